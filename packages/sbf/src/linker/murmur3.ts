@@ -19,20 +19,14 @@ export function murmur3_32(data: Uint8Array, seed = 0): number {
     h = (Math.imul(h, 5) + 0xe6546b64) >>> 0;
   }
   const tail = blocks * 4;
-  let k = 0;
-  switch (data.length & 3) {
-    case 3:
-      k ^= data[tail + 2]! << 16;
-    // falls through
-    case 2:
-      k ^= data[tail + 1]! << 8;
-    // falls through
-    case 1:
-      k ^= data[tail]!;
-      k = Math.imul(k, c1);
-      k = ((k << 15) | (k >>> 17)) >>> 0;
-      k = Math.imul(k, c2);
-      h ^= k;
+  const rest = data.length & 3;
+  if (rest > 0) {
+    let k = 0;
+    for (let i = rest - 1; i >= 0; i--) k = (k << 8) | data[tail + i]!;
+    k = Math.imul(k, c1);
+    k = ((k << 15) | (k >>> 17)) >>> 0;
+    k = Math.imul(k, c2);
+    h ^= k;
   }
   h ^= data.length;
   h ^= h >>> 16;
