@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.build/**', '.data/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.build/**', '.data/**', 'coverage/**', 'tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

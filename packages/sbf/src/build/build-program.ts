@@ -60,7 +60,9 @@ export async function discoverPrograms(root = REPO_ROOT): Promise<ProgramDir[]> 
   const dirs: string[] = [];
   const programs = join(root, 'programs');
   if (existsSync(programs)) {
-    for (const e of (await readdir(programs, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const e of (await readdir(programs, { withFileTypes: true })).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       if (e.isDirectory() && existsSync(join(programs, e.name, 'src'))) dirs.push(join(programs, e.name));
     }
   }
@@ -107,7 +109,11 @@ export function sha256Hex(bytes: Uint8Array): string {
  * Compiles and links one program. Objects and generated headers go to `<dir>/.build` (ignored by git);
  * the `.so` files are returned, and written to `outDir` when given.
  */
-export async function buildProgram(program: ProgramDir, outDir?: string, formats = program.formats): Promise<BuiltArtifact[]> {
+export async function buildProgram(
+  program: ProgramDir,
+  outDir?: string,
+  formats = program.formats,
+): Promise<BuiltArtifact[]> {
   const buildDir = join(program.dir, '.build');
   const genDir = join(buildDir, 'generated');
   const objDir = join(buildDir, 'obj');
@@ -118,7 +124,10 @@ export async function buildProgram(program: ProgramDir, outDir?: string, formats
   const idlPath = join(program.dir, 'idl.json');
   if (existsSync(idlPath)) {
     const idl = JSON.parse(await readFile(idlPath, 'utf8')) as AnchorIdl;
-    await writeFile(join(genDir, 'idl.h'), generateCHeader(idl, { constants: PROGRAM_CONSTANTS, constantPrefix: 'CONST_' }));
+    await writeFile(
+      join(genDir, 'idl.h'),
+      generateCHeader(idl, { constants: PROGRAM_CONSTANTS, constantPrefix: 'CONST_' }),
+    );
   }
 
   const srcDir = join(program.dir, 'src');
@@ -128,7 +137,17 @@ export async function buildProgram(program: ProgramDir, outDir?: string, formats
     sources.map(async (src) => {
       const obj = join(objDir, src.replace(/\.c$/, '.o'));
       // Relative paths keep the objects independent of where the repository is checked out.
-      const args = [...CFLAGS, '-I', relative(REPO_ROOT, SDK_INCLUDE), '-I', relative(REPO_ROOT, genDir), '-c', relative(REPO_ROOT, join(srcDir, src)), '-o', obj];
+      const args = [
+        ...CFLAGS,
+        '-I',
+        relative(REPO_ROOT, SDK_INCLUDE),
+        '-I',
+        relative(REPO_ROOT, genDir),
+        '-c',
+        relative(REPO_ROOT, join(srcDir, src)),
+        '-o',
+        obj,
+      ];
       try {
         await run(CLANG, args, { cwd: REPO_ROOT });
       } catch (e) {
@@ -136,11 +155,17 @@ export async function buildProgram(program: ProgramDir, outDir?: string, formats
         if (err.code === 'ENOENT') {
           throw new Error(`${CLANG} was not found. Install it with:\n  ${INSTALL_HINT}`, { cause: e });
         }
-        throw new Error(`${relative(REPO_ROOT, join(srcDir, src))} failed to compile:\n${err.stderr ?? String(e)}`, {
-          cause: e,
-        });
+        throw new Error(
+          `${relative(REPO_ROOT, join(srcDir, src))} failed to compile:\n${err.stderr ?? String(e)}`,
+          {
+            cause: e,
+          },
+        );
       }
-      return { file: relative(REPO_ROOT, join(srcDir, src)).replace(/\.c$/, '.o'), bytes: new Uint8Array(await readFile(obj)) };
+      return {
+        file: relative(REPO_ROOT, join(srcDir, src)).replace(/\.c$/, '.o'),
+        bytes: new Uint8Array(await readFile(obj)),
+      };
     }),
   );
 

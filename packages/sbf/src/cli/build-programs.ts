@@ -12,6 +12,10 @@ import { parseArgs } from 'node:util';
 import { buildProgram, discoverPrograms, REPO_ROOT, requireClang } from '../build/build-program.ts';
 import type { SbpfVersion } from '../linker/link.ts';
 
+function isSbpfVersion(v: string): v is SbpfVersion {
+  return v === 'v3' || v === 'v0';
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -20,8 +24,9 @@ async function main(): Promise<number> {
       program: { type: 'string' },
     },
   });
-  if (values.sbpf !== undefined && values.sbpf !== 'v3' && values.sbpf !== 'v0') {
-    console.error(`--sbpf must be v3 or v0, not '${values.sbpf}'`);
+  const sbpf = values.sbpf;
+  if (sbpf !== undefined && !isSbpfVersion(sbpf)) {
+    console.error(`--sbpf must be v3 or v0, not '${sbpf}'`);
     return 2;
   }
   const clang = await requireClang();
@@ -36,7 +41,7 @@ async function main(): Promise<number> {
   }
   let failures = 0;
   for (const program of programs) {
-    const formats = values.sbpf ? [values.sbpf] : program.formats;
+    const formats = sbpf ? [sbpf] : program.formats;
     const dist = join(program.dir, 'dist');
     const artifacts = await buildProgram(program, values.check ? undefined : dist, formats);
     for (const a of artifacts) {
@@ -45,7 +50,9 @@ async function main(): Promise<number> {
         console.log(`${path}  ${a.bytes.length} bytes  sha256 ${a.sha256}`);
         continue;
       }
-      const committed = existsSync(join(dist, a.file)) ? new Uint8Array(await readFile(join(dist, a.file))) : undefined;
+      const committed = existsSync(join(dist, a.file))
+        ? new Uint8Array(await readFile(join(dist, a.file)))
+        : undefined;
       if (committed && Buffer.compare(committed, a.bytes) === 0) {
         console.log(`${path}  reproduced byte for byte  sha256 ${a.sha256}`);
       } else {

@@ -164,7 +164,8 @@ export function readElfObject(bytes: Uint8Array, file: string): ElfObject {
 
   const relocSections: ObjRelocSection[] = [];
   raw.forEach((s, index) => {
-    if (s.type === 4 /* SHT_RELA */) fail(`section ${sections[index]!.name} uses RELA relocations, which BPF never emits`);
+    if (s.type === 4 /* SHT_RELA */)
+      fail(`section ${sections[index]!.name} uses RELA relocations, which BPF never emits`);
     if (s.type !== SHT_REL) return;
     const relocations: ObjRelocation[] = [];
     for (let i = 0; i < s.size / 16; i++) {

@@ -1,9 +1,27 @@
-import { address, appendTransactionMessageInstruction, createTransactionMessage, generateKeyPairSigner, pipe, setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash, signTransactionMessageWithSigners, type Lamports } from '@solana/kit';
+import {
+  address,
+  appendTransactionMessageInstruction,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Lamports,
+} from '@solana/kit';
 import { LiteSVM, TransactionMetadata } from 'litesvm';
 import { describe, expect, it } from 'vitest';
 import { buildObject, concat, insn, lddw, text } from '../../test/support/elf-builder.ts';
 import { readSo } from '../../test/support/read-so.ts';
-import { link, LinkError, R_BPF_64_32, R_BPF_64_64, R_BPF_64_ABS32, R_BPF_64_ABS64, type SbpfVersion } from './link.ts';
+import {
+  link,
+  LinkError,
+  R_BPF_64_32,
+  R_BPF_64_64,
+  R_BPF_64_ABS32,
+  R_BPF_64_ABS64,
+  type SbpfVersion,
+} from './link.ts';
 import { syscallHash } from './murmur3.ts';
 
 const CALL = 0x85;
@@ -105,8 +123,16 @@ async function run(so: Uint8Array): Promise<string[]> {
     pipe(
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayerSigner(payer, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: svm.latestBlockhash(), lastValidBlockHeight: 1000n }, m),
-      (m) => appendTransactionMessageInstruction({ programAddress: programId, accounts: [], data: new Uint8Array() }, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          { blockhash: svm.latestBlockhash(), lastValidBlockHeight: 1000n },
+          m,
+        ),
+      (m) =>
+        appendTransactionMessageInstruction(
+          { programAddress: programId, accounts: [], data: new Uint8Array() },
+          m,
+        ),
     ),
   );
   const result = svm.sendTransaction(tx);
@@ -140,7 +166,9 @@ describe('SBPF v3 output', () => {
   const rodataStart = so.phdrs[0]!.offset;
 
   it('has the v3 header: ET_DYN, EM_BPF, e_flags 3, two program headers, no sections', () => {
-    expect([so.eType, so.eMachine, so.eFlags, so.phdrs.length, so.sections.length]).toEqual([3, 247, 3, 2, 0]);
+    expect([so.eType, so.eMachine, so.eFlags, so.phdrs.length, so.sections.length]).toEqual([
+      3, 247, 3, 2, 0,
+    ]);
     expect(so.phdrs.map((p) => [p.type, p.flags, p.vaddr])).toEqual([
       [1, 4, 0n],
       [1, 1, 0x1_0000_0000n],
@@ -183,7 +211,16 @@ describe('SBPF v0 output', () => {
 
   it('has the classic sections, each at an address equal to its file offset', () => {
     expect([so.eType, so.eMachine, so.eFlags]).toEqual([3, 247, 0]);
-    expect(so.sections.map((s) => s.name)).toEqual(['', '.text', '.rodata', '.dynamic', '.dynsym', '.dynstr', '.rel.dyn', '.shstrtab']);
+    expect(so.sections.map((s) => s.name)).toEqual([
+      '',
+      '.text',
+      '.rodata',
+      '.dynamic',
+      '.dynsym',
+      '.dynstr',
+      '.rel.dyn',
+      '.shstrtab',
+    ]);
     for (const s of so.sections.slice(1, -1)) expect(s.addr).toBe(s.offset);
     expect(so.entry).toBe(BigInt(section('.text').offset));
   });
@@ -191,7 +228,9 @@ describe('SBPF v0 output', () => {
   it('resolves data addresses to 0x1_0000_0000 + file offset', () => {
     const t = section('.text').offset;
     const r = section('.rodata').offset;
-    expect(BigInt(u32(so.bytes, t + 4)) | (BigInt(u32(so.bytes, t + 12)) << 32n)).toBe(0x1_0000_0000n + BigInt(r + 16));
+    expect(BigInt(u32(so.bytes, t + 4)) | (BigInt(u32(so.bytes, t + 12)) << 32n)).toBe(
+      0x1_0000_0000n + BigInt(r + 16),
+    );
     expect(u64(so.bytes, r)).toBe(0x1_0000_0000n + BigInt(r + 33 + 6));
     expect(u64(so.bytes, r + 8)).toBe(0x1_0000_0000n + BigInt(t + 112));
   });
@@ -239,8 +278,14 @@ describe('link errors name the symbol or section and the object file', () => {
 
   it('rejects a writable .data section and names what it holds', () => {
     const bytes = buildObject({
-      sections: [{ name: '.text', data: EXIT }, { name: '.data', data: new Uint8Array(8) }],
-      symbols: [{ name: 'entrypoint', section: '.text', size: 8 }, { name: 'counter', section: '.data', size: 8 }],
+      sections: [
+        { name: '.text', data: EXIT },
+        { name: '.data', data: new Uint8Array(8) },
+      ],
+      symbols: [
+        { name: 'entrypoint', section: '.text', size: 8 },
+        { name: 'counter', section: '.data', size: 8 },
+      ],
     });
     expect(fails([{ file: 'state.o', bytes }])).toMatch(
       /^state\.o: writable section \.data \(holding 'counter'\) is not supported/,
@@ -249,13 +294,24 @@ describe('link errors name the symbol or section and the object file', () => {
 
   it('rejects .bss and common symbols', () => {
     const bss = buildObject({
-      sections: [{ name: '.text', data: EXIT }, { name: '.bss', data: new Uint8Array(16) }],
-      symbols: [{ name: 'entrypoint', section: '.text', size: 8 }, { name: 'zeroed', section: '.bss', size: 16 }],
+      sections: [
+        { name: '.text', data: EXIT },
+        { name: '.bss', data: new Uint8Array(16) },
+      ],
+      symbols: [
+        { name: 'entrypoint', section: '.text', size: 8 },
+        { name: 'zeroed', section: '.bss', size: 16 },
+      ],
     });
-    expect(fails([{ file: 'bss.o', bytes: bss }])).toMatch(/^bss\.o: writable section \.bss \(holding 'zeroed'\)/);
+    expect(fails([{ file: 'bss.o', bytes: bss }])).toMatch(
+      /^bss\.o: writable section \.bss \(holding 'zeroed'\)/,
+    );
     const common = buildObject({
       sections: [{ name: '.text', data: EXIT }],
-      symbols: [{ name: 'entrypoint', section: '.text', size: 8 }, { name: 'shared', shndx: 0xfff2, size: 8, type: 'object' }],
+      symbols: [
+        { name: 'entrypoint', section: '.text', size: 8 },
+        { name: 'shared', shndx: 0xfff2, size: 8, type: 'object' },
+      ],
     });
     expect(fails([{ file: 'common.o', bytes: common }])).toMatch(/^common\.o: writable symbol 'shared'/);
   });
@@ -265,27 +321,54 @@ describe('link errors name the symbol or section and the object file', () => {
       ...entry([{ name: 'missing_helper' }]),
       relocations: [{ section: '.text', offset: 0, type: R_BPF_64_32, symbol: 'missing_helper' }],
     });
-    expect(fails([{ file: 'main.o', bytes }])).toBe("undefined symbol 'missing_helper', referenced from main.o at .text+0x0");
-  });
-
-  it('rejects a symbol defined twice', () => {
-    const one = buildObject({ sections: [{ name: '.text', data: EXIT }], symbols: [{ name: 'entrypoint', section: '.text', size: 8 }] });
-    const two = buildObject({ sections: [{ name: '.text', data: EXIT }], symbols: [{ name: 'entrypoint', section: '.text', size: 8 }] });
-    expect(fails([{ file: 'one.o', bytes: one }, { file: 'two.o', bytes: two }])).toBe(
-      "duplicate symbol 'entrypoint': defined in one.o and in two.o",
+    expect(fails([{ file: 'main.o', bytes }])).toBe(
+      "undefined symbol 'missing_helper', referenced from main.o at .text+0x0",
     );
   });
 
+  it('rejects a symbol defined twice', () => {
+    const one = buildObject({
+      sections: [{ name: '.text', data: EXIT }],
+      symbols: [{ name: 'entrypoint', section: '.text', size: 8 }],
+    });
+    const two = buildObject({
+      sections: [{ name: '.text', data: EXIT }],
+      symbols: [{ name: 'entrypoint', section: '.text', size: 8 }],
+    });
+    expect(
+      fails([
+        { file: 'one.o', bytes: one },
+        { file: 'two.o', bytes: two },
+      ]),
+    ).toBe("duplicate symbol 'entrypoint': defined in one.o and in two.o");
+  });
+
   it('lets a strong definition override a weak one', () => {
-    const weak = buildObject({ sections: [{ name: '.text', data: EXIT }], symbols: [{ name: 'entrypoint', section: '.text', size: 8, bind: 'weak' }] });
-    const strong = buildObject({ sections: [{ name: '.text', data: EXIT }], symbols: [{ name: 'entrypoint', section: '.text', size: 8 }] });
-    const so = readSo(link([{ file: 'weak.o', bytes: weak }, { file: 'strong.o', bytes: strong }]));
+    const weak = buildObject({
+      sections: [{ name: '.text', data: EXIT }],
+      symbols: [{ name: 'entrypoint', section: '.text', size: 8, bind: 'weak' }],
+    });
+    const strong = buildObject({
+      sections: [{ name: '.text', data: EXIT }],
+      symbols: [{ name: 'entrypoint', section: '.text', size: 8 }],
+    });
+    const so = readSo(
+      link([
+        { file: 'weak.o', bytes: weak },
+        { file: 'strong.o', bytes: strong },
+      ]),
+    );
     expect(so.entry).toBe(0x1_0000_0000n + 8n);
   });
 
   it('rejects a program without an entrypoint', () => {
-    const bytes = buildObject({ sections: [{ name: '.text', data: EXIT }], symbols: [{ name: 'main', section: '.text', size: 8 }] });
-    expect(fails([{ file: 'lib.o', bytes }])).toBe("missing entrypoint: no object defines a global function 'entrypoint'");
+    const bytes = buildObject({
+      sections: [{ name: '.text', data: EXIT }],
+      symbols: [{ name: 'main', section: '.text', size: 8 }],
+    });
+    expect(fails([{ file: 'lib.o', bytes }])).toBe(
+      "missing entrypoint: no object defines a global function 'entrypoint'",
+    );
   });
 
   it('rejects 32-bit add/sub/mul, whose results SBF sign-extends (the -mcpu=v3 trap)', () => {

@@ -129,7 +129,8 @@ export function link(inputs: readonly LinkInput[], options: LinkOptions = {}): U
         );
       }
       if (s.flags & SHF_EXECINSTR) {
-        if (s.size % 8 !== 0) throw new LinkError(`${obj.file}: code section ${s.name} is not a whole number of instructions`);
+        if (s.size % 8 !== 0)
+          throw new LinkError(`${obj.file}: code section ${s.name} is not a whole number of instructions`);
         textSize = align(textSize, 8);
         map.set(s.index, { kind: 'text', offset: textSize });
         textParts.push({ obj, index: s.index, offset: textSize });
@@ -182,7 +183,9 @@ export function link(inputs: readonly LinkInput[], options: LinkOptions = {}): U
     const a = addressOf(d.obj, d.sym.shndx, d.sym.value);
     if (a === undefined) {
       const sec = d.obj.sections[d.sym.shndx]?.name ?? `#${d.sym.shndx}`;
-      throw new LinkError(`${d.obj.file}: symbol '${d.sym.name}' lives in section ${sec}, which is not loaded`);
+      throw new LinkError(
+        `${d.obj.file}: symbol '${d.sym.name}' lives in section ${sec}, which is not loaded`,
+      );
     }
     return a;
   };
@@ -208,7 +211,10 @@ export function link(inputs: readonly LinkInput[], options: LinkOptions = {}): U
       for (const r of rs.relocations) {
         const sym = obj.symbols[r.symbol];
         const where = `${sectionName}+0x${r.offset.toString(16)}`;
-        if (!sym) throw new LinkError(`${obj.file}: relocation at ${where} names symbol #${r.symbol}, which does not exist`);
+        if (!sym)
+          throw new LinkError(
+            `${obj.file}: relocation at ${where} names symbol #${r.symbol}, which does not exist`,
+          );
         const symName = sym.name || `#${sym.index}`;
         if (r.type === R_BPF_NONE) continue;
         if (r.type !== R_BPF_64_64 && r.type !== R_BPF_64_ABS64 && r.type !== R_BPF_64_32) {
@@ -222,7 +228,9 @@ export function link(inputs: readonly LinkInput[], options: LinkOptions = {}): U
         if (sym.shndx !== SHN_UNDEF) {
           symAddr = addressOf(obj, sym.shndx, sym.value);
           if (symAddr === undefined) {
-            throw new LinkError(`${obj.file}: relocation at ${where} refers to '${symName}' in a section that is not loaded`);
+            throw new LinkError(
+              `${obj.file}: relocation at ${where} refers to '${symName}' in a section that is not loaded`,
+            );
           }
         } else {
           const def = globals.get(sym.name);
@@ -233,7 +241,9 @@ export function link(inputs: readonly LinkInput[], options: LinkOptions = {}): U
         const off = target.offset + r.offset;
         if (r.type === R_BPF_64_32) {
           if (target.kind !== 'text' || text[off] !== OP_CALL) {
-            throw new LinkError(`${obj.file}: ${relocName(r.type)} against '${symName}' at ${where} is not on a call instruction`);
+            throw new LinkError(
+              `${obj.file}: ${relocName(r.type)} against '${symName}' at ${where} is not on a call instruction`,
+            );
           }
           if (syscall) {
             text[off + 1] = text[off + 1]! & 0x0f; // src = 0: a syscall, not an internal call
@@ -255,13 +265,18 @@ export function link(inputs: readonly LinkInput[], options: LinkOptions = {}): U
           continue;
         }
         if (syscall) {
-          throw new LinkError(`${obj.file}: ${relocName(r.type)} at ${where} takes the address of syscall '${syscall}'`);
+          throw new LinkError(
+            `${obj.file}: ${relocName(r.type)} at ${where} takes the address of syscall '${syscall}'`,
+          );
         }
         if (r.type === R_BPF_64_64) {
           if (target.kind !== 'text' || text[off] !== OP_LDDW) {
-            throw new LinkError(`${obj.file}: R_BPF_64_64 against '${symName}' at ${where} is not on an lddw instruction`);
+            throw new LinkError(
+              `${obj.file}: R_BPF_64_64 against '${symName}' at ${where} is not on an lddw instruction`,
+            );
           }
-          const addend = BigInt(textView.getUint32(off + 4, true)) | (BigInt(textView.getUint32(off + 12, true)) << 32n);
+          const addend =
+            BigInt(textView.getUint32(off + 4, true)) | (BigInt(textView.getUint32(off + 12, true)) << 32n);
           const value = BigInt.asUintN(64, symAddr! + addend);
           textView.setUint32(off + 4, Number(value & 0xffffffffn), true);
           textView.setUint32(off + 12, Number(value >> 32n), true);
@@ -283,7 +298,8 @@ export function link(inputs: readonly LinkInput[], options: LinkOptions = {}): U
           `zero-extends in eBPF; compile with -mcpu=v2`,
       );
     }
-    if (ATOMICS.has(op)) throw new LinkError(`${locate(textParts, off)}: atomic instructions are not supported by SBF`);
+    if (ATOMICS.has(op))
+      throw new LinkError(`${locate(textParts, off)}: atomic instructions are not supported by SBF`);
     if (op === OP_CALL && textView.getInt32(off + 4, true) === -1 && (text[off + 1]! & 0xf0) !== 0) {
       throw new LinkError(`${locate(textParts, off)}: call without a relocation or target`);
     }
@@ -304,7 +320,8 @@ function locate(parts: { obj: ElfObject; index: number; offset: number }[], off:
   if (!best) return `instruction at 0x${off.toString(16)}`;
   const rel = off - best.offset;
   const fn = best.obj.symbols.find(
-    (s) => s.shndx === best.index && s.type === STT_FUNC && s.value <= rel && rel < s.value + Math.max(s.size, 8),
+    (s) =>
+      s.shndx === best.index && s.type === STT_FUNC && s.value <= rel && rel < s.value + Math.max(s.size, 8),
   );
   const sec = best.obj.sections[best.index]!.name;
   return `${best.obj.file}: ${fn ? `function '${fn.name}'` : sec} (${sec}+0x${rel.toString(16)})`;

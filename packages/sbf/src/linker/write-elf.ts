@@ -63,7 +63,14 @@ class Writer {
   u64(o: number, v: bigint | number): void {
     this.view.setBigUint64(o, BigInt(v), true);
   }
-  header(o: { entry: bigint; flags: number; phnum: number; shoff: number; shnum: number; shstrndx: number }): void {
+  header(o: {
+    entry: bigint;
+    flags: number;
+    phnum: number;
+    shoff: number;
+    shnum: number;
+    shstrndx: number;
+  }): void {
     this.bytes.set([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0], 0);
     this.u16(16, ET_DYN);
     this.u16(18, EM_BPF);
@@ -79,7 +86,10 @@ class Writer {
     this.u16(60, o.shnum);
     this.u16(62, o.shstrndx);
   }
-  phdr(i: number, p: { type: number; flags: number; offset: number; vaddr: bigint; size: number; align: number }): void {
+  phdr(
+    i: number,
+    p: { type: number; flags: number; offset: number; vaddr: bigint; size: number; align: number },
+  ): void {
     const o = 64 + i * 56;
     this.u32(o, p.type);
     this.u32(o + 4, p.flags);
@@ -92,7 +102,18 @@ class Writer {
   }
   shdr(
     at: number,
-    s: { name: number; type: number; flags: number; addr: number; offset: number; size: number; link?: number; info?: number; align: number; entsize?: number },
+    s: {
+      name: number;
+      type: number;
+      flags: number;
+      addr: number;
+      offset: number;
+      size: number;
+      link?: number;
+      info?: number;
+      align: number;
+      entsize?: number;
+    },
   ): void {
     this.u32(at, s.name);
     this.u32(at + 4, s.type);
@@ -113,8 +134,22 @@ export function writeV3(img: LinkedImage): Uint8Array {
   const textLen = img.text.length;
   const w = new Writer(layout.textOffset + textLen);
   w.header({ entry: img.entryAddr, flags: 3, phnum: 2, shoff: 0, shnum: 0, shstrndx: 0 });
-  w.phdr(0, { type: PT_LOAD, flags: PF_R, offset: layout.rodataOffset, vaddr: 0n, size: img.rodata.length, align: 8 });
-  w.phdr(1, { type: PT_LOAD, flags: PF_X, offset: layout.textOffset, vaddr: layout.textAddr, size: textLen, align: 8 });
+  w.phdr(0, {
+    type: PT_LOAD,
+    flags: PF_R,
+    offset: layout.rodataOffset,
+    vaddr: 0n,
+    size: img.rodata.length,
+    align: 8,
+  });
+  w.phdr(1, {
+    type: PT_LOAD,
+    flags: PF_X,
+    offset: layout.textOffset,
+    vaddr: layout.textAddr,
+    size: textLen,
+    align: 8,
+  });
   w.bytes.set(img.rodata, layout.rodataOffset);
   w.bytes.set(img.text, layout.textOffset);
   return w.bytes;
@@ -190,30 +225,121 @@ export function writeV0(img: LinkedImage): Uint8Array {
   // Section indices follow the order below.
   const sections: Parameters<Writer['shdr']>[1][] = [
     { name: 0, type: 0, flags: 0, addr: 0, offset: 0, size: 0, align: 0 },
-    { name: names.text, type: SHT_PROGBITS, flags: SHF_ALLOC | SHF_EXECINSTR, addr: textOff, offset: textOff, size: img.text.length, align: 8 },
+    {
+      name: names.text,
+      type: SHT_PROGBITS,
+      flags: SHF_ALLOC | SHF_EXECINSTR,
+      addr: textOff,
+      offset: textOff,
+      size: img.text.length,
+      align: 8,
+    },
   ];
   if (hasRodata) {
-    sections.push({ name: names.rodata, type: SHT_PROGBITS, flags: SHF_ALLOC, addr: layout.rodataOffset, offset: layout.rodataOffset, size: img.rodata.length, align: 8 });
+    sections.push({
+      name: names.rodata,
+      type: SHT_PROGBITS,
+      flags: SHF_ALLOC,
+      addr: layout.rodataOffset,
+      offset: layout.rodataOffset,
+      size: img.rodata.length,
+      align: 8,
+    });
   }
   const dynsymIndex = sections.length + 1;
   const dynstrIndex = sections.length + 2;
   sections.push(
-    { name: names.dynamic, type: SHT_DYNAMIC, flags: SHF_ALLOC, addr: dynamicOff, offset: dynamicOff, size: dynamicSize, link: dynstrIndex, align: 8, entsize: 16 },
-    { name: names.dynsym, type: SHT_DYNSYM, flags: SHF_ALLOC, addr: dynsymOff, offset: dynsymOff, size: dynsymSize, link: dynstrIndex, info: 1, align: 8, entsize: 24 },
-    { name: names.dynstr, type: SHT_STRTAB, flags: SHF_ALLOC, addr: dynstrOff, offset: dynstrOff, size: dynstrBytes.length, align: 1 },
+    {
+      name: names.dynamic,
+      type: SHT_DYNAMIC,
+      flags: SHF_ALLOC,
+      addr: dynamicOff,
+      offset: dynamicOff,
+      size: dynamicSize,
+      link: dynstrIndex,
+      align: 8,
+      entsize: 16,
+    },
+    {
+      name: names.dynsym,
+      type: SHT_DYNSYM,
+      flags: SHF_ALLOC,
+      addr: dynsymOff,
+      offset: dynsymOff,
+      size: dynsymSize,
+      link: dynstrIndex,
+      info: 1,
+      align: 8,
+      entsize: 24,
+    },
+    {
+      name: names.dynstr,
+      type: SHT_STRTAB,
+      flags: SHF_ALLOC,
+      addr: dynstrOff,
+      offset: dynstrOff,
+      size: dynstrBytes.length,
+      align: 1,
+    },
   );
   if (hasRel) {
-    sections.push({ name: names.rel, type: SHT_REL, flags: SHF_ALLOC, addr: relOff, offset: relOff, size: relSize, link: dynsymIndex, align: 8, entsize: 16 });
+    sections.push({
+      name: names.rel,
+      type: SHT_REL,
+      flags: SHF_ALLOC,
+      addr: relOff,
+      offset: relOff,
+      size: relSize,
+      link: dynsymIndex,
+      align: 8,
+      entsize: 16,
+    });
   }
   const shstrIndex = sections.length;
-  sections.push({ name: names.shstrtab, type: SHT_STRTAB, flags: 0, addr: 0, offset: shstrOff, size: shstrBytes.length, align: 1 });
+  sections.push({
+    name: names.shstrtab,
+    type: SHT_STRTAB,
+    flags: 0,
+    addr: 0,
+    offset: shstrOff,
+    size: shstrBytes.length,
+    align: 1,
+  });
 
   const w = new Writer(shoff + sections.length * 64);
   // v0 addresses in headers are file offsets; the loader adds 0x1_0000_0000 itself.
-  w.header({ entry: img.entryAddr - 0x1_0000_0000n, flags: 0, phnum: V0_PHNUM, shoff, shnum: sections.length, shstrndx: shstrIndex });
-  w.phdr(0, { type: PT_LOAD, flags: PF_R | PF_X, offset: textOff, vaddr: BigInt(textOff), size: img.text.length, align: 8 });
-  w.phdr(1, { type: PT_LOAD, flags: PF_R, offset: dynamicOff, vaddr: BigInt(dynamicOff), size: relOff + relSize - dynamicOff, align: 8 });
-  w.phdr(2, { type: PT_DYNAMIC, flags: PF_R, offset: dynamicOff, vaddr: BigInt(dynamicOff), size: dynamicSize, align: 8 });
+  w.header({
+    entry: img.entryAddr - 0x1_0000_0000n,
+    flags: 0,
+    phnum: V0_PHNUM,
+    shoff,
+    shnum: sections.length,
+    shstrndx: shstrIndex,
+  });
+  w.phdr(0, {
+    type: PT_LOAD,
+    flags: PF_R | PF_X,
+    offset: textOff,
+    vaddr: BigInt(textOff),
+    size: img.text.length,
+    align: 8,
+  });
+  w.phdr(1, {
+    type: PT_LOAD,
+    flags: PF_R,
+    offset: dynamicOff,
+    vaddr: BigInt(dynamicOff),
+    size: relOff + relSize - dynamicOff,
+    align: 8,
+  });
+  w.phdr(2, {
+    type: PT_DYNAMIC,
+    flags: PF_R,
+    offset: dynamicOff,
+    vaddr: BigInt(dynamicOff),
+    size: dynamicSize,
+    align: 8,
+  });
   // rodata sits between the two loads; the loader maps .text and .rodata by section, not by segment.
 
   w.bytes.set(img.text, textOff);

@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as constants from './constants.ts';
+import {
+  BPS_DENOMINATOR,
+  BREAKPOINTS,
+  LAMPORTS_PER_SOL,
+  LOCAL_STORAGE_KEYS,
+  MAX_PRIZE_BPS_OF_FREE_BALANCE,
+  MIN_BET_LAMPORTS,
+  ODDS_DENOMINATOR,
+  ODDS_MAX,
+  ODDS_MIN,
+  POOL_FEE_BPS,
+  PROGRAM_CONSTANTS,
+  REFERRAL_SHARE_BPS,
+  SKILL_LABELS,
+  TAILSPIN_FEE_BPS,
+  USERNAME_MAX_LENGTH,
+  USERNAME_PATTERN,
+} from './constants.ts';
+
+const U64_MAX = (1n << 64n) - 1n;
+
+describe('business constants', () => {
+  it('has the values game-rules.md and spec §9 fix', () => {
+    expect(constants).toMatchObject({
+      LAMPORTS_PER_SOL: 1_000_000_000n,
+      TAILSPIN_FEE_BPS: 400n,
+      POOL_FEE_BPS: 300n,
+      FORESIGHT_FEE_BPS: 300n,
+      PROPHECY_FEE_BPS: 300n,
+      REFERRAL_SHARE_BPS: 1_000n,
+      RETAIL_MARKETPLACE_FEE_BPS: 150n,
+      MIN_BET_LAMPORTS: 10_000_000n,
+      ODDS_MIN: 1,
+      ODDS_MAX: 95,
+      MAX_PRIZE_BPS_OF_FREE_BALANCE: 500n,
+      RANDOM_VALUE_RANGE: 100,
+      FORESIGHT_TIMELOCK_SECS: 300,
+      ORACLE_MAX_EARLY_SECS: 10,
+      ORACLE_MAX_LATE_SECS: 30,
+      FORESIGHT_EVENT_REMAINING_MS: 302_000,
+      PAST_EVENTS_FETCHED: 8,
+      JUICE_CLAIM_INTERVAL_SECS: 86_400,
+      JUICE_MULTIPLIER: 2_400n,
+      JUICE_DECIMALS: 6,
+      BET_POLL_INTERVAL_MS: 3_000,
+      BET_POLL_TIMEOUT_MS: 180_000,
+      RESEND_INTERVAL_MS: 2_000,
+      CONFIRMATION_TIMEOUT_MS: 120_000,
+      TOAST_DURATION_MS: 3_000,
+      DEFAULT_MAX_PRIORITY_FEE_LAMPORTS: 5_000_000n,
+      MIN_PRIORITY_FEE_BASIS: 50_000n,
+      PRIORITY_FEE_FLOOR_MICRO_LAMPORTS: 50_000n,
+      COMPUTE_UNIT_MULTIPLIER: 1.1,
+      COMPUTE_UNIT_CAP: 1_400_000,
+      DEFAULT_COMPUTE_UNIT_LIMIT: 200_000,
+      MIN_SIMULATED_UNITS: 10_000,
+      MAX_TRANSACTION_SIZE: 1_232,
+      USERNAME_MAX_LENGTH: 15,
+      CHAT_MESSAGE_MAX_LENGTH: 100,
+      MINIMUM_AGE: 18,
+      GLOW_THRESHOLD_LAMPORTS: 10_000_000_000n,
+      SWAP_SLIPPAGE_BPS: 50,
+      WEBSOCKET_RECONNECT_DELAY_MS: 1_000,
+      WEBSOCKET_RECONNECT_ATTEMPTS: 5,
+      PYTH_SOL_USD_EXPONENT: -8,
+      SOL_DECIMALS: 9,
+      ASSET_DISPLAY_PRECISION: 2,
+    });
+  });
+
+  it('uses bigint for every lamport and basis-point amount', () => {
+    for (const [name, value] of Object.entries(constants)) {
+      // The swap slippage is a number: it is a query parameter of the swap API, never multiplied into lamports.
+      if (/LAMPORTS|_BPS$|DENOMINATOR|FEE_BASIS/.test(name) && name !== 'SWAP_SLIPPAGE_BPS') {
+        expect(typeof value, name).toBe('bigint');
+      }
+    }
+  });
+
+  it('keeps the spec breakpoints, sidebar widths and storage keys', () => {
+    expect(BREAKPOINTS).toEqual({ xs: 480, sm: 578, md: 768, lg: 1024, xl: 1280, '2xl': 1920, '3xl': 2560 });
+    expect(constants.SIDEBAR_WIDTHS).toEqual([300, 350, 400]);
+    expect(Object.values(LOCAL_STORAGE_KEYS)).toEqual(['token', 'sidebar', 'soundOff', 'ageCheck']);
+    expect(Object.isFrozen(BREAKPOINTS)).toBe(true);
+  });
+
+  it('labels skill scores as the spec says: <20 Bozo, 20-39 Degen, 40-69 Manlet, 70+ Safu', () => {
+    const label = (score: number) => SKILL_LABELS.find((s) => score >= s.min)!.label;
+    expect([0, 19, 20, 39, 40, 69, 70, 100].map(label)).toEqual([
+      'Bozo',
+      'Bozo',
+      'Degen',
+      'Degen',
+      'Manlet',
+      'Manlet',
+      'Safu',
+      'Safu',
+    ]);
+  });
+
+  it('accepts exactly the usernames spec §5 allows', () => {
+    expect(USERNAME_PATTERN.test('degen_42@sol')).toBe(true);
+    expect(USERNAME_PATTERN.test('no spaces')).toBe(false);
+    expect(USERNAME_PATTERN.test('')).toBe(false);
+    expect('a'.repeat(USERNAME_MAX_LENGTH).length).toBe(15);
+  });
+});
+
+describe('PROGRAM_CONSTANTS', () => {
+  it('has exactly the names the programs include, as u64 bigints', () => {
+    expect(PROGRAM_CONSTANTS).toEqual({
+      BPS_DENOMINATOR: 10_000n,
+      FEE_BPS_TAILSPIN: 400n,
+      FEE_BPS_POOL: 300n,
+      REFERRAL_SHARE_BPS: 1_000n,
+      MIN_BET_LAMPORTS: 10_000_000n,
+      ODDS_MIN: 1n,
+      ODDS_MAX: 95n,
+      ODDS_DENOMINATOR: 100n,
+      MAX_PRIZE_BPS_OF_FREE: 500n,
+      RANDOM_RANGE: 100n,
+      FORESIGHT_TIMELOCK_SECS: 300n,
+      ORACLE_MAX_EARLY_SECS: 10n,
+      ORACLE_MAX_LATE_SECS: 30n,
+      PYTH_EXPONENT_ABS: 8n,
+    });
+    for (const value of Object.values(PROGRAM_CONSTANTS)) {
+      expect(value >= 0n && value <= U64_MAX).toBe(true);
+    }
+  });
+
+  it('is frozen, so no caller can change what the programs were built with', () => {
+    expect(Object.isFrozen(PROGRAM_CONSTANTS)).toBe(true);
+    expect(() => {
+      (PROGRAM_CONSTANTS as Record<string, bigint>)['ODDS_MAX'] = 99n;
+    }).toThrow(TypeError);
+  });
+
+  it('derives from the client constants, so chain and clients cannot disagree', () => {
+    expect(PROGRAM_CONSTANTS.FEE_BPS_TAILSPIN).toBe(TAILSPIN_FEE_BPS);
+    expect(PROGRAM_CONSTANTS.FEE_BPS_POOL).toBe(POOL_FEE_BPS);
+    expect(PROGRAM_CONSTANTS.ODDS_MIN).toBe(BigInt(ODDS_MIN));
+    expect(PROGRAM_CONSTANTS.ODDS_MAX).toBe(BigInt(ODDS_MAX));
+    expect(PROGRAM_CONSTANTS.MIN_BET_LAMPORTS).toBe(MIN_BET_LAMPORTS);
+    expect(PROGRAM_CONSTANTS.MAX_PRIZE_BPS_OF_FREE).toBe(MAX_PRIZE_BPS_OF_FREE_BALANCE);
+  });
+
+  it('round-trips a typed stake through the prize without charging more than typed', () => {
+    // The client derives prize = floor(stake × 100 / odds); the program charges ceil(prize × odds / 100).
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: MIN_BET_LAMPORTS, max: 1_000_000n * LAMPORTS_PER_SOL }),
+        fc.integer({ min: ODDS_MIN, max: ODDS_MAX }),
+        (stake, odds) => {
+          const prize = (stake * ODDS_DENOMINATOR) / BigInt(odds);
+          const charged = (prize * BigInt(odds) + ODDS_DENOMINATOR - 1n) / ODDS_DENOMINATOR;
+          const fee = (charged * TAILSPIN_FEE_BPS) / BPS_DENOMINATOR;
+          const referral = (fee * REFERRAL_SHARE_BPS) / BPS_DENOMINATOR;
+          return charged <= stake && prize >= stake && referral <= fee && fee < charged;
+        },
+      ),
+    );
+  });
+});

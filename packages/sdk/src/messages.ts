@@ -1,0 +1,105 @@
+/**
+ * The spec's exact user-facing strings (product spec §2, §5, §7 and §8), verbatim.
+ *
+ * Strings that embed a limit are built from the constant, so a changed limit changes its message too.
+ * Templates are functions; everything else is a frozen record.
+ *
+ * @module
+ */
+
+import { USERNAME_MAX_LENGTH } from './constants.ts';
+
+/** Input validation errors (spec §5). */
+export const VALIDATION_MESSAGES = Object.freeze({
+  ageCheckRequired: 'Please check the box to confirm!',
+  usernameEmpty: 'Username cannot be empty',
+  usernameTooLong: `Username cannot be longer than ${USERNAME_MAX_LENGTH} characters`,
+  usernameInvalidCharacters: 'Only letters, digits, _ and @ are allowed',
+  usernameNotAllowed: 'Username not allowed',
+  pfpEmpty: 'Pfp cannot be empty',
+  referralExists: 'Referral already exists',
+  invalidSymbol: 'Invalid symbol',
+} as const);
+
+/** Errors thrown or shown by the client (spec §7 and §8). */
+export const ERROR_MESSAGES = Object.freeze({
+  unknownRpcError: 'Unknown RPC error',
+  invalidTransaction: 'Invalid Transaction',
+  failedToLogin: 'Failed to login',
+  failedToAuthenticate: 'Failed to authenticate',
+  /** Logged, never shown. */
+  errorAuthenticatingUser: 'Error authenticating user',
+  failedToUpdate: 'Failed to update!',
+  betTimedOut: 'Bet timed out!',
+  requestFailed: 'Request failed',
+} as const);
+
+/**
+ * The message of a simulation that failed inside an instruction (spec §8).
+ *
+ * @example transactionErrorMessage(1, 6011) === 'Error in transaction: instruction index 1, custom program error 6011'
+ */
+export function transactionErrorMessage(instructionIndex: number, customErrorCode: number): string {
+  return `Error in transaction: instruction index ${instructionIndex}, custom program error ${customErrorCode}`;
+}
+
+/** Error toasts (spec §8). */
+export const FAILURE_TOASTS = Object.freeze({
+  updatePfp: 'Failed to update pfp',
+  updateSocials: 'Failed to update socials',
+  updateUsername: 'Failed to update username',
+  createReferral: 'Failed to create referral',
+  claim: 'Failed to claim!',
+  claimWinnings: 'Failed to claim winnings',
+} as const);
+
+/** Success toasts (spec §8); see {@link unlinkedToast} for the one with a parameter. */
+export const SUCCESS_TOASTS = Object.freeze({
+  updatedPfp: 'Successfully updated pfp',
+  updatedUsername: 'Successfully updated username',
+  createdReferral: 'Successfully created referral!',
+  claimed: 'Claimed successfully!',
+} as const);
+
+/**
+ * The toast after unlinking a social account (spec §8).
+ *
+ * @example unlinkedToast('Discord') === 'Successfully unlinked Discord'
+ */
+export function unlinkedToast(provider: string): string {
+  return `Successfully unlinked ${provider}`;
+}
+
+/** Titles of the toast kinds; info toasts have none (spec §8). */
+export const TOAST_TITLES = Object.freeze({
+  success: 'Success',
+  error: 'Error',
+} as const);
+
+/**
+ * FAQ hints (spec §8): the error text a user sees, and what to do about it. The spec gives the titles
+ * verbatim and only paraphrases the advice, so the advice here is written from that paraphrase.
+ */
+export const FAQ_HINTS = Object.freeze([
+  Object.freeze({
+    title: 'User Rejected Transaction',
+    hint: 'Reconnect your wallet. On a Ledger, enable blind signing.',
+  }),
+  Object.freeze({
+    title: 'Unclaimable reward',
+    hint: 'The price changed. Retry, or claim the full SOL value instead.',
+  }),
+  Object.freeze({
+    title: 'Unknown Error',
+    hint: 'Report it on the support channel.',
+  }),
+] as const);
+
+/** Fixed texts of screens and dialogs (spec §2 and §4). */
+export const UI_TEXT = Object.freeze({
+  notFound: 'Nothing to see here',
+  errorPage: 'Something bad just happened...',
+  noNftsFound: 'No NFTs found',
+  newUserAlert: 'Looks like you are new here!',
+  countdownComplete: 'Pending...',
+} as const);
