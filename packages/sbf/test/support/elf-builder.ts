@@ -79,7 +79,9 @@ export function buildObject(spec: ObjectSpec): Uint8Array {
     align: number;
     entsize: number;
   }
-  const out: Out[] = [{ name: 0, type: 0, flags: 0, data: new Uint8Array(), size: 0, link: 0, info: 0, align: 0, entsize: 0 }];
+  const out: Out[] = [
+    { name: 0, type: 0, flags: 0, data: new Uint8Array(), size: 0, link: 0, info: 0, align: 0, entsize: 0 },
+  ];
   const secIndex = new Map<string, number>();
   for (const s of spec.sections) {
     const type = s.type ?? (s.name.startsWith('.bss') ? SHT_NOBITS : SHT_PROGBITS);
@@ -113,7 +115,10 @@ export function buildObject(spec: ObjectSpec): Uint8Array {
   const binds = { local: 0, global: 1, weak: 2 } as const;
   const types = { notype: 0, object: 1, func: 2, section: 3 } as const;
   const userSyms = spec.symbols ?? [];
-  const ordered = [...userSyms.filter((s) => s.bind === 'local'), ...userSyms.filter((s) => s.bind !== 'local')];
+  const ordered = [
+    ...userSyms.filter((s) => s.bind === 'local'),
+    ...userSyms.filter((s) => s.bind !== 'local'),
+  ];
   let firstGlobal = syms.length + userSyms.filter((s) => s.bind === 'local').length;
   for (const s of ordered) {
     symIndex.set(s.name, syms.length);
@@ -145,7 +150,17 @@ export function buildObject(spec: ObjectSpec): Uint8Array {
       v.setBigUint64(i * 16, BigInt(r.offset), true);
       v.setBigUint64(i * 16 + 8, (BigInt(sym) << 32n) | BigInt(r.type), true);
     });
-    out.push({ name: shstr.add(`.rel${section}`), type: SHT_REL, flags: 0x40, data, size: data.length, link: symtabIndex, info: secIndex.get(section)!, align: 8, entsize: 16 });
+    out.push({
+      name: shstr.add(`.rel${section}`),
+      type: SHT_REL,
+      flags: 0x40,
+      data,
+      size: data.length,
+      link: symtabIndex,
+      info: secIndex.get(section)!,
+      align: 8,
+      entsize: 16,
+    });
   }
   const symData = new Uint8Array(syms.length * 24);
   const sv = new DataView(symData.buffer);
@@ -157,13 +172,43 @@ export function buildObject(spec: ObjectSpec): Uint8Array {
     sv.setBigUint64(i * 24 + 16, BigInt(s.size), true);
   });
   const strtabIndex = symtabIndex + 1;
-  out.push({ name: shstr.add('.symtab'), type: SHT_SYMTAB, flags: 0, data: symData, size: symData.length, link: strtabIndex, info: firstGlobal, align: 8, entsize: 24 });
+  out.push({
+    name: shstr.add('.symtab'),
+    type: SHT_SYMTAB,
+    flags: 0,
+    data: symData,
+    size: symData.length,
+    link: strtabIndex,
+    info: firstGlobal,
+    align: 8,
+    entsize: 24,
+  });
   const strData = str.build();
-  out.push({ name: shstr.add('.strtab'), type: SHT_STRTAB, flags: 0, data: strData, size: strData.length, link: 0, info: 0, align: 1, entsize: 0 });
+  out.push({
+    name: shstr.add('.strtab'),
+    type: SHT_STRTAB,
+    flags: 0,
+    data: strData,
+    size: strData.length,
+    link: 0,
+    info: 0,
+    align: 1,
+    entsize: 0,
+  });
   const shstrIndex = out.length;
   const shstrName = shstr.add('.shstrtab');
   const shstrData = shstr.build();
-  out.push({ name: shstrName, type: SHT_STRTAB, flags: 0, data: shstrData, size: shstrData.length, link: 0, info: 0, align: 1, entsize: 0 });
+  out.push({
+    name: shstrName,
+    type: SHT_STRTAB,
+    flags: 0,
+    data: shstrData,
+    size: shstrData.length,
+    link: 0,
+    info: 0,
+    align: 1,
+    entsize: 0,
+  });
 
   let offset = 64;
   const offsets = out.map((s) => {

@@ -1,0 +1,83 @@
+#pragma once
+/**
+ * Account checks, each returning SUCCESS or the error Anchor returns for the same constraint, so that a
+ * client written for an Anchor program decodes our failures identically:
+ *
+ *   sol_check_accounts_len   3005 AccountNotEnoughKeys
+ *   sol_check_signer         3010 AccountNotSigner          (Signer<'info>)
+ *   sol_check_writable       2000 ConstraintMut             (#[account(mut)])
+ *   sol_check_owner          3007 AccountOwnedByWrongProgram (Account<'info, T>)
+ *   sol_check_key            2012 ConstraintAddress         (address = ...)
+ *   sol_check_program        3008 InvalidProgramId          (Program<'info, T>)
+ *   sol_check_pda            2006 ConstraintSeeds           (seeds = [...], bump = ...)
+ *   sol_check_discriminator  3001 / 3002 DiscriminatorNotFound / Mismatch
+ *   sol_check_data_len       3003 AccountDidNotDeserialize
+ */
+
+#include <sol/bytes.h>
+#include <sol/error.h>
+#include <sol/syscalls.h>
+#include <sol/types.h>
+
+static inline bool sol_pubkey_eq(const SolPubkey *a, const SolPubkey *b) {
+  return sol_memcmp(a, b, sizeof(SolPubkey)) == 0;
+}
+
+/**
+ * Re-reads an account's data length from the input buffer. A CPI that resizes an account updates the
+ * serialized length (just before `data`) but not the caller's SolAccountInfo; call this after such a CPI,
+ * before the account is passed to another one.
+ */
+static inline void sol_account_sync_len(SolAccountInfo *account) {
+  account->data_len = sol_load_u64_le(account->data - sizeof(u64));
+}
+
+static inline ProgramResult sol_check_accounts_len(const SolParameters *params, u64 n) {
+  return params->accounts_len >= n ? SUCCESS : ANCHOR_ERROR_ACCOUNT_NOT_ENOUGH_KEYS;
+}
+
+static inline ProgramResult sol_check_signer(const SolAccountInfo *account) {
+  return account->is_signer ? SUCCESS : ANCHOR_ERROR_ACCOUNT_NOT_SIGNER;
+}
+
+static inline ProgramResult sol_check_writable(const SolAccountInfo *account) {
+  return account->is_writable ? SUCCESS : ANCHOR_ERROR_CONSTRAINT_MUT;
+}
+
+static inline ProgramResult sol_check_owner(const SolAccountInfo *account, const SolPubkey *owner) {
+  return sol_pubkey_eq(account->owner, owner) ? SUCCESS : ANCHOR_ERROR_ACCOUNT_OWNED_BY_WRONG_PROGRAM;
+}
+
+static inline ProgramResult sol_check_key(const SolAccountInfo *account, const SolPubkey *key) {
+  return sol_pubkey_eq(account->key, key) ? SUCCESS : ANCHOR_ERROR_CONSTRAINT_ADDRESS;
+}
+
+static inline ProgramResult sol_check_program(const SolAccountInfo *account, const SolPubkey *program_id) {
+  return sol_pubkey_eq(account->key, program_id) ? SUCCESS : ANCHOR_ERROR_INVALID_PROGRAM_ID;
+}
+
+/**
+ * Checks that `account` is the PDA of `seeds` plus the one-byte `bump` under `program_id`. Costs one
+ * sol_create_program_address (1,500 CU); store the canonical bump in the account and pass it here rather
+ * than searching for it again with sol_find_pda.
+ */
+static inline ProgramResult sol_check_pda(const SolAccountInfo *account, const SolSignerSeed *seeds, u64 seeds_len,
+                                          u8 bump, const SolPubkey *program_id) {
+  if (seeds_len >= SOL_MAX_SEEDS) return ANCHOR_ERROR_CONSTRAINT_SEEDS;
+  SolSignerSeed all[SOL_MAX_SEEDS];
+  for (u64 i = 0; i < seeds_len; i++) all[i] = seeds[i];
+  all[seeds_len] = (SolSignerSeed){&bump, 1};
+  SolPubkey derived;
+  if (sol_create_pda(all, seeds_len + 1, program_id, &derived) != SUCCESS) return ANCHOR_ERROR_CONSTRAINT_SEEDS;
+  return sol_pubkey_eq(account->key, &derived) ? SUCCESS : ANCHOR_ERROR_CONSTRAINT_SEEDS;
+}
+
+/** Checks Anchor's 8-byte account discriminator at the start of the data. */
+static inline ProgramResult sol_check_discriminator(const SolAccountInfo *account, const u8 *discriminator) {
+  if (account->data_len < 8) return ANCHOR_ERROR_ACCOUNT_DISCRIMINATOR_NOT_FOUND;
+  return sol_memcmp(account->data, discriminator, 8) == 0 ? SUCCESS : ANCHOR_ERROR_ACCOUNT_DISCRIMINATOR_MISMATCH;
+}
+
+static inline ProgramResult sol_check_data_len(const SolAccountInfo *account, u64 min_len) {
+  return account->data_len >= min_len ? SUCCESS : ANCHOR_ERROR_ACCOUNT_DID_NOT_DESERIALIZE;
+}

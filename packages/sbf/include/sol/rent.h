@@ -1,0 +1,45 @@
+#pragma once
+/**
+ * Rent-exempt minimum balances, computed exactly in integers.
+ *
+ * The runtime computes ((128 + data_len) * lamports_per_byte_year) as f64 * exemption_threshold. SBF
+ * programs have no FPU, so the f64 threshold is decoded as mantissa * 2^exponent and applied with u128
+ * arithmetic. The result equals the runtime's for every threshold below 2^53 whose product is exactly
+ * representable, which includes the only thresholds clusters use (2.0 today, 1.0 after SIMD-0194).
+ */
+
+#include <sol/error.h>
+#include <sol/math.h>
+#include <sol/syscalls.h>
+
+#define SOL_ACCOUNT_STORAGE_OVERHEAD 128
+
+/** The minimum balance for `data_len` bytes under `rent`; false on overflow or an unusable threshold. */
+static inline bool sol_rent_minimum_balance(const SolRent *rent, u64 data_len, u64 *out) {
+  u64 bytes, base;
+  if (!u64_add(data_len, SOL_ACCOUNT_STORAGE_OVERHEAD, &bytes) ||
+      !u64_mul(bytes, rent->lamports_per_byte_year, &base)) {
+    return false;
+  }
+  const u64 bits = rent->exemption_threshold_bits;
+  const u64 biased_exponent = (bits >> 52) & 0x7ff;
+  const u64 fraction = bits & (((u64)1 << 52) - 1);
+  // Negative, infinite, NaN, or at least 2^53: no cluster uses these.
+  if ((bits >> 63) != 0 || biased_exponent >= 1075) return false;
+  // threshold = mantissa * 2^(exponent - 1075), with subnormals using exponent 1 and no implicit bit.
+  const u64 mantissa = biased_exponent == 0 ? fraction : fraction | ((u64)1 << 52);
+  const u64 exponent = biased_exponent == 0 ? 1 : biased_exponent;
+  u128 product;
+  u64_mul_wide(base, mantissa, &product);
+  const u64 shift = 1075 - exponent;
+  if (shift >= 128) product = U128_FROM_U64(0);
+  else u128_shr(product, shift, &product);
+  return u128_to_u64(product, out);
+}
+
+/** The minimum balance for `data_len` bytes under the cluster's current Rent sysvar. */
+static inline ProgramResult sol_minimum_balance(u64 data_len, u64 *out) {
+  SolRent rent;
+  SOL_TRY(sol_get_rent(&rent));
+  return sol_rent_minimum_balance(&rent, data_len, out) ? SUCCESS : ERROR_ARITHMETIC_OVERFLOW;
+}
