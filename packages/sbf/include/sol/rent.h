@@ -26,6 +26,13 @@ static inline bool sol_rent_minimum_balance(const SolRent *rent, u64 data_len, u
   const u64 fraction = bits & (((u64)1 << 52) - 1);
   // Negative, infinite, NaN, or at least 2^53: no cluster uses these.
   if ((bits >> 63) != 0 || biased_exponent >= 1075) return false;
+  // Fast path for whole powers of two (1.0 and 2.0, the thresholds clusters use): a shift, no 128-bit maths.
+  if (fraction == 0 && biased_exponent >= 1023 && biased_exponent < 1023 + 63) {
+    const u64 shift = biased_exponent - 1023;
+    if (base > (U64_MAX >> shift)) return false;
+    *out = base << shift;
+    return true;
+  }
   // threshold = mantissa * 2^(exponent - 1075), with subnormals using exponent 1 and no implicit bit.
   const u64 mantissa = biased_exponent == 0 ? fraction : fraction | ((u64)1 << 52);
   const u64 exponent = biased_exponent == 0 ? 1 : biased_exponent;

@@ -45,17 +45,46 @@ const WORDS: Readonly<Record<string, number>> = { u128: 2, i128: 2, u256: 4, i25
 
 /**
  * Shared Borsh primitives. Guarded by their own macro so both programs' headers can be included together.
- * Byte-at-a-time, so they work at any alignment and never turn into a `memcpy` call, which SBF lacks.
+ * They work at any alignment and never turn into a `memcpy` call, which SBF lacks.
  */
 const HELPERS = `#ifndef ARCADE_IDL_BORSH_HELPERS
 #define ARCADE_IDL_BORSH_HELPERS
 /* Every helper returns 0 on success and 1 when the bytes run out or hold an invalid value. */
 
+/* SBF checks the bounds of loads and stores but not their alignment, so on SBF a field is one instruction.
+ * Inline assembly states that directly; in C a misaligned access could only be spelled byte by byte.
+ * Other targets (the native codec tests) take the portable loops. */
+#if defined(__bpf__)
+#define IDL_LD_(width, p, v) __asm__ volatile("%0 = *(" width " *)(%1 + 0)" : "=r"(v) : "r"(p) : "memory")
+#define IDL_ST_(width, p, v) __asm__ volatile("*(" width " *)(%0 + 0) = %1" : : "r"(p), "r"(v) : "memory")
+#endif
+static inline uint64_t idl_load_le(const uint8_t *p, uint64_t n) {
+  uint64_t v = 0;
+#if defined(__bpf__)
+  if (n == 8) { IDL_LD_("u64", p, v); return v; }
+  if (n == 4) { IDL_LD_("u32", p, v); return v; }
+  if (n == 2) { IDL_LD_("u16", p, v); return v; }
+#endif
+  for (uint64_t i = 0; i < n; i++) v |= (uint64_t)p[i] << (8 * i);
+  return v;
+}
+static inline void idl_store_le(uint8_t *p, uint64_t n, uint64_t v) {
+#if defined(__bpf__)
+  if (n == 8) { IDL_ST_("u64", p, v); return; }
+  if (n == 4) { IDL_ST_("u32", p, v); return; }
+  if (n == 2) { IDL_ST_("u16", p, v); return; }
+#endif
+  for (uint64_t i = 0; i < n; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+/* Copies n bytes, a word at a time where it can. */
+static inline void idl_copy(uint8_t *dst, const uint8_t *src, uint64_t n) {
+  uint64_t i = 0;
+  for (; i + 8 <= n; i += 8) idl_store_le(dst + i, 8, idl_load_le(src + i, 8));
+  for (; i < n; i++) dst[i] = src[i];
+}
 static inline int idl_get_uint(const uint8_t *src, uint64_t len, uint64_t *pos, uint64_t n, uint64_t *out) {
   if (*pos > len || len - *pos < n) return 1;
-  uint64_t v = 0;
-  for (uint64_t i = 0; i < n; i++) v |= (uint64_t)src[*pos + i] << (8 * i);
-  *out = v;
+  *out = idl_load_le(src + *pos, n);
   *pos += n;
   return 0;
 }
@@ -116,7 +145,7 @@ static inline int idl_get_bool(const uint8_t *src, uint64_t len, uint64_t *pos, 
 }
 static inline int idl_get_bytes(const uint8_t *src, uint64_t len, uint64_t *pos, uint8_t *out, uint64_t n) {
   if (*pos > len || len - *pos < n) return 1;
-  for (uint64_t i = 0; i < n; i++) out[i] = src[*pos + i];
+  idl_copy(out, src + *pos, n);
   *pos += n;
   return 0;
 }
@@ -128,13 +157,13 @@ static inline int idl_get_words(const uint8_t *src, uint64_t len, uint64_t *pos,
 }
 static inline int idl_put_uint(uint64_t v, uint64_t n, uint8_t *dst, uint64_t cap, uint64_t *pos) {
   if (*pos > cap || cap - *pos < n) return 1;
-  for (uint64_t i = 0; i < n; i++) dst[*pos + i] = (uint8_t)(v >> (8 * i));
+  idl_store_le(dst + *pos, n, v);
   *pos += n;
   return 0;
 }
 static inline int idl_put_bytes(const uint8_t *src, uint64_t n, uint8_t *dst, uint64_t cap, uint64_t *pos) {
   if (*pos > cap || cap - *pos < n) return 1;
-  for (uint64_t i = 0; i < n; i++) dst[*pos + i] = src[i];
+  idl_copy(dst + *pos, src, n);
   *pos += n;
   return 0;
 }
@@ -145,13 +174,13 @@ static inline int idl_put_words(const uint64_t *src, uint64_t n, uint8_t *dst, u
   return 0;
 }
 static inline void idl_zero(uint8_t *p, uint64_t n) {
-  for (uint64_t i = 0; i < n; i++) p[i] = 0;
+  uint64_t i = 0;
+  for (; i + 8 <= n; i += 8) idl_store_le(p + i, 8, 0);
+  for (; i < n; i++) p[i] = 0;
 }
 /* 1 when the first 8 bytes of \`data\` (at least 8 long) are \`disc\`. */
 static inline int idl_disc_eq(const uint8_t *data, const uint8_t *disc) {
-  uint8_t diff = 0;
-  for (uint64_t i = 0; i < 8; i++) diff |= (uint8_t)(data[i] ^ disc[i]);
-  return diff == 0;
+  return idl_load_le(data, 8) == idl_load_le(disc, 8);
 }
 #endif /* ARCADE_IDL_BORSH_HELPERS */`;
 
