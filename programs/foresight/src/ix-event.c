@@ -1,0 +1,78 @@
+#include "foresight.h"
+
+ProgramResult ix_create_event(SolParameters *params) {
+  FS_TRY(sol_check_accounts_len(params, IX_CREATE_EVENT_ACCOUNTS_LEN));
+  SolAccountInfo *event_signer = &params->accounts[IX_CREATE_EVENT_ACC_EVENT_SIGNER];
+  SolAccountInfo *config = &params->accounts[IX_CREATE_EVENT_ACC_CONFIG];
+  SolAccountInfo *event = &params->accounts[IX_CREATE_EVENT_ACC_EVENT];
+  FS_TRY(sol_check_signer(event_signer));
+  FS_TRY(sol_check_writable(event_signer));
+  FS_TRY(sol_check_writable(event));
+  if (!sol_is_system_program(params->accounts[IX_CREATE_EVENT_ACC_SYSTEM_PROGRAM].key)) {
+    return ANCHOR_ERROR_INVALID_PROGRAM_ID;
+  }
+  CreateEventArgs args;
+  if (ix_create_event_args_decode(params->data, params->data_len, &args)) {
+    return ANCHOR_ERROR_INSTRUCTION_DID_NOT_DESERIALIZE;
+  }
+  Config c;
+  FS_TRY(config_load(config, params->program_id, &c));
+  FS_TRY(check_has_one(c.event_signer, event_signer));
+  if (c.live_event == UINT32_MAX) return FS_ERROR(ERR_OVERFLOW_ERROR);
+  if (args.id != c.live_event + 1) return FS_ERROR(ERR_INVALID_EVENT_ID);
+  /* Ids only grow, so an existing round at this id means it was already created. */
+  if (sol_pubkey_eq(event->owner, params->program_id)) return FS_ERROR(ERR_INVALID_EVENT_ID);
+
+  u8 id_le[4];
+  sol_store_u32_le(id_le, args.id);
+  SolSignerSeed seeds[4] = {{SEED_EVENT, SEED_EVENT_LEN}, {config->key->x, 32}, {id_le, 4}, {NULL, 1}};
+  SolPubkey expected;
+  u8 bump;
+  FS_TRY(sol_find_pda(seeds, 3, params->program_id, &expected, &bump));
+  if (!sol_pubkey_eq(&expected, event->key)) return ANCHOR_ERROR_CONSTRAINT_SEEDS;
+  seeds[3].addr = &bump;
+  const SolSignerSeeds signer = {seeds, 4};
+  const SolCreateAccount create = {event_signer, event, ACCOUNT_EVENT_SIZE, params->program_id, &signer, 1};
+  FS_TRY(sol_create_account(&create));
+
+  Event round = {0};
+  round.id = args.id;
+  round.result = PREDICTION_NONE;
+  sol_memcpy(round.config, config->key->x, 32);
+  if (c.live_event == 0) {
+    /* A fresh config has no live round: the first one opens at once instead of waiting for a tick. */
+    i64 now;
+    FS_TRY(now_unix(&now));
+    if (!round_open(&round, now, c.timelock)) return FS_ERROR(ERR_OVERFLOW_ERROR);
+    c.live_event = args.id;
+    FS_TRY(config_store(config, &c));
+  }
+  FS_TRY(round_store(event, &round));
+  return emit_update_event(&round, event->key);
+}
+
+ProgramResult ix_close_event(SolParameters *params) {
+  FS_TRY(sol_check_accounts_len(params, IX_CLOSE_EVENT_ACCOUNTS_LEN));
+  SolAccountInfo *event_signer = &params->accounts[IX_CLOSE_EVENT_ACC_EVENT_SIGNER];
+  const SolAccountInfo *config = &params->accounts[IX_CLOSE_EVENT_ACC_CONFIG];
+  SolAccountInfo *event = &params->accounts[IX_CLOSE_EVENT_ACC_EVENT];
+  SolAccountInfo *treasury = &params->accounts[IX_CLOSE_EVENT_ACC_TREASURY];
+  FS_TRY(sol_check_signer(event_signer));
+  FS_TRY(sol_check_writable(event_signer));
+  FS_TRY(sol_check_writable(event));
+  Config c;
+  FS_TRY(config_load(config, params->program_id, &c));
+  FS_TRY(check_has_one(c.event_signer, event_signer));
+  FS_TRY(check_has_one(c.treasury, treasury));
+  Event round;
+  FS_TRY(round_load(event, params->program_id, &round));
+  FS_TRY(check_has_one(round.config, config));
+  if (!round.is_settled) return FS_ERROR(ERR_EVENT_UNSETTLED);
+  if (round.settled_count < round_payable_count(&round)) return FS_ERROR(ERR_EVENT_PENDING_BETS);
+
+  /* Everything above the rent-exempt minimum is rounding dust (or a gift): it belongs to the treasury. */
+  u64 rent, dust;
+  FS_TRY(sol_minimum_balance(event->data_len, &rent));
+  if (u64_sub(*event->lamports, rent, &dust)) FS_TRY(move_lamports(event, treasury, dust));
+  return sol_close_account(event, event_signer);
+}

@@ -1,0 +1,51 @@
+#include "foresight.h"
+
+bool price_in_window(i64 publish_time, i64 planned) {
+  /* Differences taken in u64 after ordering, so no signed overflow whatever the inputs. */
+  if (publish_time <= planned) return (u64)planned - (u64)publish_time <= CONST_ORACLE_MAX_EARLY_SECS;
+  return (u64)publish_time - (u64)planned <= CONST_ORACLE_MAX_LATE_SECS;
+}
+
+Prediction round_result(const Event *round) {
+  if (!round->lock_price.is_some || !round->final_price.is_some) return PREDICTION_INVALID;
+  if (round->up_count == 0 || round->down_count == 0) return PREDICTION_INVALID;
+  if (round->final_price.value > round->lock_price.value) return PREDICTION_UP;
+  if (round->final_price.value < round->lock_price.value) return PREDICTION_DOWN;
+  return PREDICTION_INVALID;
+}
+
+static bool round_pot(const Event *round, u64 *pot) { return u64_add(round->up_pool, round->down_pool, pot); }
+
+bool round_fee(const Event *round, u64 *fee) {
+  u64 pot;
+  return round_pot(round, &pot) && mul_div_floor(pot, CONST_FEE_BPS_POOL, CONST_BPS_DENOMINATOR, fee);
+}
+
+bool round_payout(const Event *round, u64 amount, u64 *payout) {
+  if (round->result == PREDICTION_INVALID) {
+    *payout = amount;
+    return true;
+  }
+  u64 pot, fee, prize_pool;
+  if (!round_pot(round, &pot) || !round_fee(round, &fee) || !u64_sub(pot, fee, &prize_pool)) return false;
+  const u64 winning_pool = round->result == PREDICTION_UP ? round->up_pool : round->down_pool;
+  return mul_div_floor(amount, prize_pool, winning_pool, payout);
+}
+
+u32 round_payable_count(const Event *round) {
+  if (round->result == PREDICTION_UP) return round->up_count;
+  if (round->result == PREDICTION_DOWN) return round->down_count;
+  /* Invalid: every bet is refunded. Counts are bounded by the number of bet accounts, far below 2^31. */
+  return round->up_count + round->down_count;
+}
+
+bool i64_add_secs(i64 time, u32 secs, i64 *out) {
+  if (time > INT64_MAX - (i64)secs) return false;
+  *out = time + (i64)secs;
+  return true;
+}
+
+bool round_open(Event *round, i64 now, u32 timelock) {
+  round->start_time = now;
+  return i64_add_secs(now, timelock, &round->lock_time) && i64_add_secs(round->lock_time, timelock, &round->settle_time);
+}
