@@ -8,15 +8,14 @@
  */
 #include "foresight.h"
 
-/* rec5EKMGg6MxZYaMdyBfgwp4d5rB9T1VQH5pJv5LtFJ: a Pyth protocol constant, not a deployment key. */
+/* rec5EKMGg6MxZYaMdyBfgwp4d5rB9T1VQH5pJv5LtFJ: a Pyth protocol constant, not a deployment key.
+ * The discriminator and the offsets up to the verification level come from idl.json; the rest depend on
+ * the level, and only Full is accepted. */
 static const SolPubkey PYTH_RECEIVER = {{0x0c, 0xb7, 0xfa, 0xbb, 0x52, 0xf7, 0xa6, 0x48, 0xbb, 0x5b, 0x31,
                                          0x7d, 0x9a, 0x01, 0x8b, 0x90, 0x57, 0xcb, 0x02, 0x47, 0x74, 0xfa,
                                          0xfe, 0x01, 0xe6, 0xc4, 0xdf, 0x98, 0xcc, 0x38, 0x58, 0x81}};
 
-/* sha256("account:PriceUpdateV2")[0..8] */
-static const u8 PRICE_UPDATE_V2_DISC[8] = {0x22, 0xf1, 0x23, 0x63, 0x9d, 0x7e, 0xf4, 0xcd};
-
-#define OFF_VERIFICATION_LEVEL 40
+#define OFF_VERIFICATION_LEVEL ACCOUNT_PRICE_UPDATE_V2_OFF_VERIFICATION_LEVEL
 #define VERIFICATION_FULL 1
 #define OFF_FEED_ID 41
 #define OFF_PRICE 73
@@ -26,7 +25,7 @@ static const u8 PRICE_UPDATE_V2_DISC[8] = {0x22, 0xf1, 0x23, 0x63, 0x9d, 0x7e, 0
 ProgramResult oracle_read(const SolAccountInfo *account, OraclePrice *out) {
   if (!sol_pubkey_eq(account->owner, &PYTH_RECEIVER)) return FS_ERROR(ERR_PYTH_ERROR);
   const u8 *d = account->data;
-  if (account->data_len < OFF_VERIFICATION_LEVEL + 2 || sol_memcmp(d, PRICE_UPDATE_V2_DISC, 8) != 0) {
+  if (account->data_len < OFF_VERIFICATION_LEVEL + 2 || sol_memcmp(d, ACCOUNT_PRICE_UPDATE_V2, 8) != 0) {
     return FS_ERROR(ERR_TRY_TO_SERIALIZE_PRICE_ACCOUNT);
   }
   const u8 level = d[OFF_VERIFICATION_LEVEL];

@@ -1,0 +1,49 @@
+import { getU16Codec, getU8Codec } from '@solana/kit';
+import { describe, expect, it } from 'vitest';
+
+import {
+  DiscriminatorMismatchError,
+  encodeToSize,
+  getDiscriminatedCodec,
+  hasDiscriminator,
+} from './discriminated-codec.ts';
+
+const DISC = Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8]);
+const codec = getDiscriminatedCodec('Test thing', DISC, getU16Codec());
+
+describe('getDiscriminatedCodec', () => {
+  it('writes the discriminator, then the body, and reads them back ignoring trailing bytes', () => {
+    const bytes = codec.encode(0x0201);
+    expect([...bytes]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 1, 2]);
+    expect(codec.decode(Uint8Array.from([...bytes, 0, 0, 9]))).toBe(0x0201);
+    expect(codec.read(Uint8Array.from([0xff, ...bytes]), 1)).toEqual([0x0201, 11]);
+  });
+
+  it('names the kind and both discriminators on a mismatch', () => {
+    const wrong = Uint8Array.from([9, 2, 3, 4, 5, 6, 7, 8, 1, 2]);
+    expect(() => codec.decode(wrong)).toThrow(
+      new DiscriminatorMismatchError('Test thing', DISC, wrong.subarray(0, 8)),
+    );
+    expect(() => codec.decode(wrong)).toThrow(
+      'Not a Test thing: discriminator [9, 2, 3, 4, 5, 6, 7, 8], expected [1, 2, 3, 4, 5, 6, 7, 8]',
+    );
+    expect(() => codec.decode(DISC.subarray(0, 4))).toThrow(
+      'Not a Test thing: 4 bytes, too short for its 8-byte discriminator',
+    );
+  });
+});
+
+describe('hasDiscriminator', () => {
+  it('matches a prefix only', () => {
+    expect(hasDiscriminator(Uint8Array.from([...DISC, 0]), DISC)).toBe(true);
+    expect(hasDiscriminator(DISC.subarray(0, 7), DISC)).toBe(false);
+    expect(hasDiscriminator(Uint8Array.from([0, ...DISC]), DISC)).toBe(false);
+  });
+});
+
+describe('encodeToSize', () => {
+  it('pads with zeros and refuses an encoding larger than the account', () => {
+    expect([...encodeToSize(getU8Codec(), 7, 3)]).toEqual([7, 0, 0]);
+    expect(() => encodeToSize(codec, 1, 9)).toThrow(RangeError);
+  });
+});

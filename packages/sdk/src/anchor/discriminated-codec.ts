@@ -1,0 +1,108 @@
+/**
+ * Anchor's 8-byte discriminator in front of a Borsh body, for accounts, events and instruction data.
+ *
+ * The decoder checks the discriminator and throws {@link DiscriminatorMismatchError} on any other, so bytes of
+ * the wrong kind never decode into plausible-looking garbage. It reads only what the body needs: account data
+ * is allocated at its largest size and an `Option` that is None is one byte, so a stored account may end in
+ * zero bytes that belong to no field.
+ *
+ * @module
+ */
+
+import {
+  bytesEqual,
+  combineCodec,
+  createDecoder,
+  createEncoder,
+  getEncodedSize,
+  type Codec,
+  type Encoder,
+  type ReadonlyUint8Array,
+  type VariableSizeCodec,
+  type VariableSizeDecoder,
+  type VariableSizeEncoder,
+} from '@solana/kit';
+
+/** Length of every Anchor discriminator. */
+export const DISCRIMINATOR_SIZE = 8;
+
+/** Bytes that do not start with the discriminator of the kind they were decoded as. */
+export class DiscriminatorMismatchError extends Error {
+  override readonly name = 'DiscriminatorMismatchError';
+  /** What the bytes were decoded as, e.g. `Foresight Config account`. */
+  readonly kind: string;
+  readonly expected: ReadonlyUint8Array;
+  /** The first (up to) 8 bytes found. */
+  readonly actual: ReadonlyUint8Array;
+
+  constructor(kind: string, expected: ReadonlyUint8Array, actual: ReadonlyUint8Array) {
+    super(
+      actual.length < expected.length
+        ? `Not a ${kind}: ${actual.length} bytes, too short for its ${expected.length}-byte discriminator`
+        : `Not a ${kind}: discriminator [${actual.join(', ')}], expected [${expected.join(', ')}]`,
+    );
+    this.kind = kind;
+    this.expected = expected;
+    this.actual = actual;
+  }
+}
+
+/** Whether `bytes` start with `discriminator`. */
+export function hasDiscriminator(
+  bytes: ReadonlyUint8Array | Uint8Array,
+  discriminator: ReadonlyUint8Array,
+): boolean {
+  return (
+    bytes.length >= discriminator.length && bytesEqual(bytes.subarray(0, discriminator.length), discriminator)
+  );
+}
+
+/**
+ * Prefixes `body` with a discriminator.
+ *
+ * @param kind - Named in the error thrown on a mismatch.
+ * @example
+ * ```ts
+ * const codec = getDiscriminatedCodec('Foresight Bet account', BET_DISCRIMINATOR, getBetBodyCodec());
+ * codec.decode(accountData); // throws DiscriminatorMismatchError for a Config's data
+ * ```
+ */
+export function getDiscriminatedCodec<TFrom, TTo extends TFrom>(
+  kind: string,
+  discriminator: ReadonlyUint8Array,
+  body: Codec<TFrom, TTo>,
+): VariableSizeCodec<TFrom, TTo> {
+  const encoder: VariableSizeEncoder<TFrom> = createEncoder<TFrom>({
+    getSizeFromValue: (value) => discriminator.length + getEncodedSize(value, body),
+    write(value, bytes, offset) {
+      bytes.set(discriminator, offset);
+      return body.write(value, bytes, offset + discriminator.length);
+    },
+  });
+  const decoder: VariableSizeDecoder<TTo> = createDecoder<TTo>({
+    read(bytes, offset) {
+      const head = bytes.subarray(offset, offset + discriminator.length);
+      if (!hasDiscriminator(head, discriminator)) {
+        throw new DiscriminatorMismatchError(kind, discriminator, Uint8Array.from(head));
+      }
+      return body.read(bytes, offset + discriminator.length);
+    },
+  });
+  return combineCodec(encoder, decoder);
+}
+
+/**
+ * Encodes `value` and pads it with zeros to `size`, the way the program stores an account: allocated at its
+ * largest encoding, written from byte 0.
+ *
+ * @throws RangeError when the encoding is longer than `size`.
+ */
+export function encodeToSize<TFrom>(encoder: Encoder<TFrom>, value: TFrom, size: number): Uint8Array {
+  const encoded = encoder.encode(value);
+  if (encoded.length > size) {
+    throw new RangeError(`Encoded ${encoded.length} bytes, more than the account size ${size}`);
+  }
+  const out = new Uint8Array(size);
+  out.set(encoded);
+  return out;
+}

@@ -1,0 +1,74 @@
+/**
+ * Reading a transaction's log messages the way Anchor's `EventParser` does: track which program is executing
+ * from the runtime's `Program <id> invoke [n]` / `Program <id> success` / `Program <id> failed: …` lines, so
+ * a `Program data:` line is attributed to the program that logged it and never to one it called or that
+ * called it.
+ *
+ * Logs are plain text with no structured alternative, so this is the one place that parses runtime log
+ * lines. For a failed transaction prefer the structured error (`SOLANA_ERROR__INSTRUCTION_ERROR__CUSTOM`).
+ *
+ * @module
+ */
+
+import type { Address } from '@solana/kit';
+
+const BASE58_ADDRESS = '([1-9A-HJ-NP-Za-km-z]{32,44})';
+const INVOKE = new RegExp(`^Program ${BASE58_ADDRESS} invoke \\[\\d+\\]$`);
+const SUCCESS = new RegExp(`^Program ${BASE58_ADDRESS} success$`);
+const FAILED = new RegExp(`^Program ${BASE58_ADDRESS} failed: (.*)$`);
+const CUSTOM_ERROR = /^custom program error: 0x([0-9a-fA-F]+)$/;
+const PROGRAM_DATA = 'Program data: ';
+const LOG_TRUNCATED = 'Log truncated';
+
+/**
+ * The payloads of the `Program data:` lines (`sol_log_data`) logged while `programAddress` was the
+ * executing program, in order. Each payload is its base64 fields (`sol_log_data` logs one per slice,
+ * separated by spaces; Anchor's `emit!` logs one).
+ *
+ * @example
+ * ```ts
+ * getProgramDataLogs(meta.logMessages, FORESIGHT_PROGRAM_ADDRESS); // [['/1CcP70WBOg...']]
+ * ```
+ */
+export function getProgramDataLogs(logs: readonly string[], programAddress: Address): string[][] {
+  const payloads: string[][] = [];
+  const stack: string[] = [];
+  for (const line of logs) {
+    if (line === LOG_TRUNCATED) break;
+    const invoke = INVOKE.exec(line);
+    if (invoke !== null) {
+      stack.push(invoke[1]!);
+      continue;
+    }
+    if (SUCCESS.test(line) || FAILED.test(line)) {
+      stack.pop();
+      continue;
+    }
+    if (line.startsWith(PROGRAM_DATA) && stack.at(-1) === programAddress) {
+      payloads.push(
+        line
+          .slice(PROGRAM_DATA.length)
+          .split(' ')
+          .filter((field) => field !== ''),
+      );
+    }
+  }
+  return payloads;
+}
+
+/**
+ * The custom error code a transaction failed with, if the innermost failing program was `programAddress`
+ * (the runtime logs `Program <id> failed: custom program error: 0x…` for it first, then the same line for
+ * each program that called it). Null when nothing failed, when another program failed first, or when the
+ * failure is not a custom error.
+ */
+export function getCustomErrorCodeFromLogs(logs: readonly string[], programAddress: Address): number | null {
+  for (const line of logs) {
+    const failed = FAILED.exec(line);
+    if (failed === null) continue;
+    if (failed[1] !== programAddress) return null;
+    const custom = CUSTOM_ERROR.exec(failed[2]!);
+    return custom === null ? null : Number.parseInt(custom[1]!, 16);
+  }
+  return null;
+}
