@@ -19,7 +19,7 @@ import {
   type Instruction,
   type KeyPairSigner,
 } from '@solana/kit';
-import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
+import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import { InstructionErrorCustom, TransactionErrorInstructionError } from 'litesvm/dist/internal.js';
 import {
   decodeBet,
@@ -211,7 +211,7 @@ export class ForesightHarness {
         error: result.toString(),
       };
     }
-    const meta = result as TransactionMetadata;
+    const meta = result;
     return {
       ok: true,
       cu: meta.computeUnitsConsumed(),
