@@ -29,16 +29,16 @@ async function bet(player: KeyPairSigner, round: number, side: 'up' | 'down', am
   const before = h.balance(player.address);
   const outcome = ok(await h.placeBet(player, round, side, amount));
   expect(h.balance(player.address)).toBe(before - amount - TX_FEE - (isNew ? betRent : 0n));
-  expect(outcome.events).toEqual([
+  expect(outcome.events).toMatchObject([
     {
       name: 'UpdateBet',
-      data: expect.objectContaining({
+      data: {
         amount,
         winAmount: 0n,
         user: player.address,
         isSettled: false,
         won: false,
-      }),
+      },
     },
   ]);
 }
@@ -58,8 +58,8 @@ async function settle(player: KeyPairSigner, round: number, expected: bigint, wo
   const before = h.balance(player.address);
   const outcome = ok(await h.settleBet(player.address, round));
   expect(h.balance(player.address) - before).toBe(expected);
-  expect(outcome.events).toEqual([
-    { name: 'UpdateBet', data: expect.objectContaining({ winAmount: expected, isSettled: true, won }) },
+  expect(outcome.events).toMatchObject([
+    { name: 'UpdateBet', data: { winAmount: expected, isSettled: true, won } },
   ]);
 }
 
@@ -67,11 +67,8 @@ async function refund(player: KeyPairSigner, round: number, amount: bigint): Pro
   const before = h.balance(player.address);
   const outcome = ok(await h.withdrawBet(player.address, round));
   expect(h.balance(player.address) - before).toBe(amount);
-  expect(outcome.events).toEqual([
-    {
-      name: 'UpdateBet',
-      data: expect.objectContaining({ amount, winAmount: amount, isSettled: true, won: false }),
-    },
+  expect(outcome.events).toMatchObject([
+    { name: 'UpdateBet', data: { amount, winAmount: amount, isSettled: true, won: false } },
   ]);
 }
 
