@@ -21,12 +21,6 @@ ProgramResult round_load(const SolAccountInfo *account, const SolPubkey *program
 ProgramResult round_store(SolAccountInfo *account, const Event *in);
 ProgramResult bet_load(const SolAccountInfo *account, const SolPubkey *program_id, Bet *out);
 ProgramResult bet_store(SolAccountInfo *account, const Bet *in);
-/** has_one: the stored key equals the account passed for it (Anchor's ConstraintHasOne otherwise). */
-ProgramResult check_has_one(const uint8_t stored[32], const SolAccountInfo *account);
-/** Moves lamports between two accounts; `from` must be owned by this program. */
-ProgramResult move_lamports(SolAccountInfo *from, SolAccountInfo *to, u64 lamports);
-/** The cluster's current unix time. */
-ProgramResult now_unix(i64 *out);
 
 /* ---- oracle.c: Pyth PriceUpdateV2 ---- */
 

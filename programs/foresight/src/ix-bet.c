@@ -25,7 +25,7 @@ static ProgramResult open_bet(SolParameters *params, SolAccountInfo *user, SolAc
   if (!u64_add(rent, amount, &funding)) return FS_ERROR(ERR_OVERFLOW_ERROR);
   FS_TRY(sol_system_create_account(&create, funding));
   sol_account_sync_len(bet);
-  return move_lamports(bet, event, amount);
+  return sol_move_lamports(bet, event, amount);
 }
 
 ProgramResult ix_place_bet(SolParameters *params) {
@@ -49,10 +49,10 @@ ProgramResult ix_place_bet(SolParameters *params) {
   FS_TRY(config_load(config, params->program_id, &c));
   Event round;
   FS_TRY(round_load(event, params->program_id, &round));
-  FS_TRY(check_has_one(round.config, config));
+  FS_TRY(sol_check_has_one(round.config, config));
   if (c.disabled || round.id != c.live_event) return FS_ERROR(ERR_EVENT_INACTIVE);
   i64 now;
-  FS_TRY(now_unix(&now));
+  FS_TRY(sol_unix_timestamp(&now));
   if (now >= round.lock_time) return FS_ERROR(ERR_EVENT_LOCKED);
   if (args.prediction != PREDICTION_UP && args.prediction != PREDICTION_DOWN) {
     return FS_ERROR(ERR_INVALID_PREDICTION);
@@ -70,8 +70,8 @@ ProgramResult ix_place_bet(SolParameters *params) {
     sol_memcpy(b.user, user->key->x, 32);
   } else {
     FS_TRY(bet_load(bet, params->program_id, &b));
-    FS_TRY(check_has_one(b.user, user));
-    FS_TRY(check_has_one(b.event, event));
+    FS_TRY(sol_check_has_one(b.user, user));
+    FS_TRY(sol_check_has_one(b.event, event));
     if (b.prediction != args.prediction) return FS_ERROR(ERR_INVALID_PREDICTION);
     if (!u64_add(b.amount, args.amount, &b.amount)) return FS_ERROR(ERR_OVERFLOW_ERROR);
     FS_TRY(sol_system_transfer(user, event, args.amount, NULL, 0));
@@ -112,10 +112,10 @@ static ProgramResult load_claim(SolParameters *params, Claim *claim) {
   Config c;
   FS_TRY(config_load(claim->config, params->program_id, &c));
   FS_TRY(round_load(claim->event, params->program_id, &claim->round));
-  FS_TRY(check_has_one(claim->round.config, claim->config));
+  FS_TRY(sol_check_has_one(claim->round.config, claim->config));
   FS_TRY(bet_load(claim->bet, params->program_id, &claim->bet_state));
-  FS_TRY(check_has_one(claim->bet_state.user, claim->user));
-  FS_TRY(check_has_one(claim->bet_state.event, claim->event));
+  FS_TRY(sol_check_has_one(claim->bet_state.user, claim->user));
+  FS_TRY(sol_check_has_one(claim->bet_state.event, claim->event));
   if (!claim->round.is_settled) return FS_ERROR(ERR_EVENT_UNSETTLED);
   return SUCCESS;
 }
@@ -125,14 +125,14 @@ static ProgramResult pay_claim(Claim *claim, bool won) {
   if (claim->bet_state.is_settled) return FS_ERROR(ERR_BET_SETTLED);
   u64 payout;
   if (!round_payout(&claim->round, claim->bet_state.amount, &payout)) return FS_ERROR(ERR_OVERFLOW_ERROR);
-  FS_TRY(move_lamports(claim->event, claim->user, payout));
+  FS_TRY(sol_move_lamports(claim->event, claim->user, payout));
   claim->bet_state.is_settled = true;
   if (claim->round.settled_count == UINT32_MAX) return FS_ERROR(ERR_OVERFLOW_ERROR);
   claim->round.settled_count += 1;
   FS_TRY(round_store(claim->event, &claim->round));
   FS_TRY(bet_store(claim->bet, &claim->bet_state));
   i64 now;
-  FS_TRY(now_unix(&now));
+  FS_TRY(sol_unix_timestamp(&now));
   const BetUpdate update = {&claim->bet_state, claim->bet_state.amount, payout, claim->event->key,
                             claim->config->key, now, won};
   return emit_update_bet(&update);
@@ -166,8 +166,8 @@ ProgramResult ix_close_bet(SolParameters *params) {
   FS_TRY(sol_check_writable(bet));
   Bet b;
   FS_TRY(bet_load(bet, params->program_id, &b));
-  FS_TRY(check_has_one(b.user, user));
-  FS_TRY(check_has_one(b.event, event));
+  FS_TRY(sol_check_has_one(b.user, user));
+  FS_TRY(sol_check_has_one(b.event, event));
   /* A round closes only once every bet it owes is paid, so a bet of a closed round is owed nothing. */
   if (!b.is_settled && sol_pubkey_eq(event->owner, params->program_id)) {
     Event round;

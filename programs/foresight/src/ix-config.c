@@ -54,7 +54,7 @@ ProgramResult ix_update_config(SolParameters *params) {
   }
   Config c;
   FS_TRY(config_load(config, params->program_id, &c));
-  FS_TRY(check_has_one(c.authority, authority));
+  FS_TRY(sol_check_has_one(c.authority, authority));
   c.disabled = args.disabled;
   return config_store(config, &c);
 }

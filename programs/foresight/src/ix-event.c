@@ -17,7 +17,7 @@ ProgramResult ix_create_event(SolParameters *params) {
   }
   Config c;
   FS_TRY(config_load(config, params->program_id, &c));
-  FS_TRY(check_has_one(c.event_signer, event_signer));
+  FS_TRY(sol_check_has_one(c.event_signer, event_signer));
   if (c.live_event == UINT32_MAX) return FS_ERROR(ERR_OVERFLOW_ERROR);
   if (args.id != c.live_event + 1) return FS_ERROR(ERR_INVALID_EVENT_ID);
   /* Ids only grow, so an existing round at this id means it was already created. */
@@ -42,7 +42,7 @@ ProgramResult ix_create_event(SolParameters *params) {
   if (c.live_event == 0) {
     /* A fresh config has no live round: the first one opens at once instead of waiting for a tick. */
     i64 now;
-    FS_TRY(now_unix(&now));
+    FS_TRY(sol_unix_timestamp(&now));
     if (!round_open(&round, now, c.timelock)) return FS_ERROR(ERR_OVERFLOW_ERROR);
     c.live_event = args.id;
     FS_TRY(config_store(config, &c));
@@ -62,17 +62,17 @@ ProgramResult ix_close_event(SolParameters *params) {
   FS_TRY(sol_check_writable(event));
   Config c;
   FS_TRY(config_load(config, params->program_id, &c));
-  FS_TRY(check_has_one(c.event_signer, event_signer));
-  FS_TRY(check_has_one(c.treasury, treasury));
+  FS_TRY(sol_check_has_one(c.event_signer, event_signer));
+  FS_TRY(sol_check_has_one(c.treasury, treasury));
   Event round;
   FS_TRY(round_load(event, params->program_id, &round));
-  FS_TRY(check_has_one(round.config, config));
+  FS_TRY(sol_check_has_one(round.config, config));
   if (!round.is_settled) return FS_ERROR(ERR_EVENT_UNSETTLED);
   if (round.settled_count < round_payable_count(&round)) return FS_ERROR(ERR_EVENT_PENDING_BETS);
 
   /* Everything above the rent-exempt minimum is rounding dust (or a gift): it belongs to the treasury. */
   u64 rent, dust;
   FS_TRY(sol_minimum_balance(event->data_len, &rent));
-  if (u64_sub(*event->lamports, rent, &dust)) FS_TRY(move_lamports(event, treasury, dust));
+  if (u64_sub(*event->lamports, rent, &dust)) FS_TRY(sol_move_lamports(event, treasury, dust));
   return sol_close_account(event, event_signer);
 }

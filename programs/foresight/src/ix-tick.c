@@ -29,7 +29,7 @@ static ProgramResult settle_locked(SolParameters *params, const Config *c, const
   if (round.result != PREDICTION_INVALID) {
     u64 fee;
     if (!round_fee(&round, &fee)) return FS_ERROR(ERR_OVERFLOW_ERROR);
-    FS_TRY(move_lamports(locked, treasury, fee));
+    FS_TRY(sol_move_lamports(locked, treasury, fee));
   }
   FS_TRY(round_store(locked, &round));
   return emit_update_event(&round, locked->key);
@@ -49,8 +49,8 @@ ProgramResult ix_lock_and_settle_events(SolParameters *params) {
   FS_TRY(sol_check_writable(next));
   Config c;
   FS_TRY(config_load(config, params->program_id, &c));
-  FS_TRY(check_has_one(c.event_signer, event_signer));
-  FS_TRY(check_has_one(c.treasury, treasury));
+  FS_TRY(sol_check_has_one(c.event_signer, event_signer));
+  FS_TRY(sol_check_has_one(c.treasury, treasury));
 
   Event live_round, next_round;
   FS_TRY(round_load(live, params->program_id, &live_round));
@@ -58,7 +58,7 @@ ProgramResult ix_lock_and_settle_events(SolParameters *params) {
     return FS_ERROR(ERR_INVALID_EVENT_ID);
   }
   i64 now;
-  FS_TRY(now_unix(&now));
+  FS_TRY(sol_unix_timestamp(&now));
   if (now < live_round.lock_time) return FS_ERROR(ERR_EVENT_ACTIVE);
   FS_TRY(round_load(next, params->program_id, &next_round));
   if (next_round.id != live_round.id + 1 || sol_memcmp(next_round.config, config->key->x, 32) != 0) {

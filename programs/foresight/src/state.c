@@ -39,25 +39,3 @@ ProgramResult bet_store(SolAccountInfo *account, const Bet *in) {
   return account_bet_store(in, account->data, account->data_len) ? ERROR_ACCOUNT_DATA_TOO_SMALL : SUCCESS;
 }
 
-ProgramResult check_has_one(const uint8_t stored[32], const SolAccountInfo *account) {
-  return sol_memcmp(stored, account->key->x, 32) == 0 ? SUCCESS : ANCHOR_ERROR_CONSTRAINT_HAS_ONE;
-}
-
-ProgramResult move_lamports(SolAccountInfo *from, SolAccountInfo *to, u64 lamports) {
-  if (lamports == 0) return SUCCESS;
-  FS_TRY(sol_check_writable(from));
-  FS_TRY(sol_check_writable(to));
-  u64 from_after, to_after;
-  if (!u64_sub(*from->lamports, lamports, &from_after)) return ERROR_INSUFFICIENT_FUNDS;
-  if (!u64_add(*to->lamports, lamports, &to_after)) return FS_ERROR(ERR_OVERFLOW_ERROR);
-  *from->lamports = from_after;
-  *to->lamports = to_after;
-  return SUCCESS;
-}
-
-ProgramResult now_unix(i64 *out) {
-  SolClock clock;
-  FS_TRY(sol_get_clock(&clock));
-  *out = clock.unix_timestamp;
-  return SUCCESS;
-}

@@ -12,10 +12,12 @@
  *   sol_check_pda            2006 ConstraintSeeds           (seeds = [...], bump = ...)
  *   sol_check_discriminator  3001 / 3002 DiscriminatorNotFound / Mismatch
  *   sol_check_data_len       3003 AccountDidNotDeserialize
+ *   sol_check_has_one        2001 ConstraintHasOne          (has_one = ...)
  */
 
 #include <sol/bytes.h>
 #include <sol/error.h>
+#include <sol/math.h>
 #include <sol/syscalls.h>
 #include <sol/types.h>
 
@@ -80,4 +82,24 @@ static inline ProgramResult sol_check_discriminator(const SolAccountInfo *accoun
 
 static inline ProgramResult sol_check_data_len(const SolAccountInfo *account, u64 min_len) {
   return account->data_len >= min_len ? SUCCESS : ANCHOR_ERROR_ACCOUNT_DID_NOT_DESERIALIZE;
+}
+
+/** has_one: a key stored in a record equals the account passed for it. */
+static inline ProgramResult sol_check_has_one(const u8 stored[32], const SolAccountInfo *account) {
+  return sol_memcmp(stored, account->key->x, 32) == 0 ? SUCCESS : ANCHOR_ERROR_CONSTRAINT_HAS_ONE;
+}
+
+/**
+ * Moves lamports between two writable accounts without a CPI. The runtime allows it only when this
+ * program owns `from`; crediting `to` needs no ownership.
+ */
+static inline ProgramResult sol_move_lamports(SolAccountInfo *from, SolAccountInfo *to, u64 lamports) {
+  if (lamports == 0) return SUCCESS;
+  if (!from->is_writable || !to->is_writable) return ANCHOR_ERROR_CONSTRAINT_MUT;
+  u64 from_after, to_after;
+  if (!u64_sub(*from->lamports, lamports, &from_after)) return ERROR_INSUFFICIENT_FUNDS;
+  if (!u64_add(*to->lamports, lamports, &to_after)) return ERROR_ARITHMETIC_OVERFLOW;
+  *from->lamports = from_after;
+  *to->lamports = to_after;
+  return SUCCESS;
 }

@@ -140,6 +140,14 @@ static inline ProgramResult sol_get_clock(SolClock *clock) {
   return sol_get_clock_sysvar(clock) == 0 ? SUCCESS : ERROR_UNSUPPORTED_SYSVAR;
 }
 
+/** The cluster's unix time, from the Clock sysvar. */
+static inline ProgramResult sol_unix_timestamp(i64 *out) {
+  SolClock clock;
+  const ProgramResult result = sol_get_clock(&clock);
+  *out = clock.unix_timestamp;
+  return result;
+}
+
 static inline ProgramResult sol_get_rent(SolRent *rent) {
   return sol_get_rent_sysvar(rent) == 0 ? SUCCESS : ERROR_UNSUPPORTED_SYSVAR;
 }
