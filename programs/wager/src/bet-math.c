@@ -1,0 +1,17 @@
+#include "wager.h"
+
+bool bet_stake(u64 listing_price, u8 odds, u64 *stake) {
+  return mul_div_ceil(listing_price, odds, CONST_ODDS_DENOMINATOR, stake);
+}
+
+bool bet_fee(u64 stake, u64 *fee) {
+  return mul_div_floor(stake, CONST_FEE_BPS_TAILSPIN, CONST_BPS_DENOMINATOR, fee);
+}
+
+bool referral_share(u64 fee, u64 *share) {
+  return mul_div_floor(fee, CONST_REFERRAL_SHARE_BPS, CONST_BPS_DENOMINATOR, share);
+}
+
+bool max_prize(u64 free_balance, u64 *out) {
+  return mul_div_floor(free_balance, CONST_MAX_PRIZE_BPS_OF_FREE, CONST_BPS_DENOMINATOR, out);
+}

@@ -1,0 +1,70 @@
+#include "wager.h"
+
+static ProgramResult check_record(const SolAccountInfo *account, const SolPubkey *program_id, const u8 *disc) {
+  SOL_TRY(sol_check_owner(account, program_id));
+  return sol_check_discriminator(account, disc);
+}
+
+#define DECODED(call) ((call) ? ANCHOR_ERROR_ACCOUNT_DID_NOT_DESERIALIZE : SUCCESS)
+#define ENCODED(call) ((call) ? ERROR_ACCOUNT_DATA_TOO_SMALL : SUCCESS)
+
+ProgramResult house_load(const SolAccountInfo *account, const SolPubkey *program_id, House *out) {
+  SOL_TRY(check_record(account, program_id, ACCOUNT_HOUSE));
+  return DECODED(account_house_load(account->data, account->data_len, out));
+}
+
+ProgramResult house_store(SolAccountInfo *account, const House *in) {
+  SOL_TRY(sol_check_writable(account));
+  return ENCODED(account_house_store(in, account->data, account->data_len));
+}
+
+ProgramResult bet_load(const SolAccountInfo *account, const SolPubkey *program_id, Bet *out) {
+  SOL_TRY(check_record(account, program_id, ACCOUNT_BET));
+  return DECODED(account_bet_load(account->data, account->data_len, out));
+}
+
+ProgramResult bet_store(SolAccountInfo *account, const Bet *in) {
+  SOL_TRY(sol_check_writable(account));
+  return ENCODED(account_bet_store(in, account->data, account->data_len));
+}
+
+ProgramResult market_load(const SolAccountInfo *account, const SolPubkey *program_id, Market *out) {
+  SOL_TRY(check_record(account, program_id, ACCOUNT_MARKET));
+  return DECODED(account_market_load(account->data, account->data_len, out));
+}
+
+ProgramResult market_store(SolAccountInfo *account, const Market *in) {
+  SOL_TRY(sol_check_writable(account));
+  return ENCODED(account_market_store(in, account->data, account->data_len));
+}
+
+ProgramResult prediction_load(const SolAccountInfo *account, const SolPubkey *program_id, Prediction *out) {
+  SOL_TRY(check_record(account, program_id, ACCOUNT_PREDICTION));
+  return DECODED(account_prediction_load(account->data, account->data_len, out));
+}
+
+ProgramResult prediction_store(SolAccountInfo *account, const Prediction *in) {
+  SOL_TRY(sol_check_writable(account));
+  return ENCODED(account_prediction_store(in, account->data, account->data_len));
+}
+
+ProgramResult house_free_balance(const SolAccountInfo *account, const House *house, u64 *out) {
+  u64 rent, reserved;
+  SOL_TRY(sol_minimum_balance(account->data_len, &rent));
+  if (!u64_add(rent, house->outstanding, &reserved)) return WG_ERROR(ERR_OVERFLOW_ERROR);
+  if (!u64_sub(*account->lamports, reserved, out)) *out = 0;
+  return SUCCESS;
+}
+
+ProgramResult check_market_authority(const SolAccountInfo *authority, const SolAccountInfo *market, u8 bump,
+                                     const SolPubkey *program_id) {
+  const SolSignerSeed seeds[3] = {{SEED_MARKET_AUTHORITY, SEED_MARKET_AUTHORITY_LEN}, {market->key->x, 32}, {&bump, 1}};
+  SolPubkey expected;
+  if (sol_create_pda(seeds, 3, program_id, &expected) != SUCCESS) return ANCHOR_ERROR_CONSTRAINT_SEEDS;
+  if (!sol_pubkey_eq(&expected, authority->key)) return ANCHOR_ERROR_CONSTRAINT_SEEDS;
+  return sol_check_owner(authority, program_id);
+}
+
+bool is_absent(const SolAccountInfo *account, const SolPubkey *program_id) {
+  return sol_pubkey_eq(account->key, program_id);
+}
