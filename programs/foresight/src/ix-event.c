@@ -70,9 +70,15 @@ ProgramResult ix_close_event(SolParameters *params) {
   if (!round.is_settled) return FS_ERROR(ERR_EVENT_UNSETTLED);
   if (round.settled_count < round_payable_count(&round)) return FS_ERROR(ERR_EVENT_PENDING_BETS);
 
-  /* Everything above the rent-exempt minimum is rounding dust (or a gift): it belongs to the treasury. */
+  /* Everything above the rent-exempt minimum is rounding dust (or a fee an empty treasury could not take
+   * at settlement): it belongs to the treasury. If the treasury still cannot hold it, it goes with the rent
+   * to the event signer rather than keep the round open forever. */
   u64 rent, dust;
+  bool receivable;
   FS_TRY(sol_minimum_balance(event->data_len, &rent));
-  if (u64_sub(*event->lamports, rent, &dust)) FS_TRY(sol_move_lamports(event, treasury, dust));
+  if (u64_sub(*event->lamports, rent, &dust)) {
+    FS_TRY(sol_can_receive(treasury, dust, &receivable));
+    if (receivable) FS_TRY(sol_move_lamports(event, treasury, dust));
+  }
   return sol_close_account(event, event_signer);
 }

@@ -125,7 +125,9 @@ ProgramResult ix_settle_bet_offchain(SolParameters *params) {
   if (b.referral.is_some) {
     u64 fee, share;
     if (!bet_fee(b.bet_amount, &fee) || !referral_share(fee, &share)) return WG_ERROR(ERR_OVERFLOW_ERROR);
-    SOL_TRY(sol_move_lamports(house, referrer, share));
+    /* A referral wallet too empty to hold its share leaves it with the house rather than block the bet. */
+    u64 paid;
+    SOL_TRY(pay_if_receivable(house, referrer, share, &paid));
   }
   SOL_TRY(sol_unix_timestamp(&b.timestamp));
   SOL_TRY(house_store(house, &h));

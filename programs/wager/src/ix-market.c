@@ -50,7 +50,7 @@ ProgramResult ix_create_market(SolParameters *params) {
   m.cutoff_time = args.cutoff_time;
   m.referrer.is_some = args.referrer.is_some;
   sol_memcpy(m.referrer.value, args.referrer.value, 32);
-  m.authority_bump = bump;
+  sol_memcpy(m.market_authority, pool->key->x, 32);
   SOL_TRY(market_store(market, &m));
   return emit_market_update(market->key, &m);
 }
@@ -94,7 +94,7 @@ ProgramResult ix_resolve_market(SolParameters *params) {
   }
   Market m;
   SOL_TRY(market_load(market, params->program_id, &m));
-  SOL_TRY(check_market_authority(pool, market, m.authority_bump, params->program_id));
+  SOL_TRY(check_market_authority(pool, &m, params->program_id));
   if (m.is_settled) return WG_ERROR(ERR_MARKET_CLOSED);
   i64 now;
   SOL_TRY(sol_unix_timestamp(&now));
@@ -114,8 +114,10 @@ ProgramResult ix_resolve_market(SolParameters *params) {
   u64 fee, share = 0;
   if (!market_fee(&m, &fee)) return WG_ERROR(ERR_OVERFLOW_ERROR);
   if (m.referrer.is_some && !referral_share(fee, &share)) return WG_ERROR(ERR_OVERFLOW_ERROR);
-  SOL_TRY(sol_move_lamports(pool, treasury, fee - share));
-  if (share != 0) SOL_TRY(sol_move_lamports(pool, referrer, share));
+  /* A payee that cannot take its share yet leaves it in the pool, as dust: resolving never gets stuck. */
+  u64 paid;
+  SOL_TRY(pay_if_receivable(pool, treasury, fee - share, &paid));
+  SOL_TRY(pay_if_receivable(pool, referrer, share, &paid));
   SOL_TRY(market_store(market, &m));
   return emit_market_update(market->key, &m);
 }

@@ -36,7 +36,7 @@ ProgramResult ix_create_prediction(SolParameters *params) {
   }
   Market m;
   SOL_TRY(market_load(market, params->program_id, &m));
-  SOL_TRY(check_market_authority(pool, market, m.authority_bump, params->program_id));
+  SOL_TRY(check_market_authority(pool, &m, params->program_id));
   SOL_TRY(require_open(&m));
   if (args.result != MARKET_RESULT_YES && args.result != MARKET_RESULT_NO) return WG_ERROR(ERR_INVALID_PREDICTION);
   if (args.amount < CONST_MIN_BET_LAMPORTS) return WG_ERROR(ERR_BET_TOO_LOW);
@@ -95,7 +95,7 @@ ProgramResult ix_update_prediction(SolParameters *params) {
   SOL_TRY(sol_check_has_one(p.market, market));
   Market m;
   SOL_TRY(market_load(market, params->program_id, &m));
-  SOL_TRY(check_market_authority(pool, market, m.authority_bump, params->program_id));
+  SOL_TRY(check_market_authority(pool, &m, params->program_id));
   SOL_TRY(require_open(&m));
   if (args.amount < CONST_MIN_BET_LAMPORTS) return WG_ERROR(ERR_BET_TOO_LOW);
   if (!u64_add(p.amount, args.amount, &p.amount)) return WG_ERROR(ERR_OVERFLOW_ERROR);
@@ -121,7 +121,7 @@ ProgramResult ix_settle_prediction(SolParameters *params) {
   SOL_TRY(sol_check_has_one(p.market, market));
   Market m;
   SOL_TRY(market_load(market, params->program_id, &m));
-  SOL_TRY(check_market_authority(pool, market, m.authority_bump, params->program_id));
+  SOL_TRY(check_market_authority(pool, &m, params->program_id));
   if (!m.is_settled) return WG_ERROR(ERR_INVALID_MARKET);
   if (p.is_claimed) return WG_ERROR(ERR_INVALID_PREDICTION);
   u64 payout;

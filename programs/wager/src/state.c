@@ -56,13 +56,17 @@ ProgramResult house_free_balance(const SolAccountInfo *account, const House *hou
   return SUCCESS;
 }
 
-ProgramResult check_market_authority(const SolAccountInfo *authority, const SolAccountInfo *market, u8 bump,
-                                     const SolPubkey *program_id) {
-  const SolSignerSeed seeds[3] = {{SEED_MARKET_AUTHORITY, SEED_MARKET_AUTHORITY_LEN}, {market->key->x, 32}, {&bump, 1}};
-  SolPubkey expected;
-  if (sol_create_pda(seeds, 3, program_id, &expected) != SUCCESS) return ANCHOR_ERROR_CONSTRAINT_SEEDS;
-  if (!sol_pubkey_eq(&expected, authority->key)) return ANCHOR_ERROR_CONSTRAINT_SEEDS;
-  return sol_check_owner(authority, program_id);
+ProgramResult check_market_authority(const SolAccountInfo *pool, const Market *market, const SolPubkey *program_id) {
+  SOL_TRY(sol_check_writable(pool));
+  if (sol_memcmp(market->market_authority, pool->key->x, 32) != 0) return ANCHOR_ERROR_CONSTRAINT_SEEDS;
+  return sol_check_owner(pool, program_id);
+}
+
+ProgramResult pay_if_receivable(SolAccountInfo *from, SolAccountInfo *to, u64 lamports, u64 *paid) {
+  bool ok;
+  SOL_TRY(sol_can_receive(to, lamports, &ok));
+  *paid = ok ? lamports : 0;
+  return ok ? sol_move_lamports(from, to, lamports) : SUCCESS;
 }
 
 bool is_absent(const SolAccountInfo *account, const SolPubkey *program_id) {

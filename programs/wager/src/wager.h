@@ -22,9 +22,10 @@ ProgramResult prediction_load(const SolAccountInfo *account, const SolPubkey *pr
 ProgramResult prediction_store(SolAccountInfo *account, const Prediction *in);
 /** The house wallet's free balance: lamports − rent − outstanding, or 0 when it owes more than it holds. */
 ProgramResult house_free_balance(const SolAccountInfo *account, const House *house, u64 *out);
-/** Checks that `authority` is the market's pool account, ["market_authority", market] with its stored bump. */
-ProgramResult check_market_authority(const SolAccountInfo *authority, const SolAccountInfo *market, u8 bump,
-                                     const SolPubkey *program_id);
+/** Checks that `pool` is the market's pool account, whose address the market stores. */
+ProgramResult check_market_authority(const SolAccountInfo *pool, const Market *market, const SolPubkey *program_id);
+/** Pays `lamports` from `from` to `to` unless `to` is an empty wallet that could not hold so little (then 0). */
+ProgramResult pay_if_receivable(SolAccountInfo *from, SolAccountInfo *to, u64 lamports, u64 *paid);
 /** An optional account is absent when the program's own id is passed in its place (Anchor's convention). */
 bool is_absent(const SolAccountInfo *account, const SolPubkey *program_id);
 

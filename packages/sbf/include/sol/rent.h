@@ -50,3 +50,19 @@ static inline ProgramResult sol_minimum_balance(u64 data_len, u64 *out) {
   SOL_TRY(sol_get_rent(&rent));
   return sol_rent_minimum_balance(&rent, data_len, out) ? SUCCESS : ERROR_ARITHMETIC_OVERFLOW;
 }
+
+/**
+ * Whether `account` may receive `lamports` now. The runtime refuses to leave an empty account holding less
+ * than its rent-exempt minimum, so a small credit to a wallet that does not exist yet would fail the whole
+ * instruction; callers skip or defer such credits instead.
+ */
+static inline ProgramResult sol_can_receive(const SolAccountInfo *account, u64 lamports, bool *out) {
+  if (lamports == 0 || *account->lamports != 0) {
+    *out = true;
+    return SUCCESS;
+  }
+  u64 minimum;
+  SOL_TRY(sol_minimum_balance(account->data_len, &minimum));
+  *out = lamports >= minimum;
+  return SUCCESS;
+}
