@@ -1,0 +1,180 @@
+/**
+ * Compute units of every Foresight instruction and the program's size, against the targets of the issue.
+ *
+ * Run: `npx node programs/foresight/scripts/bench.ts` (or `npm run bench`). LiteSVM meters compute units
+ * deterministically and every key here is fixed, so the figures repeat exactly from run to run. They still
+ * depend on PDA bumps: `sol_try_find_program_address` costs 1,500 CU per attempt, and an address with bump
+ * b takes 1 + (255 − b) attempts. The players' keys are chosen so the reported "creating" case is the
+ * typical one (bump 255, one attempt, half of all addresses); a second player shows a less lucky address.
+ */
+import { readFileSync } from 'node:fs';
+import { lamports, type KeyPairSigner } from '@solana/kit';
+import { findBetAddress, findConfigAddress, findEventAddress } from '@arcade/sdk/foresight/pda';
+import { fixedSigner, ForesightHarness, PROGRAM_SO, SOL, type Outcome } from '../test/harness.ts';
+
+/** Compute-unit and size targets from the issue. */
+const TARGETS = {
+  placeBetCreating: 7_000n,
+  placeBetAdding: 4_000n,
+  lockAndSettleEvents: 12_000n,
+  programKiB: 48,
+} as const;
+
+/** One attempt for bump 255, one more for each bump below it. */
+const attempts = (bump: number) => 1 + (255 - bump);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+interface Row {
+  instruction: string;
+  cu: bigint;
+  target?: bigint;
+  note?: string;
+}
+
+const rows: Row[] = [];
+
+function units(outcome: Outcome, what: string): bigint {
+  if (!outcome.ok) throw new Error(`${what} failed: ${outcome.error}\n${outcome.logs.join('\n')}`);
+  return outcome.cu;
+}
+
+function record(instruction: string, outcome: Outcome, extra: Omit<Row, 'instruction' | 'cu'> = {}): void {
+  rows.push({ instruction, cu: units(outcome, instruction), ...extra });
+}
+
+async function player(h: ForesightHarness, label: string): Promise<KeyPairSigner> {
+  const signer = await fixedSigner(label);
+  h.svm.airdrop(signer.address, lamports(100n * SOL));
+  return signer;
+}
+
+async function betBump(h: ForesightHarness, id: number, user: KeyPairSigner): Promise<number> {
+  return (await findBetAddress(await h.eventAddress(id), user.address))[1];
+}
+
+/** Moves to the live round's lock time, publishes `price` then and ticks; pre-creates the next round. */
+async function tickAtLock(h: ForesightHarness, price: bigint): Promise<Outcome> {
+  const live = await h.fetchEvent(h.fetchConfig().liveEvent);
+  h.setTime(live.lockTime);
+  h.setPrice(price);
+  const outcome = await h.tick();
+  units(await h.createEvent(h.fetchConfig().liveEvent + 1), 'create_event');
+  return outcome;
+}
+
+async function main(): Promise<void> {
+  const h = await ForesightHarness.create({ deterministic: true, createConfig: false });
+  // In steady state the treasury already holds fees; an empty one costs the tick a rent lookup.
+  h.svm.airdrop(h.treasury.address, lamports(SOL));
+
+  const [, configBump] = await findConfigAddress(h.feedId);
+  record('create_config', await h.send([h.createConfigIx()], h.authority), {
+    note: `config PDA bump ${configBump}: ${plural(attempts(configBump), 'attempt')}`,
+  });
+  record('update_config', await h.updateConfig(true));
+  units(await h.updateConfig(false), 'update_config');
+
+  const eventBump = async (id: number) => (await findEventAddress(h.config, id))[1];
+  record('create_event (live at once)', await h.createEvent(1), {
+    note: `round PDA bump ${await eventBump(1)}: ${plural(attempts(await eventBump(1)), 'attempt')}`,
+  });
+  record('create_event (pre-created)', await h.createEvent(2), {
+    note: `round PDA bump ${await eventBump(2)}: ${plural(attempts(await eventBump(2)), 'attempt')}`,
+  });
+
+  // Round 1: alice (a typical bet address) up, bob down; alice adds to her bet.
+  const alice = await player(h, 'alice');
+  const bob = await player(h, 'bob');
+  const aliceBump = await betBump(h, 1, alice);
+  if (aliceBump < 254)
+    throw new Error(`alice's bet is meant to be a typical address; its bump is ${aliceBump}`);
+  const bobBump = await betBump(h, 1, bob);
+  record('place_bet creating the bet (alice)', await h.placeBet(alice, 1, 'up', SOL), {
+    target: TARGETS.placeBetCreating,
+    note: `bet PDA bump ${aliceBump}: ${plural(attempts(aliceBump), 'attempt')}`,
+  });
+  record('place_bet creating the bet (bob)', await h.placeBet(bob, 1, 'down', SOL), {
+    target: TARGETS.placeBetCreating,
+    note: `bet PDA bump ${bobBump}: ${plural(attempts(bobBump), 'attempt')}`,
+  });
+  record('place_bet adding to the bet', await h.placeBet(alice, 1, 'up', SOL), {
+    target: TARGETS.placeBetAdding,
+  });
+
+  record('lock_and_settle_events (first tick)', await tickAtLock(h, 100_00000000n), {
+    target: TARGETS.lockAndSettleEvents,
+    note: 'no locked round yet: locks round 1, opens round 2',
+  });
+  // Round 2: only alice bets, so it will be invalid and refund her.
+  units(await h.placeBet(alice, 2, 'up', SOL), 'place_bet');
+  record('lock_and_settle_events (steady state)', await tickAtLock(h, 100_00000001n), {
+    target: TARGETS.lockAndSettleEvents,
+    note: 'settles round 1 (Up) with its fee, locks round 2, opens round 3',
+  });
+
+  record('settle_bet', await h.settleBet(alice.address, 1), { note: 'pays the winner' });
+  record('close_bet', await h.closeBet(alice, 1), { note: 'a paid bet' });
+  units(await h.closeBet(bob, 1), 'close_bet');
+  record('close_event', await h.closeEvent(1), { note: 'rent to the event signer, dust to the treasury' });
+
+  units(await tickAtLock(h, 100_00000002n), 'lock_and_settle_events');
+  record('withdraw_bet', await h.withdrawBet(alice.address, 2), {
+    note: 'refunds a bet of an invalid round',
+  });
+
+  print(readFileSync(PROGRAM_SO).length);
+  printBumpSpread(aliceBump, bobBump);
+}
+
+/**
+ * How the cost of creating a bet spreads over bet addresses: bump 255 (one attempt) for half of them, 254 for
+ * a quarter, and so on, each extra attempt costing what the two players' difference shows.
+ */
+function printBumpSpread(aliceBump: number, bobBump: number): void {
+  const [alice, bob] = rows.filter((r) => r.instruction.startsWith('place_bet creating')).map((r) => r.cu);
+  const extraAttempts = attempts(bobBump) - attempts(aliceBump);
+  if (alice === undefined || bob === undefined || extraAttempts === 0) return;
+  const perAttempt = (bob - alice) / BigInt(extraAttempts);
+  let first = 1;
+  while (alice + BigInt(first - 1) * perAttempt <= TARGETS.placeBetCreating && first < 256) first++;
+  console.log(
+    `place_bet creating: ${alice.toLocaleString('en-US')} CU with 1 attempt, ` +
+      `+${perAttempt.toLocaleString('en-US')} CU per extra attempt; over ` +
+      `${TARGETS.placeBetCreating.toLocaleString('en-US')} CU from ${plural(first, 'attempt')} ` +
+      `(bump ≤ ${256 - first}), i.e. for 1 in ${2 ** (first - 1)} bet addresses.`,
+  );
+}
+
+function print(soBytes: number): void {
+  const number = (n: bigint | number) => n.toLocaleString('en-US');
+  const header = ['instruction', 'CU', 'target', '', 'note'];
+  const body = rows.map((r) => [
+    r.instruction,
+    number(r.cu),
+    r.target === undefined ? '' : `≤ ${number(r.target)}`,
+    r.target === undefined ? '' : r.cu <= r.target ? 'ok' : 'OVER',
+    r.note ?? '',
+  ]);
+  const kib = soBytes / 1024;
+  body.push([
+    'foresight.so size',
+    `${number(soBytes)} B = ${kib.toFixed(1)} KiB`,
+    `≤ ${TARGETS.programKiB} KiB`,
+    kib <= TARGETS.programKiB ? 'ok' : 'OVER',
+    '',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  console.log('Foresight compute units (LiteSVM, deterministic keys)');
+  console.log(line(header));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of body) console.log(line(row));
+  const over = body.filter((row) => row[3] === 'OVER').map((row) => row[0]);
+  if (over.length > 0) console.log(`Over target: ${over.join(', ')}`);
+}
+
+await main();
