@@ -6,6 +6,7 @@ import {
   encodeToSize,
   getDiscriminatedCodec,
   hasDiscriminator,
+  idlDiscriminator,
 } from './discriminated-codec.ts';
 
 const DISC = Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -45,5 +46,16 @@ describe('encodeToSize', () => {
   it('pads with zeros and refuses an encoding larger than the account', () => {
     expect([...encodeToSize(getU8Codec(), 7, 3)]).toEqual([7, 0, 0]);
     expect(() => encodeToSize(codec, 1, 9)).toThrow(RangeError);
+  });
+});
+
+describe('idlDiscriminator', () => {
+  const accounts = [{ name: 'Thing', discriminator: [...DISC] }];
+
+  it("reads an entry's discriminator from the IDL, and names what is missing", () => {
+    expect(idlDiscriminator('Test', 'account', accounts, 'Thing')).toEqual(DISC);
+    expect(() => idlDiscriminator('Test', 'account', accounts, 'Other')).toThrow(
+      'The Test IDL has no account Other',
+    );
   });
 });

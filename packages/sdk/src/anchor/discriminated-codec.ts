@@ -106,3 +106,28 @@ export function encodeToSize<TFrom>(encoder: Encoder<TFrom>, value: TFrom, size:
   out.set(encoded);
   return out;
 }
+
+/** An IDL entry that carries a discriminator: an instruction, an account or an event. */
+export interface IdlDiscriminatedEntry {
+  readonly name: string;
+  readonly discriminator: readonly number[];
+}
+
+/**
+ * The discriminator an IDL gives the entry `name` of `entries` (its `instructions`, `accounts` or `events`).
+ *
+ * @param program - Named in the error, e.g. `Foresight`.
+ * @param kind - Named in the error, e.g. `account`.
+ * @throws Error when the IDL has no such entry: a client built against another IDL fails at import.
+ * @example idlDiscriminator('Foresight', 'account', idl.accounts, 'Config')
+ */
+export function idlDiscriminator(
+  program: string,
+  kind: string,
+  entries: readonly IdlDiscriminatedEntry[],
+  name: string,
+): ReadonlyUint8Array {
+  const entry = entries.find((e) => e.name === name);
+  if (entry === undefined) throw new Error(`The ${program} IDL has no ${kind} ${name}`);
+  return Uint8Array.from(entry.discriminator);
+}

@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { Address } from '@solana/kit';
+import { getBase64Encoder, type Address, type ReadonlyUint8Array } from '@solana/kit';
 
 const BASE58_ADDRESS = '([1-9A-HJ-NP-Za-km-z]{32,44})';
 const INVOKE = new RegExp(`^Program ${BASE58_ADDRESS} invoke \\[\\d+\\]$`);
@@ -71,4 +71,42 @@ export function getCustomErrorCodeFromLogs(logs: readonly string[], programAddre
     return custom === null ? null : Number.parseInt(custom[1]!, 16);
   }
   return null;
+}
+
+/**
+ * The events `programAddress` emitted, in emission order, decoded by `decode` (which returns null for a
+ * discriminator it does not know).
+ *
+ * Anchor's `emit!` logs a single field, the discriminator and the Borsh body together, so a multi-field
+ * `Program data:` line is no event. A payload that is not valid base64, or that `decode` throws on (a body too
+ * short for its discriminator), is skipped: bad input never crashes an indexer.
+ *
+ * @example
+ * ```ts
+ * parseProgramEvents(meta.logMessages, FORESIGHT_PROGRAM_ADDRESS, decodeForesightEvent);
+ * ```
+ */
+export function parseProgramEvents<TEvent>(
+  logs: readonly string[],
+  programAddress: Address,
+  decode: (bytes: ReadonlyUint8Array) => TEvent | null,
+): TEvent[] {
+  const events: TEvent[] = [];
+  for (const fields of getProgramDataLogs(logs, programAddress)) {
+    if (fields.length !== 1) continue;
+    const event = tryDecode(fields[0]!, decode);
+    if (event !== null) events.push(event);
+  }
+  return events;
+}
+
+function tryDecode<TEvent>(
+  base64: string,
+  decode: (bytes: ReadonlyUint8Array) => TEvent | null,
+): TEvent | null {
+  try {
+    return decode(getBase64Encoder().encode(base64));
+  } catch {
+    return null;
+  }
 }

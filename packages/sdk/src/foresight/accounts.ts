@@ -21,14 +21,13 @@ import {
   getStructCodec,
   getU32Codec,
   getU64Codec,
-  getU8Codec,
-  transformCodec,
   type Address,
   type Codec,
   type ReadonlyUint8Array,
 } from '@solana/kit';
 
-import { encodeToSize, getDiscriminatedCodec } from '../anchor/discriminated-codec.ts';
+import { encodeToSize, getDiscriminatedCodec, idlDiscriminator } from '../anchor/discriminated-codec.ts';
+import { getUnitEnumCodec } from '../anchor/enum-codec.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Prediction
@@ -41,29 +40,13 @@ export type Prediction = (typeof Prediction)[keyof typeof Prediction];
 /** What a {@link Prediction} encoder accepts: the value or the variant name. */
 export type PredictionArgs = Prediction | keyof typeof Prediction;
 
-function isPrediction(value: number): value is Prediction {
-  return Number.isInteger(value) && value >= Prediction.None && value <= Prediction.Invalid;
-}
-
 /**
- * Borsh codec of {@link Prediction}: one byte, the variant index. (kit's `getEnumCodec` expects a TypeScript
- * `enum` with reverse mappings, which this erasable-syntax codebase does not use.)
+ * Borsh codec of {@link Prediction}: one byte, the variant index.
  *
  * @throws RangeError when encoding or decoding a byte that is no variant.
  */
 export function getPredictionCodec(): Codec<PredictionArgs, Prediction> {
-  return transformCodec(
-    getU8Codec(),
-    (value: PredictionArgs): number => {
-      const index = typeof value === 'number' ? value : Prediction[value];
-      if (!isPrediction(index)) throw new RangeError(`Not a Prediction: ${String(value)}`);
-      return index;
-    },
-    (byte: number): Prediction => {
-      if (!isPrediction(byte)) throw new RangeError(`Not a Prediction variant: ${byte}`);
-      return byte;
-    },
-  );
+  return getUnitEnumCodec('Prediction', Prediction);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -71,9 +54,7 @@ export function getPredictionCodec(): Codec<PredictionArgs, Prediction> {
 // ---------------------------------------------------------------------------------------------------------
 
 function accountDiscriminator(name: string): ReadonlyUint8Array {
-  const account = idl.accounts.find((a) => a.name === name);
-  if (account === undefined) throw new Error(`The Foresight IDL has no account ${name}`);
-  return Uint8Array.from(account.discriminator);
+  return idlDiscriminator('Foresight', 'account', idl.accounts, name);
 }
 
 /** sha256("account:Config")[0..8], from the IDL. */

@@ -9,12 +9,12 @@ import {
 } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 
+import { getCustomInstructionError } from '../anchor/program-errors.ts';
 import { transactionErrorMessage } from '../messages.ts';
 import {
   FORESIGHT_ERROR_CODES,
   FORESIGHT_ERRORS,
   decodeForesightError,
-  getCustomInstructionError,
   getForesightErrorFromLogs,
   getForesightErrorFromSolanaError,
   isForesightError,

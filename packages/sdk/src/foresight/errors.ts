@@ -10,8 +10,16 @@
  */
 
 import idl from '@arcade/program-foresight/idl.json' with { type: 'json' };
-import { isSolanaError, SOLANA_ERROR__INSTRUCTION_ERROR__CUSTOM, type Address } from '@solana/kit';
+import type { Address } from '@solana/kit';
 
+import type { ProgramConfig } from '../anchor/program-config.ts';
+import {
+  getProgramErrorFromSolanaError,
+  loadProgramErrors,
+  type ProgramErrorInfo,
+  type ProgramErrorOptions,
+  type ProgramInstructionError,
+} from '../anchor/program-errors.ts';
 import { getCustomErrorCodeFromLogs } from '../anchor/program-logs.ts';
 import { FORESIGHT_PROGRAM_ADDRESS } from './program.ts';
 
@@ -39,31 +47,14 @@ export const FORESIGHT_ERROR_CODES = Object.freeze({
 export type ForesightErrorName = keyof typeof FORESIGHT_ERROR_CODES;
 
 /** One Foresight error, as the IDL describes it. */
-export interface ForesightErrorInfo {
-  readonly code: number;
-  readonly name: ForesightErrorName;
-  /** The IDL's developer-facing message (spec §8 leaves user-facing text open). */
-  readonly msg: string;
-}
+export type ForesightErrorInfo = ProgramErrorInfo<ForesightErrorName>;
 
-function isForesightErrorName(name: string): name is ForesightErrorName {
-  return Object.hasOwn(FORESIGHT_ERROR_CODES, name);
-}
-
-function loadErrors(): Readonly<Record<number, ForesightErrorInfo>> {
-  const table: Record<number, ForesightErrorInfo> = {};
-  for (const { code, name, msg } of idl.errors) {
-    // The IDL and the spec's codes must agree; a drift is a build error, not a wrong toast.
-    if (!isForesightErrorName(name) || FORESIGHT_ERROR_CODES[name] !== code) {
-      throw new Error(`Foresight IDL error ${code} ${name} is not the spec's`);
-    }
-    table[code] = Object.freeze({ code, name, msg });
-  }
-  return Object.freeze(table);
-}
-
-/** Code → {code, name, msg}, from the IDL. */
-export const FORESIGHT_ERRORS: Readonly<Record<number, ForesightErrorInfo>> = loadErrors();
+/** Code → {code, name, msg}, from the IDL, which must match the spec's table entry for entry. */
+export const FORESIGHT_ERRORS: Readonly<Record<number, ForesightErrorInfo>> = loadProgramErrors(
+  'Foresight',
+  FORESIGHT_ERROR_CODES,
+  idl.errors,
+);
 
 /**
  * The Foresight error with this custom code, or null for any other code (Anchor framework codes such as
@@ -75,59 +66,8 @@ export function decodeForesightError(code: number): ForesightErrorInfo | null {
   return FORESIGHT_ERRORS[code] ?? null;
 }
 
-/** A custom program error raised by one instruction of a transaction. */
-export interface CustomInstructionError {
-  /** Index of the failing instruction in the transaction. */
-  readonly instructionIndex: number;
-  readonly code: number;
-}
-
-const MAX_CAUSE_DEPTH = 8;
-
-/**
- * The custom program error inside `error`, from structured fields only:
- * - a kit `SolanaError` with code `SOLANA_ERROR__INSTRUCTION_ERROR__CUSTOM` (its `context.index` and
- *   `context.code`), found on the error itself or down its `cause` chain (a preflight failure or a failed
- *   send wraps it);
- * - an RPC `TransactionError` object `{ InstructionError: [index, { Custom: code }] }` (numbers or bigints),
- *   as in `simulateTransaction`'s `value.err` or `getTransaction`'s `meta.err`.
- *
- * Null when there is none.
- */
-export function getCustomInstructionError(error: unknown): CustomInstructionError | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < MAX_CAUSE_DEPTH && current != null; depth++) {
-    if (isSolanaError(current, SOLANA_ERROR__INSTRUCTION_ERROR__CUSTOM)) {
-      return { instructionIndex: current.context.index, code: current.context.code };
-    }
-    const fromRpc = fromTransactionErrorObject(current);
-    if (fromRpc !== null) return fromRpc;
-    current = current instanceof Error ? current.cause : undefined;
-  }
-  return null;
-}
-
-function fromTransactionErrorObject(value: unknown): CustomInstructionError | null {
-  if (typeof value !== 'object' || value === null || !('InstructionError' in value)) return null;
-  const instructionError: unknown = value.InstructionError;
-  if (!Array.isArray(instructionError) || instructionError.length !== 2) return null;
-  const [index, inner] = instructionError as [unknown, unknown];
-  if (typeof inner !== 'object' || inner === null || !('Custom' in inner)) return null;
-  const code = toSafeInteger(inner.Custom);
-  const instructionIndex = toSafeInteger(index);
-  return code === null || instructionIndex === null ? null : { instructionIndex, code };
-}
-
-function toSafeInteger(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
-  if (typeof value === 'bigint') return value >= 0n && value <= 0xffff_ffffn ? Number(value) : null;
-  return null;
-}
-
 /** A Foresight error with the index of the instruction that raised it. */
-export interface ForesightInstructionError extends ForesightErrorInfo {
-  readonly instructionIndex: number;
-}
+export type ForesightInstructionError = ProgramInstructionError<ForesightErrorInfo>;
 
 /**
  * The Foresight error that made a transaction fail, from a kit `SolanaError` (or RPC error object).
@@ -148,20 +88,9 @@ export interface ForesightInstructionError extends ForesightErrorInfo {
  */
 export function getForesightErrorFromSolanaError(
   error: unknown,
-  options: {
-    readonly instructionProgramAddresses?: readonly Address[];
-    readonly programAddress?: Address;
-  } = {},
+  options: ProgramErrorOptions = {},
 ): ForesightInstructionError | null {
-  const custom = getCustomInstructionError(error);
-  if (custom === null) return null;
-  const programs = options.instructionProgramAddresses;
-  if (programs !== undefined) {
-    const expected = options.programAddress ?? FORESIGHT_PROGRAM_ADDRESS;
-    if (programs[custom.instructionIndex] !== expected) return null;
-  }
-  const info = decodeForesightError(custom.code);
-  return info === null ? null : { ...info, instructionIndex: custom.instructionIndex };
+  return getProgramErrorFromSolanaError(error, decodeForesightError, FORESIGHT_PROGRAM_ADDRESS, options);
 }
 
 /**
@@ -171,7 +100,7 @@ export function getForesightErrorFromSolanaError(
  */
 export function getForesightErrorFromLogs(
   logs: readonly string[],
-  config: { readonly programAddress?: Address } = {},
+  config: ProgramConfig = {},
 ): ForesightErrorInfo | null {
   const code = getCustomErrorCodeFromLogs(logs, config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS);
   return code === null ? null : decodeForesightError(code);

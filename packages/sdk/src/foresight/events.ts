@@ -12,7 +12,6 @@
 import idl from '@arcade/program-foresight/idl.json' with { type: 'json' };
 import {
   getAddressCodec,
-  getBase64Encoder,
   getBooleanCodec,
   getI64Codec,
   getStructCodec,
@@ -23,15 +22,14 @@ import {
   type ReadonlyUint8Array,
 } from '@solana/kit';
 
-import { getDiscriminatedCodec, hasDiscriminator } from '../anchor/discriminated-codec.ts';
-import { getProgramDataLogs } from '../anchor/program-logs.ts';
+import { getDiscriminatedCodec, hasDiscriminator, idlDiscriminator } from '../anchor/discriminated-codec.ts';
+import type { ProgramConfig } from '../anchor/program-config.ts';
+import { parseProgramEvents } from '../anchor/program-logs.ts';
 import { getPredictionCodec, type Prediction, type PredictionArgs } from './accounts.ts';
 import { FORESIGHT_PROGRAM_ADDRESS } from './program.ts';
 
 function eventDiscriminator(name: string): ReadonlyUint8Array {
-  const event = idl.events.find((e) => e.name === name);
-  if (event === undefined) throw new Error(`The Foresight IDL has no event ${name}`);
-  return Uint8Array.from(event.discriminator);
+  return idlDiscriminator('Foresight', 'event', idl.events, name);
 }
 
 /** sha256("event:UpdateBet")[0..8], from the IDL. */
@@ -41,7 +39,7 @@ export const UPDATE_EVENT_DISCRIMINATOR: ReadonlyUint8Array = eventDiscriminator
 
 /** A bet was placed, paid or refunded. */
 export interface UpdateBet {
-  /** Lamports staked (the bet's total after this update). */
+  /** Lamports this update concerns: the amount just placed (place_bet) or the bet's stake (settle, withdraw). */
   readonly amount: bigint;
   /** Lamports paid out by this update; 0 when nothing was paid. */
   readonly winAmount: bigint;
@@ -163,25 +161,6 @@ export function decodeForesightEvent(bytes: ReadonlyUint8Array | Uint8Array): Fo
  * }
  * ```
  */
-export function parseForesightEvents(
-  logs: readonly string[],
-  config: { readonly programAddress?: Address } = {},
-): ForesightEvent[] {
-  const events: ForesightEvent[] = [];
-  for (const fields of getProgramDataLogs(logs, config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS)) {
-    // Anchor's emit! logs a single field: the discriminator and the Borsh body together.
-    if (fields.length !== 1) continue;
-    const event = tryDecode(fields[0]!);
-    if (event !== null) events.push(event);
-  }
-  return events;
-}
-
-function tryDecode(base64: string): ForesightEvent | null {
-  try {
-    return decodeForesightEvent(getBase64Encoder().encode(base64));
-  } catch {
-    // Bad input never crashes an indexer: a malformed payload is not an event.
-    return null;
-  }
+export function parseForesightEvents(logs: readonly string[], config: ProgramConfig = {}): ForesightEvent[] {
+  return parseProgramEvents(logs, config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS, decodeForesightEvent);
 }

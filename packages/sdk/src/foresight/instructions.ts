@@ -12,47 +12,52 @@
 
 import idl from '@arcade/program-foresight/idl.json' with { type: 'json' };
 import {
-  AccountRole,
   getBooleanCodec,
   getStructCodec,
   getU32Codec,
   getU64Codec,
-  type AccountMeta,
-  type AccountSignerMeta,
   type Address,
   type Codec,
-  type Instruction,
-  type InstructionWithAccounts,
-  type InstructionWithData,
   type ReadonlyUint8Array,
-  type TransactionSigner,
 } from '@solana/kit';
 
 import { FORESIGHT_TIMELOCK_SECS } from '../constants.ts';
-import { getDiscriminatedCodec, hasDiscriminator } from '../anchor/discriminated-codec.ts';
+import { getDiscriminatedCodec } from '../anchor/discriminated-codec.ts';
+import {
+  buildInstruction,
+  getEmptyStructCodec,
+  identifyInstruction,
+  idlInstructionDiscriminators,
+  optionalAccount,
+  readonlyAccount as readonly,
+  signerAccount as signer,
+  signerAddress,
+  SYSTEM_PROGRAM_ADDRESS,
+  writableAccount as writable,
+  type EmptyInstructionData,
+  type ProgramAccountMeta,
+  type ProgramInstruction,
+  type SignerInput,
+} from '../anchor/instructions.ts';
+import type { ProgramConfig } from '../anchor/program-config.ts';
 import { getPredictionCodec, Prediction, type PredictionArgs } from './accounts.ts';
 import { findBetAddress, findConfigAddress, findEventAddress } from './pda.ts';
-import { FORESIGHT_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS } from './program.ts';
+import { FORESIGHT_PROGRAM_ADDRESS } from './program.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Shared shapes
 // ---------------------------------------------------------------------------------------------------------
 
-/** A signer account: a kit signer (attached to the meta) or just its address. */
-export type SignerInput = TransactionSigner | Address;
+export type { EmptyInstructionData, SignerInput } from '../anchor/instructions.ts';
 
 /** An account meta of a Foresight instruction. */
-export type ForesightAccountMeta = AccountMeta | AccountSignerMeta;
+export type ForesightAccountMeta = ProgramAccountMeta;
 
 /** What every builder returns. */
-export type ForesightInstruction = Instruction &
-  InstructionWithAccounts<readonly ForesightAccountMeta[]> &
-  InstructionWithData<ReadonlyUint8Array>;
+export type ForesightInstruction = ProgramInstruction;
 
 /** Builds for a deployment at another address. */
-export interface InstructionConfig {
-  readonly programAddress?: Address;
-}
+export type InstructionConfig = ProgramConfig;
 
 /** The IDL's instruction names, in IDL order. */
 export const FORESIGHT_INSTRUCTION_NAMES = [
@@ -69,21 +74,10 @@ export const FORESIGHT_INSTRUCTION_NAMES = [
 /** One of {@link FORESIGHT_INSTRUCTION_NAMES}. */
 export type ForesightInstructionName = (typeof FORESIGHT_INSTRUCTION_NAMES)[number];
 
-function instructionDiscriminator(name: ForesightInstructionName): ReadonlyUint8Array {
-  const instruction = idl.instructions.find((i) => i.name === name);
-  if (instruction === undefined) throw new Error(`The Foresight IDL has no instruction ${name}`);
-  return Uint8Array.from(instruction.discriminator);
-}
-
 /** sha256("global:<name>")[0..8] of every instruction, from the IDL. */
 export const FORESIGHT_INSTRUCTION_DISCRIMINATORS: Readonly<
   Record<ForesightInstructionName, ReadonlyUint8Array>
-> = Object.freeze(
-  Object.fromEntries(FORESIGHT_INSTRUCTION_NAMES.map((n) => [n, instructionDiscriminator(n)])) as Record<
-    ForesightInstructionName,
-    ReadonlyUint8Array
-  >,
-);
+> = idlInstructionDiscriminators('Foresight', idl.instructions, FORESIGHT_INSTRUCTION_NAMES);
 
 /**
  * The instruction that instruction data belongs to, by its discriminator; null for any other data. For
@@ -92,26 +86,7 @@ export const FORESIGHT_INSTRUCTION_DISCRIMINATORS: Readonly<
 export function identifyForesightInstruction(
   data: ReadonlyUint8Array | Uint8Array,
 ): ForesightInstructionName | null {
-  return (
-    FORESIGHT_INSTRUCTION_NAMES.find((name) =>
-      hasDiscriminator(data, FORESIGHT_INSTRUCTION_DISCRIMINATORS[name]),
-    ) ?? null
-  );
-}
-
-function readonly(address: Address): AccountMeta {
-  return Object.freeze({ address, role: AccountRole.READONLY });
-}
-
-function writable(address: Address): AccountMeta {
-  return Object.freeze({ address, role: AccountRole.WRITABLE });
-}
-
-function signer(input: SignerInput, isWritable: boolean): ForesightAccountMeta {
-  const role = isWritable ? AccountRole.WRITABLE_SIGNER : AccountRole.READONLY_SIGNER;
-  return typeof input === 'string'
-    ? Object.freeze({ address: input, role })
-    : Object.freeze({ address: input.address, role, signer: input });
+  return identifyInstruction(data, FORESIGHT_INSTRUCTION_NAMES, FORESIGHT_INSTRUCTION_DISCRIMINATORS);
 }
 
 function build(
@@ -119,11 +94,7 @@ function build(
   data: ReadonlyUint8Array,
   config: InstructionConfig,
 ): ForesightInstruction {
-  return Object.freeze({
-    programAddress: config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS,
-    accounts: Object.freeze([...accounts]),
-    data,
-  });
+  return buildInstruction(config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS, accounts, data);
 }
 
 function dataCodec<TFrom extends object, TTo extends TFrom>(
@@ -137,11 +108,8 @@ function dataCodec<TFrom extends object, TTo extends TFrom>(
   );
 }
 
-/** Data of an instruction without args. */
-export type EmptyInstructionData = Readonly<Record<string, never>>;
-
 function emptyDataCodec(name: ForesightInstructionName): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return dataCodec(name, getStructCodec([]) as unknown as Codec<EmptyInstructionData, EmptyInstructionData>);
+  return dataCodec(name, getEmptyStructCodec());
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -332,7 +300,7 @@ export function getLockAndSettleEventsInstruction(
     [
       signer(input.eventSigner, false),
       writable(input.config),
-      input.lockedEvent == null ? readonly(programAddress) : writable(input.lockedEvent),
+      optionalAccount(input.lockedEvent, programAddress, true),
       writable(input.liveEvent),
       writable(input.nextEvent),
       readonly(input.priceUpdate),
@@ -574,8 +542,4 @@ export function getUpdateConfigInstruction(
     getUpdateConfigInstructionDataCodec().encode({ disabled: input.disabled }),
     config,
   );
-}
-
-function signerAddress(input: SignerInput): Address {
-  return typeof input === 'string' ? input : input.address;
 }

@@ -18,12 +18,11 @@ import {
   type ReadonlyUint8Array,
 } from '@solana/kit';
 
+import type { ProgramConfig } from '../anchor/program-config.ts';
 import { FORESIGHT_PROGRAM_ADDRESS, FORESIGHT_SEEDS } from './program.ts';
 
 /** Overrides the program the addresses are derived for (a deployment at another address). */
-export interface PdaConfig {
-  readonly programAddress?: Address;
-}
+export type PdaConfig = ProgramConfig;
 
 /**
  * The Config of a Pyth feed.

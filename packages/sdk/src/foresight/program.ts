@@ -20,8 +20,8 @@ export const FORESIGHT_PROGRAM_ADDRESS: Address = address(idl.address);
 /** Pyth's receiver program: the owner of every PriceUpdateV2 account Foresight accepts. */
 export const PYTH_RECEIVER_PROGRAM_ADDRESS: Address = address('rec5EKMGg6MxZYaMdyBfgwp4d5rB9T1VQH5pJv5LtFJ');
 
-/** The system program, passed to the instructions that create accounts. */
-export const SYSTEM_PROGRAM_ADDRESS: Address = address('11111111111111111111111111111111');
+// The system program, shared by every program's builders; named here too for Foresight's callers.
+export { SYSTEM_PROGRAM_ADDRESS } from '../anchor/instructions.ts';
 
 /**
  * Pyth's SOL/USD price feed id, in hex without `0x`. The same on every chain Pyth serves; source: Pyth's

@@ -1,0 +1,1037 @@
+/**
+ * One builder per Wager instruction, with the IDL's account order and roles and data = Anchor's 8-byte
+ * instruction discriminator + Borsh args.
+ *
+ * A signer account takes a `TransactionSigner` (attached to the meta, like kit's generated program clients,
+ * so `signTransactionMessageWithSigners` finds it) or a bare `Address` (the role is still a signer role; the
+ * signature is added elsewhere, e.g. by a wallet). An optional account left out is replaced by the program's
+ * own address, read-only (Anchor's convention for None). The `...Async` builders derive the PDAs the IDL
+ * gives seeds for from their other inputs.
+ *
+ * Amounts are lamports: the client multiplies SOL by `LAMPORTS_PER_SOL` (spec §7, "amount times 1e9").
+ *
+ * @module
+ */
+
+import idl from '@arcade/program-wager/idl.json' with { type: 'json' };
+import {
+  getAddressCodec,
+  getBooleanCodec,
+  getI64Codec,
+  getNullableCodec,
+  getStructCodec,
+  getU64Codec,
+  getU8Codec,
+  type Address,
+  type Codec,
+  type ReadonlyUint8Array,
+} from '@solana/kit';
+
+import { getDiscriminatedCodec } from '../anchor/discriminated-codec.ts';
+import {
+  buildInstruction,
+  getEmptyStructCodec,
+  identifyInstruction,
+  idlInstructionDiscriminators,
+  optionalAccount,
+  readonlyAccount as readonly,
+  signerAccount as signer,
+  signerAddress,
+  SYSTEM_PROGRAM_ADDRESS,
+  writableAccount as writable,
+  type EmptyInstructionData,
+  type ProgramAccountMeta,
+  type ProgramInstruction,
+  type SignerInput,
+} from '../anchor/instructions.ts';
+import type { ProgramConfig } from '../anchor/program-config.ts';
+import {
+  BetType,
+  getBetTypeCodec,
+  getMarketResultCodec,
+  MarketResult,
+  type BetTypeArgs,
+  type BetTypeLabel,
+  type MarketResultArgs,
+} from './accounts.ts';
+import {
+  findBetAddress,
+  findHouseAddress,
+  findMarketAuthorityAddress,
+  findPredictionAddress,
+} from './pda.ts';
+import { NATIVE_MINT_ADDRESS, WAGER_PROGRAM_ADDRESS } from './program.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// Shared shapes
+// ---------------------------------------------------------------------------------------------------------
+
+/** What every builder returns. */
+export type WagerInstruction = ProgramInstruction;
+
+/** The IDL's instruction names, in IDL order. */
+export const WAGER_INSTRUCTION_NAMES = [
+  'initialize_house',
+  'update_house',
+  'init_bet_offchain',
+  'create_bet_offchain',
+  'settle_bet_offchain',
+  'claim_bet',
+  'refund_bet',
+  'withdraw',
+  'create_market',
+  'update_market',
+  'resolve_market',
+  'create_prediction',
+  'update_prediction',
+  'settle_prediction',
+] as const;
+/** One of {@link WAGER_INSTRUCTION_NAMES}. */
+export type WagerInstructionName = (typeof WAGER_INSTRUCTION_NAMES)[number];
+
+/** sha256("global:<name>")[0..8] of every instruction, from the IDL. */
+export const WAGER_INSTRUCTION_DISCRIMINATORS: Readonly<Record<WagerInstructionName, ReadonlyUint8Array>> =
+  idlInstructionDiscriminators('Wager', idl.instructions, WAGER_INSTRUCTION_NAMES);
+
+/**
+ * The instruction that instruction data belongs to, by its discriminator; null for any other data. For
+ * indexers reading transactions.
+ */
+export function identifyWagerInstruction(data: ReadonlyUint8Array | Uint8Array): WagerInstructionName | null {
+  return identifyInstruction(data, WAGER_INSTRUCTION_NAMES, WAGER_INSTRUCTION_DISCRIMINATORS);
+}
+
+function programOf(config: ProgramConfig): Address {
+  return config.programAddress ?? WAGER_PROGRAM_ADDRESS;
+}
+
+function build(
+  accounts: readonly ProgramAccountMeta[],
+  data: ReadonlyUint8Array,
+  config: ProgramConfig,
+): WagerInstruction {
+  return buildInstruction(programOf(config), accounts, data);
+}
+
+function dataCodec<TFrom extends object, TTo extends TFrom>(
+  name: WagerInstructionName,
+  body: Codec<TFrom, TTo>,
+): Codec<TFrom, TTo> {
+  return getDiscriminatedCodec(
+    `Wager ${name} instruction data`,
+    WAGER_INSTRUCTION_DISCRIMINATORS[name],
+    body,
+  );
+}
+
+function emptyDataCodec(name: WagerInstructionName): Codec<EmptyInstructionData, EmptyInstructionData> {
+  return dataCodec(name, getEmptyStructCodec());
+}
+
+/** A bet type as the client gives it: the spec's lower-case label, or the enum (value or name). */
+export type BetTypeInput = BetTypeLabel | BetTypeArgs;
+
+/**
+ * The {@link BetType} of a {@link BetTypeInput}.
+ *
+ * @example toBetType('nft') === BetType.Nft
+ */
+export function toBetType(input: BetTypeInput): BetType {
+  switch (input) {
+    case 'sol':
+      return BetType.Sol;
+    case 'token':
+      return BetType.Token;
+    case 'nft':
+      return BetType.Nft;
+    default:
+      return typeof input === 'number' ? input : BetType[input];
+  }
+}
+
+/** A market result as the client gives it: `yes`, `no` or `invalid` (spec §7), or the enum (value or name). */
+export type MarketResultInput = 'yes' | 'no' | 'invalid' | MarketResultArgs;
+
+/**
+ * The {@link MarketResult} of a {@link MarketResultInput}.
+ *
+ * @example toMarketResult('no') === MarketResult.No
+ */
+export function toMarketResult(input: MarketResultInput): MarketResult {
+  switch (input) {
+    case 'yes':
+      return MarketResult.Yes;
+    case 'no':
+      return MarketResult.No;
+    case 'invalid':
+      return MarketResult.Invalid;
+    default:
+      return typeof input === 'number' ? input : MarketResult[input];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// initialize_house
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `initialize_house`. */
+export interface InitializeHouseInstructionData {
+  readonly settler: Address;
+  readonly treasury: Address;
+}
+
+/** `initialize_house` data codec. */
+export function getInitializeHouseInstructionDataCodec(): Codec<
+  InitializeHouseInstructionData,
+  InitializeHouseInstructionData
+> {
+  return dataCodec(
+    'initialize_house',
+    getStructCodec([
+      ['settler', getAddressCodec()],
+      ['treasury', getAddressCodec()],
+    ]),
+  );
+}
+
+/** Accounts and args of `initialize_house`. */
+export interface InitializeHouseInput {
+  /** Pays the rent and becomes the House's authority. */
+  readonly authority: SignerInput;
+  /** The house wallet PDA. */
+  readonly house: Address;
+  readonly settler: Address;
+  readonly treasury: Address;
+}
+
+/** `initialize_house`: creates the House record at the house wallet. Once per deployment. */
+export function getInitializeHouseInstruction(
+  input: InitializeHouseInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [signer(input.authority, true), writable(input.house), readonly(SYSTEM_PROGRAM_ADDRESS)],
+    getInitializeHouseInstructionDataCodec().encode({ settler: input.settler, treasury: input.treasury }),
+    config,
+  );
+}
+
+/** {@link getInitializeHouseInstruction} with the house wallet derived. */
+export async function getInitializeHouseInstructionAsync(
+  input: Omit<InitializeHouseInput, 'house'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [house] = await findHouseAddress(config);
+  return getInitializeHouseInstruction({ ...input, house }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// update_house
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `update_house`. */
+export interface UpdateHouseInstructionData {
+  readonly settler: Address;
+  readonly treasury: Address;
+  /** Take no new bets (true) or resume (false). */
+  readonly paused: boolean;
+}
+
+/** `update_house` data codec. */
+export function getUpdateHouseInstructionDataCodec(): Codec<
+  UpdateHouseInstructionData,
+  UpdateHouseInstructionData
+> {
+  return dataCodec(
+    'update_house',
+    getStructCodec([
+      ['settler', getAddressCodec()],
+      ['treasury', getAddressCodec()],
+      ['paused', getBooleanCodec()],
+    ]),
+  );
+}
+
+/** Accounts and args of `update_house`. Every field is written: pass the current values to keep them. */
+export interface UpdateHouseInput extends UpdateHouseInstructionData {
+  readonly authority: SignerInput;
+  readonly house: Address;
+}
+
+/** `update_house`: changes the settler or treasury, or pauses new bets. Authority only. */
+export function getUpdateHouseInstruction(
+  input: UpdateHouseInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [signer(input.authority, false), writable(input.house)],
+    getUpdateHouseInstructionDataCodec().encode({
+      settler: input.settler,
+      treasury: input.treasury,
+      paused: input.paused,
+    }),
+    config,
+  );
+}
+
+/** {@link getUpdateHouseInstruction} with the house wallet derived. */
+export async function getUpdateHouseInstructionAsync(
+  input: Omit<UpdateHouseInput, 'house'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [house] = await findHouseAddress(config);
+  return getUpdateHouseInstruction({ ...input, house }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// init_bet_offchain
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `init_bet_offchain`. */
+export interface InitBetOffchainInstructionData {
+  /** The user's referrer, paid 10% of each bet's fee; never the user (`InvalidReferral`). */
+  readonly referral: Address | null;
+}
+
+/** `init_bet_offchain` data codec. */
+export function getInitBetOffchainInstructionDataCodec(): Codec<
+  InitBetOffchainInstructionData,
+  InitBetOffchainInstructionData
+> {
+  return dataCodec('init_bet_offchain', getStructCodec([['referral', getNullableCodec(getAddressCodec())]]));
+}
+
+/** Accounts and args of `init_bet_offchain`. */
+export interface InitBetOffchainInput {
+  readonly user: SignerInput;
+  /** The Bet PDA of `user`. */
+  readonly bet: Address;
+  /** Omit (or null) for none. */
+  readonly referral?: Address | null;
+}
+
+/** `init_bet_offchain`: creates the user's bet record, once. */
+export function getInitBetOffchainInstruction(
+  input: InitBetOffchainInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [signer(input.user, true), writable(input.bet), readonly(SYSTEM_PROGRAM_ADDRESS)],
+    getInitBetOffchainInstructionDataCodec().encode({ referral: input.referral ?? null }),
+    config,
+  );
+}
+
+/** {@link getInitBetOffchainInstruction} with the Bet PDA derived from `user`. */
+export async function getInitBetOffchainInstructionAsync(
+  input: Omit<InitBetOffchainInput, 'bet'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [bet] = await findBetAddress(signerAddress(input.user), config);
+  return getInitBetOffchainInstruction({ ...input, bet }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// create_bet_offchain
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `create_bet_offchain`. */
+export interface CreateBetOffchainInstructionData {
+  /** Win chance in percent, 1–95. */
+  readonly odds: number;
+  /** The prize in lamports. */
+  readonly listingPrice: bigint;
+  readonly betType: BetType;
+}
+
+/** What the `create_bet_offchain` data codec encodes. */
+export interface CreateBetOffchainInstructionDataArgs {
+  readonly odds: number;
+  readonly listingPrice: bigint | number;
+  readonly betType: BetTypeArgs;
+}
+
+/** `create_bet_offchain` data codec. */
+export function getCreateBetOffchainInstructionDataCodec(): Codec<
+  CreateBetOffchainInstructionDataArgs,
+  CreateBetOffchainInstructionData
+> {
+  return dataCodec(
+    'create_bet_offchain',
+    getStructCodec([
+      ['odds', getU8Codec()],
+      ['listingPrice', getU64Codec()],
+      ['betType', getBetTypeCodec()],
+    ]),
+  );
+}
+
+/** Accounts and args of `create_bet_offchain`. */
+export interface CreateBetOffchainInput {
+  readonly user: SignerInput;
+  /** The Bet PDA of `user`. */
+  readonly bet: Address;
+  /** The house wallet. */
+  readonly house: Address;
+  /**
+   * The prize: the token mint or the NFT mint. Defaults to the native mint, which is what a SOL bet names;
+   * a token or NFT bet must give it.
+   */
+  readonly mint?: Address;
+  /** Win chance in percent, 1–95. */
+  readonly odds: number;
+  /** The prize in lamports; the stake is `betStake(listingPrice, odds)` and the fee 4% on top. */
+  readonly listingPrice: bigint | number;
+  readonly betType: BetTypeInput;
+}
+
+function prizeMint(input: Pick<CreateBetOffchainInput, 'mint' | 'betType'>): Address {
+  if (input.mint !== undefined) return input.mint;
+  if (toBetType(input.betType) === BetType.Sol) return NATIVE_MINT_ADDRESS;
+  throw new TypeError('A token or NFT bet names its prize mint');
+}
+
+/**
+ * `create_bet_offchain`: opens a bet; the user pays the stake and the 4% fee into the house wallet.
+ *
+ * @throws TypeError when a token or NFT bet has no `mint`.
+ */
+export function getCreateBetOffchainInstruction(
+  input: CreateBetOffchainInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [
+      signer(input.user, true),
+      writable(input.bet),
+      writable(input.house),
+      readonly(prizeMint(input)),
+      readonly(SYSTEM_PROGRAM_ADDRESS),
+    ],
+    getCreateBetOffchainInstructionDataCodec().encode({
+      odds: input.odds,
+      listingPrice: input.listingPrice,
+      betType: toBetType(input.betType),
+    }),
+    config,
+  );
+}
+
+/** {@link getCreateBetOffchainInstruction} with the Bet PDA derived from `user`, and the house wallet. */
+export async function getCreateBetOffchainInstructionAsync(
+  input: Omit<CreateBetOffchainInput, 'bet' | 'house'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [[bet], [house]] = await Promise.all([
+    findBetAddress(signerAddress(input.user), config),
+    findHouseAddress(config),
+  ]);
+  return getCreateBetOffchainInstruction({ ...input, bet, house }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// settle_bet_offchain
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `settle_bet_offchain`. */
+export interface SettleBetOffchainInstructionData {
+  /** The provably fair roll, 0–99: the bet wins iff it is below the odds. */
+  readonly randomValue: number;
+}
+
+/** `settle_bet_offchain` data codec. */
+export function getSettleBetOffchainInstructionDataCodec(): Codec<
+  SettleBetOffchainInstructionData,
+  SettleBetOffchainInstructionData
+> {
+  return dataCodec('settle_bet_offchain', getStructCodec([['randomValue', getU8Codec()]]));
+}
+
+/** Accounts and args of `settle_bet_offchain`. */
+export interface SettleBetOffchainInput {
+  readonly settler: SignerInput;
+  /** The house wallet. */
+  readonly house: Address;
+  readonly bet: Address;
+  /** The bet's `referral`, which is paid 10% of the fee; omit (or null) exactly when the bet has none. */
+  readonly referrer?: Address | null;
+  readonly randomValue: number;
+}
+
+/** `settle_bet_offchain`: settles an open bet with the settler's roll. Settler only. */
+export function getSettleBetOffchainInstruction(
+  input: SettleBetOffchainInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [
+      signer(input.settler, false),
+      writable(input.house),
+      writable(input.bet),
+      optionalAccount(input.referrer, programOf(config), true),
+    ],
+    getSettleBetOffchainInstructionDataCodec().encode({ randomValue: input.randomValue }),
+    config,
+  );
+}
+
+/** {@link getSettleBetOffchainInstruction} with the house wallet derived. */
+export async function getSettleBetOffchainInstructionAsync(
+  input: Omit<SettleBetOffchainInput, 'house'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [house] = await findHouseAddress(config);
+  return getSettleBetOffchainInstruction({ ...input, house }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// claim_bet
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `claim_bet`. */
+export interface ClaimBetInstructionData {
+  /**
+   * True: take the prize in SOL. False (token and NFT prizes only): a swap or marketplace buy follows in the
+   * same transaction.
+   */
+  readonly sol: boolean;
+}
+
+/** `claim_bet` data codec. */
+export function getClaimBetInstructionDataCodec(): Codec<ClaimBetInstructionData, ClaimBetInstructionData> {
+  return dataCodec('claim_bet', getStructCodec([['sol', getBooleanCodec()]]));
+}
+
+/** Accounts and args of `claim_bet`. */
+export interface ClaimBetInput {
+  readonly user: SignerInput;
+  /** The Bet PDA of `user`. */
+  readonly bet: Address;
+  /** The house wallet. */
+  readonly house: Address;
+  /** See {@link ClaimBetInstructionData.sol}; true (the full SOL value, valid for every bet type) by default. */
+  readonly sol?: boolean;
+}
+
+/** `claim_bet`: pays a won bet its prize. */
+export function getClaimBetInstruction(input: ClaimBetInput, config: ProgramConfig = {}): WagerInstruction {
+  return build(
+    [signer(input.user, true), writable(input.bet), writable(input.house)],
+    getClaimBetInstructionDataCodec().encode({ sol: input.sol ?? true }),
+    config,
+  );
+}
+
+/** {@link getClaimBetInstruction} with the Bet PDA derived from `user`, and the house wallet. */
+export async function getClaimBetInstructionAsync(
+  input: Omit<ClaimBetInput, 'bet' | 'house'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [[bet], [house]] = await Promise.all([
+    findBetAddress(signerAddress(input.user), config),
+    findHouseAddress(config),
+  ]);
+  return getClaimBetInstruction({ ...input, bet, house }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// refund_bet
+// ---------------------------------------------------------------------------------------------------------
+
+/** `refund_bet` data codec (no args). */
+export function getRefundBetInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
+  return emptyDataCodec('refund_bet');
+}
+
+/** Accounts of `refund_bet`. */
+export interface RefundBetInput {
+  readonly settler: SignerInput;
+  /** The house wallet. */
+  readonly house: Address;
+  readonly bet: Address;
+  /** The bettor (`bet.user`), who gets the stake and fee back. */
+  readonly user: Address;
+}
+
+/** `refund_bet`: returns an open bet's stake and fee. Settler only. */
+export function getRefundBetInstruction(input: RefundBetInput, config: ProgramConfig = {}): WagerInstruction {
+  return build(
+    [signer(input.settler, false), writable(input.house), writable(input.bet), writable(input.user)],
+    getRefundBetInstructionDataCodec().encode({}),
+    config,
+  );
+}
+
+/** {@link getRefundBetInstruction} with the house wallet derived. */
+export async function getRefundBetInstructionAsync(
+  input: Omit<RefundBetInput, 'house'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [house] = await findHouseAddress(config);
+  return getRefundBetInstruction({ ...input, house }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// withdraw
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `withdraw`. */
+export interface WithdrawInstructionData {
+  /** Lamports, at most the house's free balance. */
+  readonly amount: bigint;
+}
+
+/** What the `withdraw` data codec encodes. */
+export interface WithdrawInstructionDataArgs {
+  readonly amount: bigint | number;
+}
+
+/** `withdraw` data codec. */
+export function getWithdrawInstructionDataCodec(): Codec<
+  WithdrawInstructionDataArgs,
+  WithdrawInstructionData
+> {
+  return dataCodec('withdraw', getStructCodec([['amount', getU64Codec()]]));
+}
+
+/** Accounts and args of `withdraw`. */
+export interface WithdrawInput {
+  readonly authority: SignerInput;
+  /** The house wallet. */
+  readonly house: Address;
+  readonly destination: Address;
+  /** Lamports, at most `houseFreeBalance(...)`. */
+  readonly amount: bigint | number;
+}
+
+/** `withdraw`: moves profit out of the house wallet's free balance. Authority only. */
+export function getWithdrawInstruction(input: WithdrawInput, config: ProgramConfig = {}): WagerInstruction {
+  return build(
+    [signer(input.authority, false), writable(input.house), writable(input.destination)],
+    getWithdrawInstructionDataCodec().encode({ amount: input.amount }),
+    config,
+  );
+}
+
+/** {@link getWithdrawInstruction} with the house wallet derived. */
+export async function getWithdrawInstructionAsync(
+  input: Omit<WithdrawInput, 'house'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [house] = await findHouseAddress(config);
+  return getWithdrawInstruction({ ...input, house }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// create_market
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `create_market`. */
+export interface CreateMarketInstructionData {
+  /** Unix seconds. */
+  readonly endTime: bigint;
+  /** Unix seconds; now < cutoff ≤ end. */
+  readonly cutoffTime: bigint;
+  /** Paid 10% of the fee at resolution. */
+  readonly referrer: Address | null;
+}
+
+/** What the `create_market` data codec encodes. */
+export interface CreateMarketInstructionDataArgs {
+  readonly endTime: bigint | number;
+  readonly cutoffTime: bigint | number;
+  readonly referrer: Address | null;
+}
+
+/** `create_market` data codec. */
+export function getCreateMarketInstructionDataCodec(): Codec<
+  CreateMarketInstructionDataArgs,
+  CreateMarketInstructionData
+> {
+  return dataCodec(
+    'create_market',
+    getStructCodec([
+      ['endTime', getI64Codec()],
+      ['cutoffTime', getI64Codec()],
+      ['referrer', getNullableCodec(getAddressCodec())],
+    ]),
+  );
+}
+
+/** Accounts and args of `create_market`. */
+export interface CreateMarketInput {
+  /** Pays the rent of the market and its pool. */
+  readonly authority: SignerInput;
+  /** The house wallet (read for its authority). */
+  readonly house: Address;
+  /** A fresh keypair: the new Market account, which must sign its creation. */
+  readonly market: SignerInput;
+  /** The market's pool PDA, `["market_authority", market]`. */
+  readonly marketAuthority: Address;
+  readonly endTime: bigint | number;
+  readonly cutoffTime: bigint | number;
+  /** Omit (or null) for none. */
+  readonly referrer?: Address | null;
+}
+
+/**
+ * `create_market`: creates a yes/no market and its pool. Authority only.
+ *
+ * @example
+ * ```ts
+ * const market = await generateKeyPairSigner();
+ * const ix = await getCreateMarketInstructionAsync({ authority, market, endTime, cutoffTime });
+ * // both authority and market sign the transaction
+ * ```
+ */
+export function getCreateMarketInstruction(
+  input: CreateMarketInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [
+      signer(input.authority, true),
+      readonly(input.house),
+      signer(input.market, true),
+      writable(input.marketAuthority),
+      readonly(SYSTEM_PROGRAM_ADDRESS),
+    ],
+    getCreateMarketInstructionDataCodec().encode({
+      endTime: input.endTime,
+      cutoffTime: input.cutoffTime,
+      referrer: input.referrer ?? null,
+    }),
+    config,
+  );
+}
+
+/** {@link getCreateMarketInstruction} with the house wallet and the market's pool derived. */
+export async function getCreateMarketInstructionAsync(
+  input: Omit<CreateMarketInput, 'house' | 'marketAuthority'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [[house], [marketAuthority]] = await Promise.all([
+    findHouseAddress(config),
+    findMarketAuthorityAddress(signerAddress(input.market), config),
+  ]);
+  return getCreateMarketInstruction({ ...input, house, marketAuthority }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// update_market
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `update_market`. */
+export interface UpdateMarketInstructionData {
+  readonly endTime: bigint;
+  /** At most `endTime`. */
+  readonly cutoffTime: bigint;
+}
+
+/** What the `update_market` data codec encodes. */
+export interface UpdateMarketInstructionDataArgs {
+  readonly endTime: bigint | number;
+  readonly cutoffTime: bigint | number;
+}
+
+/** `update_market` data codec. */
+export function getUpdateMarketInstructionDataCodec(): Codec<
+  UpdateMarketInstructionDataArgs,
+  UpdateMarketInstructionData
+> {
+  return dataCodec(
+    'update_market',
+    getStructCodec([
+      ['endTime', getI64Codec()],
+      ['cutoffTime', getI64Codec()],
+    ]),
+  );
+}
+
+/** Accounts and args of `update_market`. */
+export interface UpdateMarketInput {
+  readonly authority: SignerInput;
+  /** The house wallet (read for its authority). */
+  readonly house: Address;
+  readonly market: Address;
+  readonly endTime: bigint | number;
+  readonly cutoffTime: bigint | number;
+}
+
+/** `update_market`: moves an unresolved market's end and cutoff. Authority only. */
+export function getUpdateMarketInstruction(
+  input: UpdateMarketInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [signer(input.authority, false), readonly(input.house), writable(input.market)],
+    getUpdateMarketInstructionDataCodec().encode({ endTime: input.endTime, cutoffTime: input.cutoffTime }),
+    config,
+  );
+}
+
+/** {@link getUpdateMarketInstruction} with the house wallet derived. */
+export async function getUpdateMarketInstructionAsync(
+  input: Omit<UpdateMarketInput, 'house'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [house] = await findHouseAddress(config);
+  return getUpdateMarketInstruction({ ...input, house }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// resolve_market
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `resolve_market`. */
+export interface ResolveMarketInstructionData {
+  readonly result: MarketResult;
+}
+
+/** What the `resolve_market` data codec encodes. */
+export interface ResolveMarketInstructionDataArgs {
+  readonly result: MarketResultArgs;
+}
+
+/** `resolve_market` data codec. */
+export function getResolveMarketInstructionDataCodec(): Codec<
+  ResolveMarketInstructionDataArgs,
+  ResolveMarketInstructionData
+> {
+  return dataCodec('resolve_market', getStructCodec([['result', getMarketResultCodec()]]));
+}
+
+/** Accounts and args of `resolve_market`. */
+export interface ResolveMarketInput {
+  readonly authority: SignerInput;
+  /** The house wallet (read for its authority and treasury). */
+  readonly house: Address;
+  readonly market: Address;
+  /** The market's pool (`market.marketAuthority`). */
+  readonly marketAuthority: Address;
+  /** The House's treasury, paid the fee. */
+  readonly treasury: Address;
+  /** The market's `referrer`, paid 10% of the fee; omit (or null) exactly when the market has none. */
+  readonly referrer?: Address | null;
+  readonly result: MarketResultInput;
+}
+
+/** `resolve_market`: resolves a market after its cutoff, paying the fee. Authority only. */
+export function getResolveMarketInstruction(
+  input: ResolveMarketInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [
+      signer(input.authority, false),
+      readonly(input.house),
+      writable(input.market),
+      writable(input.marketAuthority),
+      writable(input.treasury),
+      optionalAccount(input.referrer, programOf(config), true),
+    ],
+    getResolveMarketInstructionDataCodec().encode({ result: toMarketResult(input.result) }),
+    config,
+  );
+}
+
+/** {@link getResolveMarketInstruction} with the house wallet and the market's pool derived. */
+export async function getResolveMarketInstructionAsync(
+  input: Omit<ResolveMarketInput, 'house' | 'marketAuthority'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [[house], [marketAuthority]] = await Promise.all([
+    findHouseAddress(config),
+    findMarketAuthorityAddress(input.market, config),
+  ]);
+  return getResolveMarketInstruction({ ...input, house, marketAuthority }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// create_prediction
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `create_prediction`. */
+export interface CreatePredictionInstructionData {
+  /** Lamports, at least `MIN_BET_LAMPORTS`. */
+  readonly amount: bigint;
+  /** The side: Yes or No (Invalid is `InvalidPrediction`). */
+  readonly result: MarketResult;
+}
+
+/** What the `create_prediction` data codec encodes. */
+export interface CreatePredictionInstructionDataArgs {
+  readonly amount: bigint | number;
+  readonly result: MarketResultArgs;
+}
+
+/** `create_prediction` data codec. */
+export function getCreatePredictionInstructionDataCodec(): Codec<
+  CreatePredictionInstructionDataArgs,
+  CreatePredictionInstructionData
+> {
+  return dataCodec(
+    'create_prediction',
+    getStructCodec([
+      ['amount', getU64Codec()],
+      ['result', getMarketResultCodec()],
+    ]),
+  );
+}
+
+/** Accounts and args of `create_prediction` and `update_prediction`. */
+export interface PredictionInput {
+  readonly user: SignerInput;
+  readonly market: Address;
+  /** The market's pool, `["market_authority", market]`. */
+  readonly marketAuthority: Address;
+  /** The Prediction PDA of (`market`, `user`). */
+  readonly prediction: Address;
+  /** Lamports. */
+  readonly amount: bigint | number;
+}
+
+/** Accounts and args of `create_prediction`. */
+export interface CreatePredictionInput extends PredictionInput {
+  /** `yes` or `no` (spec §7). */
+  readonly result: MarketResultInput;
+}
+
+function predictionAccounts(input: PredictionInput): ProgramAccountMeta[] {
+  return [
+    signer(input.user, true),
+    writable(input.market),
+    writable(input.marketAuthority),
+    writable(input.prediction),
+    readonly(SYSTEM_PROGRAM_ADDRESS),
+  ];
+}
+
+async function derivePredictionAccounts(
+  user: SignerInput,
+  market: Address,
+  config: ProgramConfig,
+): Promise<{ readonly marketAuthority: Address; readonly prediction: Address }> {
+  const [[marketAuthority], [prediction]] = await Promise.all([
+    findMarketAuthorityAddress(market, config),
+    findPredictionAddress(market, signerAddress(user), config),
+  ]);
+  return { marketAuthority, prediction };
+}
+
+/** `create_prediction`: predicts Yes or No with `amount` lamports, before the cutoff. */
+export function getCreatePredictionInstruction(
+  input: CreatePredictionInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    predictionAccounts(input),
+    getCreatePredictionInstructionDataCodec().encode({
+      amount: input.amount,
+      result: toMarketResult(input.result),
+    }),
+    config,
+  );
+}
+
+/** {@link getCreatePredictionInstruction} with the market's pool and the Prediction PDA derived. */
+export async function getCreatePredictionInstructionAsync(
+  input: Omit<CreatePredictionInput, 'marketAuthority' | 'prediction'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const derived = await derivePredictionAccounts(input.user, input.market, config);
+  return getCreatePredictionInstruction({ ...input, ...derived }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// update_prediction
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `update_prediction`. */
+export interface UpdatePredictionInstructionData {
+  /** Lamports added, at least `MIN_BET_LAMPORTS`. */
+  readonly amount: bigint;
+}
+
+/** What the `update_prediction` data codec encodes. */
+export interface UpdatePredictionInstructionDataArgs {
+  readonly amount: bigint | number;
+}
+
+/** `update_prediction` data codec. */
+export function getUpdatePredictionInstructionDataCodec(): Codec<
+  UpdatePredictionInstructionDataArgs,
+  UpdatePredictionInstructionData
+> {
+  return dataCodec('update_prediction', getStructCodec([['amount', getU64Codec()]]));
+}
+
+/** Accounts and args of `update_prediction`. */
+export type UpdatePredictionInput = PredictionInput;
+
+/** `update_prediction`: adds `amount` lamports to an existing prediction, on its side, before the cutoff. */
+export function getUpdatePredictionInstruction(
+  input: UpdatePredictionInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    predictionAccounts(input),
+    getUpdatePredictionInstructionDataCodec().encode({ amount: input.amount }),
+    config,
+  );
+}
+
+/** {@link getUpdatePredictionInstruction} with the market's pool and the Prediction PDA derived. */
+export async function getUpdatePredictionInstructionAsync(
+  input: Omit<UpdatePredictionInput, 'marketAuthority' | 'prediction'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const derived = await derivePredictionAccounts(input.user, input.market, config);
+  return getUpdatePredictionInstruction({ ...input, ...derived }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// settle_prediction
+// ---------------------------------------------------------------------------------------------------------
+
+/** `settle_prediction` data codec (no args). */
+export function getSettlePredictionInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
+  return emptyDataCodec('settle_prediction');
+}
+
+/** Accounts of `settle_prediction`. Anyone may send it: `user` receives, it does not sign. */
+export interface SettlePredictionInput {
+  /** The Prediction PDA of (`market`, `user`). */
+  readonly prediction: Address;
+  readonly market: Address;
+  /** The market's pool. */
+  readonly marketAuthority: Address;
+  /** The predictor (`prediction.user`), who receives the payout or refund. */
+  readonly user: Address;
+}
+
+/** `settle_prediction`: pays (or refunds) a prediction of a resolved market to its owner. */
+export function getSettlePredictionInstruction(
+  input: SettlePredictionInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [
+      writable(input.prediction),
+      writable(input.market),
+      writable(input.marketAuthority),
+      writable(input.user),
+    ],
+    getSettlePredictionInstructionDataCodec().encode({}),
+    config,
+  );
+}
+
+/** {@link getSettlePredictionInstruction} with the Prediction PDA and the market's pool derived. */
+export async function getSettlePredictionInstructionAsync(
+  input: Omit<SettlePredictionInput, 'prediction' | 'marketAuthority'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const derived = await derivePredictionAccounts(input.user, input.market, config);
+  return getSettlePredictionInstruction({ ...input, ...derived }, config);
+}

@@ -1,0 +1,44 @@
+import idl from '@arcade/program-wager/idl.json' with { type: 'json' };
+import { getAddressEncoder } from '@solana/kit';
+import { describe, expect, it } from 'vitest';
+
+import { SYSTEM_PROGRAM_ADDRESS } from '../anchor/instructions.ts';
+import { NATIVE_MINT_ADDRESS, WAGER_PROGRAM_ADDRESS, WAGER_SEEDS } from './program.ts';
+
+interface Seed {
+  readonly kind: string;
+  readonly value?: number[];
+}
+const accounts = idl.instructions.flatMap(
+  (i) => i.accounts as { pda?: { seeds: Seed[] }; address?: string }[],
+);
+
+describe('addresses', () => {
+  it('take the program address from the IDL', () => {
+    expect(WAGER_PROGRAM_ADDRESS).toBe(idl.address);
+  });
+
+  it('name the system program the IDL pins', () => {
+    const pinned = accounts.flatMap((a) => (a.address === undefined ? [] : [a.address]));
+    expect(new Set(pinned)).toEqual(new Set([SYSTEM_PROGRAM_ADDRESS]));
+  });
+
+  it('name the native mint (wrapped SOL), a 32-byte address', () => {
+    expect(NATIVE_MINT_ADDRESS).toBe('So11111111111111111111111111111111111111112');
+    expect(getAddressEncoder().encode(NATIVE_MINT_ADDRESS)).toHaveLength(32);
+  });
+});
+
+describe('seeds', () => {
+  it("are the IDL's constant seeds, each a PDA's first seed", () => {
+    const firstSeeds = new Set(
+      accounts.flatMap((a) => {
+        const first = a.pda?.seeds[0];
+        return first?.kind === 'const' ? [String.fromCharCode(...first.value!)] : [];
+      }),
+    );
+    expect(new Set(Object.values(WAGER_SEEDS))).toEqual(firstSeeds);
+    const constSeeds = accounts.flatMap((a) => a.pda?.seeds.filter((s) => s.kind === 'const') ?? []);
+    expect(constSeeds.every((s) => firstSeeds.has(String.fromCharCode(...s.value!)))).toBe(true);
+  });
+});
