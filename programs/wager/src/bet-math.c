@@ -15,3 +15,17 @@ bool referral_share(u64 fee, u64 *share) {
 bool max_prize(u64 free_balance, u64 *out) {
   return mul_div_floor(free_balance, CONST_MAX_PRIZE_BPS_OF_FREE, CONST_BPS_DENOMINATOR, out);
 }
+
+bool bet_referral_share(const Bet *bet, u64 *share) {
+  u64 fee;
+  if (!bet->referral.is_some) {
+    *share = 0;
+    return true;
+  }
+  return bet_fee(bet->bet_amount, &fee) && referral_share(fee, share);
+}
+
+bool bet_reserve(const Bet *bet, u64 *reserve) {
+  u64 share;
+  return bet_referral_share(bet, &share) && u64_add(bet->listing_price, share, reserve);
+}

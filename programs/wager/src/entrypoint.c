@@ -28,6 +28,8 @@ uint64_t entrypoint(const uint8_t *input) {
       return ix_update_market(&params);
     case IX_RESOLVE_MARKET_DISC:
       return ix_resolve_market(&params);
+    case IX_CLOSE_MARKET_DISC:
+      return ix_close_market(&params);
     case IX_WITHDRAW_DISC:
       return ix_withdraw(&params);
     case IX_INITIALIZE_HOUSE_DISC:

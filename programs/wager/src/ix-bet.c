@@ -1,5 +1,10 @@
 #include "wager.h"
 
+/* So11111111111111111111111111111111111111112, the SPL Token program's wrapped-SOL mint. */
+static const SolPubkey NATIVE_MINT = {{0x06, 0x9b, 0x88, 0x57, 0xfe, 0xab, 0x81, 0x84, 0xfb, 0x68, 0x7f, 0x63, 0x46, 0x18,
+                                       0xc0, 0x35, 0xda, 0xc4, 0x39, 0xdc, 0x1a, 0xeb, 0x3b, 0x55, 0x98, 0xa0, 0xf0, 0x00,
+                                       0x00, 0x00, 0x00, 0x01}};
+
 static bool bet_available(const Bet *bet) {
   return bet->state == BET_STATE_NONE || bet->state == BET_STATE_CLAIMED || bet->state == BET_STATE_REFUNDED ||
          (bet->state == BET_STATE_SETTLED && bet->result == BET_RESULT_LOSS);
@@ -47,6 +52,7 @@ ProgramResult ix_create_bet_offchain(SolParameters *params) {
   const SolAccountInfo *mint = &params->accounts[IX_CREATE_BET_OFFCHAIN_ACC_MINT];
   SOL_TRY(sol_check_signer(user));
   SOL_TRY(sol_check_writable(user));
+  SOL_TRY(sol_check_writable(bet));
   SOL_TRY(sol_check_writable(house));
   if (!sol_is_system_program(params->accounts[IX_CREATE_BET_OFFCHAIN_ACC_SYSTEM_PROGRAM].key)) {
     return ANCHOR_ERROR_INVALID_PROGRAM_ID;
@@ -61,6 +67,10 @@ ProgramResult ix_create_bet_offchain(SolParameters *params) {
   SOL_TRY(bet_load(bet, params->program_id, &b));
   SOL_TRY(sol_check_has_one(b.user, user));
   if (h.paused || !bet_available(&b)) return WG_ERROR(ERR_BET_NOT_AVAILABLE);
+  /* A SOL prize is paid in SOL; a token or NFT prize names the mint the claim buys. */
+  if ((args.bet_type == BET_TYPE_SOL) != sol_pubkey_eq(mint->key, &NATIVE_MINT)) {
+    return WG_ERROR(ERR_INVALID_MARKETPLACE);
+  }
   if (args.odds < CONST_ODDS_MIN || args.odds > CONST_ODDS_MAX) return WG_ERROR(ERR_INVALID_ODDS);
   if (args.listing_price == 0) return WG_ERROR(ERR_INVALID_LISTING_PRICE);
   u64 stake, fee, paid, free_balance, cap;
@@ -71,7 +81,6 @@ ProgramResult ix_create_bet_offchain(SolParameters *params) {
   SOL_TRY(house_free_balance(house, &h, &free_balance));
   if (!max_prize(free_balance, &cap)) return WG_ERROR(ERR_OVERFLOW_ERROR);
   if (args.listing_price > cap) return WG_ERROR(ERR_INVALID_LISTING_PRICE);
-  if (!u64_add(h.outstanding, args.listing_price, &h.outstanding)) return WG_ERROR(ERR_OVERFLOW_ERROR);
   SOL_TRY(sol_system_transfer(user, house, paid, NULL, 0));
 
   i64 now;
@@ -86,8 +95,11 @@ ProgramResult ix_create_bet_offchain(SolParameters *params) {
   b.result = BET_RESULT_NONE;
   b.bet_type = args.bet_type;
   b.off_chain = true;
+  u64 reserve;
+  if (!bet_reserve(&b, &reserve) || !u64_add(h.outstanding, reserve, &h.outstanding)) {
+    return WG_ERROR(ERR_OVERFLOW_ERROR);
+  }
   SOL_TRY(house_store(house, &h));
-  SOL_TRY(sol_check_writable(bet));
   SOL_TRY(bet_store(bet, &b));
   return emit_new_bet(&b);
 }
@@ -119,16 +131,15 @@ ProgramResult ix_settle_bet_offchain(SolParameters *params) {
   }
   b.state = BET_STATE_SETTLED;
   b.result = args.random_value < b.odds ? BET_RESULT_WIN : BET_RESULT_LOSS;
-  if (b.result == BET_RESULT_LOSS && !u64_sub(h.outstanding, b.listing_price, &h.outstanding)) {
-    return WG_ERROR(ERR_OVERFLOW_ERROR);
-  }
-  if (b.referral.is_some) {
-    u64 fee, share;
-    if (!bet_fee(b.bet_amount, &fee) || !referral_share(fee, &share)) return WG_ERROR(ERR_OVERFLOW_ERROR);
-    /* A referral wallet too empty to hold its share leaves it with the house rather than block the bet. */
-    u64 paid;
-    SOL_TRY(pay_if_receivable(house, referrer, share, &paid));
-  }
+  /* The referral's share is no longer owed once paid; a loss's prize never will be. A win's prize stays. */
+  u64 share, released;
+  if (!bet_referral_share(&b, &share)) return WG_ERROR(ERR_OVERFLOW_ERROR);
+  released = share;
+  if (b.result == BET_RESULT_LOSS && !bet_reserve(&b, &released)) return WG_ERROR(ERR_OVERFLOW_ERROR);
+  if (!u64_sub(h.outstanding, released, &h.outstanding)) return WG_ERROR(ERR_OVERFLOW_ERROR);
+  /* A referral wallet too empty to hold its share leaves it with the house rather than block the bet. */
+  u64 paid;
+  SOL_TRY(pay_if_receivable(house, referrer, share, &paid));
   SOL_TRY(sol_unix_timestamp(&b.timestamp));
   SOL_TRY(house_store(house, &h));
   SOL_TRY(bet_store(bet, &b));
@@ -174,9 +185,9 @@ ProgramResult ix_refund_bet(SolParameters *params) {
   SOL_TRY(bet_load(bet, params->program_id, &b));
   SOL_TRY(sol_check_has_one(b.user, user));
   if (b.state != BET_STATE_OPEN) return WG_ERROR(ERR_BET_NOT_OPEN);
-  u64 fee, paid;
-  if (!bet_fee(b.bet_amount, &fee) || !u64_add(b.bet_amount, fee, &paid) ||
-      !u64_sub(h.outstanding, b.listing_price, &h.outstanding)) {
+  u64 fee, paid, reserve;
+  if (!bet_fee(b.bet_amount, &fee) || !u64_add(b.bet_amount, fee, &paid) || !bet_reserve(&b, &reserve) ||
+      !u64_sub(h.outstanding, reserve, &h.outstanding)) {
     return WG_ERROR(ERR_OVERFLOW_ERROR);
   }
   SOL_TRY(sol_move_lamports(house, user, paid));

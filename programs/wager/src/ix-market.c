@@ -121,3 +121,25 @@ ProgramResult ix_resolve_market(SolParameters *params) {
   SOL_TRY(market_store(market, &m));
   return emit_market_update(market->key, &m);
 }
+
+/** Sweeps a finished market: its pool (dust and rent) to the treasury, the market record's rent to the authority. */
+ProgramResult ix_close_market(SolParameters *params) {
+  SOL_TRY(sol_check_accounts_len(params, IX_CLOSE_MARKET_ACCOUNTS_LEN));
+  SolAccountInfo *authority = &params->accounts[IX_CLOSE_MARKET_ACC_AUTHORITY];
+  SolAccountInfo *market = &params->accounts[IX_CLOSE_MARKET_ACC_MARKET];
+  SolAccountInfo *pool = &params->accounts[IX_CLOSE_MARKET_ACC_MARKET_AUTHORITY];
+  SolAccountInfo *treasury = &params->accounts[IX_CLOSE_MARKET_ACC_TREASURY];
+  House h;
+  SOL_TRY(require_authority(params, IX_CLOSE_MARKET_ACC_AUTHORITY, IX_CLOSE_MARKET_ACC_HOUSE, &h));
+  SOL_TRY(sol_check_writable(authority));
+  SOL_TRY(sol_check_writable(market));
+  SOL_TRY(sol_check_has_one(h.treasury, treasury));
+  Market m;
+  SOL_TRY(market_load(market, params->program_id, &m));
+  SOL_TRY(check_market_authority(pool, &m, params->program_id));
+  if (!m.is_settled) return WG_ERROR(ERR_INVALID_MARKET);
+  if (m.settled_count < m.yes_count + m.no_count) return WG_ERROR(ERR_INVALID_MARKET);
+  /* The pool holds at least its rent minimum, so the treasury can always take it. */
+  SOL_TRY(sol_close_account(pool, treasury));
+  return sol_close_account(market, authority);
+}

@@ -39,6 +39,10 @@ bool bet_fee(u64 stake, u64 *fee);
 bool referral_share(u64 fee, u64 *share);
 /** The largest prize the house accepts: 5% of its free balance. */
 bool max_prize(u64 free_balance, u64 *out);
+/** The referral's share of an open bet's fee, or 0 without a referral. */
+bool bet_referral_share(const Bet *bet, u64 *share);
+/** What an open bet reserves in `outstanding`: its prize plus its referral's share. */
+bool bet_reserve(const Bet *bet, u64 *reserve);
 
 /* ---- market-math.c: Prophecy rules ---- */
 
@@ -67,6 +71,7 @@ ProgramResult ix_refund_bet(SolParameters *params);
 ProgramResult ix_create_market(SolParameters *params);
 ProgramResult ix_update_market(SolParameters *params);
 ProgramResult ix_resolve_market(SolParameters *params);
+ProgramResult ix_close_market(SolParameters *params);
 ProgramResult ix_create_prediction(SolParameters *params);
 ProgramResult ix_update_prediction(SolParameters *params);
 ProgramResult ix_settle_prediction(SolParameters *params);

@@ -43,8 +43,10 @@ import {
   getRefundBetInstructionAsync,
   getRefundBetInstructionDataCodec,
   getResolveMarketInstruction,
+  getCloseMarketInstruction,
   getResolveMarketInstructionAsync,
   getResolveMarketInstructionDataCodec,
+  getCloseMarketInstructionDataCodec,
   getSettleBetOffchainInstruction,
   getSettleBetOffchainInstructionAsync,
   getSettleBetOffchainInstructionDataCodec,
@@ -164,6 +166,14 @@ const builders: Record<
       treasury: a.treasury!,
       referrer: a.referrer!,
       result: 'yes',
+    }),
+  close_market: (a, s) =>
+    getCloseMarketInstruction({
+      authority: s('authority'),
+      house: a.house!,
+      market: a.market!,
+      marketAuthority: a.marketAuthority!,
+      treasury: a.treasury!,
     }),
   create_prediction: (a, s) =>
     getCreatePredictionInstruction({
@@ -360,6 +370,7 @@ describe('instruction data', () => {
           );
           check(getUpdateMarketInstructionDataCodec(), { endTime: v.endTime, cutoffTime: v.cutoffTime }, 16);
           check(getResolveMarketInstructionDataCodec(), { result: v.result }, 1);
+          check(getCloseMarketInstructionDataCodec(), {}, 0);
           check(getCreatePredictionInstructionDataCodec(), { amount: v.amount, result: v.result }, 9);
           check(getUpdatePredictionInstructionDataCodec(), { amount: v.amount }, 8);
           check(getSettlePredictionInstructionDataCodec(), {}, 0);

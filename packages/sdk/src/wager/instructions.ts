@@ -82,6 +82,7 @@ export const WAGER_INSTRUCTION_NAMES = [
   'create_market',
   'update_market',
   'resolve_market',
+  'close_market',
   'create_prediction',
   'update_prediction',
   'settle_prediction',
@@ -845,6 +846,61 @@ export async function getResolveMarketInstructionAsync(
     findMarketAuthorityAddress(input.market, config),
   ]);
   return getResolveMarketInstruction({ ...input, house, marketAuthority }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// close_market
+// ---------------------------------------------------------------------------------------------------------
+
+/** `close_market` data codec (no args). */
+export function getCloseMarketInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
+  return emptyDataCodec('close_market');
+}
+
+/** Accounts of `close_market`. */
+export interface CloseMarketInput {
+  /** The House's authority; receives the market record's rent. */
+  readonly authority: SignerInput;
+  /** The house wallet (read for its authority and treasury). */
+  readonly house: Address;
+  readonly market: Address;
+  /** The market's pool (`market.marketAuthority`), closed into the treasury. */
+  readonly marketAuthority: Address;
+  /** The House's treasury. */
+  readonly treasury: Address;
+}
+
+/**
+ * `close_market`: closes a resolved market whose predictions are all settled. The pool's dust and rent go to
+ * the treasury, the market record's rent to the authority. Authority only.
+ */
+export function getCloseMarketInstruction(
+  input: CloseMarketInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [
+      signer(input.authority, true),
+      readonly(input.house),
+      writable(input.market),
+      writable(input.marketAuthority),
+      writable(input.treasury),
+    ],
+    getCloseMarketInstructionDataCodec().encode({}),
+    config,
+  );
+}
+
+/** {@link getCloseMarketInstruction} with the house wallet and the market's pool derived. */
+export async function getCloseMarketInstructionAsync(
+  input: Omit<CloseMarketInput, 'house' | 'marketAuthority'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [[house], [marketAuthority]] = await Promise.all([
+    findHouseAddress(config),
+    findMarketAuthorityAddress(input.market, config),
+  ]);
+  return getCloseMarketInstruction({ ...input, house, marketAuthority }, config);
 }
 
 // ---------------------------------------------------------------------------------------------------------
