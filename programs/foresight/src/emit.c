@@ -11,7 +11,7 @@ ProgramResult emit_update_event(const Event *round, const SolPubkey *key) {
   e.id = round->id;
   sol_memcpy(e.pubkey, key->x, 32);
   e.settle_time = round->settle_time;
-  e.total_count = round->up_count + round->down_count;
+  e.total_count = round_total_count(round);
   e.up_pool = round->up_pool;
   e.down_pool = round->down_pool;
   e.result = round->result;

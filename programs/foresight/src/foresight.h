@@ -44,7 +44,9 @@ bool round_fee(const Event *round, u64 *fee);
 /** What a winning (or, in an invalid round, refunded) bet of `amount` is owed; false on overflow. */
 bool round_payout(const Event *round, u64 amount, u64 *payout);
 /** Bets the round still has to pay before it may close: every bet if invalid, else the winning side. */
-u32 round_payable_count(const Event *round);
+u64 round_payable_count(const Event *round);
+/** Players in the round, for UpdateEvent (saturating: a u32 field). */
+u32 round_total_count(const Event *round);
 
 /** time + secs, false if it would overflow. */
 bool i64_add_secs(i64 time, u32 secs, i64 *out);

@@ -68,7 +68,7 @@ ProgramResult ix_close_event(SolParameters *params) {
   FS_TRY(round_load(event, params->program_id, &round));
   FS_TRY(sol_check_has_one(round.config, config));
   if (!round.is_settled) return FS_ERROR(ERR_EVENT_UNSETTLED);
-  if (round.settled_count < round_payable_count(&round)) return FS_ERROR(ERR_EVENT_PENDING_BETS);
+  if ((u64)round.settled_count < round_payable_count(&round)) return FS_ERROR(ERR_EVENT_PENDING_BETS);
 
   /* Everything above the rent-exempt minimum is rounding dust (or a fee an empty treasury could not take
    * at settlement): it belongs to the treasury. If the treasury still cannot hold it, it goes with the rent

@@ -32,11 +32,16 @@ bool round_payout(const Event *round, u64 amount, u64 *payout) {
   return mul_div_floor(amount, prize_pool, winning_pool, payout);
 }
 
-u32 round_payable_count(const Event *round) {
+u64 round_payable_count(const Event *round) {
   if (round->result == PREDICTION_UP) return round->up_count;
   if (round->result == PREDICTION_DOWN) return round->down_count;
-  /* Invalid: every bet is refunded. Counts are bounded by the number of bet accounts, far below 2^31. */
-  return round->up_count + round->down_count;
+  /* Invalid: every bet is refunded. Summed in 64 bits, so it cannot wrap. */
+  return (u64)round->up_count + (u64)round->down_count;
+}
+
+u32 round_total_count(const Event *round) {
+  const u64 total = (u64)round->up_count + (u64)round->down_count;
+  return total > UINT32_MAX ? UINT32_MAX : (u32)total;
 }
 
 bool i64_add_secs(i64 time, u32 secs, i64 *out) {

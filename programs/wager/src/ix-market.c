@@ -138,7 +138,7 @@ ProgramResult ix_close_market(SolParameters *params) {
   SOL_TRY(market_load(market, params->program_id, &m));
   SOL_TRY(check_market_authority(pool, &m, params->program_id));
   if (!m.is_settled) return WG_ERROR(ERR_INVALID_MARKET);
-  if (m.settled_count < m.yes_count + m.no_count) return WG_ERROR(ERR_INVALID_MARKET);
+  if ((u64)m.settled_count < (u64)m.yes_count + (u64)m.no_count) return WG_ERROR(ERR_INVALID_MARKET);
   /* The pool holds at least its rent minimum, so the treasury can always take it. */
   SOL_TRY(sol_close_account(pool, treasury));
   return sol_close_account(market, authority);
