@@ -19,6 +19,8 @@ ProgramResult ix_create_config(SolParameters *params) {
     return ANCHOR_ERROR_INSTRUCTION_DID_NOT_DESERIALIZE;
   }
   if (args.timelock == 0) return ERROR_INVALID_ARGUMENT;
+  SOL_TRY(sol_check_upgrade_authority(&params->accounts[IX_CREATE_CONFIG_ACC_PROGRAM_DATA], params->program_id,
+                                      authority));
 
   OraclePrice oracle;
   FS_TRY(oracle_read(price_update, &oracle));

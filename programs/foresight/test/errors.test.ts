@@ -713,13 +713,41 @@ describe('hostile accounts', () => {
     const h = await ready();
     const config = h.svm.getAccount(h.config);
     const intruder = await h.player();
-    for (const authority of [h.authority, intruder]) {
-      const outcome = await h.send([h.createConfigIx({ authority, eventSigner: intruder.address })], h.payer);
-      // As with Anchor's `init`: the System Program refuses an address already in use (its error 0).
-      expect(outcome).toMatchObject({ ok: false, code: 0, name: null });
-      expect(outcome.logs.some((l) => l.endsWith('already in use'))).toBe(true);
-      expect(h.svm.getAccount(h.config)).toEqual(config);
-    }
+    // As with Anchor's `init`: the System Program refuses an address already in use (its error 0).
+    const again = await h.send([h.createConfigIx({ eventSigner: intruder.address })], h.payer);
+    expect(again).toMatchObject({ ok: false, code: 0, name: null });
+    expect(again.logs.some((l) => l.endsWith('already in use'))).toBe(true);
+    // Anyone else is stopped before that: only the upgrade authority may create configs.
+    const stranger = await h.send(
+      [h.createConfigIx({ authority: intruder, eventSigner: intruder.address })],
+      h.payer,
+    );
+    expect(stranger).toMatchObject({ ok: false, code: 2003, name: null });
+    expect(h.svm.getAccount(h.config)).toEqual(config);
+  });
+
+  it("a fresh deployment's config can only be created by the program's upgrade authority", async () => {
+    const h = await ForesightHarness.create({ createConfig: false });
+    const intruder = await h.player();
+    // A stranger who races the deployer, a wrong ProgramData account, and a program with no upgrade
+    // authority are all refused, and nothing is created.
+    await expectRefused(
+      h,
+      [h.createConfigIx({ authority: intruder })],
+      { code: 2003, name: null, anchor: 'ConstraintRaw' },
+      { feePayer: intruder },
+    );
+    await expectRefused(h, [h.createConfigIx({ programData: h.priceUpdate })], {
+      code: 2006,
+      name: null,
+      anchor: 'ConstraintSeeds',
+    });
+    h.setUpgradeAuthority(null);
+    await expectRefused(h, [h.createConfigIx()], { code: 2003, name: null, anchor: 'ConstraintRaw' });
+    expect(h.exists(h.config)).toBe(false);
+    h.setUpgradeAuthority(h.authority.address);
+    await sendOk(h, [h.createConfigIx()]);
+    expect(h.fetchConfig().authority).toBe(h.authority.address);
   });
 
   it('lamports sent to a bet address before the bet: the bet is still created, and the player gets them back', async () => {

@@ -9,6 +9,7 @@ import {
   appendTransactionMessageInstructions,
   createKeyPairSignerFromPrivateKeyBytes,
   createTransactionMessage,
+  getAddressEncoder,
   generateKeyPairSigner,
   lamports,
   pipe,
@@ -43,6 +44,7 @@ import {
   getWithdrawBetInstruction,
   type PredictionInput,
 } from '@arcade/sdk/foresight/instructions';
+import { findProgramDataAddress } from '@arcade/sdk/anchor/program-data';
 import { findBetAddress, findConfigAddress, findEventAddress } from '@arcade/sdk/foresight/pda';
 import {
   FORESIGHT_PROGRAM_ADDRESS,
@@ -81,6 +83,7 @@ export class ForesightHarness {
   readonly priceUpdate: Address;
   readonly feedId: Uint8Array;
   config!: Address;
+  programData!: Address;
   authority!: KeyPairSigner;
   eventSigner!: KeyPairSigner;
   treasury!: KeyPairSigner;
@@ -110,6 +113,8 @@ export class ForesightHarness {
     h.payer = await signer('payer');
     for (const s of [h.authority, h.eventSigner, h.payer]) svm.airdrop(s.address, lamports(1_000n * SOL));
     [h.config] = await findConfigAddress(h.feedId);
+    [h.programData] = await findProgramDataAddress(FORESIGHT_PROGRAM_ADDRESS);
+    h.setUpgradeAuthority(h.authority.address);
     h.setTime(T0);
     h.setPrice(100_00000000n);
     if (options.createConfig !== false) {
@@ -125,9 +130,23 @@ export class ForesightHarness {
       priceUpdate: this.priceUpdate,
       eventSigner: this.eventSigner.address,
       treasury: this.treasury.address,
+      programData: this.programData,
       timelock: Number(TIMELOCK),
       ...overrides,
     });
+  }
+
+  /**
+   * Sets the program's upgrade authority. addProgram deploys with none; on a cluster the deployer holds it,
+   * and only it may create configs.
+   */
+  setUpgradeAuthority(authority: Address | null): void {
+    const account = this.svm.getAccount(this.programData);
+    if (!account.exists) throw new Error('the program has no ProgramData account');
+    const data = Uint8Array.from(account.data);
+    data[12] = authority === null ? 0 : 1;
+    data.set(authority === null ? new Uint8Array(32) : getAddressEncoder().encode(authority), 13);
+    this.svm.setAccount({ ...account, data });
   }
 
   now(): bigint {

@@ -28,3 +28,4 @@
 #include <sol/account.h>
 #include <sol/borsh.h>
 #include <sol/system.h>
+#include <sol/loader.h>

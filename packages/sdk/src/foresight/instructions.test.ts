@@ -67,6 +67,7 @@ const builders: Record<
       priceUpdate: a.priceUpdate!,
       eventSigner: a.eventSigner!,
       treasury: a.treasury!,
+      programData: a.programData!,
       timelock: 300,
     }),
   create_event: (a, s) =>
@@ -229,7 +230,14 @@ describe('instruction data', () => {
     expect(data(getUpdateConfigInstruction({ authority: a, config: a, disabled: true }))).toEqual([1]);
     expect(
       data(
-        getCreateConfigInstruction({ authority: a, config: a, priceUpdate: a, eventSigner: a, treasury: a }),
+        getCreateConfigInstruction({
+          authority: a,
+          config: a,
+          priceUpdate: a,
+          eventSigner: a,
+          treasury: a,
+          programData: a,
+        }),
       ),
     ).toEqual([44, 1, 0, 0]);
     expect(FORESIGHT_TIMELOCK_SECS).toBe(300);

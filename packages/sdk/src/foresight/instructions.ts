@@ -39,6 +39,7 @@ import {
   type ProgramInstruction,
   type SignerInput,
 } from '../anchor/instructions.ts';
+import { findProgramDataAddress } from '../anchor/program-data.ts';
 import type { ProgramConfig } from '../anchor/program-config.ts';
 import { getPredictionCodec, Prediction, type PredictionArgs } from './accounts.ts';
 import { findBetAddress, findConfigAddress, findEventAddress } from './pda.ts';
@@ -139,11 +140,13 @@ export interface CreateConfigInput {
   readonly priceUpdate: Address;
   readonly eventSigner: Address;
   readonly treasury: Address;
+  /** This program's ProgramData account; `authority` must be its upgrade authority. */
+  readonly programData: Address;
   /** Round length in seconds; {@link FORESIGHT_TIMELOCK_SECS} when omitted. */
   readonly timelock?: number;
 }
 
-/** `create_config`: creates the config of a Pyth feed. Authority only. */
+/** `create_config`: creates the config of a Pyth feed. The program's upgrade authority only. */
 export function getCreateConfigInstruction(
   input: CreateConfigInput,
   config: InstructionConfig = {},
@@ -155,6 +158,7 @@ export function getCreateConfigInstruction(
       readonly(input.priceUpdate),
       readonly(input.eventSigner),
       readonly(input.treasury),
+      readonly(input.programData),
       readonly(SYSTEM_PROGRAM_ADDRESS),
     ],
     getCreateConfigInstructionDataCodec().encode({
@@ -164,13 +168,19 @@ export function getCreateConfigInstruction(
   );
 }
 
-/** {@link getCreateConfigInstruction} with the Config PDA derived from the feed id of `priceUpdate`. */
+/**
+ * {@link getCreateConfigInstruction} with the Config PDA derived from the feed id of `priceUpdate` and the
+ * ProgramData account derived from the program address.
+ */
 export async function getCreateConfigInstructionAsync(
-  input: Omit<CreateConfigInput, 'config'> & { readonly feedId: ReadonlyUint8Array },
+  input: Omit<CreateConfigInput, 'config' | 'programData'> & { readonly feedId: ReadonlyUint8Array },
   config: InstructionConfig = {},
 ): Promise<ForesightInstruction> {
-  const [configAddress] = await findConfigAddress(input.feedId, config);
-  return getCreateConfigInstruction({ ...input, config: configAddress }, config);
+  const [[configAddress], [programData]] = await Promise.all([
+    findConfigAddress(input.feedId, config),
+    findProgramDataAddress(config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS),
+  ]);
+  return getCreateConfigInstruction({ ...input, config: configAddress, programData }, config);
 }
 
 // ---------------------------------------------------------------------------------------------------------
