@@ -24,7 +24,9 @@ ProgramResult ix_init_bet_offchain(SolParameters *params) {
   if (ix_init_bet_offchain_args_decode(params->data, params->data_len, &args)) {
     return ANCHOR_ERROR_INSTRUCTION_DID_NOT_DESERIALIZE;
   }
-  if (args.referral.is_some && sol_memcmp(args.referral.value, user->key->x, 32) == 0) {
+  /* Neither the user nor this program (whose id stands for "no account") can be a referral. */
+  if (args.referral.is_some && (sol_memcmp(args.referral.value, user->key->x, 32) == 0 ||
+                                sol_memcmp(args.referral.value, params->program_id->x, 32) == 0)) {
     return WG_ERROR(ERR_INVALID_REFERRAL);
   }
   SolSignerSeed seeds[3] = {{SEED_BET, SEED_BET_LEN}, {user->key->x, 32}, {NULL, 1}};
@@ -125,10 +127,9 @@ ProgramResult ix_settle_bet_offchain(SolParameters *params) {
   if (!b.off_chain) return WG_ERROR(ERR_BET_ON_CHAIN);
   if (args.random_value >= CONST_RANDOM_RANGE) return WG_ERROR(ERR_INVALID_ODDS);
 
-  const bool absent = is_absent(referrer, params->program_id);
-  if (b.referral.is_some ? absent || sol_memcmp(b.referral.value, referrer->key->x, 32) != 0 : !absent) {
-    return WG_ERROR(ERR_INVALID_REFERRER);
-  }
+  bool payable;
+  const ReferrerCheck check = {referrer, b.referral.is_some, b.referral.value, house};
+  SOL_TRY(check_referrer(&check, params->program_id, &payable));
   b.state = BET_STATE_SETTLED;
   b.result = args.random_value < b.odds ? BET_RESULT_WIN : BET_RESULT_LOSS;
   /* The referral's share is no longer owed once paid; a loss's prize never will be. A win's prize stays. */
@@ -137,9 +138,10 @@ ProgramResult ix_settle_bet_offchain(SolParameters *params) {
   released = share;
   if (b.result == BET_RESULT_LOSS && !bet_reserve(&b, &released)) return WG_ERROR(ERR_OVERFLOW_ERROR);
   if (!u64_sub(h.outstanding, released, &h.outstanding)) return WG_ERROR(ERR_OVERFLOW_ERROR);
-  /* A referral wallet too empty to hold its share leaves it with the house rather than block the bet. */
+  /* A referral that cannot be paid (or is too empty to hold its share) leaves it with the house rather
+   * than block the bet. */
   u64 paid;
-  SOL_TRY(pay_if_receivable(house, referrer, share, &paid));
+  if (payable) SOL_TRY(pay_if_receivable(house, referrer, share, &paid));
   SOL_TRY(sol_unix_timestamp(&b.timestamp));
   SOL_TRY(house_store(house, &h));
   SOL_TRY(bet_store(bet, &b));

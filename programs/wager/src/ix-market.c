@@ -29,6 +29,10 @@ ProgramResult ix_create_market(SolParameters *params) {
   i64 now;
   SOL_TRY(sol_unix_timestamp(&now));
   if (!(now < args.cutoff_time && args.cutoff_time <= args.end_time)) return WG_ERROR(ERR_INVALID_MARKET);
+  /* This program's id means "no account" where the referrer is passed, so it could never be named there. */
+  if (args.referrer.is_some && sol_memcmp(args.referrer.value, params->program_id->x, 32) == 0) {
+    return WG_ERROR(ERR_INVALID_REFERRER);
+  }
 
   /* The market is a fresh keypair account; its signature is in the transaction. */
   const SolCreateAccount create_market = {authority, market, ACCOUNT_MARKET_SIZE, params->program_id, NULL, 0};
@@ -99,10 +103,9 @@ ProgramResult ix_resolve_market(SolParameters *params) {
   i64 now;
   SOL_TRY(sol_unix_timestamp(&now));
   if (now < m.cutoff_time) return WG_ERROR(ERR_INVALID_MARKET);
-  const bool absent = is_absent(referrer, params->program_id);
-  if (m.referrer.is_some ? absent || sol_memcmp(m.referrer.value, referrer->key->x, 32) != 0 : !absent) {
-    return WG_ERROR(ERR_INVALID_REFERRER);
-  }
+  bool payable;
+  const ReferrerCheck check = {referrer, m.referrer.is_some, m.referrer.value, pool};
+  SOL_TRY(check_referrer(&check, params->program_id, &payable));
 
   MarketResult result = args.result;
   if ((result == MARKET_RESULT_YES && m.yes_pool == 0) || (result == MARKET_RESULT_NO && m.no_pool == 0)) {
@@ -114,10 +117,11 @@ ProgramResult ix_resolve_market(SolParameters *params) {
   u64 fee, share = 0;
   if (!market_fee(&m, &fee)) return WG_ERROR(ERR_OVERFLOW_ERROR);
   if (m.referrer.is_some && !referral_share(fee, &share)) return WG_ERROR(ERR_OVERFLOW_ERROR);
-  /* A payee that cannot take its share yet leaves it in the pool, as dust: resolving never gets stuck. */
+  /* A payee that cannot take its share leaves it in the pool, as dust that close_market sweeps to the
+   * treasury: resolving never gets stuck. */
   u64 paid;
   SOL_TRY(pay_if_receivable(pool, treasury, fee - share, &paid));
-  SOL_TRY(pay_if_receivable(pool, referrer, share, &paid));
+  if (payable) SOL_TRY(pay_if_receivable(pool, referrer, share, &paid));
   SOL_TRY(market_store(market, &m));
   return emit_market_update(market->key, &m);
 }

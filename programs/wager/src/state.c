@@ -72,3 +72,25 @@ ProgramResult pay_if_receivable(SolAccountInfo *from, SolAccountInfo *to, u64 la
 bool is_absent(const SolAccountInfo *account, const SolPubkey *program_id) {
   return sol_pubkey_eq(account->key, program_id);
 }
+
+/* Sysvar1111111111111111111111111111111111111: sysvars are handed to programs read-only, whatever the
+ * transaction asks. */
+static const SolPubkey SYSVAR_OWNER = {{0x06, 0xa7, 0xd5, 0x17, 0x18, 0x75, 0xf7, 0x29, 0xc7, 0x3d, 0x93,
+                                        0x40, 0x8f, 0x21, 0x61, 0x20, 0x06, 0x7e, 0xd8, 0x8c, 0x76, 0xe0,
+                                        0x8c, 0x28, 0x7f, 0xc1, 0x94, 0x60, 0x00, 0x00, 0x00, 0x00}};
+
+ProgramResult check_referrer(const ReferrerCheck *check, const SolPubkey *program_id, bool *payable) {
+  const SolAccountInfo *referrer = check->referrer;
+  *payable = false;
+  if (!check->is_some) return is_absent(referrer, program_id) ? SUCCESS : WG_ERROR(ERR_INVALID_REFERRER);
+  if (sol_memcmp(check->key, referrer->key->x, 32) != 0) return WG_ERROR(ERR_INVALID_REFERRER);
+  /* Accounts that can never be credited here keep the share where it is; any other must be writable, so a
+   * sender cannot quietly withhold a referral's share by passing it read-only. */
+  if (referrer->executable || sol_pubkey_eq(referrer->owner, &SYSVAR_OWNER) ||
+      sol_pubkey_eq(referrer->key, check->payer->key) || sol_pubkey_eq(referrer->key, program_id)) {
+    return SUCCESS;
+  }
+  SOL_TRY(sol_check_writable(referrer));
+  *payable = true;
+  return SUCCESS;
+}

@@ -28,6 +28,21 @@ ProgramResult check_market_authority(const SolAccountInfo *pool, const Market *m
 ProgramResult pay_if_receivable(SolAccountInfo *from, SolAccountInfo *to, u64 lamports, u64 *paid);
 /** An optional account is absent when the program's own id is passed in its place (Anchor's convention). */
 bool is_absent(const SolAccountInfo *account, const SolPubkey *program_id);
+/**
+ * Checks the referrer passed for a record's optional `referral` (InvalidReferrer when it is not that key, or
+ * is given when there is none) and says whether it can be paid. A referral that can never be credited (a
+ * sysvar, a program, the paying account itself) leaves its share where it is instead of blocking the
+ * instruction; any other must be passed writable (ConstraintMut).
+ */
+typedef struct {
+  const SolAccountInfo *referrer;
+  /** The record's optional referral: whether there is one, and its key. */
+  u8 is_some;
+  const uint8_t *key;
+  /** The account the share would come from. */
+  const SolAccountInfo *payer;
+} ReferrerCheck;
+ProgramResult check_referrer(const ReferrerCheck *check, const SolPubkey *program_id, bool *payable);
 
 /* ---- bet-math.c: TailSpin and ReTail rules ---- */
 

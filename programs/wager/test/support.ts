@@ -1,0 +1,263 @@
+/**
+ * Helpers shared by the Wager test files on top of the harness: rewritten instructions for hostile cases,
+ * the rents of the records, and a check that a refused transaction changed nothing but the fee payer's
+ * balance. Kept local for the same reason as the harness's send logic: Foresight's copies live in its own
+ * tests, and one program's tests should not import another's.
+ */
+import {
+  downgradeRoleToNonSigner,
+  isSignerRole,
+  type AccountMeta,
+  type AccountRole,
+  type Address,
+  type Instruction,
+  type KeyPairSigner,
+} from '@solana/kit';
+import { expect } from 'vitest';
+import { BET_ACCOUNT_SIZE, MARKET_ACCOUNT_SIZE, PREDICTION_ACCOUNT_SIZE } from '@arcade/sdk/wager/accounts';
+import { getWagerErrorFromLogs, WAGER_ERROR_CODES, type WagerErrorName } from '@arcade/sdk/wager/errors';
+import {
+  BUILTIN_ERRORS,
+  type BuiltinErrorName,
+  type Failure,
+  type Outcome,
+  type WagerHarness,
+} from './harness.ts';
+
+/** Lamports the runtime charges per signature (LiteSVM's default, as on mainnet without priority fees). */
+export const SIGNATURE_FEE = 5_000n;
+
+/** Anchor framework error codes the program raises for account and data checks (docs/sbf-toolchain.md). */
+export const ANCHOR_ERROR_CODES = Object.freeze({
+  InstructionMissing: 100,
+  InstructionFallbackNotFound: 101,
+  InstructionDidNotDeserialize: 102,
+  ConstraintMut: 2000,
+  ConstraintHasOne: 2001,
+  ConstraintSeeds: 2006,
+  AccountDiscriminatorMismatch: 3002,
+  AccountNotEnoughKeys: 3005,
+  AccountOwnedByWrongProgram: 3007,
+  InvalidProgramId: 3008,
+  AccountNotSigner: 3010,
+} as const);
+export type AnchorErrorName = keyof typeof ANCHOR_ERROR_CODES;
+
+/**
+ * What a refusal must look like: a Wager error (its name decoded by the SDK), an Anchor framework code (not
+ * Wager's, so the harness's `name` is null), or one of the runtime's builtin errors.
+ */
+export type ExpectedError =
+  | { code: number; name: WagerErrorName }
+  | { code: number; name: null; anchor: AnchorErrorName }
+  | { builtin: BuiltinErrorName };
+
+/** A Wager error by name, with its code from the SDK. */
+export function wager(name: WagerErrorName): ExpectedError {
+  return { code: WAGER_ERROR_CODES[name], name };
+}
+
+/** An Anchor framework error by name. */
+export function anchor(name: AnchorErrorName): ExpectedError {
+  return { code: ANCHOR_ERROR_CODES[name], name: null, anchor: name };
+}
+
+/** Rent-exempt minimum of a bet record. */
+export function betRent(h: WagerHarness): bigint {
+  return h.rent(BET_ACCOUNT_SIZE);
+}
+
+/** Rent-exempt minimum of a market record. */
+export function marketRent(h: WagerHarness): bigint {
+  return h.rent(MARKET_ACCOUNT_SIZE);
+}
+
+/** Rent-exempt minimum of a prediction record. */
+export function predictionRent(h: WagerHarness): bigint {
+  return h.rent(PREDICTION_ACCOUNT_SIZE);
+}
+
+/** Rent-exempt minimum of a data-less account: a market's pool, or any wallet. */
+export function walletRent(h: WagerHarness): bigint {
+  return h.rent(0);
+}
+
+// ---- rewriting instructions for hostile cases ----
+
+function accountsOf(ix: Instruction): readonly AccountMeta[] {
+  if (ix.accounts === undefined) throw new Error('instruction without accounts');
+  return ix.accounts;
+}
+
+/**
+ * The same instruction with account `index` no longer a signer (its key unchanged): what a client sends
+ * when it names the right authority but cannot produce its signature.
+ */
+export function withoutSigner(ix: Instruction, index: number): Instruction {
+  const accounts = accountsOf(ix).map((meta, i) =>
+    i === index ? { address: meta.address, role: downgradeRoleToNonSigner(meta.role) } : meta,
+  );
+  return { ...ix, accounts };
+}
+
+/** The same instruction with account `index` replaced (keeping its role, less signing, unless one is given). */
+export function withAccount(
+  ix: Instruction,
+  index: number,
+  address: Address,
+  role?: AccountRole,
+): Instruction {
+  const accounts = accountsOf(ix).map((meta, i) =>
+    i === index ? { address, role: role ?? downgradeRoleToNonSigner(meta.role) } : meta,
+  );
+  return { ...ix, accounts };
+}
+
+/** The same instruction with its data replaced. */
+export function withData(ix: Instruction, data: Uint8Array): Instruction {
+  return { ...ix, data };
+}
+
+/** The same instruction with its accounts cut to the first `count`. */
+export function withAccountCount(ix: Instruction, count: number): Instruction {
+  return { ...ix, accounts: accountsOf(ix).slice(0, count) };
+}
+
+/** The instruction's data as a mutable copy. */
+export function dataOf(ix: Instruction): Uint8Array {
+  if (ix.data === undefined) throw new Error('instruction without data');
+  return Uint8Array.from(ix.data);
+}
+
+/** Copies an account (data and lamports) to `to`, owned by `owner`: a look-alike another program holds. */
+export function cloneAccount(h: WagerHarness, from: Address, to: Address, owner: Address): void {
+  const a = h.svm.getAccount(from);
+  if (!a.exists) throw new Error(`account ${from} does not exist`);
+  h.svm.setAccount({
+    address: to,
+    data: Uint8Array.from(a.data),
+    executable: false,
+    lamports: a.lamports,
+    programAddress: owner,
+    space: BigInt(a.data.length),
+  });
+}
+
+// ---- refusals change nothing ----
+
+interface AccountState {
+  lamports: bigint;
+  owner: Address | null;
+  data: string;
+}
+
+function stateOf(h: WagerHarness, at: Address): AccountState {
+  const a = h.svm.getAccount(at);
+  return a.exists
+    ? { lamports: a.lamports, owner: a.programAddress, data: Buffer.from(a.data).toString('hex') }
+    : { lamports: 0n, owner: null, data: '' };
+}
+
+/** Signatures a transaction of `instructions` paid by `feePayer` carries: the fee payer and every signer. */
+export function signerCount(instructions: readonly Instruction[], feePayer: Address): number {
+  const signers = new Set<Address>([feePayer]);
+  for (const ix of instructions) {
+    for (const meta of ix.accounts ?? []) if (isSignerRole(meta.role)) signers.add(meta.address);
+  }
+  return signers.size;
+}
+
+/** The transaction fee of `instructions` paid by `feePayer`. */
+export function feeOf(instructions: readonly Instruction[], feePayer: Address): bigint {
+  return SIGNATURE_FEE * BigInt(signerCount(instructions, feePayer));
+}
+
+/** Asserts that `outcome` is the refusal `expected`, by code and name (and in the logs, as integrators read it). */
+export function expectError(h: WagerHarness, outcome: Outcome, expected: ExpectedError): Failure {
+  if (outcome.ok) {
+    throw new Error(`expected ${JSON.stringify(expected)}, but the transaction succeeded`);
+  }
+  if ('builtin' in expected) {
+    expect(outcome).toMatchObject({
+      ok: false,
+      code: null,
+      builtin: BUILTIN_ERRORS[expected.builtin],
+      builtinName: expected.builtin,
+    });
+    return outcome;
+  }
+  if ('anchor' in expected) {
+    expect(ANCHOR_ERROR_CODES[expected.anchor], 'the expected Anchor code matches its name').toBe(
+      expected.code,
+    );
+    expect(outcome).toMatchObject({ ok: false, code: expected.code, name: null });
+  } else {
+    expect(WAGER_ERROR_CODES[expected.name], 'the expected code matches its name').toBe(expected.code);
+    expect(outcome).toMatchObject({ ok: false, code: expected.code, name: expected.name });
+    // Integrators reading stored transactions get the same error from the logs.
+    expect(getWagerErrorFromLogs(outcome.logs)?.name).toBe(expected.name);
+  }
+  expect(outcome.logs).toContain(
+    `Program ${h.programId} failed: custom program error: 0x${expected.code.toString(16)}`,
+  );
+  return outcome;
+}
+
+/**
+ * Sends `instructions` with `feePayer` (the harness's payer unless given) and asserts that the transaction
+ * failed with exactly `expected`, and that it changed nothing: every account it names, the house, the
+ * harness's actors and `watch` keep their lamports, owner and data, and the fee payer paid exactly the
+ * signature fees.
+ */
+export async function expectRefused(
+  h: WagerHarness,
+  instructions: Instruction[],
+  expected: ExpectedError,
+  options: { feePayer?: KeyPairSigner; watch?: Address[] } = {},
+): Promise<Failure> {
+  const feePayer = options.feePayer ?? h.payer;
+  const watched = new Set<Address>([
+    h.house,
+    h.authority.address,
+    h.settler.address,
+    h.treasury.address,
+    ...(options.watch ?? []),
+  ]);
+  for (const ix of instructions) for (const meta of ix.accounts ?? []) watched.add(meta.address);
+  watched.delete(feePayer.address);
+  const before = new Map([...watched].map((a) => [a, stateOf(h, a)]));
+  const payerBefore = h.balance(feePayer.address);
+
+  const outcome = expectError(h, await h.send(instructions, feePayer), expected);
+
+  for (const [a, state] of before) expect(stateOf(h, a), `account ${a} is unchanged`).toEqual(state);
+  expect(h.balance(feePayer.address)).toBe(payerBefore - feeOf(instructions, feePayer.address));
+  return outcome;
+}
+
+/** Sends with the harness's payer paying the fees, and expects success. */
+export async function sendOk(h: WagerHarness, instructions: Instruction[]) {
+  return h.expectOk(await h.send(instructions, h.payer));
+}
+
+// ---- balances ----
+
+/**
+ * Records the balances of named accounts now; `deltas()` then gives each one's change, so a test states
+ * every movement at once, exactly: `expect(w.deltas()).toEqual({ user: -cost, house: cost, referral: 0n })`.
+ */
+export function watchBalances<K extends string>(
+  h: WagerHarness,
+  accounts: Record<K, Address>,
+): { deltas(): Record<K, bigint> } {
+  const entries = Object.entries(accounts) as [K, Address][];
+  const before = new Map(entries.map(([k, a]) => [k, h.balance(a)]));
+  return {
+    deltas() {
+      return Object.fromEntries(entries.map(([k, a]) => [k, h.balance(a) - before.get(k)!])) as Record<
+        K,
+        bigint
+      >;
+    },
+  };
+}
