@@ -14,6 +14,9 @@ ProgramResult ix_initialize_house(SolParameters *params) {
   if (ix_initialize_house_args_decode(params->data, params->data_len, &args)) {
     return ANCHOR_ERROR_INSTRUCTION_DID_NOT_DESERIALIZE;
   }
+  /* No key is compiled in: the deployer, as upgrade authority, is who may set the house up. */
+  SOL_TRY(sol_check_upgrade_authority(&params->accounts[IX_INITIALIZE_HOUSE_ACC_PROGRAM_DATA], params->program_id,
+                                      authority));
   SolSignerSeed seeds[2] = {{SEED_HOUSE, SEED_HOUSE_LEN}, {NULL, 1}};
   SolPubkey expected;
   u8 bump;

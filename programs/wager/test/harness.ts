@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  getAddressEncoder,
   appendTransactionMessageInstructions,
   createKeyPairSignerFromPrivateKeyBytes,
   createTransactionMessage,
@@ -38,6 +39,7 @@ import {
   type MarketAccount,
   type PredictionAccount,
 } from '@arcade/sdk/wager/accounts';
+import { findProgramDataAddress } from '@arcade/sdk/anchor/program-data';
 import { houseFreeBalance, maxPrize } from '@arcade/sdk/wager/bet-math';
 import { decodeWagerError, type WagerErrorName } from '@arcade/sdk/wager/errors';
 import { parseWagerEvents, type WagerEvent } from '@arcade/sdk/wager/events';
@@ -140,6 +142,7 @@ export class WagerHarness {
   readonly programId: Address = WAGER_PROGRAM_ADDRESS;
   readonly deterministic: boolean;
   house!: Address;
+  programData!: Address;
   authority!: KeyPairSigner;
   settler!: KeyPairSigner;
   treasury!: KeyPairSigner;
@@ -162,6 +165,8 @@ export class WagerHarness {
     h.payer = await h.signer('payer');
     for (const s of [h.authority, h.settler, h.payer]) svm.airdrop(s.address, lamports(1_000n * SOL));
     [h.house] = await findHouseAddress();
+    [h.programData] = await findProgramDataAddress(WAGER_PROGRAM_ADDRESS);
+    h.setUpgradeAuthority(h.authority.address);
     h.setTime(T0);
     if (options.initializeHouse !== false) {
       h.expectOk(await h.initializeHouse());
@@ -183,6 +188,19 @@ export class WagerHarness {
     return s;
   }
 
+  /**
+   * Sets the program's upgrade authority. addProgram deploys with none; on a cluster the deployer holds it,
+   * and only it may initialize the house.
+   */
+  setUpgradeAuthority(authority: Address | null): void {
+    const account = this.svm.getAccount(this.programData);
+    if (!account.exists) throw new Error('the program has no ProgramData account');
+    const data = Uint8Array.from(account.data);
+    data[12] = authority === null ? 0 : 1;
+    data.set(authority === null ? new Uint8Array(32) : getAddressEncoder().encode(authority), 13);
+    this.svm.setAccount({ ...account, data });
+  }
+
   /** Adds lamports to the house wallet, as a deposit to the bankroll would. */
   fundHouse(amount: bigint): void {
     if (amount > 0n) this.svm.airdrop(this.house, lamports(amount));
@@ -196,6 +214,7 @@ export class WagerHarness {
       house: this.house,
       settler: this.settler.address,
       treasury: this.treasury.address,
+      programData: this.programData,
       ...overrides,
     });
   }

@@ -46,13 +46,27 @@ describe('initialize_house', () => {
     const h = await WagerHarness.create();
     const before = h.svm.getAccount(h.house);
     const intruder = await h.user();
-    for (const authority of [h.authority, intruder]) {
-      const outcome = await h.send([h.initializeHouseIx({ authority, settler: intruder.address })]);
-      // As with Anchor's `init`: the System Program refuses an address already in use (its error 0).
-      expect(outcome).toMatchObject({ ok: false, code: 0, name: null });
-      expect(outcome.logs.some((l) => l.endsWith('already in use'))).toBe(true);
-      expect(h.svm.getAccount(h.house)).toEqual(before);
-    }
+    // As with Anchor's `init`: the System Program refuses an address already in use (its error 0).
+    const again = await h.send([h.initializeHouseIx({ settler: intruder.address })]);
+    expect(again).toMatchObject({ ok: false, code: 0, name: null });
+    expect(again.logs.some((l) => l.endsWith('already in use'))).toBe(true);
+    // Anyone else is stopped before that: only the upgrade authority may initialize the house.
+    const stranger = await h.send([h.initializeHouseIx({ authority: intruder, settler: intruder.address })]);
+    expect(stranger).toMatchObject({ ok: false, code: 2003, name: null });
+    expect(h.svm.getAccount(h.house)).toEqual(before);
+  });
+
+  it("a fresh deployment's house can only be initialized by the program's upgrade authority", async () => {
+    const h = await WagerHarness.create({ initializeHouse: false });
+    const intruder = await h.user();
+    await expectRefused(h, [h.initializeHouseIx({ authority: intruder })], anchor('ConstraintRaw'));
+    await expectRefused(h, [h.initializeHouseIx({ programData: h.house })], anchor('ConstraintSeeds'));
+    h.setUpgradeAuthority(null);
+    await expectRefused(h, [h.initializeHouseIx()], anchor('ConstraintRaw'));
+    expect(h.exists(h.house)).toBe(false);
+    h.setUpgradeAuthority(h.authority.address);
+    h.expectOk(await h.initializeHouse());
+    expect(h.fetchHouse().authority).toBe(h.authority.address);
   });
 
   it('refuses an address that is not the house PDA (2006)', async () => {

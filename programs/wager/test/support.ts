@@ -34,6 +34,7 @@ export const ANCHOR_ERROR_CODES = Object.freeze({
   InstructionDidNotDeserialize: 102,
   ConstraintMut: 2000,
   ConstraintHasOne: 2001,
+  ConstraintRaw: 2003,
   ConstraintSeeds: 2006,
   AccountDiscriminatorMismatch: 3002,
   AccountNotEnoughKeys: 3005,

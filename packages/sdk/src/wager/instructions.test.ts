@@ -101,6 +101,7 @@ const builders: Record<
       house: a.house!,
       settler: addressOf(90),
       treasury: addressOf(91),
+      programData: a.programData!,
     }),
   update_house: (a, s) =>
     getUpdateHouseInstruction({

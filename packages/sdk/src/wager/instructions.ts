@@ -44,6 +44,7 @@ import {
   type ProgramInstruction,
   type SignerInput,
 } from '../anchor/instructions.ts';
+import { findProgramDataAddress } from '../anchor/program-data.ts';
 import type { ProgramConfig } from '../anchor/program-config.ts';
 import {
   BetType,
@@ -203,27 +204,37 @@ export interface InitializeHouseInput {
   readonly house: Address;
   readonly settler: Address;
   readonly treasury: Address;
+  /** This program's ProgramData account; `authority` must be its upgrade authority. */
+  readonly programData: Address;
 }
 
-/** `initialize_house`: creates the House record at the house wallet. Once per deployment. */
+/** `initialize_house`: creates the House record at the house wallet. Once per deployment, by the upgrade authority. */
 export function getInitializeHouseInstruction(
   input: InitializeHouseInput,
   config: ProgramConfig = {},
 ): WagerInstruction {
   return build(
-    [signer(input.authority, true), writable(input.house), readonly(SYSTEM_PROGRAM_ADDRESS)],
+    [
+      signer(input.authority, true),
+      writable(input.house),
+      readonly(input.programData),
+      readonly(SYSTEM_PROGRAM_ADDRESS),
+    ],
     getInitializeHouseInstructionDataCodec().encode({ settler: input.settler, treasury: input.treasury }),
     config,
   );
 }
 
-/** {@link getInitializeHouseInstruction} with the house wallet derived. */
+/** {@link getInitializeHouseInstruction} with the house wallet and the ProgramData account derived. */
 export async function getInitializeHouseInstructionAsync(
-  input: Omit<InitializeHouseInput, 'house'>,
+  input: Omit<InitializeHouseInput, 'house' | 'programData'>,
   config: ProgramConfig = {},
 ): Promise<WagerInstruction> {
-  const [house] = await findHouseAddress(config);
-  return getInitializeHouseInstruction({ ...input, house }, config);
+  const [[house], [programData]] = await Promise.all([
+    findHouseAddress(config),
+    findProgramDataAddress(config.programAddress ?? WAGER_PROGRAM_ADDRESS),
+  ]);
+  return getInitializeHouseInstruction({ ...input, house, programData }, config);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import idl from '@arcade/program-wager/idl.json' with { type: 'json' };
+import { findProgramDataAddress } from '../anchor/program-data.ts';
 import { web3 } from '@coral-xyz/anchor';
 import {
   address,
@@ -91,18 +92,23 @@ describe('PDAs', () => {
       bet: () => findBetAddress(user),
       market_authority: () => findMarketAuthorityAddress(market),
       prediction: () => findPredictionAddress(market, user),
+      program_data: () => findProgramDataAddress(WAGER_PROGRAM_ADDRESS),
     };
     let checked = 0;
     for (const instruction of idl.instructions) {
       for (const account of instruction.accounts as {
         name: string;
-        pda?: { seeds: { kind: string; value?: number[]; path?: string }[] };
+        pda?: { seeds: { kind: string; value?: number[]; path?: string }[]; program?: { value: number[] } };
       }[]) {
         if (account.pda === undefined) continue;
         const seeds = account.pda.seeds.map((seed) =>
           seed.kind === 'const' ? Uint8Array.from(seed.value!) : Uint8Array.from(key(named[seed.path!]!)),
         );
-        const [pda, bump] = web3.PublicKey.findProgramAddressSync(seeds, program);
+        // A PDA of another program (the loader's ProgramData) names that program.
+        const owner = account.pda.program
+          ? new web3.PublicKey(Uint8Array.from(account.pda.program.value))
+          : program;
+        const [pda, bump] = web3.PublicKey.findProgramAddressSync(seeds, owner);
         expect(await ours[account.name]!()).toEqual([pda.toBase58(), bump]);
         checked++;
       }
