@@ -1,0 +1,394 @@
+/**
+ * A single-node Solana chain on one LiteSVM: slots that follow wall time, a Clock sysvar at wall time,
+ * blockhashes that expire after 150 slots, and an index of every transaction that landed.
+ *
+ * The RPC server (`../rpc/rpc-server.ts`) is a thin layer over this class; in-process users (the
+ * server's boot, tests) can use it directly. docs/localnet.md explains the choices.
+ *
+ * @example
+ * const chain = new LocalChain();
+ * chain.start(); // a slot every 400 ms
+ * const { blockhash } = chain.latestBlockhash();
+ * chain.stop();
+ *
+ * @module
+ */
+
+import { randomBytes } from 'node:crypto';
+
+import { Clock, LiteSVM } from 'litesvm';
+import { Account, type SlotHashInput } from 'litesvm/dist/internal.js';
+
+import { decodeBase58, encodeBase58 } from '../wire/base58.ts';
+import { computeBudgetOf } from '../wire/compute-budget.ts';
+import { SYSTEM_PROGRAM_BYTES } from '../wire/program-ids.ts';
+import type { TransactionErrorJson } from '../wire/transaction-error.ts';
+import { parseTransaction, type ParsedTransaction } from '../wire/wire-transaction.ts';
+import {
+  involvesTokenProgram,
+  snapshotBalances,
+  totalLamports,
+  type BalanceSnapshot,
+} from './account-snapshot.ts';
+import { viewOf, type AccountView } from './account-view.ts';
+import { BlockhashQueue, MAX_PROCESSING_AGE } from './blockhash-queue.ts';
+import { isValidNonceTransaction } from './durable-nonce.ts';
+import { epochPosition, type EpochPosition, type EpochScheduleConfig } from './epoch-schedule.ts';
+import { outcomeOf, type ExecutionOutcome } from './execution-outcome.ts';
+import { Faucet } from './faucet.ts';
+import { isWritable, loadTransaction, type LoadedTransaction } from './loaded-transaction.ts';
+import { PriorityFeeStats } from './priority-fee-stats.ts';
+import { sharedSigverifyStage } from './sigverify-stage.ts';
+import { notExecuted, simulationOutcome, type SimulationOutcome } from './simulation-outcome.ts';
+import { svmBinding, type SvmBinding } from './svm-binding.ts';
+import { TransactionIndex, type TransactionRecord } from './transaction-index.ts';
+import { recordOf } from './transaction-record.ts';
+
+/** Options of a {@link LocalChain}. */
+export interface LocalChainOptions {
+  /** Milliseconds per slot while started. Default 400, as on mainnet. */
+  readonly slotMs?: number;
+  /** The wall clock in milliseconds since the epoch, for the Clock sysvar and block times. Default `Date.now`. */
+  readonly now?: () => number;
+  /**
+   * A prepared LiteSVM (programs, accounts); by default `new LiteSVM()` with the SPL programs and native
+   * mints. The chain turns its blockhash check and transaction history off (the chain keeps both).
+   */
+  readonly svm?: LiteSVM;
+  /** The genesis hash to report, base58. Default: 32 random bytes, so every fresh chain is distinct. */
+  readonly genesisHash?: string;
+  /** Seed of the airdrop faucet's keypair. Default: random. */
+  readonly faucetSeed?: Uint8Array;
+}
+
+/** The result of offering a transaction to the chain. */
+export type SendOutcome =
+  | { readonly landed: true; readonly record: TransactionRecord }
+  /** The transaction was dropped before it could pay a fee (nothing is recorded, as on the validator). */
+  | { readonly landed: false; readonly err: TransactionErrorJson };
+
+/** Lamports the faucet starts with: half a billion SOL. */
+const FAUCET_LAMPORTS = 500_000_000n * 1_000_000_000n;
+/** Slots of hashes the SlotHashes sysvar holds. */
+const SLOT_HASHES_MAX = 512;
+
+/** A single-node chain on LiteSVM. See the module documentation. */
+export class LocalChain {
+  /** The SVM itself, for seeding accounts and programs. Transactions should go through {@link send}. */
+  readonly svm: LiteSVM;
+  readonly genesisHash: string;
+  /** Every transaction that landed. */
+  readonly index = new TransactionIndex();
+  /** Compute-unit prices of recent slots. */
+  readonly fees = new PriorityFeeStats();
+  readonly faucet: Faucet;
+  readonly slotMs: number;
+
+  readonly #binding: SvmBinding;
+  readonly #now: () => number;
+  readonly #blockhashes = new BlockhashQueue();
+  readonly #schedule: EpochScheduleConfig;
+  #slotHashes: SlotHashInput[] = [];
+  #slot = 0n;
+  #blockTime = 0;
+  #epoch = -1n;
+  #epochStartTimestamp = 0n;
+  #transactionCount = 0n;
+  #timer: NodeJS.Timeout | undefined;
+  readonly #sigverify = sharedSigverifyStage();
+  #pending = 0;
+  readonly #settledWaiters: (() => void)[] = [];
+
+  constructor(options: LocalChainOptions = {}) {
+    this.slotMs = options.slotMs ?? 400;
+    if (!(this.slotMs > 0)) throw new RangeError(`slotMs must be positive, got ${this.slotMs}`);
+    this.#now = options.now ?? Date.now;
+    // The chain enforces blockhash age itself (150 slots); LiteSVM would accept only its latest hash.
+    // Its own history is off because the chain's index detects duplicates for the whole history.
+    this.svm = (options.svm ?? new LiteSVM().withNativeMints())
+      .withBlockhashCheck(false)
+      .withTransactionHistory(0n);
+    this.#binding = svmBinding(this.svm);
+    this.genesisHash = options.genesisHash ?? encodeBase58(randomBytes(32));
+    const schedule = this.svm.getEpochSchedule();
+    this.#schedule = {
+      slotsPerEpoch: schedule.slotsPerEpoch,
+      firstNormalEpoch: schedule.firstNormalEpoch,
+      firstNormalSlot: schedule.firstNormalSlot,
+    };
+    this.faucet = new Faucet(options.faucetSeed);
+    this.#binding.setAccount(
+      this.faucet.publicKey,
+      new Account(FAUCET_LAMPORTS, new Uint8Array(0), SYSTEM_PROGRAM_BYTES, false, 0n),
+    );
+    this.#openSlot();
+  }
+
+  /** Starts producing a slot every `slotMs`. */
+  start(): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => {
+      this.advanceSlot();
+    }, this.slotMs);
+    // The chain alone never keeps the process alive: its servers (or the caller) do.
+    this.#timer.unref();
+  }
+
+  /** Stops producing slots. The chain keeps its state and can be started again. */
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** Whether slots are being produced. */
+  get running(): boolean {
+    return this.#timer !== undefined;
+  }
+
+  /** Moves to the next slot now: a new blockhash, Clock and SlotHashes. */
+  advanceSlot(): void {
+    this.#slot += 1n;
+    this.#openSlot();
+  }
+
+  /** The current slot, where transactions land. */
+  get slot(): bigint {
+    return this.#slot;
+  }
+
+  /** The current block height; every slot has a block, so it equals the slot. */
+  get blockHeight(): bigint {
+    return this.#slot;
+  }
+
+  /** The current slot's block time (Unix seconds). */
+  get blockTime(): number {
+    return this.#blockTime;
+  }
+
+  /** How many transactions have landed, failed ones included. */
+  get transactionCount(): bigint {
+    return this.#transactionCount;
+  }
+
+  /** The epoch of the current slot and the slot's place in it. */
+  epochPosition(): EpochPosition {
+    return epochPosition(this.#schedule, this.#slot);
+  }
+
+  /** The newest blockhash and the last block height a transaction using it can land at. */
+  latestBlockhash(): { readonly blockhash: string; readonly lastValidBlockHeight: bigint } {
+    const { hash, slot } = this.#blockhashes.latest();
+    return { blockhash: hash, lastValidBlockHeight: slot + MAX_PROCESSING_AGE };
+  }
+
+  /** Whether a transaction using `blockhash` can still land. */
+  isBlockhashValid(blockhash: string): boolean {
+    return this.#blockhashes.isValid(blockhash, this.#slot);
+  }
+
+  /** Whether the chain still knows `blockhash` well enough to price a message with it. */
+  knowsBlockhash(blockhash: string): boolean {
+    return this.#blockhashes.slotOf(blockhash) !== undefined;
+  }
+
+  /** The account at `address` (32 bytes), or `null`. */
+  getAccount(address: Uint8Array): AccountView | null {
+    const account = this.#binding.getAccount(address);
+    return account ? viewOf(account) : null;
+  }
+
+  /** Every account owned by `program` (32 bytes), with its address. */
+  programAccounts(program: Uint8Array): { address: Uint8Array; account: AccountView }[] {
+    return this.#binding
+      .getProgramAccounts(program)
+      .map((entry) => ({ address: entry.address, account: viewOf(entry.account()) }));
+  }
+
+  /** Lamports an account of `dataLength` bytes needs to be rent exempt. */
+  minimumBalanceForRentExemption(dataLength: bigint): bigint {
+    return this.#binding.minimumBalanceForRentExemption(dataLength);
+  }
+
+  /**
+   * Sanitizes a parsed transaction and resolves its lookup tables.
+   *
+   * @throws TransactionRejected (from `./loaded-transaction.ts`) as the validator would.
+   */
+  load(parsed: ParsedTransaction): LoadedTransaction {
+    return loadTransaction(parsed, this.#slot, (address) => this.getAccount(address));
+  }
+
+  /**
+   * Processes a transaction in the current slot, as the leader would after it arrives.
+   *
+   * A transaction whose blockhash has expired, that already landed, or that cannot pay its fee is
+   * dropped; one that fails while executing lands with its error and pays its fee.
+   */
+  send(transaction: LoadedTransaction, options: { readonly verifySignatures: boolean }): SendOutcome {
+    const lifetimeError = this.#lifetimeError(transaction);
+    if (lifetimeError) return { landed: false, err: lifetimeError };
+    const { parsed, accountKeys } = transaction;
+    const withTokens = involvesTokenProgram(accountKeys);
+    const pre = snapshotBalances(this.#binding, accountKeys, withTokens);
+    const result = this.#withSigverify(options.verifySignatures, () =>
+      parsed.message.version === 'legacy'
+        ? this.#binding.sendLegacyTransaction(parsed.bytes)
+        : this.#binding.sendVersionedTransaction(parsed.bytes),
+    );
+    const outcome = outcomeOf(result);
+    const post = snapshotBalances(this.#binding, accountKeys, withTokens);
+    const fee = totalLamports(pre.lamports) - totalLamports(post.lamports);
+    // LiteSVM commits nothing for a transaction it could not charge; neither does a validator.
+    if (outcome.err !== null && fee === 0n) return { landed: false, err: outcome.err };
+    const record = this.#record(transaction, outcome, fee, pre, post);
+    return { landed: true, record };
+  }
+
+  /**
+   * Accepts a transaction the way a leader's TPU does: its signatures are verified off the main thread
+   * (`./sigverify-stage.ts`), then it is processed as {@link send} would, in the order submitted. Nothing
+   * is reported back: like `sendTransaction` with `skipPreflight`, the caller watches its signature.
+   */
+  submit(transaction: LoadedTransaction): void {
+    this.#pending++;
+    const { parsed } = transaction;
+    const tables = parsed.message.lookups.map((lookup) => {
+      const table = this.getAccount(lookup.accountKey);
+      return {
+        address: lookup.accountKey,
+        lamports: table?.lamports ?? 0n,
+        owner: table?.owner ?? new Uint8Array(32),
+        data: table?.data ?? new Uint8Array(0),
+      };
+    });
+    void this.#sigverify
+      .verify({ bytes: parsed.bytes, legacy: parsed.message.version === 'legacy', tables })
+      .then((verdict) => {
+        if (verdict !== 'invalid') this.send(transaction, { verifySignatures: verdict === 'unknown' });
+      })
+      .finally(() => {
+        this.#pending--;
+        if (this.#pending === 0) {
+          for (const resolve of this.#settledWaiters.splice(0)) resolve();
+        }
+      });
+  }
+
+  /** Resolves once every {@link submit}ted transaction has been processed (or dropped). */
+  settled(): Promise<void> {
+    if (this.#pending === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#settledWaiters.push(resolve));
+  }
+
+  /** Runs a transaction against the current state without committing anything. */
+  simulate(
+    transaction: LoadedTransaction,
+    options: { readonly verifySignatures: boolean },
+  ): SimulationOutcome {
+    const lifetimeError = this.#lifetimeError(transaction);
+    if (lifetimeError) {
+      // The validator verifies signatures before it looks at the blockhash.
+      if (options.verifySignatures) {
+        const checked = outcomeOf(this.#simulateRaw(transaction, true));
+        if (checked.err === 'SignatureFailure') return notExecuted('SignatureFailure');
+      }
+      return notExecuted(lifetimeError);
+    }
+    const withTokens = involvesTokenProgram(transaction.accountKeys);
+    const pre = snapshotBalances(this.#binding, transaction.accountKeys, withTokens);
+    const result = this.#simulateRaw(transaction, options.verifySignatures);
+    return simulationOutcome(this.#binding, transaction, result, outcomeOf(result), pre, withTokens);
+  }
+
+  /**
+   * Transfers `lamports` from the faucet to `to` in a real transaction, and returns its signature.
+   *
+   * @throws RangeError when the faucet cannot pay.
+   */
+  requestAirdrop(to: Uint8Array, lamports: bigint): string {
+    const faucetBalance = this.#binding.getBalance(this.faucet.publicKey) ?? 0n;
+    if (lamports + 5000n > faucetBalance) throw new RangeError('The faucet cannot pay this airdrop');
+    const { blockhash } = this.latestBlockhash();
+    const wire = this.faucet.transfer(to, lamports, decodeBase58(blockhash)!);
+    const transaction = this.load(parseTransaction(wire));
+    const outcome = this.send(transaction, { verifySignatures: false });
+    if (!outcome.landed) throw new RangeError(`The airdrop did not land: ${JSON.stringify(outcome.err)}`);
+    return outcome.record.signature;
+  }
+
+  #simulateRaw(
+    transaction: LoadedTransaction,
+    verifySignatures: boolean,
+  ): ReturnType<SvmBinding['simulateLegacyTransaction']> {
+    const { parsed } = transaction;
+    return this.#withSigverify(verifySignatures, () =>
+      parsed.message.version === 'legacy'
+        ? this.#binding.simulateLegacyTransaction(parsed.bytes)
+        : this.#binding.simulateVersionedTransaction(parsed.bytes),
+    );
+  }
+
+  #withSigverify<T>(verify: boolean, run: () => T): T {
+    const previous = this.#binding.getSigverify();
+    if (verify === previous) return run();
+    this.#binding.setSigverify(verify);
+    try {
+      return run();
+    } finally {
+      this.#binding.setSigverify(previous);
+    }
+  }
+
+  /** Why the transaction cannot land now (expired blockhash, or already landed), or `null`. */
+  #lifetimeError(transaction: LoadedTransaction): TransactionErrorJson | null {
+    if (
+      !this.#blockhashes.isValid(transaction.blockhash, this.#slot) &&
+      !isValidNonceTransaction(transaction, (address) => this.getAccount(address))
+    ) {
+      return 'BlockhashNotFound';
+    }
+    if (this.index.has(transaction.signature)) return 'AlreadyProcessed';
+    return null;
+  }
+
+  #record(
+    transaction: LoadedTransaction,
+    outcome: ExecutionOutcome,
+    fee: bigint,
+    pre: BalanceSnapshot,
+    post: BalanceSnapshot,
+  ): TransactionRecord {
+    const { record, addresses } = recordOf(transaction, outcome, fee, pre, post, {
+      sequence: this.index.nextSequence,
+      slot: this.#slot,
+      blockTime: this.#blockTime,
+    });
+    this.index.add(record, addresses);
+    this.#transactionCount++;
+    const writable = addresses.filter((_, index) => isWritable(transaction, index));
+    this.fees.record(computeBudgetOf(transaction.parsed.message).unitPrice, writable);
+    return record;
+  }
+
+  #openSlot(): void {
+    const slot = this.#slot;
+    this.svm.expireBlockhash();
+    const hash = this.svm.latestBlockhash();
+    this.#blockhashes.push(slot, hash);
+    const unixTimestamp = BigInt(Math.floor(this.#now() / 1000));
+    this.#blockTime = Number(unixTimestamp);
+    const { epoch } = epochPosition(this.#schedule, slot);
+    if (epoch !== this.#epoch) {
+      this.#epoch = epoch;
+      this.#epochStartTimestamp = unixTimestamp;
+    }
+    this.svm.setClock(new Clock(slot, this.#epochStartTimestamp, epoch, epoch + 1n, unixTimestamp));
+    // The current slot is listed too: with processed = finalized, a client may use the slot it just
+    // read (e.g. as an address lookup table's recent slot) in a transaction landing in that same slot.
+    this.#slotHashes.unshift({ slot, hash });
+    if (this.#slotHashes.length > SLOT_HASHES_MAX) this.#slotHashes.length = SLOT_HASHES_MAX;
+    this.#binding.setSlotHashes(this.#slotHashes);
+    this.fees.openSlot(slot);
+  }
+}
