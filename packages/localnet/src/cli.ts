@@ -1,14 +1,18 @@
 /**
- * Runs the local chain on its own and prints its JSON-RPC URL.
+ * Runs the local chain on its own and prints its JSON-RPC and PubSub URLs.
  *
- * Usage: `node packages/localnet/src/cli.ts [--port 8899] [--host 127.0.0.1] [--slot-ms 400]`
+ * Usage: `node packages/localnet/src/cli.ts [--port 8899] [--pubsub-port <port + 1>] [--host 127.0.0.1]
+ * [--slot-ms 400]`
  *
  * @module
  */
 
+import './no-native-ws.ts';
+
 import { parseArgs } from 'node:util';
 
 import { LocalChain } from './chain/local-chain.ts';
+import { startPubsubServer } from './pubsub/pubsub-server.ts';
 import { startRpcServer } from './rpc/rpc-server.ts';
 
 function wholeNumber(value: string, name: string): number {
@@ -23,6 +27,7 @@ function wholeNumber(value: string, name: string): number {
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '8899' },
+    'pubsub-port': { type: 'string' },
     host: { type: 'string', default: '127.0.0.1' },
     'slot-ms': { type: 'string', default: '400' },
   },
@@ -30,14 +35,23 @@ const { values } = parseArgs({
 
 const chain = new LocalChain({ slotMs: Math.max(1, wholeNumber(values['slot-ms'], 'slot-ms')) });
 chain.start();
-const server = await startRpcServer({ chain, port: wholeNumber(values.port, 'port'), host: values.host });
+const port = wholeNumber(values.port, 'port');
+const server = await startRpcServer({ chain, port, host: values.host });
+// As solana-test-validator: PubSub on the RPC port + 1 (any free port when the RPC's was picked freely).
+const pubsubPort =
+  values['pubsub-port'] === undefined
+    ? port === 0
+      ? 0
+      : server.port + 1
+    : wholeNumber(values['pubsub-port'], 'pubsub-port');
+const pubsub = await startPubsubServer({ chain, port: pubsubPort, host: values.host });
 console.log(
-  `localnet: JSON-RPC on ${server.url} (genesis ${chain.genesisHash}, a slot every ${chain.slotMs} ms)`,
+  `localnet: JSON-RPC on ${server.url}, PubSub on ${pubsub.url} (genesis ${chain.genesisHash}, a slot every ${chain.slotMs} ms)`,
 );
 
 async function shutDown(): Promise<void> {
   chain.stop();
-  await server.close();
+  await Promise.all([server.close(), pubsub.close()]);
   process.exit(0);
 }
 process.once('SIGINT', () => void shutDown());

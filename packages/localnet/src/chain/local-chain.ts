@@ -14,6 +14,9 @@
  * @module
  */
 
+// First: keeps ws (loaded through litesvm's kit) off its native add-ons.
+import '../no-native-ws.ts';
+
 import { randomBytes } from 'node:crypto';
 
 import { Clock, LiteSVM } from 'litesvm';
@@ -21,7 +24,7 @@ import { Account, type SlotHashInput } from 'litesvm/dist/internal.js';
 
 import { decodeBase58, encodeBase58 } from '../wire/base58.ts';
 import { computeBudgetOf } from '../wire/compute-budget.ts';
-import { SYSTEM_PROGRAM_BYTES } from '../wire/program-ids.ts';
+import { bytesEqual, SYSTEM_PROGRAM_BYTES } from '../wire/program-ids.ts';
 import type { TransactionErrorJson } from '../wire/transaction-error.ts';
 import { parseTransaction, type ParsedTransaction } from '../wire/wire-transaction.ts';
 import {
@@ -67,8 +70,47 @@ export type SendOutcome =
   /** The transaction was dropped before it could pay a fee (nothing is recorded, as on the validator). */
   | { readonly landed: false; readonly err: TransactionErrorJson };
 
+/** A writable account a transaction changed (lamports, owner or data), as it is afterwards. */
+export interface ChangedAccount {
+  readonly address: Uint8Array;
+  /** `address` in base58. */
+  readonly addressText: string;
+  /** The account after the transaction; a closed account reads as empty, system-owned, 0 lamports. */
+  readonly account: AccountView;
+}
+
+/** What observers hear after a transaction lands. */
+export interface LandedTransactionEvent {
+  readonly record: TransactionRecord;
+  /** Every account the transaction loaded, base58 (static, then loaded writable, then loaded readonly). */
+  readonly addresses: readonly string[];
+  /**
+   * The writable accounts whose lamports, owner or data changed. Empty unless an observer's
+   * `watchesAccounts()` was true when the transaction started (reading them costs time).
+   */
+  readonly changedAccounts: readonly ChangedAccount[];
+}
+
+/** Listens to the chain: the PubSub server is one. Its callbacks must not throw. */
+export interface ChainObserver {
+  /** Whether {@link LandedTransactionEvent.changedAccounts} is wanted now. Default false. */
+  readonly watchesAccounts?: () => boolean;
+  /** After a transaction landed (failed or not), synchronously. */
+  readonly onTransaction?: (event: LandedTransactionEvent) => void;
+  /** After a new slot opened (by {@link LocalChain.advanceSlot} or the timer). */
+  readonly onSlot?: (slot: bigint) => void;
+}
+
 /** Lamports the faucet starts with: half a billion SOL. */
 const FAUCET_LAMPORTS = 500_000_000n * 1_000_000_000n;
+/** How a missing (closed) account reads to observers, as the validator reports a closed account. */
+const CLOSED_ACCOUNT: AccountView = {
+  lamports: 0n,
+  data: new Uint8Array(0),
+  owner: SYSTEM_PROGRAM_BYTES,
+  executable: false,
+  rentEpoch: 0n,
+};
 /** Slots of hashes the SlotHashes sysvar holds. */
 const SLOT_HASHES_MAX = 512;
 
@@ -98,6 +140,7 @@ export class LocalChain {
   readonly #sigverify = sharedSigverifyStage();
   #pending = 0;
   readonly #settledWaiters: (() => void)[] = [];
+  readonly #observers = new Set<ChainObserver>();
 
   constructor(options: LocalChainOptions = {}) {
     this.slotMs = options.slotMs ?? 400;
@@ -149,6 +192,19 @@ export class LocalChain {
   advanceSlot(): void {
     this.#slot += 1n;
     this.#openSlot();
+    for (const observer of this.#observers) this.#notify(() => observer.onSlot?.(this.#slot));
+  }
+
+  /**
+   * Adds an observer of landed transactions and new slots.
+   *
+   * @returns a function that removes it.
+   */
+  observe(observer: ChainObserver): () => void {
+    this.#observers.add(observer);
+    return () => {
+      this.#observers.delete(observer);
+    };
   }
 
   /** The current slot, where transactions land. */
@@ -231,6 +287,7 @@ export class LocalChain {
     const { parsed, accountKeys } = transaction;
     const withTokens = involvesTokenProgram(accountKeys);
     const pre = snapshotBalances(this.#binding, accountKeys, withTokens);
+    const watched = this.#watchedAccounts(transaction);
     const result = this.#withSigverify(options.verifySignatures, () =>
       parsed.message.version === 'legacy'
         ? this.#binding.sendLegacyTransaction(parsed.bytes)
@@ -241,7 +298,15 @@ export class LocalChain {
     const fee = totalLamports(pre.lamports) - totalLamports(post.lamports);
     // LiteSVM commits nothing for a transaction it could not charge; neither does a validator.
     if (outcome.err !== null && fee === 0n) return { landed: false, err: outcome.err };
-    const record = this.#record(transaction, outcome, fee, pre, post);
+    const { record, addresses } = this.#record(transaction, outcome, fee, pre, post);
+    if (this.#observers.size > 0) {
+      const event: LandedTransactionEvent = {
+        record,
+        addresses,
+        changedAccounts: watched ? this.#changedAccounts(watched) : [],
+      };
+      for (const observer of this.#observers) this.#notify(() => observer.onTransaction?.(event));
+    }
     return { landed: true, record };
   }
 
@@ -358,7 +423,7 @@ export class LocalChain {
     fee: bigint,
     pre: BalanceSnapshot,
     post: BalanceSnapshot,
-  ): TransactionRecord {
+  ): { record: TransactionRecord; addresses: string[] } {
     const { record, addresses } = recordOf(transaction, outcome, fee, pre, post, {
       sequence: this.index.nextSequence,
       slot: this.#slot,
@@ -368,7 +433,46 @@ export class LocalChain {
     this.#transactionCount++;
     const writable = addresses.filter((_, index) => isWritable(transaction, index));
     this.fees.record(computeBudgetOf(transaction.parsed.message).unitPrice, writable);
-    return record;
+    return { record, addresses };
+  }
+
+  /** The writable accounts of `transaction` as they are now, when an observer watches accounts. */
+  #watchedAccounts(
+    transaction: LoadedTransaction,
+  ): { address: Uint8Array; before: AccountView | null }[] | null {
+    let watching = false;
+    for (const observer of this.#observers) if (observer.watchesAccounts?.()) watching = true;
+    if (!watching) return null;
+    const watched: { address: Uint8Array; before: AccountView | null }[] = [];
+    transaction.accountKeys.forEach((address, index) => {
+      if (isWritable(transaction, index)) watched.push({ address, before: this.getAccount(address) });
+    });
+    return watched;
+  }
+
+  #changedAccounts(watched: { address: Uint8Array; before: AccountView | null }[]): ChangedAccount[] {
+    const changed: ChangedAccount[] = [];
+    for (const { address, before } of watched) {
+      const after = this.getAccount(address) ?? CLOSED_ACCOUNT;
+      const previous = before ?? CLOSED_ACCOUNT;
+      if (
+        after.lamports !== previous.lamports ||
+        !bytesEqual(after.owner, previous.owner) ||
+        !bytesEqual(after.data, previous.data)
+      ) {
+        changed.push({ address, addressText: encodeBase58(address), account: after });
+      }
+    }
+    return changed;
+  }
+
+  /** Runs an observer callback; one that throws is reported and does not disturb the chain. */
+  #notify(callback: () => void): void {
+    try {
+      callback();
+    } catch (error) {
+      console.error('localnet: a chain observer failed', error);
+    }
   }
 
   #openSlot(): void {
