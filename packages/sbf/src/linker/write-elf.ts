@@ -199,7 +199,8 @@ export function writeV0(img: LinkedImage): Uint8Array {
   const rels = img.syscallSites.map((s) => ({ offset: textOff + s.textOffset, sym: symIndex.get(s.name)! }));
   const hasRel = rels.length > 0;
 
-  const dynCount = (hasRel ? 4 : 0) + 5 + 1;
+  // DT_REL, DT_RELSZ, DT_RELENT, DT_TEXTREL when there are relocations; the symbol and string tables; DT_NULL.
+  const dynCount = (hasRel ? 4 : 0) + 4 + 1;
   const dynamicOff = align(rodataEnd, 8);
   const dynamicSize = dynCount * 16;
   const dynsymOff = dynamicOff + dynamicSize;
@@ -361,7 +362,6 @@ export function writeV0(img: LinkedImage): Uint8Array {
   dyn(DT_SYMENT, 24);
   dyn(DT_STRTAB, dynstrOff);
   dyn(DT_STRSZ, dynstrBytes.length);
-  dyn(DT_NULL, 0); // padding entry keeps the table length stable
   dyn(DT_NULL, 0);
 
   dynsyms.forEach((s, i) => {
