@@ -99,6 +99,30 @@ export interface ChainObserver {
   readonly onTransaction?: (event: LandedTransactionEvent) => void;
   /** After a new slot opened (by {@link LocalChain.advanceSlot} or the timer). */
   readonly onSlot?: (slot: bigint) => void;
+  /**
+   * After {@link LocalChain.writeAccount} changed an account (lamports, owner or data), outside any
+   * transaction, in slot `slot`.
+   */
+  readonly onAccountWrite?: (event: AccountWriteEvent) => void;
+}
+
+/** What observers hear after {@link LocalChain.writeAccount} changed an account. */
+export interface AccountWriteEvent {
+  /** The slot the write happened in. */
+  readonly slot: bigint;
+  readonly changed: ChangedAccount;
+}
+
+/** An account to write with {@link LocalChain.writeAccount}. */
+export interface AccountToWrite {
+  readonly lamports: bigint;
+  readonly data: Uint8Array;
+  /** 32 bytes. */
+  readonly owner: Uint8Array;
+  /** Default false. */
+  readonly executable?: boolean;
+  /** Default 0. */
+  readonly rentEpoch?: bigint;
 }
 
 /** Lamports the faucet starts with: half a billion SOL. */
@@ -205,6 +229,39 @@ export class LocalChain {
     return () => {
       this.#observers.delete(observer);
     };
+  }
+
+  /**
+   * Writes an account outside any transaction, as an oracle or a test would, and tells the observers of
+   * the change (`onAccountWrite`) as a landed transaction's changed accounts are: PubSub subscribers of
+   * the account or of its owner are notified. Nothing is notified when nothing changed.
+   */
+  writeAccount(address: Uint8Array, account: AccountToWrite): void {
+    const before = this.#observers.size > 0 ? (this.getAccount(address) ?? CLOSED_ACCOUNT) : null;
+    this.#binding.setAccount(
+      address,
+      new Account(
+        account.lamports,
+        account.data,
+        account.owner,
+        account.executable ?? false,
+        account.rentEpoch ?? 0n,
+      ),
+    );
+    if (before === null) return;
+    const after = this.getAccount(address) ?? CLOSED_ACCOUNT;
+    if (
+      after.lamports === before.lamports &&
+      bytesEqual(after.owner, before.owner) &&
+      bytesEqual(after.data, before.data)
+    ) {
+      return;
+    }
+    const event: AccountWriteEvent = {
+      slot: this.#slot,
+      changed: { address, addressText: encodeBase58(address), account: after },
+    };
+    for (const observer of this.#observers) this.#notify(() => observer.onAccountWrite?.(event));
   }
 
   /** The current slot, where transactions land. */

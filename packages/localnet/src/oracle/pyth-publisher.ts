@@ -3,11 +3,14 @@
  * fully verified, as Pyth's push oracle keeps one fresh on mainnet. The Foresight program reads it exactly as
  * it reads the real one; the price follows a seeded random walk with SOL-like volatility.
  */
-import { lamports, type Address } from '@solana/kit';
+import { getAddressEncoder, lamports, type Address } from '@solana/kit';
 import type { LiteSVM } from 'litesvm';
 import { PYTH_RECEIVER_PROGRAM_ADDRESS, SOL_USD_FEED_ID } from '@arcade/sdk/foresight/program';
 import { encodePriceUpdateV2, PRICE_UPDATE_V2_ACCOUNT_SIZE } from '@arcade/sdk/pyth/price-update-v2';
+import type { LocalChain } from '../chain/local-chain.ts';
 import { RandomWalk } from './random-walk.ts';
+
+const PYTH_RECEIVER_BYTES = Uint8Array.from(getAddressEncoder().encode(PYTH_RECEIVER_PROGRAM_ADDRESS));
 
 /** Pyth's SOL/USD exponent: prices are integers of 10^-8 USD. */
 export const PYTH_EXPONENT = -8;
@@ -57,11 +60,8 @@ export class PythPublisher {
     return this.#last;
   }
 
-  /**
-   * Publishes the price for the cluster time `unixSeconds` at `slot`: the walk advances by the time since the
-   * last update, and the account is rewritten in place.
-   */
-  publish(svm: LiteSVM, unixSeconds: bigint, slot: bigint): PublishedPrice {
+  /** The next update for `unixSeconds` at `slot`: the walk advances by the time since the last one. */
+  #next(unixSeconds: bigint, slot: bigint): { published: PublishedPrice; data: Uint8Array } {
     const elapsed = this.#last === null ? 0 : Number(unixSeconds - this.#last.publishTime);
     const usd = this.#walk.step(Math.max(0, elapsed));
     // Pyth's EMA is time-weighted over about an hour; a per-update blend is close enough for display.
@@ -84,6 +84,16 @@ export class PythPublisher {
       },
       postedSlot: slot,
     });
+    this.#last = published;
+    return { published, data };
+  }
+
+  /**
+   * Publishes the price for the cluster time `unixSeconds` at `slot`: the walk advances by the time since the
+   * last update, and the account is rewritten in place.
+   */
+  publish(svm: LiteSVM, unixSeconds: bigint, slot: bigint): PublishedPrice {
+    const { published, data } = this.#next(unixSeconds, slot);
     svm.setAccount({
       address: this.address,
       data,
@@ -92,7 +102,34 @@ export class PythPublisher {
       programAddress: PYTH_RECEIVER_PROGRAM_ADDRESS,
       space: BigInt(data.length),
     });
-    this.#last = published;
     return published;
+  }
+
+  /**
+   * Publishes at the chain's current slot and block time through {@link LocalChain.writeAccount}, so
+   * PubSub subscribers of the price account are notified.
+   */
+  publishOn(chain: LocalChain): PublishedPrice {
+    const { published, data } = this.#next(BigInt(chain.blockTime), chain.slot);
+    chain.writeAccount(Uint8Array.from(getAddressEncoder().encode(this.address)), {
+      lamports: chain.minimumBalanceForRentExemption(BigInt(PRICE_UPDATE_V2_ACCOUNT_SIZE)),
+      data,
+      owner: PYTH_RECEIVER_BYTES,
+    });
+    return published;
+  }
+
+  /**
+   * Publishes on `chain` now and at every new slot, as Pyth's push oracle keeps a feed fresh.
+   *
+   * @returns a function that stops publishing.
+   */
+  follow(chain: LocalChain): () => void {
+    this.publishOn(chain);
+    return chain.observe({
+      onSlot: () => {
+        this.publishOn(chain);
+      },
+    });
   }
 }

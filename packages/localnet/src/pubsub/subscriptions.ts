@@ -10,7 +10,12 @@
  */
 
 import type { AccountView } from '../chain/account-view.ts';
-import type { ChainObserver, LandedTransactionEvent, LocalChain } from '../chain/local-chain.ts';
+import type {
+  ChainObserver,
+  ChangedAccount,
+  LandedTransactionEvent,
+  LocalChain,
+} from '../chain/local-chain.ts';
 import { encodeBase58 } from '../wire/base58.ts';
 import { tokenProgramOf } from '../wire/program-ids.ts';
 import { filterAllows, filtersParam, type AccountFilter } from '../rpc/account-filters.ts';
@@ -122,6 +127,9 @@ export class SubscriptionHub {
       },
       onSlot: (slot) => {
         this.#onSlot(slot);
+      },
+      onAccountWrite: (event) => {
+        this.#notifyAccounts([event.changed], { slot: u64(event.slot) });
       },
     };
     this.#stopObserving = chain.observe(observer);
@@ -315,10 +323,9 @@ export class SubscriptionHub {
     }
   }
 
-  #onTransaction(event: LandedTransactionEvent): void {
-    const { record } = event;
-    const context = { slot: u64(record.slot) };
-    for (const { addressText, account } of event.changedAccounts) {
+  /** Account and program notifications for accounts that changed (in a transaction or by a write). */
+  #notifyAccounts(changedAccounts: readonly ChangedAccount[], context: { slot: unknown }): void {
+    for (const { addressText, account } of changedAccounts) {
       for (const subscription of this.#accounts.get(addressText) ?? []) {
         if (subscription.kind !== 'account') continue;
         const value = this.#encode(subscription, account);
@@ -350,6 +357,12 @@ export class SubscriptionHub {
         }
       }
     }
+  }
+
+  #onTransaction(event: LandedTransactionEvent): void {
+    const { record } = event;
+    const context = { slot: u64(record.slot) };
+    this.#notifyAccounts(event.changedAccounts, context);
     const waiting = this.#signatures.get(record.signature);
     if (waiting) {
       for (const subscription of [...waiting]) {
