@@ -3,7 +3,10 @@
  * prints its JSON-RPC and PubSub URLs.
  *
  * Usage: `node packages/localnet/src/cli.ts [--port 8899] [--pubsub-port <port + 1>] [--host 127.0.0.1]
- * [--slot-ms 400] [--data-dir ./.data/localnet] [--foresight-timelock 300] [--no-seed]`
+ * [--slot-ms 400] [--data-dir ./.data/localnet] [--save-interval-ms 10000] [--foresight-timelock 300] [--no-seed]`
+ *
+ * The chain's state is restored from `<data-dir>/chain-state.bin` when present, saved there every
+ * `--save-interval-ms` (0: only on exit) and on SIGINT/SIGTERM.
  *
  * @module
  */
@@ -14,6 +17,13 @@ import { parseArgs } from 'node:util';
 
 import { bootLocalnet } from './boot/boot.ts';
 import { DEFAULT_DATA_DIR } from './boot/keys.ts';
+import {
+  ChainSaver,
+  ChainStateError,
+  chainStatePath,
+  DEFAULT_SAVE_INTERVAL_MS,
+  restoreLocalChain,
+} from './chain/chain-state.ts';
 import { LocalChain } from './chain/local-chain.ts';
 import { startPubsubServer } from './pubsub/pubsub-server.ts';
 import { startRpcServer } from './rpc/rpc-server.ts';
@@ -34,12 +44,30 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     'slot-ms': { type: 'string', default: '400' },
     'data-dir': { type: 'string', default: DEFAULT_DATA_DIR },
+    'save-interval-ms': { type: 'string', default: String(DEFAULT_SAVE_INTERVAL_MS) },
     'foresight-timelock': { type: 'string', default: '300' },
     'no-seed': { type: 'boolean', default: false },
   },
 });
 
-const chain = new LocalChain({ slotMs: Math.max(1, wholeNumber(values['slot-ms'], 'slot-ms')) });
+const slotMs = Math.max(1, wholeNumber(values['slot-ms'], 'slot-ms'));
+const saveIntervalMs = wholeNumber(values['save-interval-ms'], 'save-interval-ms');
+const statePath = chainStatePath(values['data-dir']);
+let restored: { readonly chain: LocalChain; readonly restored: boolean };
+try {
+  restored = restoreLocalChain(statePath, (state) => new LocalChain({ slotMs, state }));
+} catch (error) {
+  if (!(error instanceof ChainStateError)) throw error;
+  console.error(`localnet: ${error.message}`);
+  process.exit(1);
+}
+const { chain } = restored;
+console.log(
+  restored.restored
+    ? `localnet: restored the chain from ${statePath} (slot ${chain.slot}, ${chain.transactionCount} transactions)`
+    : `localnet: a new chain, saved to ${statePath}`,
+);
+const saver = new ChainSaver({ chain, path: statePath, intervalMs: saveIntervalMs });
 const boot = await bootLocalnet({
   chain,
   dataDir: values['data-dir'],
@@ -47,6 +75,7 @@ const boot = await bootLocalnet({
   noSeed: values['no-seed'],
 });
 chain.start();
+saver.start();
 const port = wholeNumber(values.port, 'port');
 const server = await startRpcServer({ chain, port, host: values.host });
 // As solana-test-validator: PubSub on the RPC port + 1 (any free port when the RPC's was picked freely).
@@ -68,7 +97,15 @@ async function shutDown(): Promise<void> {
   chain.stop();
   boot.stop();
   await Promise.all([server.close(), pubsub.close()]);
-  process.exit(0);
+  let code = 0;
+  try {
+    await saver.close();
+    console.log(`localnet: saved the chain to ${statePath} (slot ${chain.slot})`);
+  } catch (error) {
+    console.error(`localnet: saving the chain to ${statePath} failed`, error);
+    code = 1;
+  }
+  process.exit(code);
 }
 process.once('SIGINT', () => void shutDown());
 process.once('SIGTERM', () => void shutDown());

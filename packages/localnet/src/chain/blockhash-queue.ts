@@ -44,6 +44,18 @@ export class BlockhashQueue {
     return slot === undefined ? undefined : slot + MAX_PROCESSING_AGE;
   }
 
+  /** Every remembered blockhash with its slot, oldest first (for saving the chain). */
+  entries(): { hash: string; slot: bigint }[] {
+    return this.#order.map(({ hash, slot }) => ({ hash, slot }));
+  }
+
+  /** A queue holding `entries` (oldest first), as {@link entries} returned them. */
+  static from(entries: readonly { readonly hash: string; readonly slot: bigint }[]): BlockhashQueue {
+    const queue = new BlockhashQueue();
+    for (const { hash, slot } of entries) queue.push(slot, hash);
+    return queue;
+  }
+
   /** The newest blockhash and its slot. */
   latest(): { readonly hash: string; readonly slot: bigint } {
     const last = this.#order.at(-1);

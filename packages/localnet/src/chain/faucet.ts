@@ -20,6 +20,8 @@ const PKCS8_ED25519_PREFIX = Uint8Array.from([
 /** A keypair that signs airdrop transfers. */
 export class Faucet {
   readonly publicKey: Uint8Array;
+  /** The 32-byte Ed25519 seed, so a saved chain (`./chain-state.ts`) keeps the same faucet. */
+  readonly seed: Uint8Array;
   readonly #privateKey: KeyObject;
 
   /** A faucet from a 32-byte Ed25519 seed, or a fresh random one. */
@@ -35,6 +37,7 @@ export class Faucet {
     }
     const jwk = this.#privateKey.export({ format: 'jwk' });
     this.publicKey = Buffer.from(jwk.x ?? '', 'base64url');
+    this.seed = Uint8Array.from(Buffer.from(jwk.d ?? '', 'base64url'));
   }
 
   /**

@@ -40,11 +40,11 @@ import { epochPosition, type EpochPosition, type EpochScheduleConfig } from './e
 import { outcomeOf, type ExecutionOutcome } from './execution-outcome.ts';
 import { Faucet } from './faucet.ts';
 import { isWritable, loadTransaction, type LoadedTransaction } from './loaded-transaction.ts';
-import { PriorityFeeStats } from './priority-fee-stats.ts';
+import { PriorityFeeStats, type SlotFeesData } from './priority-fee-stats.ts';
 import { sharedSigverifyStage } from './sigverify-stage.ts';
 import { notExecuted, simulationOutcome, type SimulationOutcome } from './simulation-outcome.ts';
 import { svmBinding, type SvmBinding } from './svm-binding.ts';
-import { TransactionIndex, type TransactionRecord } from './transaction-index.ts';
+import { TransactionIndex, type TransactionIndexData, type TransactionRecord } from './transaction-index.ts';
 import { recordOf } from './transaction-record.ts';
 
 /** Options of a {@link LocalChain}. */
@@ -62,6 +62,34 @@ export interface LocalChainOptions {
   readonly genesisHash?: string;
   /** Seed of the airdrop faucet's keypair. Default: random. */
   readonly faucetSeed?: Uint8Array;
+  /**
+   * A state saved by {@link LocalChain.exportState} to continue from (`svm`, `genesisHash` and
+   * `faucetSeed` are then ignored). The chain opens the slot after the saved one.
+   */
+  readonly state?: LocalChainState | undefined;
+}
+
+/**
+ * Everything a chain holds, as plain data: the LiteSVM snapshot (accounts, sysvars, features) and what
+ * the chain keeps beside it. `./chain-state.ts` writes it to disk.
+ */
+export interface LocalChainState {
+  /** `LiteSVM.toBytes()`. */
+  readonly svm: Uint8Array;
+  readonly genesisHash: string;
+  /** The faucet's 32-byte Ed25519 seed. */
+  readonly faucetSeed: Uint8Array;
+  /** The slot (= block height) the chain was at. */
+  readonly slot: bigint;
+  readonly epoch: bigint;
+  readonly epochStartTimestamp: bigint;
+  readonly transactionCount: bigint;
+  /** The SlotHashes sysvar's entries, newest first. */
+  readonly slotHashes: readonly { readonly slot: bigint; readonly hash: string }[];
+  /** The blockhash queue, oldest first. */
+  readonly blockhashes: readonly { readonly hash: string; readonly slot: bigint }[];
+  readonly index: TransactionIndexData;
+  readonly fees: readonly SlotFeesData[];
 }
 
 /** The result of offering a transaction to the chain. */
@@ -144,15 +172,15 @@ export class LocalChain {
   readonly svm: LiteSVM;
   readonly genesisHash: string;
   /** Every transaction that landed. */
-  readonly index = new TransactionIndex();
+  readonly index: TransactionIndex;
   /** Compute-unit prices of recent slots. */
-  readonly fees = new PriorityFeeStats();
+  readonly fees: PriorityFeeStats;
   readonly faucet: Faucet;
   readonly slotMs: number;
 
   readonly #binding: SvmBinding;
   readonly #now: () => number;
-  readonly #blockhashes = new BlockhashQueue();
+  readonly #blockhashes: BlockhashQueue;
   readonly #schedule: EpochScheduleConfig;
   #slotHashes: SlotHashInput[] = [];
   #slot = 0n;
@@ -172,23 +200,58 @@ export class LocalChain {
     this.#now = options.now ?? Date.now;
     // The chain enforces blockhash age itself (150 slots); LiteSVM would accept only its latest hash.
     // Its own history is off because the chain's index detects duplicates for the whole history.
-    this.svm = (options.svm ?? new LiteSVM().withNativeMints())
-      .withBlockhashCheck(false)
-      .withTransactionHistory(0n);
+    const { state } = options;
+    const svm = state ? LiteSVM.fromBytes(state.svm) : (options.svm ?? new LiteSVM().withNativeMints());
+    this.svm = svm.withBlockhashCheck(false).withTransactionHistory(0n);
     this.#binding = svmBinding(this.svm);
-    this.genesisHash = options.genesisHash ?? encodeBase58(randomBytes(32));
+    this.genesisHash = state?.genesisHash ?? options.genesisHash ?? encodeBase58(randomBytes(32));
     const schedule = this.svm.getEpochSchedule();
     this.#schedule = {
       slotsPerEpoch: schedule.slotsPerEpoch,
       firstNormalEpoch: schedule.firstNormalEpoch,
       firstNormalSlot: schedule.firstNormalSlot,
     };
-    this.faucet = new Faucet(options.faucetSeed);
-    this.#binding.setAccount(
-      this.faucet.publicKey,
-      new Account(FAUCET_LAMPORTS, new Uint8Array(0), SYSTEM_PROGRAM_BYTES, false, 0n),
-    );
+    this.faucet = new Faucet(state?.faucetSeed ?? options.faucetSeed);
+    if (state) {
+      this.index = TransactionIndex.from(state.index);
+      this.fees = PriorityFeeStats.from(state.fees);
+      this.#blockhashes = BlockhashQueue.from(state.blockhashes);
+      this.#slotHashes = state.slotHashes.map(({ slot, hash }) => ({ slot, hash }));
+      this.#epoch = state.epoch;
+      this.#epochStartTimestamp = state.epochStartTimestamp;
+      this.#transactionCount = state.transactionCount;
+      // A new slot, so the Clock follows the wall time again; the slot never goes backwards.
+      this.#slot = state.slot + 1n;
+    } else {
+      this.index = new TransactionIndex();
+      this.fees = new PriorityFeeStats();
+      this.#blockhashes = new BlockhashQueue();
+      this.#binding.setAccount(
+        this.faucet.publicKey,
+        new Account(FAUCET_LAMPORTS, new Uint8Array(0), SYSTEM_PROGRAM_BYTES, false, 0n),
+      );
+    }
     this.#openSlot();
+  }
+
+  /**
+   * The whole state as plain data, to restore with the `state` option. Transactions still in the
+   * sigverify stage ({@link submit}) are not in it: await {@link settled} first to include them.
+   */
+  exportState(): LocalChainState {
+    return {
+      svm: this.svm.toBytes(),
+      genesisHash: this.genesisHash,
+      faucetSeed: this.faucet.seed,
+      slot: this.#slot,
+      epoch: this.#epoch,
+      epochStartTimestamp: this.#epochStartTimestamp,
+      transactionCount: this.#transactionCount,
+      slotHashes: this.#slotHashes.map(({ slot, hash }) => ({ slot, hash })),
+      blockhashes: this.#blockhashes.entries(),
+      index: this.index.export(),
+      fees: this.fees.export(),
+    };
   }
 
   /** Starts producing a slot every `slotMs`. */

@@ -34,9 +34,41 @@ export const PRIORITY_LEVELS = {
 /** A Helius priority level name in its option casing (`'High'`) or its result casing (`'high'`). */
 export type PriorityLevel = keyof typeof PRIORITY_LEVELS;
 
+/** One slot of {@link PriorityFeeStats} as plain data, for saving the chain. */
+export interface SlotFeesData {
+  readonly slot: bigint;
+  readonly prices: readonly bigint[];
+  readonly accountMin: readonly (readonly [string, bigint])[];
+  readonly blockMin: bigint | null;
+}
+
 /** The price history of recent slots. */
 export class PriorityFeeStats {
   readonly #slots: SlotFees[] = [];
+
+  /** The recorded slots, oldest first, as plain data. */
+  export(): SlotFeesData[] {
+    return this.#slots.map((entry) => ({
+      slot: entry.slot,
+      prices: [...entry.prices],
+      accountMin: [...entry.accountMin],
+      blockMin: entry.blockMin,
+    }));
+  }
+
+  /** Stats holding the slots {@link export} returned. */
+  static from(slots: readonly SlotFeesData[]): PriorityFeeStats {
+    const stats = new PriorityFeeStats();
+    for (const entry of slots.slice(-MAX_FEE_SLOTS)) {
+      stats.#slots.push({
+        slot: entry.slot,
+        prices: [...entry.prices],
+        accountMin: new Map(entry.accountMin),
+        blockMin: entry.blockMin,
+      });
+    }
+    return stats;
+  }
 
   /** Starts the record of a new slot (and forgets the oldest beyond the window). */
   openSlot(slot: bigint): void {

@@ -65,6 +65,14 @@ export interface SignatureQuery {
   readonly limit: number;
 }
 
+/** A {@link TransactionIndex} as plain data, for saving the chain. */
+export interface TransactionIndexData {
+  /** Every record, by `sequence` (record `i` has sequence `i`). */
+  readonly records: readonly TransactionRecord[];
+  /** Per address, the sequences of the transactions that loaded it, oldest first. */
+  readonly byAddress: readonly (readonly [string, readonly number[]])[];
+}
+
 /** The node's transaction history. */
 export class TransactionIndex {
   readonly #bySignature = new Map<string, TransactionRecord>();
@@ -92,6 +100,43 @@ export class TransactionIndex {
         this.#byAddress.set(address, [record]);
       }
     }
+  }
+
+  /** The whole index as plain data (the records are shared, not copied). */
+  export(): TransactionIndexData {
+    const records = [...this.#bySignature.values()];
+    const byAddress = [...this.#byAddress].map(
+      ([address, list]) => [address, list.map((record) => record.sequence)] as const,
+    );
+    return { records, byAddress };
+  }
+
+  /**
+   * The index {@link export} described.
+   *
+   * @throws Error when a record is out of sequence or an address lists an unknown sequence.
+   */
+  static from(data: TransactionIndexData): TransactionIndex {
+    const index = new TransactionIndex();
+    data.records.forEach((record, position) => {
+      if (record.sequence !== position) {
+        throw new Error(
+          `transaction ${record.signature} has sequence ${record.sequence}, expected ${position}`,
+        );
+      }
+      index.#bySignature.set(record.signature, record);
+    });
+    for (const [address, sequences] of data.byAddress) {
+      index.#byAddress.set(
+        address,
+        sequences.map((sequence) => {
+          const record = data.records[sequence];
+          if (!record) throw new Error(`address ${address} lists unknown transaction ${sequence}`);
+          return record;
+        }),
+      );
+    }
+    return index;
   }
 
   /** The transaction with this (first) signature. */
