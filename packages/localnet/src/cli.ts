@@ -93,6 +93,15 @@ console.log(
   `localnet: wager ${boot.programs.wager.address} (${boot.programs.wager.action}), foresight ${boot.programs.foresight.address} (${boot.programs.foresight.action}), upgrade authority ${boot.addresses.upgradeAuthority}, SOL/USD price ${boot.priceAccount}${boot.seed ? '' : ' (not seeded)'}; keys in ${values['data-dir']}/keys`,
 );
 
+if (boot.mints && boot.nfts) {
+  console.log(
+    `localnet: mints juice ${boot.mints.juice} (authority ${boot.addresses.juiceAuthority}), usdc ${boot.mints.usdc}, usdt ${boot.mints.usdt} (authority ${boot.addresses.tokenAuthority})${boot.mints.created.length > 0 ? `; created ${boot.mints.created.join(', ')}` : ''}`,
+  );
+  console.log(
+    `localnet: ${boot.nfts.manifest.items.length} NFTs (${boot.nfts.minted.length} minted now) held by the marketplace ${boot.addresses.marketplace}; manifest ${boot.nfts.manifestPath}`,
+  );
+}
+
 async function shutDown(): Promise<void> {
   chain.stop();
   boot.stop();

@@ -1,5 +1,6 @@
 /**
- * Boots the local chain: keys → program deploys → the Pyth publisher → seeding (docs/localnet.md, Boot).
+ * Boots the local chain: keys → program deploys → the Pyth publisher → seeding → mints → the NFT collection
+ * (docs/localnet.md, Boot).
  *
  * @example
  * const chain = new LocalChain();
@@ -18,6 +19,7 @@ import { PythPublisher } from '../oracle/pyth-publisher.ts';
 import { deployPrograms, type DeployReport, type ProgramSources } from './deploy.ts';
 import { DEFAULT_DATA_DIR, loadOrCreateKeys, type KeyRole, type LocalnetKeys } from './keys.ts';
 import { ensureOperatingBalance, seedChain, type SeedReport } from './seed.ts';
+import { seedMints, seedNftCollection, type MintsReport, type NftCollectionReport } from './tokens.ts';
 
 /**
  * Where the SOL/USD PriceUpdateV2 lives: the address of Pyth's sponsored SOL/USD push feed on mainnet
@@ -50,6 +52,10 @@ export interface BootedLocalnet {
   readonly publisher: PythPublisher;
   /** `null` with `noSeed`. */
   readonly seed: SeedReport | null;
+  /** The Juice, USDC and USDT mints; `null` with `noSeed`. */
+  readonly mints: MintsReport | null;
+  /** The local marketplace's NFT collection; `null` with `noSeed`. */
+  readonly nfts: NftCollectionReport | null;
   /** Stops the publisher. */
   stop(): void;
 }
@@ -57,7 +63,8 @@ export interface BootedLocalnet {
 /** Boots `chain`: see the module documentation. Safe to run again on a booted chain. */
 export async function bootLocalnet(options: BootOptions): Promise<BootedLocalnet> {
   const { chain } = options;
-  const keys = await loadOrCreateKeys(options.dataDir ?? DEFAULT_DATA_DIR);
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const keys = await loadOrCreateKeys(dataDir);
   ensureOperatingBalance(chain, keys.upgradeAuthority.address);
   const programs = await deployPrograms(chain, keys.upgradeAuthority, options.programs);
   const publisher = new PythPublisher({
@@ -67,12 +74,16 @@ export async function bootLocalnet(options: BootOptions): Promise<BootedLocalnet
   });
   const stop = publisher.follow(chain);
   let seed: SeedReport | null = null;
+  let mints: MintsReport | null = null;
+  let nfts: NftCollectionReport | null = null;
   try {
     if (!options.noSeed) {
       seed = await seedChain(chain, keys, {
         priceAccount: SOL_USD_PRICE_ACCOUNT,
         foresightTimelock: options.foresightTimelock,
       });
+      mints = await seedMints(chain, keys, dataDir);
+      nfts = await seedNftCollection(chain, keys, dataDir);
     }
   } catch (error) {
     stop();
@@ -81,5 +92,15 @@ export async function bootLocalnet(options: BootOptions): Promise<BootedLocalnet
   const addresses = Object.fromEntries(
     Object.entries(keys).map(([role, signer]) => [role, signer.address]),
   ) as { [R in KeyRole]: Address };
-  return { addresses, keys, programs, priceAccount: SOL_USD_PRICE_ACCOUNT, publisher, seed, stop };
+  return {
+    addresses,
+    keys,
+    programs,
+    priceAccount: SOL_USD_PRICE_ACCOUNT,
+    publisher,
+    seed,
+    mints,
+    nfts,
+    stop,
+  };
 }

@@ -27,6 +27,12 @@ export const KEY_FILES = Object.freeze({
   eventSigner: 'event-signer.json',
   /** Recorded as the write authority of the Pyth price account. */
   pythWriteAuthority: 'pyth-write-authority.json',
+  /** Mint authority of Juice: the server mints claims with it. */
+  juiceAuthority: 'juice-authority.json',
+  /** Mint authority of the local USDC and USDT (and, until it is removed, of each NFT). */
+  tokenAuthority: 'token-authority.json',
+  /** Holds the local marketplace's NFT collection. */
+  marketplace: 'marketplace.json',
 } as const);
 
 export type KeyRole = keyof typeof KEY_FILES;
