@@ -8,6 +8,7 @@
  * typical one (bump 255, one attempt, half of all addresses); a second player shows a less lucky address.
  */
 import { readFileSync } from 'node:fs';
+import { printComputeUnitTable, type ComputeUnitRow } from '@arcade/sbf/bench-table';
 import { lamports, type KeyPairSigner } from '@solana/kit';
 import { findBetAddress, findConfigAddress, findEventAddress } from '@arcade/sdk/foresight/pda';
 import { fixedSigner, ForesightHarness, PROGRAM_SO, SOL, type Outcome } from '../test/harness.ts';
@@ -24,12 +25,7 @@ const TARGETS = {
 const attempts = (bump: number) => 1 + (255 - bump);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-interface Row {
-  instruction: string;
-  cu: bigint;
-  target?: bigint;
-  note?: string;
-}
+type Row = ComputeUnitRow;
 
 const rows: Row[] = [];
 
@@ -122,7 +118,11 @@ async function main(): Promise<void> {
     note: 'refunds a bet of an invalid round',
   });
 
-  print(readFileSync(PROGRAM_SO).length);
+  printComputeUnitTable({
+    title: 'Foresight compute units (LiteSVM, deterministic keys)',
+    rows,
+    binary: { name: 'foresight.so', bytes: readFileSync(PROGRAM_SO).length, targetKiB: TARGETS.programKiB },
+  });
   printBumpSpread(aliceBump, bobBump);
 }
 
@@ -143,38 +143,6 @@ function printBumpSpread(aliceBump: number, bobBump: number): void {
       `${TARGETS.placeBetCreating.toLocaleString('en-US')} CU from ${plural(first, 'attempt')} ` +
       `(bump ≤ ${256 - first}), i.e. for 1 in ${2 ** (first - 1)} bet addresses.`,
   );
-}
-
-function print(soBytes: number): void {
-  const number = (n: bigint | number) => n.toLocaleString('en-US');
-  const header = ['instruction', 'CU', 'target', '', 'note'];
-  const body = rows.map((r) => [
-    r.instruction,
-    number(r.cu),
-    r.target === undefined ? '' : `≤ ${number(r.target)}`,
-    r.target === undefined ? '' : r.cu <= r.target ? 'ok' : 'OVER',
-    r.note ?? '',
-  ]);
-  const kib = soBytes / 1024;
-  body.push([
-    'foresight.so size',
-    `${number(soBytes)} B = ${kib.toFixed(1)} KiB`,
-    `≤ ${TARGETS.programKiB} KiB`,
-    kib <= TARGETS.programKiB ? 'ok' : 'OVER',
-    '',
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  console.log('Foresight compute units (LiteSVM, deterministic keys)');
-  console.log(line(header));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const row of body) console.log(line(row));
-  const over = body.filter((row) => row[3] === 'OVER').map((row) => row[0]);
-  if (over.length > 0) console.log(`Over target: ${over.join(', ')}`);
 }
 
 await main();

@@ -10,6 +10,7 @@
  * one attempt (bump 255, half of all addresses); a second user shows a less lucky address.
  */
 import { readFileSync } from 'node:fs';
+import { printComputeUnitTable, type ComputeUnitRow } from '@arcade/sbf/bench-table';
 import { lamports, type Address, type KeyPairSigner } from '@solana/kit';
 import {
   findBetAddress,
@@ -33,12 +34,7 @@ const attempts = (bump: number) => 1 + (255 - bump);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const bumpNote = (what: string, bump: number) => `${what} bump ${bump}: ${plural(attempts(bump), 'attempt')}`;
 
-interface Row {
-  instruction: string;
-  cu: bigint;
-  target?: bigint;
-  note?: string;
-}
+type Row = ComputeUnitRow;
 
 const rows: Row[] = [];
 
@@ -183,7 +179,11 @@ async function main(): Promise<void> {
   record('resolve_market (Invalid)', await h.resolveMarket(other.market, 'invalid'), { note: 'no fee' });
   record('settle_prediction (refund)', await h.settlePrediction(other.market, dave.address));
 
-  print(readFileSync(PROGRAM_SO).length);
+  printComputeUnitTable({
+    title: 'Wager compute units (LiteSVM, deterministic keys)',
+    rows,
+    binary: { name: 'wager.so', bytes: readFileSync(PROGRAM_SO).length, targetKiB: TARGETS.programKiB },
+  });
   printBumpSpread('create_prediction', 'prediction', erinBump, playerBump, TARGETS.createPredictionCreating);
 }
 
@@ -205,38 +205,6 @@ function printBumpSpread(name: string, what: string, typicalBump: number, otherB
       `${target.toLocaleString('en-US')} CU from ${plural(first, 'attempt')} ` +
       `(bump ≤ ${256 - first}), i.e. for 1 in ${2 ** (first - 1)} ${what} addresses.`,
   );
-}
-
-function print(soBytes: number): void {
-  const number = (n: bigint | number) => n.toLocaleString('en-US');
-  const header = ['instruction', 'CU', 'target', '', 'note'];
-  const body = rows.map((r) => [
-    r.instruction,
-    number(r.cu),
-    r.target === undefined ? '' : `≤ ${number(r.target)}`,
-    r.target === undefined ? '' : r.cu <= r.target ? 'ok' : 'OVER',
-    r.note ?? '',
-  ]);
-  const kib = soBytes / 1024;
-  body.push([
-    'wager.so size',
-    `${number(soBytes)} B = ${kib.toFixed(1)} KiB`,
-    `≤ ${TARGETS.programKiB} KiB`,
-    kib <= TARGETS.programKiB ? 'ok' : 'OVER',
-    '',
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  console.log('Wager compute units (LiteSVM, deterministic keys)');
-  console.log(line(header));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const row of body) console.log(line(row));
-  const over = body.filter((row) => row[3] === 'OVER').map((row) => row[0]);
-  if (over.length > 0) console.log(`Over target: ${over.join(', ')}`);
 }
 
 await main();
