@@ -9,7 +9,6 @@ import {
   appendTransactionMessageInstructions,
   createKeyPairSignerFromPrivateKeyBytes,
   createTransactionMessage,
-  getAddressEncoder,
   generateKeyPairSigner,
   lamports,
   pipe,
@@ -21,6 +20,7 @@ import {
   type KeyPairSigner,
 } from '@solana/kit';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
+import { setUpgradeAuthority } from '@arcade/sbf/testing';
 import { InstructionErrorCustom, TransactionErrorInstructionError } from 'litesvm/dist/internal.js';
 import {
   decodeBet,
@@ -141,12 +141,7 @@ export class ForesightHarness {
    * and only it may create configs.
    */
   setUpgradeAuthority(authority: Address | null): void {
-    const account = this.svm.getAccount(this.programData);
-    if (!account.exists) throw new Error('the program has no ProgramData account');
-    const data = Uint8Array.from(account.data);
-    data[12] = authority === null ? 0 : 1;
-    data.set(authority === null ? new Uint8Array(32) : getAddressEncoder().encode(authority), 13);
-    this.svm.setAccount({ ...account, data });
+    setUpgradeAuthority(this.svm, this.programData, authority);
   }
 
   now(): bigint {

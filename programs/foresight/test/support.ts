@@ -4,17 +4,9 @@
  * program does), rewritten instructions for hostile cases, and a check that a refused transaction changed
  * nothing but the fee payer's balance.
  */
-import {
-  AccountRole,
-  downgradeRoleToNonSigner,
-  isSignerRole,
-  lamports,
-  type AccountMeta,
-  type Address,
-  type Instruction,
-  type KeyPairSigner,
-} from '@solana/kit';
+import { lamports, type Address, type Instruction, type KeyPairSigner } from '@solana/kit';
 import { expect } from 'vitest';
+import { cloneAccount as cloneSvmAccount, signerCount } from '@arcade/sbf/testing';
 import { BET_ACCOUNT_SIZE, EVENT_ACCOUNT_SIZE, type PredictionArgs } from '@arcade/sdk/foresight/accounts';
 import {
   FORESIGHT_ERROR_CODES,
@@ -180,57 +172,11 @@ export function updateConfigIx(
 
 // ---- rewriting instructions for hostile cases ----
 
-function accountsOf(ix: Instruction): readonly AccountMeta[] {
-  if (ix.accounts === undefined) throw new Error('instruction without accounts');
-  return ix.accounts;
-}
+export { withAccount, withAccountCount, withData, withoutSigner } from '@arcade/sbf/testing';
 
-/**
- * The same instruction with account `index` no longer a signer (its key unchanged): what a client sends
- * when it names the right authority but cannot produce its signature.
- */
-export function withoutSigner(ix: Instruction, index: number): Instruction {
-  const accounts = accountsOf(ix).map((meta, i) =>
-    i === index ? { address: meta.address, role: downgradeRoleToNonSigner(meta.role) } : meta,
-  );
-  return { ...ix, accounts };
-}
-
-/** The same instruction with account `index` replaced (keeping its role unless one is given). */
-export function withAccount(
-  ix: Instruction,
-  index: number,
-  address: Address,
-  role?: AccountRole,
-): Instruction {
-  const accounts = accountsOf(ix).map((meta, i) =>
-    i === index ? { address, role: role ?? downgradeRoleToNonSigner(meta.role) } : meta,
-  );
-  return { ...ix, accounts };
-}
-
-/** The same instruction with its data replaced. */
-export function withData(ix: Instruction, data: Uint8Array): Instruction {
-  return { ...ix, data };
-}
-
-/** The same instruction with its accounts cut to the first `count`. */
-export function withAccountCount(ix: Instruction, count: number): Instruction {
-  return { ...ix, accounts: accountsOf(ix).slice(0, count) };
-}
-
-/** Copies an account (data and lamports) to `to`, owned by `owner`: a look-alike another program holds. */
+/** Copies account `from` to `to`, owned by `owner`: a look-alike of a real record under another program. */
 export function cloneAccount(h: ForesightHarness, from: Address, to: Address, owner: Address): void {
-  const a = h.svm.getAccount(from);
-  if (!a.exists) throw new Error(`account ${from} does not exist`);
-  h.svm.setAccount({
-    address: to,
-    data: Uint8Array.from(a.data),
-    executable: false,
-    lamports: a.lamports,
-    programAddress: owner,
-    space: BigInt(a.data.length),
-  });
+  cloneSvmAccount(h.svm, from, to, owner);
 }
 
 /** Writes raw bytes as a price account owned by the Pyth receiver (or `owner`) at `at`. */
@@ -323,13 +269,7 @@ function stateOf(h: ForesightHarness, at: Address): AccountState {
 }
 
 /** Signatures a transaction of `instructions` paid by `feePayer` carries: the fee payer and every signer. */
-export function signerCount(instructions: readonly Instruction[], feePayer: Address): number {
-  const signers = new Set<Address>([feePayer]);
-  for (const ix of instructions) {
-    for (const meta of ix.accounts ?? []) if (isSignerRole(meta.role)) signers.add(meta.address);
-  }
-  return signers.size;
-}
+export { signerCount };
 
 /**
  * Sends `instructions` with `feePayer` (the harness's payer unless given) and asserts that the transaction

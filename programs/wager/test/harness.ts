@@ -12,7 +12,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  getAddressEncoder,
   appendTransactionMessageInstructions,
   createKeyPairSignerFromPrivateKeyBytes,
   createTransactionMessage,
@@ -27,6 +26,7 @@ import {
   type KeyPairSigner,
 } from '@solana/kit';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
+import { setUpgradeAuthority } from '@arcade/sbf/testing';
 import { InstructionErrorCustom, TransactionErrorInstructionError } from 'litesvm/dist/internal.js';
 import {
   decodeBet,
@@ -193,12 +193,7 @@ export class WagerHarness {
    * and only it may initialize the house.
    */
   setUpgradeAuthority(authority: Address | null): void {
-    const account = this.svm.getAccount(this.programData);
-    if (!account.exists) throw new Error('the program has no ProgramData account');
-    const data = Uint8Array.from(account.data);
-    data[12] = authority === null ? 0 : 1;
-    data.set(authority === null ? new Uint8Array(32) : getAddressEncoder().encode(authority), 13);
-    this.svm.setAccount({ ...account, data });
+    setUpgradeAuthority(this.svm, this.programData, authority);
   }
 
   /** Adds lamports to the house wallet, as a deposit to the bankroll would. */

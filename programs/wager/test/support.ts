@@ -4,16 +4,9 @@
  * balance. Kept local for the same reason as the harness's send logic: Foresight's copies live in its own
  * tests, and one program's tests should not import another's.
  */
-import {
-  downgradeRoleToNonSigner,
-  isSignerRole,
-  type AccountMeta,
-  type AccountRole,
-  type Address,
-  type Instruction,
-  type KeyPairSigner,
-} from '@solana/kit';
+import { type Address, type Instruction, type KeyPairSigner } from '@solana/kit';
 import { expect } from 'vitest';
+import { cloneAccount as cloneSvmAccount, signerCount } from '@arcade/sbf/testing';
 import { BET_ACCOUNT_SIZE, MARKET_ACCOUNT_SIZE, PREDICTION_ACCOUNT_SIZE } from '@arcade/sdk/wager/accounts';
 import { getWagerErrorFromLogs, WAGER_ERROR_CODES, type WagerErrorName } from '@arcade/sdk/wager/errors';
 import {
@@ -85,44 +78,7 @@ export function walletRent(h: WagerHarness): bigint {
 
 // ---- rewriting instructions for hostile cases ----
 
-function accountsOf(ix: Instruction): readonly AccountMeta[] {
-  if (ix.accounts === undefined) throw new Error('instruction without accounts');
-  return ix.accounts;
-}
-
-/**
- * The same instruction with account `index` no longer a signer (its key unchanged): what a client sends
- * when it names the right authority but cannot produce its signature.
- */
-export function withoutSigner(ix: Instruction, index: number): Instruction {
-  const accounts = accountsOf(ix).map((meta, i) =>
-    i === index ? { address: meta.address, role: downgradeRoleToNonSigner(meta.role) } : meta,
-  );
-  return { ...ix, accounts };
-}
-
-/** The same instruction with account `index` replaced (keeping its role, less signing, unless one is given). */
-export function withAccount(
-  ix: Instruction,
-  index: number,
-  address: Address,
-  role?: AccountRole,
-): Instruction {
-  const accounts = accountsOf(ix).map((meta, i) =>
-    i === index ? { address, role: role ?? downgradeRoleToNonSigner(meta.role) } : meta,
-  );
-  return { ...ix, accounts };
-}
-
-/** The same instruction with its data replaced. */
-export function withData(ix: Instruction, data: Uint8Array): Instruction {
-  return { ...ix, data };
-}
-
-/** The same instruction with its accounts cut to the first `count`. */
-export function withAccountCount(ix: Instruction, count: number): Instruction {
-  return { ...ix, accounts: accountsOf(ix).slice(0, count) };
-}
+export { withAccount, withAccountCount, withData, withoutSigner } from '@arcade/sbf/testing';
 
 /** The instruction's data as a mutable copy. */
 export function dataOf(ix: Instruction): Uint8Array {
@@ -130,18 +86,9 @@ export function dataOf(ix: Instruction): Uint8Array {
   return Uint8Array.from(ix.data);
 }
 
-/** Copies an account (data and lamports) to `to`, owned by `owner`: a look-alike another program holds. */
+/** Copies account `from` to `to`, owned by `owner`: a look-alike of a real record under another program. */
 export function cloneAccount(h: WagerHarness, from: Address, to: Address, owner: Address): void {
-  const a = h.svm.getAccount(from);
-  if (!a.exists) throw new Error(`account ${from} does not exist`);
-  h.svm.setAccount({
-    address: to,
-    data: Uint8Array.from(a.data),
-    executable: false,
-    lamports: a.lamports,
-    programAddress: owner,
-    space: BigInt(a.data.length),
-  });
+  cloneSvmAccount(h.svm, from, to, owner);
 }
 
 // ---- refusals change nothing ----
@@ -160,13 +107,7 @@ function stateOf(h: WagerHarness, at: Address): AccountState {
 }
 
 /** Signatures a transaction of `instructions` paid by `feePayer` carries: the fee payer and every signer. */
-export function signerCount(instructions: readonly Instruction[], feePayer: Address): number {
-  const signers = new Set<Address>([feePayer]);
-  for (const ix of instructions) {
-    for (const meta of ix.accounts ?? []) if (isSignerRole(meta.role)) signers.add(meta.address);
-  }
-  return signers.size;
-}
+export { signerCount };
 
 /** The transaction fee of `instructions` paid by `feePayer`. */
 export function feeOf(instructions: readonly Instruction[], feePayer: Address): bigint {
