@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'programs/*/test/**/*.test.ts'],
+    include: [
+      'apps/*/src/**/*.test.ts',
+      'apps/*/test/**/*.test.ts',
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      'programs/*/test/**/*.test.ts',
+    ],
     testTimeout: 60_000,
   },
 });

@@ -1,0 +1,125 @@
+/**
+ * The Fastify application: external plugins (rate limit, OpenAPI), then the server's own (auth), then
+ * the routes, laid out by URL under `/api`.
+ *
+ * @module
+ */
+
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Address } from '@solana/kit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+
+import './types.ts';
+
+import type { ChainContext } from './chain/chain-context.ts';
+import type { Env } from './config/env.ts';
+import type { Database } from './db/database.ts';
+import { HttpError, installErrorHandlers } from './http/errors.ts';
+import authPlugin from './plugins/auth.ts';
+import type { Ports } from './ports/create-ports.ts';
+import adminRoutes from './routes/api/admin/routes.ts';
+import healthRoutes from './routes/api/health.ts';
+import imageRoutes from './routes/api/images/routes.ts';
+import marketDataRoutes from './routes/api/market-data/routes.ts';
+import nftRoutes from './routes/api/nfts/routes.ts';
+import oauthRoutes from './routes/api/oauth/routes.ts';
+import prophecyRoutes from './routes/api/prophecy/routes.ts';
+import authRoutes from './routes/api/user/auth.ts';
+import historyRoutes from './routes/api/user/history.ts';
+import juiceRoutes from './routes/api/user/juice.ts';
+import profileRoutes from './routes/api/user/profile.ts';
+import referralRoutes from './routes/api/user/referrals.ts';
+
+/** Everything the application needs from outside. */
+export interface AppDeps {
+  readonly env: Env;
+  readonly db: Database;
+  readonly chain: ChainContext;
+  readonly ports: Ports;
+  /** The session tokens' signing key. */
+  readonly jwtSecret: string | Uint8Array;
+  readonly adminWallets: readonly Address[];
+  /** Shares rate limits between instances when set. */
+  readonly redis?: Redis | null;
+  /** Milliseconds since the epoch; default `Date.now`. */
+  readonly now?: () => number;
+  /** Fastify's logger option; default pino at `LOG_LEVEL`. */
+  readonly logger?: FastifyServerOptions['logger'];
+}
+
+/** The application, ready to `listen` or `inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: env.LOG_LEVEL },
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    // Ids in URLs are addresses and slugs: 200 characters is plenty and bounds the work per request.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandlers(app);
+
+  app.decorate('env', env);
+  app.decorate('db', deps.db);
+  app.decorate('chain', deps.chain);
+  app.decorate('ports', deps.ports);
+  app.decorate('adminWallets', new Set<string>(deps.adminWallets));
+  app.decorate('now', deps.now ?? Date.now);
+
+  // External plugins.
+  await app.register(rateLimit, {
+    global: true,
+    max: env.RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'arcade-rate-limit-' } : {}),
+    errorResponseBuilder: () => new HttpError(429, 'Too many requests'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'TailSpin, ReTail, Foresight and Prophecy API',
+        description: 'Profiles, sign-in, Juice, referrals, history, Prophecy markets, NFTs and market data.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // The server's own plugins.
+  await app.register(authPlugin, { secret: deps.jwtSecret });
+
+  // Routes.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/user' });
+      await api.register(profileRoutes, { prefix: '/user' });
+      await api.register(juiceRoutes, { prefix: '/user' });
+      await api.register(referralRoutes, { prefix: '/user' });
+      await api.register(historyRoutes, { prefix: '/user' });
+      await api.register(prophecyRoutes, { prefix: '/prophecy' });
+      await api.register(nftRoutes, { prefix: '/nfts' });
+      await api.register(imageRoutes, { prefix: '/images' });
+      await api.register(marketDataRoutes);
+      await api.register(oauthRoutes, { prefix: '/oauth' });
+      await api.register(adminRoutes, { prefix: '/admin' });
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

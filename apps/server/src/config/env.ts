@@ -1,0 +1,176 @@
+/**
+ * The server's configuration: one zod schema over the environment, parsed once at start-up.
+ *
+ * Nothing set means the embedded default: the local chain in-process, PGlite under `DATA_DIR`, in-memory
+ * socket fan-out and rate limits, the local stand-ins for mainnet services. Setting `SOLANA_RPC_URL` points
+ * the server at a real cluster, which then requires the keys and secrets a real deployment needs.
+ *
+ * @module
+ */
+
+import { isAddress } from '@solana/kit';
+import { z } from 'zod';
+
+/** A configuration that does not parse; the message names every variable that is wrong. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  /** `VARIABLE: reason`, one per problem. */
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(`Invalid environment:\n  ${problems.join('\n  ')}`);
+    this.problems = problems;
+  }
+}
+
+const emptyToUndefined = (value: unknown): unknown =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const port = z.coerce.number().int().min(0).max(65_535);
+const wholeNumber = z.coerce.number().int().min(0);
+const address = z.string().trim().refine(isAddress, 'expected a base58 Solana address');
+const addressList = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== '')
+      : value,
+  z.array(address),
+);
+const wordList = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim().toLowerCase())
+          .filter((item) => item !== '')
+      : value,
+  z.array(z.string()),
+);
+const flag = z.preprocess(
+  (value) => (typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value),
+  z.boolean(),
+);
+
+/** Usernames refused out of the box ('Username not allowed'); `USERNAME_DENYLIST` replaces the list. */
+export const DEFAULT_USERNAME_DENYLIST: readonly string[] = Object.freeze([
+  'admin',
+  'administrator',
+  'mod',
+  'moderator',
+  'support',
+  'staff',
+  'team',
+  'official',
+  'system',
+  'root',
+  'tailspin',
+  'retail',
+  'foresight',
+  'prophecy',
+  'juice',
+]);
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: port.default(8080),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Where the embedded default keeps everything (PGlite, the local chain, keys, image cache). */
+    DATA_DIR: z.string().default('./.data'),
+    /** The address browsers use; the sign-in message's domain and the OAuth redirects come from it. */
+    PUBLIC_URL: z.url().default('http://127.0.0.1:8080'),
+
+    DATABASE_URL: optionalUrl,
+    REDIS_URL: optionalUrl,
+
+    SOLANA_RPC_URL: optionalUrl,
+    SOLANA_RPC_FALLBACK_URL: optionalUrl,
+    SOLANA_WS_URL: optionalUrl,
+    SOLANA_CLUSTER: z.enum(['localnet', 'devnet', 'mainnet-beta']).optional(),
+    LOCALNET_RPC_PORT: port.default(8899),
+    LOCALNET_PUBSUB_PORT: port.optional(),
+    LOCALNET_FORESIGHT_TIMELOCK: z.coerce.number().int().min(1).default(300),
+    LOCALNET_SLOT_MS: z.coerce.number().int().min(1).default(400),
+
+    JWT_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    JWT_TTL_SECS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(7 * 86_400),
+    NONCE_TTL_SECS: z.coerce.number().int().min(30).default(300),
+
+    ADMIN_WALLETS: addressList.optional(),
+    USERNAME_DENYLIST: wordList.optional(),
+
+    AUTHORITY_KEYPAIR: optionalString,
+    SETTLER_KEYPAIR: optionalString,
+    EVENT_SIGNER_KEYPAIR: optionalString,
+    JUICE_AUTHORITY_KEYPAIR: optionalString,
+    JUICE_MINT: address.optional(),
+    USDC_MINT: address.optional(),
+    USDT_MINT: address.optional(),
+    TREASURY: address.optional(),
+    PYTH_SOL_USD_ACCOUNT: address.optional(),
+
+    TENSOR_API_KEY: optionalString,
+    HELIUS_API_KEY: optionalString,
+    JUPITER_API_URL: optionalUrl,
+    DISCORD_CLIENT_ID: optionalString,
+    DISCORD_CLIENT_SECRET: optionalString,
+    X_CLIENT_ID: optionalString,
+    X_CLIENT_SECRET: optionalString,
+
+    RATE_LIMIT_PER_MINUTE: wholeNumber.default(600),
+    RATE_LIMIT_USER_PER_MINUTE: wholeNumber.default(300),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(64 * 1024),
+    TRUST_PROXY: flag.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SOLANA_RPC_URL === undefined) return;
+    // A real cluster: nothing may be generated on the fly.
+    for (const name of [
+      'JWT_SECRET',
+      'AUTHORITY_KEYPAIR',
+      'SETTLER_KEYPAIR',
+      'EVENT_SIGNER_KEYPAIR',
+      'JUICE_AUTHORITY_KEYPAIR',
+      'JUICE_MINT',
+      'TREASURY',
+      'ADMIN_WALLETS',
+    ] as const) {
+      if (env[name] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SOLANA_RPC_URL is set' });
+      }
+    }
+  });
+
+/** The parsed environment. */
+export type Env = z.output<typeof schema>;
+
+/**
+ * Parses `source` (default `process.env`).
+ *
+ * @throws ConfigError naming each variable that is wrong.
+ * @example loadEnv({ PORT: '8081' }).PORT === 8081
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Zod schemas shared by routes.
+ *
+ * @module
+ */
+
+import { isAddress } from '@solana/kit';
+import { z } from 'zod';
+
+/** A base58 Solana address: 'Invalid address' otherwise. */
+export const addressSchema = z
+  .string({ error: 'Invalid address' })
+  .trim()
+  .refine(isAddress, { error: 'Invalid address' });
+
+/** `{ address }` path parameters. */
+export const addressParams = z.object({ address: addressSchema });
+
+/** A u64 amount given as a decimal string or a safe integer: 'Invalid amount' otherwise. */
+export const u64Schema = z
+  .union([z.string(), z.number()], { error: 'Invalid amount' })
+  .transform((value, ctx) => {
+    const text = String(value).trim();
+    if (!/^\d{1,20}$/.test(text) || BigInt(text) > 0xffff_ffff_ffff_ffffn) {
+      ctx.addIssue({ code: 'custom', message: 'Invalid amount' });
+      return z.NEVER;
+    }
+    return BigInt(text);
+  });
+
+/** `{ success: true }`. */
+export const successSchema = z.object({ success: z.literal(true) });
+
+/** The body of every error response. */
+export const errorSchema = z.object({ success: z.literal(false), error: z.string() }).loose();
+
+/** Error responses for the OpenAPI document. */
+export const errorResponses = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  429: errorSchema,
+} as const;
+
+/** `bearer` security for the OpenAPI document. */
+export const bearer = [{ bearer: [] }];

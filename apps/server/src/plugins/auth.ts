@@ -1,0 +1,57 @@
+/**
+ * Bearer-token authentication, the admin check and the per-user rate limit, as preHandlers routes opt
+ * into.
+ *
+ * @module
+ */
+
+import type { Address } from '@solana/kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { TokenError, TokenService } from '../auth/tokens.ts';
+import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
+import type { RequestUser } from '../types.ts';
+
+/** The wallet a request's bearer token belongs to; throws 401 or 403 as `authenticate` does. */
+export async function userOf(app: FastifyInstance, request: FastifyRequest): Promise<RequestUser> {
+  const header = request.headers.authorization;
+  if (header === undefined || header === '') throw unauthorized('Missing token');
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/i.exec(header.trim());
+  if (match?.[1] === undefined) throw unauthorized('Invalid token');
+  let address: string;
+  try {
+    address = await app.tokens.verify(match[1]);
+  } catch (error) {
+    if (error instanceof TokenError) throw unauthorized(error.message);
+    throw error;
+  }
+  const blocked = await app.db.query('SELECT 1 FROM blocked_wallets WHERE address = $1', [address]);
+  if (blocked.length > 0) throw forbidden('Wallet is blocked');
+  return { address: address as Address, admin: app.adminWallets.has(address) };
+}
+
+export default fp(
+  async (app: FastifyInstance, options: { secret: string | Uint8Array }) => {
+    app.decorate(
+      'tokens',
+      new TokenService({ secret: options.secret, issuer: app.env.PUBLIC_URL, ttlSecs: app.env.JWT_TTL_SECS }),
+    );
+    app.decorateRequest('user', null);
+    app.decorate('authenticate', async (request: FastifyRequest): Promise<void> => {
+      request.user = await userOf(app, request);
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      request.user = await userOf(app, request);
+      if (!request.user.admin) throw forbidden('Admins only');
+    });
+    const limit = app.rateLimit({
+      max: app.env.RATE_LIMIT_USER_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `user:${request.user?.address ?? request.ip}`,
+      errorResponseBuilder: () => new HttpError(429, 'Too many requests'),
+    });
+    app.decorate('userRateLimit', limit);
+  },
+  { name: 'auth', dependencies: ['@fastify/rate-limit'] },
+);

@@ -1,0 +1,149 @@
+/**
+ * Profiles: `GET /api/user/{address}`, `POST /api/user/updateUsername` and `POST /api/user/updatePfp`.
+ *
+ * @module
+ */
+
+import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '@arcade/sdk/constants';
+import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { DEFAULT_USERNAME_DENYLIST } from '../../../config/env.ts';
+import { badRequest, conflict } from '../../../http/errors.ts';
+import { addressParams, bearer, errorResponses } from '../../../http/schemas.ts';
+import { UserRepository } from '../../../repositories/user-repository.ts';
+
+/** The profile fields of spec §3 "User socials", plus the wallet's standing. */
+const userSchema = z.object({
+  success: z.literal(true),
+  address: z.string(),
+  username: z.string().nullable(),
+  pfp: z.string().nullable(),
+  pfpImage: z.string().nullable(),
+  discordId: z.string().nullable(),
+  discordUsername: z.string().nullable(),
+  twitterId: z.string().nullable(),
+  twitterUsername: z.string().nullable(),
+  referral: z.string().nullable(),
+  blocked: z.boolean(),
+  isAdmin: z.boolean(),
+});
+
+/** Usernames, validated with the spec's messages in the spec's order. */
+export const usernameSchema = z
+  .string({ error: VALIDATION_MESSAGES.usernameEmpty })
+  .trim()
+  .min(1, VALIDATION_MESSAGES.usernameEmpty)
+  .refine((value) => Array.from(value).length <= USERNAME_MAX_LENGTH, VALIDATION_MESSAGES.usernameTooLong)
+  .refine((value) => USERNAME_PATTERN.test(value), VALIDATION_MESSAGES.usernameInvalidCharacters);
+
+/**
+ * Whether the deny list refuses `username`: an exact match, ignoring case, or a listed word of four or
+ * more letters inside it ('xAdminx'), so short words ('mod') do not refuse ordinary names ('modest').
+ */
+export function isUsernameDenied(username: string, denylist: readonly string[]): boolean {
+  const lower = username.toLowerCase();
+  return denylist.some((word) => lower === word || (word.length >= 4 && lower.includes(word)));
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const users = new UserRepository(app.db);
+  const denylist = app.env.USERNAME_DENYLIST ?? DEFAULT_USERNAME_DENYLIST;
+
+  app.get(
+    '/:address',
+    {
+      schema: {
+        summary:
+          "A wallet's profile (spec §3 'User socials'), whether it is blocked and whether it is an admin",
+        tags: ['user'],
+        params: addressParams,
+        response: { 200: userSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { address } = request.params;
+      const [user, blocked] = await Promise.all([users.find(address), users.isBlocked(address)]);
+      return {
+        success: true as const,
+        address,
+        username: user?.username ?? null,
+        pfp: user?.pfp ?? null,
+        pfpImage: user?.pfpImage ?? null,
+        discordId: user?.discordId ?? null,
+        discordUsername: user?.discordUsername ?? null,
+        twitterId: user?.twitterId ?? null,
+        twitterUsername: user?.twitterUsername ?? null,
+        referral: user?.referralCode ?? null,
+        blocked,
+        isAdmin: app.adminWallets.has(address),
+      };
+    },
+  );
+
+  app.post(
+    '/updateUsername',
+    {
+      preHandler: [app.authenticate, app.userRateLimit],
+      schema: {
+        summary: 'Sets the signed-in wallet’s username (unique ignoring case)',
+        tags: ['user'],
+        security: bearer,
+        body: z.object({ username: usernameSchema }, { error: VALIDATION_MESSAGES.usernameEmpty }),
+        response: {
+          200: z.object({ success: z.literal(true), disallowed: z.literal(false), username: z.string() }),
+          ...errorResponses,
+          409: z.object({ success: z.literal(false), error: z.string(), disallowed: z.boolean() }),
+        },
+      },
+    },
+    async (request) => {
+      const { username } = request.body;
+      const address = request.user!.address;
+      if (isUsernameDenied(username, denylist)) {
+        throw badRequest(VALIDATION_MESSAGES.usernameNotAllowed, { disallowed: true });
+      }
+      if (!(await users.setUsername(address, username))) {
+        throw conflict('Username already taken', { disallowed: false });
+      }
+      return { success: true as const, disallowed: false as const, username };
+    },
+  );
+
+  app.post(
+    '/updatePfp',
+    {
+      preHandler: [app.authenticate, app.userRateLimit],
+      schema: {
+        summary: 'Sets the profile picture to an NFT the signed-in wallet holds',
+        tags: ['user'],
+        security: bearer,
+        body: z.object(
+          {
+            pfp: z
+              .string({ error: VALIDATION_MESSAGES.pfpEmpty })
+              .trim()
+              .min(1, VALIDATION_MESSAGES.pfpEmpty)
+              .max(64, 'You do not hold this NFT'),
+          },
+          { error: VALIDATION_MESSAGES.pfpEmpty },
+        ),
+        response: {
+          200: z.object({ success: z.literal(true), pfp: z.string(), pfpImage: z.string() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const address = request.user!.address;
+      const inventory = await app.ports.nftMarket.inventory(address);
+      const nft = inventory.find((item) => item.id === request.body.pfp);
+      if (nft === undefined) throw badRequest('You do not hold this NFT');
+      await users.setPfp(address, nft.id, nft.content.links.image);
+      return { success: true as const, pfp: nft.id, pfpImage: nft.content.links.image };
+    },
+  );
+};
+
+export default routes;
