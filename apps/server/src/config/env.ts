@@ -130,6 +130,18 @@ const schema = z
     X_CLIENT_ID: optionalString,
     X_CLIENT_SECRET: optionalString,
 
+    /** Hosts the image route may fetch originals from (besides this server's own NFT art). */
+    IMAGE_REMOTE_HOSTS: z.preprocess(
+      (value) =>
+        typeof value === 'string'
+          ? value
+              .split(',')
+              .map((item) => item.trim().toLowerCase())
+              .filter((item) => item !== '')
+          : value,
+      z.array(z.string()).default([]),
+    ),
+
     RATE_LIMIT_PER_MINUTE: wholeNumber.default(600),
     RATE_LIMIT_USER_PER_MINUTE: wholeNumber.default(300),
     BODY_LIMIT_BYTES: z.coerce
