@@ -19,7 +19,7 @@ export default tseslint.config(
   },
   {
     // Fastify plugins and route modules are async by contract, whether or not they await.
-    files: ['apps/server/src/**/*.ts', 'apps/server/test/**/*.ts'],
+    files: ['apps/server/src/**/*.ts', 'apps/server/test/**/*.ts', 'apps/server/scripts/**/*.ts'],
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },

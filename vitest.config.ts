@@ -10,5 +10,6 @@ export default defineConfig({
       'programs/*/test/**/*.test.ts',
     ],
     testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

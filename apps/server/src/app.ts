@@ -18,8 +18,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 
-import './types.ts';
+import type { JuiceStatus } from './services/juice-service.ts';
+import type { ProfileSnapshot } from './types.ts';
 
+import { ReadCache } from './cache/read-cache.ts';
 import type { ChainContext } from './chain/chain-context.ts';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/database.ts';
@@ -76,6 +78,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ports', deps.ports);
   app.decorate('adminWallets', new Set<string>(deps.adminWallets));
   app.decorate('now', deps.now ?? Date.now);
+  app.decorate('profileCache', new ReadCache<string, ProfileSnapshot>({ ttlMs: 1_000, now: app.now }));
+  app.decorate('juiceCache', new ReadCache<string, JuiceStatus>({ ttlMs: 1_000, now: app.now }));
+  app.decorate(
+    'marketListCache',
+    new ReadCache<string, string>({ ttlMs: 1_000, maxEntries: 1_000, now: app.now }),
+  );
 
   // External plugins.
   await app.register(rateLimit, {

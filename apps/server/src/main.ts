@@ -33,58 +33,79 @@ try {
   throw error;
 }
 
-const embedded =
-  env.SOLANA_RPC_URL === undefined
-    ? await startEmbeddedChain({
-        dataDir: join(env.DATA_DIR, 'localnet'),
-        host: env.HOST,
-        rpcPort: env.LOCALNET_RPC_PORT,
-        ...(env.LOCALNET_PUBSUB_PORT === undefined ? {} : { pubsubPort: env.LOCALNET_PUBSUB_PORT }),
-        slotMs: env.LOCALNET_SLOT_MS,
-        foresightTimelock: env.LOCALNET_FORESIGHT_TIMELOCK,
-      })
-    : null;
-const chain: ChainContext = embedded?.context ?? (await connectRemoteChain(env));
-const db =
-  env.DATABASE_URL === undefined
-    ? await openPglite(join(env.DATA_DIR, 'pglite'))
-    : openPostgres(env.DATABASE_URL);
-const applied = await migrate(db);
-const redis = env.REDIS_URL === undefined ? null : new Redis(env.REDIS_URL, { lazyConnect: false });
-const admins: readonly Address[] =
-  env.ADMIN_WALLETS ?? (await loadOrCreateLocalAdmins(env.DATA_DIR)).map((signer) => signer.address);
-
-const app = await buildApp({
-  env,
-  db,
-  chain,
-  ports: createPorts(env, chain),
-  jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(join(env.DATA_DIR, 'server', 'jwt-secret')),
-  adminWallets: admins,
-  redis,
-});
-const url = await app.listen({ host: env.HOST, port: env.PORT });
-app.log.info(
-  {
-    cluster: chain.cluster,
-    rpc: chain.rpcUrl,
-    database: db.kind,
-    migrations: applied,
-    admins,
-  },
-  `serving on ${url}`,
-);
-console.log(`\n  Ready: ${url}\n  API docs: ${url}/api/docs\n  Chain: ${chain.rpcUrl} (${chain.cluster})\n`);
-
+// Ctrl-C during start-up stops what has started so far, and the local chain is still saved.
+const cleanups: (() => Promise<void>)[] = [];
 let stopping = false;
-async function stop(): Promise<void> {
+async function stop(code = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
-  await app.close();
-  await db.close();
-  redis?.disconnect();
-  await embedded?.stop();
-  process.exit(0);
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error('stopping:', error);
+      code = 1;
+    }
+  }
+  process.exit(code);
 }
 process.once('SIGINT', () => void stop());
 process.once('SIGTERM', () => void stop());
+
+async function step<T>(start: () => Promise<T>, cleanup?: (value: T) => Promise<void>): Promise<T> {
+  const value = await start();
+  if (cleanup) cleanups.push(() => cleanup(value));
+  if (stopping) await new Promise(() => undefined); // stop() exits the process
+  return value;
+}
+
+const embedded =
+  env.SOLANA_RPC_URL === undefined
+    ? await step(
+        () =>
+          startEmbeddedChain({
+            dataDir: join(env.DATA_DIR, 'localnet'),
+            host: env.HOST,
+            rpcPort: env.LOCALNET_RPC_PORT,
+            ...(env.LOCALNET_PUBSUB_PORT === undefined ? {} : { pubsubPort: env.LOCALNET_PUBSUB_PORT }),
+            slotMs: env.LOCALNET_SLOT_MS,
+            foresightTimelock: env.LOCALNET_FORESIGHT_TIMELOCK,
+          }),
+        (chain) => chain.stop(),
+      )
+    : null;
+const chain: ChainContext = embedded?.context ?? (await connectRemoteChain(env));
+const db = await step(
+  async () =>
+    env.DATABASE_URL === undefined
+      ? openPglite(join(env.DATA_DIR, 'pglite'))
+      : openPostgres(env.DATABASE_URL),
+  (database) => database.close(),
+);
+const applied = await migrate(db);
+const redis = await step(
+  async () => (env.REDIS_URL === undefined ? null : new Redis(env.REDIS_URL)),
+  async (client) => client?.disconnect(),
+);
+const admins: readonly Address[] =
+  env.ADMIN_WALLETS ?? (await loadOrCreateLocalAdmins(env.DATA_DIR)).map((signer) => signer.address);
+
+const app = await step(
+  () =>
+    buildApp({
+      env,
+      db,
+      chain,
+      ports: createPorts(env, chain),
+      jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(join(env.DATA_DIR, 'server', 'jwt-secret')),
+      adminWallets: admins,
+      redis,
+    }),
+  (instance) => instance.close(),
+);
+const url = await app.listen({ host: env.HOST, port: env.PORT });
+app.log.info(
+  { cluster: chain.cluster, rpc: chain.rpcUrl, database: db.kind, migrations: applied, admins },
+  `serving on ${url}`,
+);
+console.log(`\n  Ready: ${url}\n  API docs: ${url}/api/docs\n  Chain: ${chain.rpcUrl} (${chain.cluster})\n`);

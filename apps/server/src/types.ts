@@ -8,10 +8,19 @@ import type { Address } from '@solana/kit';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 
 import type { TokenService } from './auth/tokens.ts';
+import type { ReadCache } from './cache/read-cache.ts';
 import type { ChainContext } from './chain/chain-context.ts';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/database.ts';
 import type { Ports } from './ports/create-ports.ts';
+import type { UserRecord } from './repositories/user-repository.ts';
+import type { JuiceStatus } from './services/juice-service.ts';
+
+/** A user's row and standing, as the profile route serves it. */
+export interface ProfileSnapshot {
+  readonly user: UserRecord | null;
+  readonly blocked: boolean;
+}
 
 /** The signed-in wallet of a request. */
 export interface RequestUser {
@@ -26,6 +35,21 @@ declare module 'fastify' {
     readonly chain: ChainContext;
     readonly ports: Ports;
     readonly tokens: TokenService;
+    /**
+     * Profiles by address (`GET /api/user/{address}`), kept one second. Every write to a user row or to the
+     * blocked list deletes the address.
+     */
+    readonly profileCache: ReadCache<string, ProfileSnapshot>;
+    /**
+     * Serialized pages of `GET /api/prophecy/markets` by query, kept one second; cleared by every write to
+     * a market (creation, update, resolution, indexing).
+     */
+    readonly marketListCache: ReadCache<string, string>;
+    /**
+     * `GET /api/user/juice/{address}` by address (read on every page, in the header), kept one second;
+     * dropped when the wallet claims and when the indexer accrues to it.
+     */
+    readonly juiceCache: ReadCache<string, JuiceStatus>;
     /** Wallets allowed into the operator console. */
     readonly adminWallets: ReadonlySet<string>;
     /** Milliseconds since the epoch; tests move it. */

@@ -125,6 +125,7 @@ const schema = z
     TENSOR_API_KEY: optionalString,
     HELIUS_API_KEY: optionalString,
     JUPITER_API_URL: optionalUrl,
+    JUPITER_API_KEY: optionalString,
     DISCORD_CLIENT_ID: optionalString,
     DISCORD_CLIENT_SECRET: optionalString,
     X_CLIENT_ID: optionalString,

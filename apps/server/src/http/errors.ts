@@ -36,6 +36,10 @@ export const tooManyRequests = (message = 'Too many requests'): HttpError => new
 export const badGateway = (message = 'Upstream service unavailable'): HttpError =>
   new HttpError(502, message);
 
+/** Zod's own (generic) messages, as opposed to the messages our schemas give. */
+const ZOD_DEFAULT_MESSAGE =
+  /^(Invalid (input|string|option|element|key|value|union|literal|type|format|date|number|URL|discriminator)|Too (small|big)|Unrecognized keys?|Expected )/;
+
 /** The body of every failed request. */
 export interface ErrorBody {
   readonly success: false;
@@ -75,14 +79,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
       const first = error.validation[0];
       const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
       const message = first?.message ?? 'Invalid request';
-      // Custom messages (the spec's strings) stand alone; zod's generic ones get the field's name.
-      const issue = first?.params.issue as { code?: string } | undefined;
-      const custom = issue?.code === 'custom' || !/^(Invalid|Too|Expected|Unrecognized)/.test(message);
-      send(
-        reply,
-        400,
-        custom || path === '' ? message : `${error.validationContext ?? 'input'}.${path}: ${message}`,
-      );
+      // Custom messages (the spec's strings) stand alone; zod's generic ones get the field's location.
+      const location = [error.validationContext ?? 'input', path].filter((part) => part !== '').join('.');
+      send(reply, 400, ZOD_DEFAULT_MESSAGE.test(message) ? `${location}: ${message}` : message);
       return;
     }
     const code = error.code;

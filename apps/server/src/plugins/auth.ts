@@ -6,7 +6,7 @@
  */
 
 import type { Address } from '@solana/kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { TokenError, TokenService } from '../auth/tokens.ts';
@@ -45,13 +45,19 @@ export default fp(
       request.user = await userOf(app, request);
       if (!request.user.admin) throw forbidden('Admins only');
     });
-    const limit = app.rateLimit({
+    // The global hook has already marked the request as limited, so this limiter is applied by hand.
+    const limit = app.createRateLimit({
       max: app.env.RATE_LIMIT_USER_PER_MINUTE,
       timeWindow: 60_000,
       keyGenerator: (request: FastifyRequest) => `user:${request.user?.address ?? request.ip}`,
-      errorResponseBuilder: () => new HttpError(429, 'Too many requests'),
     });
-    app.decorate('userRateLimit', limit);
+    app.decorate('userRateLimit', async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      const result = await limit(request);
+      if (!result.isAllowed && result.isExceeded) {
+        void reply.header('retry-after', result.ttlInSeconds);
+        throw new HttpError(429, 'Too many requests');
+      }
+    });
   },
   { name: 'auth', dependencies: ['@fastify/rate-limit'] },
 );

@@ -4,30 +4,54 @@
  * @module
  */
 
+import { createLocalMarketData } from '../adapters/market-data/local-market-data.ts';
+import { createMainnetMarketData } from '../adapters/market-data/mainnet-market-data.ts';
+import { heliusRpcUrl } from '../adapters/market-data/helius-priority-fee.ts';
+import { createLocalNftMarket } from '../adapters/nft/local-marketplace.ts';
+import { createMainnetNftMarket } from '../adapters/nft/mainnet-nft-market.ts';
 import type { ChainContext } from '../chain/chain-context.ts';
-import type { Env } from '../config/env.ts';
+import { ConfigError, type Env } from '../config/env.ts';
+import type { MarketDataPort } from './market-data-port.ts';
 import type { NftMarketPort } from './ports.ts';
 
 /** Every port the routes use. */
 export interface Ports {
   readonly nftMarket: NftMarketPort;
+  /** Token prices, priority fees and swaps. */
+  readonly marketData: MarketDataPort;
+}
+
+function required(name: string, value: string | undefined): string {
+  if (value === undefined) throw new ConfigError([`${name}: is required when SOLANA_RPC_URL is set`]);
+  return value;
 }
 
 /** The adapters for `chain`'s cluster. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- wired in the next change
-export function createPorts(_env: Env, _chain: ChainContext): Ports {
-  const missing = (): never => {
-    throw new Error('the NFT market port is not wired yet');
-  };
+export function createPorts(env: Env, chain: ChainContext): Ports {
+  if (chain.local !== null) {
+    return {
+      nftMarket: createLocalNftMarket({
+        rpc: chain.rpc,
+        marketplace: chain.local.marketplace,
+        nftManifestPath: chain.local.nftManifestPath,
+      }),
+      marketData: createLocalMarketData({ chain }),
+    };
+  }
   return {
-    nftMarket: {
-      trending: missing,
-      collection: missing,
-      traits: missing,
-      listing: missing,
-      buyListingTx: missing,
-      search: missing,
-      inventory: missing,
-    },
+    nftMarket: createMainnetNftMarket({
+      tensorApiKey: required('TENSOR_API_KEY', env.TENSOR_API_KEY),
+      heliusApiKey: required('HELIUS_API_KEY', env.HELIUS_API_KEY),
+    }),
+    marketData: createMainnetMarketData({
+      jupiterApiUrl: env.JUPITER_API_URL,
+      jupiterApiKey: env.JUPITER_API_KEY,
+      priorityFeeUrl: heliusRpcUrl(required('HELIUS_API_KEY', env.HELIUS_API_KEY)),
+      mints: {
+        usdc: chain.addresses.usdcMint,
+        usdt: chain.addresses.usdtMint,
+        juice: chain.addresses.juiceMint,
+      },
+    }),
   };
 }

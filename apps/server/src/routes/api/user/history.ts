@@ -1,11 +1,203 @@
 /**
- * Placeholder: filled in by its owner.
+ * A wallet's history (spec §7): `POST /api/user/bets`, `POST /api/user/predictions` (Foresight) and
+ * `POST /api/user/marketBets` (Prophecy), newest first, 20 per page. `id` is the cursor: omitted, null
+ * or 0 for the newest page, otherwise the previous page's `nextCursor`.
  *
  * @module
  */
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+import { addressSchema, errorResponses } from '../../../http/schemas.ts';
+import { HISTORY_BET_TYPES, HistoryRepository } from '../../../repositories/history-repository.ts';
+
+/** The user-facing validation messages of these routes. */
+export const HISTORY_ERRORS = Object.freeze({
+  invalidCursor: 'Invalid cursor',
+  invalidBetType: `betType must be one of ${HISTORY_BET_TYPES.join(', ')}`,
+  invalidBody: 'Body must be an object with an address',
+} as const);
+
+/** The cursor: a non-negative integer id (number or decimal string); 0, null or omitted → newest. */
+const cursorSchema = z
+  .union([z.number(), z.string()], { error: HISTORY_ERRORS.invalidCursor })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null) return null;
+    const text = String(value).trim();
+    if (!/^\d{1,15}$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: HISTORY_ERRORS.invalidCursor });
+      return z.NEVER;
+    }
+    const id = Number(text);
+    return id === 0 ? null : id;
+  });
+
+const pageBody = { id: cursorSchema, address: addressSchema };
+
+const amount = z.string().describe('Lamports, decimal string');
+
+const betItem = z.object({
+  id: z.number(),
+  signature: z.string(),
+  betAddress: z.string(),
+  user: z.string(),
+  type: z.enum(HISTORY_BET_TYPES),
+  mint: z.string(),
+  odds: z.number(),
+  amount,
+  fee: amount,
+  listingPrice: amount,
+  referral: z.string().nullable(),
+  referralFee: amount,
+  state: z.string(),
+  result: z.string(),
+  randomValue: z.number().nullable(),
+  timestamp: z.number().describe('Unix seconds'),
+  settledAt: z.number().nullable(),
+  settleSignature: z.string().nullable(),
+  claimSignature: z.string().nullable(),
+  refundSignature: z.string().nullable(),
+});
+
+const predictionItem = z.object({
+  id: z.number(),
+  address: z.string(),
+  config: z.string(),
+  event: z.string(),
+  prediction: z.string(),
+  amount,
+  winAmount: amount,
+  isSettled: z.boolean(),
+  won: z.boolean().nullable(),
+  signature: z.string(),
+  lastSignature: z.string(),
+  timestamp: z.number(),
+  round: z
+    .object({
+      id: z.number(),
+      startTime: z.number(),
+      lockTime: z.number(),
+      settleTime: z.number(),
+      lockPrice: z.number().nullable(),
+      finalPrice: z.number().nullable(),
+      upCount: z.number(),
+      downCount: z.number(),
+      upPool: amount,
+      downPool: amount,
+      isSettled: z.boolean(),
+      result: z.string(),
+    })
+    .nullable(),
+});
+
+const marketBetItem = z.object({
+  id: z.number(),
+  signature: z.string(),
+  market: z.string(),
+  prediction: z.string(),
+  result: z.string(),
+  amount,
+  timestamp: z.number(),
+  marketName: z.string().nullable(),
+  shortName: z.string().nullable(),
+  category: z.string().nullable(),
+  image: z.string().nullable(),
+  marketResult: z.string().nullable(),
+  marketSettled: z.boolean().nullable(),
+});
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ success: z.literal(true), items: z.array(item), nextCursor: z.number().nullable() });
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const history = new HistoryRepository(app.db);
+
+  app.post(
+    '/bets',
+    {
+      schema: {
+        summary: "A wallet's TailSpin and ReTail bets, newest first, optionally of one bet type",
+        tags: ['history'],
+        body: z.object(
+          {
+            ...pageBody,
+            betType: z.enum(HISTORY_BET_TYPES, { error: HISTORY_ERRORS.invalidBetType }).nullish(),
+          },
+          { error: HISTORY_ERRORS.invalidBody },
+        ),
+        response: { 200: pageOf(betItem), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { address, id, betType } = request.body;
+      const page = await history.bets({ address, cursor: id, betType: betType ?? null });
+      return {
+        success: true as const,
+        items: page.items.map((item) => ({
+          ...item,
+          amount: item.amount.toString(),
+          fee: item.fee.toString(),
+          listingPrice: item.listingPrice.toString(),
+          referralFee: item.referralFee.toString(),
+        })),
+        nextCursor: page.nextCursor,
+      };
+    },
+  );
+
+  app.post(
+    '/predictions',
+    {
+      schema: {
+        summary: "A wallet's Foresight bets with their rounds, newest first",
+        tags: ['history'],
+        body: z.object(pageBody, { error: HISTORY_ERRORS.invalidBody }),
+        response: { 200: pageOf(predictionItem), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const page = await history.predictions({ address: request.body.address, cursor: request.body.id });
+      return {
+        success: true as const,
+        items: page.items.map((item) => ({
+          ...item,
+          amount: item.amount.toString(),
+          winAmount: item.winAmount.toString(),
+          round:
+            item.round === null
+              ? null
+              : {
+                  ...item.round,
+                  upPool: item.round.upPool.toString(),
+                  downPool: item.round.downPool.toString(),
+                },
+        })),
+        nextCursor: page.nextCursor,
+      };
+    },
+  );
+
+  app.post(
+    '/marketBets',
+    {
+      schema: {
+        summary: "A wallet's Prophecy market bets with their markets, newest first",
+        tags: ['history'],
+        body: z.object(pageBody, { error: HISTORY_ERRORS.invalidBody }),
+        response: { 200: pageOf(marketBetItem), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const page = await history.marketBets({ address: request.body.address, cursor: request.body.id });
+      return {
+        success: true as const,
+        items: page.items.map((item) => ({ ...item, amount: item.amount.toString() })),
+        nextCursor: page.nextCursor,
+      };
+    },
+  );
+};
 
 export default routes;

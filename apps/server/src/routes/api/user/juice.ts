@@ -1,11 +1,90 @@
 /**
- * Placeholder: filled in by its owner.
+ * Juice: `GET /api/user/juice/{address}` and `POST /api/user/claimJuice`.
  *
  * @module
  */
 
+import { JUICE_DECIMALS } from '@arcade/sdk/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+import { addressParams, bearer, errorResponses, errorSchema } from '../../../http/schemas.ts';
+import { JuiceService } from '../../../services/juice-service.ts';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const juice = new JuiceService({ db: app.db, chain: app.chain, now: app.now });
+
+  app.get(
+    '/juice/:address',
+    {
+      schema: {
+        summary:
+          "A wallet's Juice (spec §3): on-chain balance and claimable amount in base units, and its claim times",
+        tags: ['juice'],
+        params: addressParams,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            balance: z.string().describe('Juice base units held on chain (6 decimals)'),
+            claimable: z.string().describe('Juice base units earned and not yet claimed'),
+            decimals: z.number().describe(`Always ${JUICE_DECIMALS}`),
+            lastClaim: z.number().describe('Unix seconds of the last claim; 0 when never'),
+            nextClaimAt: z.number().describe('Unix seconds when the next claim opens; 0 when never claimed'),
+          }),
+          ...errorResponses,
+          502: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { address } = request.params;
+      const status = await app.juiceCache.get(address, () => juice.status(address));
+      return {
+        success: true as const,
+        balance: status.balance.toString(),
+        claimable: status.claimable.toString(),
+        decimals: JUICE_DECIMALS,
+        lastClaim: status.lastClaim,
+        nextClaimAt: status.nextClaimAt,
+      };
+    },
+  );
+
+  app.post(
+    '/claimJuice',
+    {
+      preHandler: [app.authenticate, app.userRateLimit],
+      schema: {
+        summary:
+          'A transaction minting the claimable Juice to the signed-in wallet, partly signed by the server: the user signs as fee payer and sends it. Once per 24 hours.',
+        tags: ['juice'],
+        security: bearer,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            transaction: z.string().describe('Base64 wire v0 transaction'),
+            amount: z.string().describe('Juice base units it mints'),
+            nextClaimAt: z.number(),
+          }),
+          ...errorResponses,
+          502: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const address = request.user!.address;
+      app.juiceCache.delete(address);
+      const issued = await juice.claim(address).finally(() => {
+        app.juiceCache.delete(address);
+      });
+      return {
+        success: true as const,
+        transaction: issued.transaction,
+        amount: issued.amount.toString(),
+        nextClaimAt: issued.nextClaimAt,
+      };
+    },
+  );
+};
 
 export default routes;

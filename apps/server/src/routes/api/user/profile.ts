@@ -64,7 +64,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { address } = request.params;
-      const [user, blocked] = await Promise.all([users.find(address), users.isBlocked(address)]);
+      const { user, blocked } = await app.profileCache.get(address, async () => {
+        const [found, isBlocked] = await Promise.all([users.find(address), users.isBlocked(address)]);
+        return { user: found, blocked: isBlocked };
+      });
       return {
         success: true as const,
         address,
@@ -104,9 +107,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (isUsernameDenied(username, denylist)) {
         throw badRequest(VALIDATION_MESSAGES.usernameNotAllowed, { disallowed: true });
       }
-      if (!(await users.setUsername(address, username))) {
-        throw conflict('Username already taken', { disallowed: false });
-      }
+      const set = await users.setUsername(address, username);
+      app.profileCache.delete(address);
+      if (!set) throw conflict('Username already taken', { disallowed: false });
       return { success: true as const, disallowed: false as const, username };
     },
   );
@@ -141,6 +144,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const nft = inventory.find((item) => item.id === request.body.pfp);
       if (nft === undefined) throw badRequest('You do not hold this NFT');
       await users.setPfp(address, nft.id, nft.content.links.image);
+      app.profileCache.delete(address);
       return { success: true as const, pfp: nft.id, pfpImage: nft.content.links.image };
     },
   );

@@ -1,11 +1,103 @@
 /**
- * Placeholder: filled in by its owner.
+ * Referrals: `POST /api/user/createReferral`, `GET /api/user/referral/{code}` and
+ * `GET /api/user/referralStats/{address}`.
  *
  * @module
  */
 
+import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+import { badRequest, notFound } from '../../../http/errors.ts';
+import { addressParams, bearer, errorResponses } from '../../../http/schemas.ts';
+import { REFERRAL_CODE_PATTERN, ReferralRepository } from '../../../repositories/referral-repository.ts';
+
+/** The user-facing errors of these routes (the spec's string where it has one). */
+export const REFERRAL_ERRORS = Object.freeze({
+  exists: VALIDATION_MESSAGES.referralExists,
+  notFound: 'Referral not found',
+  invalidCode: 'Invalid referral code',
+} as const);
+
+/** A referral code, case-insensitive: 'Invalid referral code' unless 8 characters of the code alphabet. */
+const codeSchema = z
+  .string({ error: REFERRAL_ERRORS.invalidCode })
+  .trim()
+  .toUpperCase()
+  .refine((code) => REFERRAL_CODE_PATTERN.test(code), { error: REFERRAL_ERRORS.invalidCode });
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const referrals = new ReferralRepository(app.db);
+
+  app.post(
+    '/createReferral',
+    {
+      preHandler: [app.authenticate, app.userRateLimit],
+      schema: {
+        summary: "Creates the signed-in wallet's referral code (once)",
+        tags: ['referrals'],
+        security: bearer,
+        response: {
+          200: z.object({ success: z.literal(true), referral: z.string() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const result = await referrals.create(request.user!.address);
+      if (!result.created) throw badRequest(REFERRAL_ERRORS.exists, { referral: result.code });
+      return { success: true as const, referral: result.code };
+    },
+  );
+
+  app.get(
+    '/referral/:code',
+    {
+      schema: {
+        summary: 'The wallet a referral code belongs to',
+        tags: ['referrals'],
+        params: z.object({ code: codeSchema }),
+        response: {
+          200: z.object({ success: z.literal(true), address: z.string() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const address = await referrals.ownerOf(request.params.code);
+      if (address === null) throw notFound(REFERRAL_ERRORS.notFound);
+      return { success: true as const, address };
+    },
+  );
+
+  app.get(
+    '/referralStats/:address',
+    {
+      schema: {
+        summary:
+          "A wallet's referral stats (spec §3): lamports of referral fees from its referees' settled bets, and how many users it referred",
+        tags: ['referrals'],
+        params: addressParams,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            fees: z.string().describe('Lamports'),
+            referredUserCount: z.number(),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const stats = await referrals.stats(request.params.address);
+      return {
+        success: true as const,
+        fees: stats.fees.toString(),
+        referredUserCount: stats.referredUserCount,
+      };
+    },
+  );
+};
 
 export default routes;

@@ -1,0 +1,156 @@
+/**
+ * HTTP throughput and latency of the API's hottest reads against a bare Fastify route, in one run.
+ *
+ * The server (the embedded chain, the database, the application, and a bare Fastify instance answering
+ * `{ success: true }`) runs in a worker thread; autocannon drives it from the main thread at 100
+ * connections. Each target is measured for BENCH_DURATION seconds (default 10) after a 2-second warm-up:
+ *
+ * - the bare route;
+ * - GET /api/prophecy/markets, with 1,000 markets in the database;
+ * - GET /api/user/{address};
+ * - GET /api/user/juice/{address}.
+ *
+ * Targets: each API route at least 0.5× the bare route's requests per second, and p99 under 25 ms.
+ * The database is PGlite unless BENCH_DATABASE_URL points at PostgreSQL.
+ *
+ * Run: `node apps/server/scripts/bench.ts` (part of `npm run bench`).
+ */
+
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+
+import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
+import { generateKeyPairSigner } from '@solana/kit';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+
+const DURATION_SECS = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 100;
+const MARKETS = 1_000;
+
+interface Ready {
+  readonly apiUrl: string;
+  readonly bareUrl: string;
+  readonly user: string;
+}
+
+async function serve(): Promise<void> {
+  const { startEmbeddedChain } = await import('../src/chain/embedded-chain.ts');
+  const { buildApp } = await import('../src/app.ts');
+  const { loadEnv } = await import('../src/config/env.ts');
+  const { openPglite, openPostgres } = await import('../src/db/database.ts');
+  const { migrate } = await import('../src/db/migrate.ts');
+  const { createPorts } = await import('../src/ports/create-ports.ts');
+
+  const dir = mkdtempSync(join(tmpdir(), 'arcade-bench-'));
+  const chain = await startEmbeddedChain({ dataDir: join(dir, 'localnet'), rpcPort: 0, ephemeral: true });
+  const url = process.env.BENCH_DATABASE_URL;
+  const db = url === undefined || url === '' ? await openPglite() : openPostgres(url);
+  await migrate(db);
+  const env = loadEnv({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: join(dir, 'server'),
+    // The benchmark measures the routes, not the limiter refusing them.
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  });
+  const app = await buildApp({
+    env,
+    db,
+    chain: chain.context,
+    ports: createPorts(env, chain.context),
+    jwtSecret: randomBytes(32),
+    adminWallets: [],
+    logger: false,
+  });
+
+  // 1,000 markets across the categories, a third of them past their end.
+  const now = Math.floor(Date.now() / 1000);
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < MARKETS; i += 1) {
+      const market = (await generateKeyPairSigner()).address;
+      const end = now + (i % 3 === 0 ? -3600 : 3600 * (1 + (i % 240)));
+      await tx.query(
+        `INSERT INTO markets (address, name, short_name, yes_option, no_option, invalid_option, category, image,
+           rules, start_time, end_time, cutoff_time, yes_count, no_count, yes_pool, no_pool)
+         VALUES ($1, $2, $3, 'Yes', 'No', 'Invalid', $4, '', 'Resolves from the official result.', $5, $6, $7,
+           $8, $9, $10, $11)`,
+        [
+          market,
+          `Will market number ${i} resolve yes before its end time?`,
+          `Market ${i}`,
+          PROPHECY_CATEGORIES[i % PROPHECY_CATEGORIES.length],
+          now - 86_400,
+          end,
+          end - 600,
+          i % 17,
+          i % 13,
+          BigInt(i) * 1_000_000_000n,
+          BigInt(MARKETS - i) * 700_000_000n,
+        ],
+      );
+    }
+  });
+  const user = (await generateKeyPairSigner()).address;
+  await db.query("INSERT INTO users (address, username) VALUES ($1, 'bench_user')", [user]);
+
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ success: true }));
+  const [apiUrl, bareUrl] = await Promise.all([
+    app.listen({ host: '127.0.0.1', port: 0 }),
+    bare.listen({ host: '127.0.0.1', port: 0 }),
+  ]);
+  parentPort?.postMessage({ apiUrl, bareUrl, user } satisfies Ready);
+}
+
+interface Figures {
+  readonly name: string;
+  readonly requestsPerSec: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+async function measure(name: string, url: string): Promise<Figures> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECS });
+  return {
+    name,
+    requestsPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+if (isMainThread) {
+  const worker = new Worker(new URL(import.meta.url));
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const bare = await measure('bare Fastify route', `${ready.bareUrl}/bare`);
+  const routes = [
+    await measure(`GET /api/prophecy/markets (${MARKETS} markets)`, `${ready.apiUrl}/api/prophecy/markets`),
+    await measure('GET /api/user/{address}', `${ready.apiUrl}/api/user/${ready.user}`),
+    await measure('GET /api/user/juice/{address}', `${ready.apiUrl}/api/user/juice/${ready.user}`),
+  ];
+  console.log(`\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION_SECS} s each after a 2 s warm-up\n`);
+  console.log('| route | req/s | × bare | p50 ms | p99 ms | non-2xx | errors | target met |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const figures of [bare, ...routes]) {
+    const ratio = figures.requestsPerSec / bare.requestsPerSec;
+    const met =
+      figures === bare ? '' : ratio >= 0.5 && figures.p99 < 25 && figures.non2xx === 0 ? 'yes' : 'NO';
+    console.log(
+      `| ${figures.name} | ${Math.round(figures.requestsPerSec).toLocaleString('en-US')} | ${ratio.toFixed(2)} | ${figures.p50} | ${figures.p99} | ${figures.non2xx} | ${figures.errors} | ${met} |`,
+    );
+  }
+  await worker.terminate();
+} else {
+  await serve();
+}

@@ -1,0 +1,529 @@
+/**
+ * The local swap desk: Jupiter's quote and swap-instructions calls, answered on the local chain by a
+ * keypair that trades SOL ↔ USDC and SOL ↔ USDT at the Pyth price minus {@link DESK_SPREAD_BPS}.
+ *
+ * Why the desk co-signs: on mainnet a Jupiter swap is a program instruction that moves the pool's tokens
+ * by program authority, so the user's signature is enough. The local chain has no AMM program; the desk's
+ * side is a plain transfer out of the desk's own accounts, which needs the desk's signature. The server
+ * only gives that signature to a transaction that carries exactly a live quote's two transfers (the user's
+ * payment and the desk's payout), once per quote, so a client can neither change the amounts nor replay
+ * a quote.
+ *
+ * Quotes live in memory: the embedded chain runs in this one process, and a restart simply expires them.
+ *
+ * @module
+ */
+
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+
+import { loadOrCreateKeypair } from '@arcade/localnet/keys';
+import { LAMPORTS_PER_SOL } from '@arcade/sdk/constants';
+import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
+import {
+  createNoopSigner,
+  decompileTransactionMessage,
+  getBase64EncodedWireTransaction,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  lamports,
+  partiallySignTransaction,
+  type Address,
+  type Instruction,
+  type KeyPairSigner,
+  type Rpc,
+  type Signature,
+  type SolanaRpcApi,
+  type Transaction,
+} from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
+import {
+  fetchMaybeToken,
+  fetchMint,
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getMintToCheckedInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
+
+import type { ChainContext, LocalServices } from '../../chain/chain-context.ts';
+import { sendAndConfirm } from '../../chain/send-transaction.ts';
+import { badGateway, badRequest, tooManyRequests } from '../../http/errors.ts';
+import {
+  MARKET_DATA_MESSAGES as M,
+  type CosignResult,
+  type SwapInstructions,
+  type SwapInstructionsRequest,
+  type SwapQuote,
+  type SwapQuoteRequest,
+} from '../../ports/market-data-port.ts';
+import { sameInstruction, toJsonInstruction } from './instruction-json.ts';
+import { readOraclePrice } from './oracle-price.ts';
+import {
+  convert,
+  DESK_SPREAD_BPS,
+  otherAmountThreshold,
+  type OraclePrice,
+  type SwapDirection,
+} from './swap-desk-math.ts';
+
+/** A quote can be swapped for this long: long enough to sign, short enough that the price barely moves. */
+export const QUOTE_TTL_MS = 30_000;
+
+/** Spent and expired quotes are remembered this long, so a replay is told why it is refused. */
+const QUOTE_MEMORY_MS = 10 * 60_000;
+
+/** Quotes held at once; beyond it new quotes wait for old ones to expire. */
+const MAX_OPEN_QUOTES = 10_000;
+
+/** The most SOL one swap may sell to the desk, in lamports. */
+export const DESK_MAX_LAMPORTS_IN = 10_000n * LAMPORTS_PER_SOL;
+
+/** The most stablecoins one swap may sell to the desk, in whole tokens. */
+export const DESK_MAX_TOKENS_IN = 10_000_000n;
+
+/** The desk keeps at least this many lamports besides what it owes: rent and the fees of its top-ups. */
+const DESK_SOL_RESERVE = LAMPORTS_PER_SOL;
+
+/** Extra lamports airdropped when the desk runs low, so it does not top up on every swap. */
+const DESK_SOL_TOP_UP = 1_000n * LAMPORTS_PER_SOL;
+
+/** Extra whole stablecoins minted when the desk runs low. */
+const DESK_TOKEN_TOP_UP = 1_000_000n;
+
+/** The desk's key file under the local chain's data directory. */
+export function swapDeskKeyPath(local: LocalServices): string {
+  return join(local.dataDir, 'keys', 'swap-desk.json');
+}
+
+interface StoredQuote {
+  readonly id: string;
+  readonly direction: SwapDirection;
+  /** The stablecoin side of the pair. */
+  readonly tokenMint: Address;
+  readonly decimals: number;
+  readonly inAmount: bigint;
+  readonly outAmount: bigint;
+  readonly expiresAt: number;
+  readonly document: SwapQuote;
+  /** The users whose swap instructions were asked for: their transactions spend this quote first. */
+  readonly issuedTo: Set<Address>;
+  used: boolean;
+  /** The message the desk signed for it, so the same transaction is not signed again off another quote. */
+  signedMessage: string | null;
+}
+
+/** The two transfers of a quote's swap, for one user. */
+interface SwapLegs {
+  /** The user pays the desk. */
+  readonly payment: Instruction;
+  /** The desk pays the user; needs the desk's signature. */
+  readonly payout: Instruction;
+  /** Creates the user's token account when the user receives tokens. */
+  readonly setup: readonly Instruction[];
+}
+
+/** Who a swap is between, with their token accounts by mint. */
+interface Parties {
+  readonly desk: Address;
+  readonly user: Address;
+  readonly userAtas: ReadonlyMap<Address, Address>;
+  readonly deskAtas: ReadonlyMap<Address, Address>;
+}
+
+/** Options of {@link SwapDesk}. */
+export interface SwapDeskOptions {
+  readonly chain: ChainContext;
+  readonly local: LocalServices;
+  readonly spreadBps?: bigint;
+  readonly quoteTtlMs?: number;
+}
+
+/** The local swap desk. */
+export class SwapDesk {
+  readonly #chain: ChainContext;
+  readonly #local: LocalServices;
+  readonly #spreadBps: bigint;
+  readonly #quoteTtlMs: number;
+  readonly #quotes = new Map<string, StoredQuote>();
+  readonly #decimals = new Map<Address, Promise<number>>();
+  #signer: Promise<KeyPairSigner> | null = null;
+  /** Top-ups run one at a time so two swaps do not both mint for the same shortfall. */
+  #inventory: Promise<unknown> = Promise.resolve();
+
+  constructor(options: SwapDeskOptions) {
+    this.#chain = options.chain;
+    this.#local = options.local;
+    this.#spreadBps = options.spreadBps ?? DESK_SPREAD_BPS;
+    this.#quoteTtlMs = options.quoteTtlMs ?? QUOTE_TTL_MS;
+  }
+
+  /** The desk's keypair, created under the data directory on first use. */
+  signer(): Promise<KeyPairSigner> {
+    this.#signer ??= loadOrCreateKeypair(swapDeskKeyPath(this.#local));
+    return this.#signer;
+  }
+
+  /** The stablecoins the desk trades against SOL. */
+  get #tokens(): readonly Address[] {
+    return [this.#chain.addresses.usdcMint, this.#chain.addresses.usdtMint];
+  }
+
+  /**
+   * A quote for an exact-in swap of `request.amount`, valid for {@link QUOTE_TTL_MS} from `now`.
+   *
+   * @throws HttpError 400 for a pair other than SOL ↔ USDC/USDT, or an amount too small or too large;
+   * 429 when too many quotes are open; 502 when the oracle or the mint cannot be read.
+   */
+  async quote(request: SwapQuoteRequest, now: number): Promise<SwapQuote> {
+    const started = performance.now();
+    const { inputMint, outputMint, amount, slippageBps } = request;
+    let direction: SwapDirection;
+    let tokenMint: Address;
+    if (inputMint === NATIVE_MINT_ADDRESS && this.#tokens.includes(outputMint)) {
+      direction = 'solToToken';
+      tokenMint = outputMint;
+    } else if (outputMint === NATIVE_MINT_ADDRESS && this.#tokens.includes(inputMint)) {
+      direction = 'tokenToSol';
+      tokenMint = inputMint;
+    } else {
+      throw badRequest(M.noRoute);
+    }
+    const [decimals, oracle] = await Promise.all([this.#mintDecimals(tokenMint), this.#oracle()]);
+    const maxIn =
+      direction === 'solToToken' ? DESK_MAX_LAMPORTS_IN : DESK_MAX_TOKENS_IN * 10n ** BigInt(decimals);
+    if (amount > maxIn) throw badRequest(M.amountTooLarge);
+    const outAmount = convert(direction, amount, oracle.price, decimals, this.#spreadBps);
+    if (outAmount === 0n) throw badRequest(M.amountTooSmall);
+    const fairAmount = convert(direction, amount, oracle.price, decimals, 0n);
+
+    this.#forget(now);
+    if (this.#quotes.size >= MAX_OPEN_QUOTES) throw tooManyRequests(M.tooManyQuotes);
+    const desk = await this.signer();
+    const id = randomUUID();
+    const expiresAt = now + this.#quoteTtlMs;
+    const document: SwapQuote = {
+      inputMint,
+      inAmount: amount.toString(),
+      outputMint,
+      outAmount: outAmount.toString(),
+      otherAmountThreshold: otherAmountThreshold(outAmount, slippageBps).toString(),
+      swapMode: 'ExactIn',
+      slippageBps,
+      platformFee: null,
+      // The desk fills any size at the oracle price: no impact, only its spread (the route's fee).
+      priceImpactPct: '0',
+      routePlan: [
+        {
+          swapInfo: {
+            ammKey: desk.address,
+            label: 'Local swap desk',
+            inputMint,
+            outputMint,
+            inAmount: amount.toString(),
+            outAmount: outAmount.toString(),
+            feeAmount: (fairAmount - outAmount).toString(),
+            feeMint: outputMint,
+          },
+          percent: 100,
+        },
+      ],
+      contextSlot: Number(oracle.slot),
+      timeTaken: (performance.now() - started) / 1000,
+      quoteId: id,
+      expiresAt,
+    };
+    this.#quotes.set(id, {
+      id,
+      direction,
+      tokenMint,
+      decimals,
+      inAmount: amount,
+      outAmount,
+      expiresAt,
+      document,
+      issuedTo: new Set(),
+      used: false,
+      signedMessage: null,
+    });
+    return document;
+  }
+
+  /**
+   * The instructions of a live quote's swap for `userPublicKey`: setup (the user's token account when
+   * buying tokens, then the user's payment) and the swap instruction (the desk's payout, which
+   * {@link SwapDesk.cosign} signs).
+   *
+   * @throws HttpError 400 when the quote is unknown, expired, used or altered, or SOL is not to be wrapped.
+   */
+  async swapInstructions(request: SwapInstructionsRequest, now: number): Promise<SwapInstructions> {
+    if (!request.wrapAndUnwrapSol) throw badRequest(M.wrapAndUnwrapSolRequired);
+    const stored = this.#live(request.quoteResponse, now);
+    if (stored.issuedTo.size < 100) stored.issuedTo.add(request.userPublicKey);
+    const legs = this.#legs(stored, await this.#parties(request.userPublicKey));
+    return {
+      computeBudgetInstructions: [],
+      setupInstructions: [...legs.setup, legs.payment].map(toJsonInstruction),
+      swapInstruction: toJsonInstruction(legs.payout),
+      cleanupInstruction: null,
+      otherInstructions: [],
+      addressLookupTableAddresses: [],
+      requiresCosign: true,
+      quoteId: stored.id,
+      expiresAt: stored.expiresAt,
+    };
+  }
+
+  /**
+   * Signs as the desk a transaction that carries exactly one live quote's payment and payout, paid for by
+   * the quote's user (the fee payer), and marks the quote used. Tops up the desk's inventory first.
+   *
+   * @throws HttpError 400 'Invalid transaction' when it does not decode, 'Quote already used' or 'Quote
+   * expired' for a spent quote's swap, and 'The transaction does not match a live quote' otherwise;
+   * 502 when the desk cannot top up.
+   */
+  async cosign(wire: string, now: number): Promise<CosignResult> {
+    let transaction: Transaction;
+    try {
+      transaction = getTransactionDecoder().decode(Buffer.from(wire, 'base64'));
+    } catch {
+      throw badRequest(M.invalidTransaction);
+    }
+    let instructions: readonly Instruction[];
+    let user: Address;
+    try {
+      const message = decompileTransactionMessage(
+        getCompiledTransactionMessageDecoder().decode(transaction.messageBytes),
+      );
+      // A durable nonce would let the signed swap wait for a better price long after its quote expired.
+      if (!('blockhash' in message.lifetimeConstraint)) throw new Error('durable nonce');
+      instructions = message.instructions;
+      user = message.feePayer.address;
+    } catch {
+      // Lookup tables (which could hide the desk's accounts), durable nonces and malformed messages.
+      throw badRequest(M.transactionNotSwap);
+    }
+    const desk = await this.signer();
+    if (user === desk.address || !(desk.address in transaction.signatures)) {
+      throw badRequest(M.transactionNotSwap);
+    }
+    const touchesDesk = instructions.filter(
+      (ix) =>
+        ix.programAddress === desk.address || (ix.accounts ?? []).some((a) => a.address === desk.address),
+    );
+    const parties = await this.#parties(user);
+    // From here to marking the quote used nothing awaits, so two requests cannot both spend one quote.
+    const messageKey = Buffer.from(transaction.messageBytes).toString('base64');
+    for (const stored of this.#quotes.values()) {
+      if (stored.signedMessage === messageKey) throw badRequest(M.quoteUsed);
+    }
+    const count = (wanted: Instruction): number =>
+      instructions.filter((ix) => sameInstruction(ix, wanted)).length;
+    const matches = [...this.#quotes.values()].filter((stored) => {
+      const { payment, payout } = this.#legs(stored, parties);
+      return (
+        count(payment) === 1 &&
+        count(payout) === 1 &&
+        touchesDesk.every((ix) => sameInstruction(ix, payment) || sameInstruction(ix, payout))
+      );
+    });
+    // Quotes with equal amounts are interchangeable; the one issued to this user goes first.
+    const live = matches.filter((quote) => !quote.used && quote.expiresAt > now);
+    const stored = live.find((quote) => quote.issuedTo.has(user)) ?? live[0];
+    if (stored === undefined) {
+      if (matches.some((quote) => quote.used)) throw badRequest(M.quoteUsed);
+      if (matches.length > 0) throw badRequest(M.quoteExpired);
+      throw badRequest(M.transactionNotSwap);
+    }
+    stored.used = true;
+    stored.signedMessage = messageKey;
+    try {
+      await this.#ensureInventory(stored);
+    } catch {
+      stored.used = false;
+      stored.signedMessage = null;
+      throw badGateway(M.swapUnavailable);
+    }
+    const signed = await partiallySignTransaction([desk.keyPair], transaction);
+    return { required: true, transaction: getBase64EncodedWireTransaction(signed), quoteId: stored.id };
+  }
+
+  /** The stored quote `document` refers to, if it is live and unaltered. */
+  #live(document: SwapQuote, now: number): StoredQuote {
+    const id = document.quoteId;
+    const stored = typeof id === 'string' ? this.#quotes.get(id) : undefined;
+    if (stored === undefined) throw badRequest(M.quoteUnknown);
+    if (stored.used) throw badRequest(M.quoteUsed);
+    if (stored.expiresAt <= now) throw badRequest(M.quoteExpired);
+    const original = stored.document;
+    for (const field of [
+      'inputMint',
+      'outputMint',
+      'inAmount',
+      'outAmount',
+      'otherAmountThreshold',
+    ] as const) {
+      if (document[field] !== original[field]) throw badRequest(M.quoteMismatch);
+    }
+    if (document.slippageBps !== original.slippageBps || document.swapMode !== original.swapMode) {
+      throw badRequest(M.quoteMismatch);
+    }
+    return stored;
+  }
+
+  /** The desk's and `user`'s addresses and token accounts, which every quote's transfers use. */
+  async #parties(user: Address): Promise<Parties> {
+    const desk = (await this.signer()).address;
+    const ata = async (owner: Address, mint: Address): Promise<readonly [Address, Address]> => [
+      mint,
+      (await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0],
+    ];
+    const [userAtas, deskAtas] = await Promise.all([
+      Promise.all(this.#tokens.map((mint) => ata(user, mint))),
+      Promise.all(this.#tokens.map((mint) => ata(desk, mint))),
+    ]);
+    return { desk, user, userAtas: new Map(userAtas), deskAtas: new Map(deskAtas) };
+  }
+
+  /** The transfers of `stored`'s swap between the desk and the user. */
+  #legs(stored: StoredQuote, parties: Parties): SwapLegs {
+    const { desk, user } = parties;
+    const mint = stored.tokenMint;
+    const userAta = parties.userAtas.get(mint)!;
+    const deskAta = parties.deskAtas.get(mint)!;
+    const { decimals, inAmount, outAmount } = stored;
+    if (stored.direction === 'solToToken') {
+      return {
+        setup: [
+          getCreateAssociatedTokenIdempotentInstruction({
+            payer: createNoopSigner(user),
+            ata: userAta,
+            owner: user,
+            mint,
+          }),
+        ],
+        payment: getTransferSolInstruction({
+          source: createNoopSigner(user),
+          destination: desk,
+          amount: inAmount,
+        }),
+        payout: getTransferCheckedInstruction({
+          source: deskAta,
+          mint,
+          destination: userAta,
+          authority: createNoopSigner(desk),
+          amount: outAmount,
+          decimals,
+        }),
+      };
+    }
+    return {
+      setup: [],
+      payment: getTransferCheckedInstruction({
+        source: userAta,
+        mint,
+        destination: deskAta,
+        authority: createNoopSigner(user),
+        amount: inAmount,
+        decimals,
+      }),
+      payout: getTransferSolInstruction({
+        source: createNoopSigner(desk),
+        destination: user,
+        amount: outAmount,
+      }),
+    };
+  }
+
+  /** Drops quotes that expired long ago. */
+  #forget(now: number): void {
+    for (const [id, stored] of this.#quotes) {
+      if (stored.expiresAt + QUOTE_MEMORY_MS <= now) this.#quotes.delete(id);
+    }
+  }
+
+  async #oracle(): Promise<{ price: OraclePrice; slot: bigint }> {
+    try {
+      return await readOraclePrice(this.#chain.rpc, this.#chain.addresses.priceAccount);
+    } catch {
+      throw badGateway(M.swapUnavailable);
+    }
+  }
+
+  #mintDecimals(mint: Address): Promise<number> {
+    let decimals = this.#decimals.get(mint);
+    if (decimals === undefined) {
+      decimals = fetchMint(this.#chain.rpc, mint).then((account) => account.data.decimals);
+      // A failed read is retried next time rather than cached.
+      decimals.catch(() => this.#decimals.delete(mint));
+      this.#decimals.set(mint, decimals);
+    }
+    return decimals.catch(() => {
+      throw badGateway(M.swapUnavailable);
+    });
+  }
+
+  #ensureInventory(stored: StoredQuote): Promise<void> {
+    const run = this.#inventory.then(() => this.#topUp(stored));
+    this.#inventory = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Makes sure the desk can pay `stored`'s payout and receive its payment: SOL from an airdrop, the
+   * stablecoin account created and minted into by the token authority (the local mints' authority).
+   */
+  async #topUp(stored: StoredQuote): Promise<void> {
+    const rpc = this.#chain.rpc;
+    const desk = await this.signer();
+    const owedSol = stored.direction === 'tokenToSol' ? stored.outAmount : 0n;
+    const { value: balance } = await rpc.getBalance(desk.address, { commitment: 'confirmed' }).send();
+    if (balance < owedSol + DESK_SOL_RESERVE) {
+      const signature = await rpc.requestAirdrop(desk.address, lamports(owedSol + DESK_SOL_TOP_UP)).send();
+      await waitForConfirmation(rpc, signature);
+    }
+    const [deskAta] = await findAssociatedTokenPda({
+      owner: desk.address,
+      mint: stored.tokenMint,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    });
+    const account = await fetchMaybeToken(rpc, deskAta, { commitment: 'confirmed' });
+    const held = account.exists ? account.data.amount : 0n;
+    const owedTokens = stored.direction === 'solToToken' ? stored.outAmount : 0n;
+    if (account.exists && held >= owedTokens) return;
+    const instructions: Instruction[] = [
+      getCreateAssociatedTokenIdempotentInstruction({
+        payer: desk,
+        ata: deskAta,
+        owner: desk.address,
+        mint: stored.tokenMint,
+      }),
+    ];
+    if (held < owedTokens) {
+      instructions.push(
+        getMintToCheckedInstruction({
+          mint: stored.tokenMint,
+          token: deskAta,
+          mintAuthority: this.#local.tokenAuthority,
+          amount: owedTokens - held + DESK_TOKEN_TOP_UP * 10n ** BigInt(stored.decimals),
+          decimals: stored.decimals,
+        }),
+      );
+    }
+    await sendAndConfirm(rpc, desk, instructions);
+  }
+}
+
+/** Waits until `signature` is confirmed (the local chain confirms within a few slots). */
+async function waitForConfirmation(rpc: Rpc<SolanaRpcApi>, signature: Signature): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const { value } = await rpc.getSignatureStatuses([signature]).send();
+    const status = value[0];
+    if (status?.err) throw new Error(`transaction ${signature} failed`);
+    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`transaction ${signature} was not confirmed`);
+}

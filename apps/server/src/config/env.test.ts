@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+
+import { ConfigError, loadEnv } from './env.ts';
+
+const KEY = '11111111111111111111111111111111';
+
+describe('loadEnv', () => {
+  it('defaults to the embedded local setup', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 8080,
+      DATA_DIR: './.data',
+      PUBLIC_URL: 'http://127.0.0.1:8080',
+      LOCALNET_RPC_PORT: 8899,
+      JWT_TTL_SECS: 604_800,
+      NONCE_TTL_SECS: 300,
+      IMAGE_REMOTE_HOSTS: [],
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SOLANA_RPC_URL).toBeUndefined();
+  });
+
+  it('parses numbers, lists and flags, treating empty strings as unset', () => {
+    const env = loadEnv({
+      PORT: '9000',
+      DATABASE_URL: '',
+      ADMIN_WALLETS: ` ${KEY} ,`,
+      USERNAME_DENYLIST: 'Admin, Staff',
+      TRUST_PROXY: 'true',
+      IMAGE_REMOTE_HOSTS: 'Images.Example.com',
+    });
+    expect(env.PORT).toBe(9000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.ADMIN_WALLETS).toEqual([KEY]);
+    expect(env.USERNAME_DENYLIST).toEqual(['admin', 'staff']);
+    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.IMAGE_REMOTE_HOSTS).toEqual(['images.example.com']);
+  });
+
+  it('names every variable that is wrong', () => {
+    let error: unknown;
+    try {
+      loadEnv({ PORT: '70000', DATABASE_URL: 'not a url', ADMIN_WALLETS: 'nope', JWT_SECRET: 'short' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual(
+      expect.arrayContaining(['PORT', 'DATABASE_URL', 'ADMIN_WALLETS.0', 'JWT_SECRET']),
+    );
+    expect((error as ConfigError).message).toMatch(/^Invalid environment:\n {2}/);
+  });
+
+  it('requires the keys and secrets of a real deployment once SOLANA_RPC_URL is set', () => {
+    expect(() => loadEnv({ SOLANA_RPC_URL: 'https://rpc.example.com' })).toThrow(ConfigError);
+    try {
+      loadEnv({ SOLANA_RPC_URL: 'https://rpc.example.com', JWT_SECRET: 'x'.repeat(40) });
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'AUTHORITY_KEYPAIR: is required when SOLANA_RPC_URL is set',
+        'SETTLER_KEYPAIR: is required when SOLANA_RPC_URL is set',
+        'EVENT_SIGNER_KEYPAIR: is required when SOLANA_RPC_URL is set',
+        'JUICE_AUTHORITY_KEYPAIR: is required when SOLANA_RPC_URL is set',
+        'JUICE_MINT: is required when SOLANA_RPC_URL is set',
+        'TREASURY: is required when SOLANA_RPC_URL is set',
+        'ADMIN_WALLETS: is required when SOLANA_RPC_URL is set',
+      ]);
+    }
+  });
+});

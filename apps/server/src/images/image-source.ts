@@ -1,0 +1,124 @@
+/**
+ * Where the image route may read originals from: this server's own NFT art (read from disk), and https
+ * URLs on the hosts `IMAGE_REMOTE_HOSTS` lists. Anything else is refused before any I/O.
+ *
+ * @module
+ */
+
+import { readFile } from 'node:fs/promises';
+
+import { badGateway, badRequest } from '../http/errors.ts';
+import { LOCAL_NFT_ASSET_PATH } from '../adapters/nft/local-collection.ts';
+
+/** A source the route may read. */
+export type ImageSource =
+  { readonly kind: 'local'; readonly path: string } | { readonly kind: 'remote'; readonly url: URL };
+
+/** What {@link resolveImageSource} checks against. */
+export interface ImageSourcePolicy {
+  /** This server's public origin: absolute URLs to its own assets are read from disk too. */
+  readonly publicUrl: string;
+  /** Lower-case host names remote originals may come from. */
+  readonly remoteHosts: readonly string[];
+  /** The absolute path of an allow-listed local asset file name, or null (see `LocalCollection.filePath`). */
+  readonly localFile: ((name: string) => string | null) | null;
+}
+
+const NOT_ALLOWED = 'Image source not allowed';
+
+function localAsset(pathname: string, policy: ImageSourcePolicy): ImageSource {
+  const name = pathname.slice(LOCAL_NFT_ASSET_PATH.length);
+  // The allow-list holds bare `<mint>.svg|.json` names, so '..', '/', '%2e' and the like never match.
+  const path = policy.localFile?.(name) ?? null;
+  if (path === null) throw badRequest(NOT_ALLOWED);
+  return { kind: 'local', path };
+}
+
+/**
+ * Decides where `src` is read from.
+ *
+ * @throws HttpError 400 'Image source not allowed' for anything but an allow-listed local asset
+ *   (`/api/nfts/assets/<mint>.svg`, or the same path on `publicUrl`) or an https URL on a listed host.
+ */
+export function resolveImageSource(src: string, policy: ImageSourcePolicy): ImageSource {
+  if (src.startsWith('/') && !src.startsWith('//')) {
+    if (!src.startsWith(LOCAL_NFT_ASSET_PATH)) throw badRequest(NOT_ALLOWED);
+    return localAsset(src, policy);
+  }
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    throw badRequest(NOT_ALLOWED);
+  }
+  if (url.username !== '' || url.password !== '') throw badRequest(NOT_ALLOWED);
+  const own = new URL(policy.publicUrl);
+  if (url.origin === own.origin && url.pathname.startsWith(LOCAL_NFT_ASSET_PATH) && url.search === '') {
+    return localAsset(url.pathname, policy);
+  }
+  if (url.protocol !== 'https:' || !policy.remoteHosts.includes(url.hostname.toLowerCase())) {
+    throw badRequest(NOT_ALLOWED);
+  }
+  return { kind: 'remote', url };
+}
+
+/** Limits of {@link loadImageSource}. */
+export interface LoadImageOptions {
+  readonly fetch: (url: string, init?: RequestInit) => Promise<Response>;
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+}
+
+const TOO_LARGE = 'Image source is too large';
+const UNREACHABLE = 'Image source could not be fetched';
+
+/**
+ * The original's bytes.
+ *
+ * @throws HttpError 400 when the original is larger than `maxBytes` or a local file is gone; 502 when a
+ *   remote one cannot be fetched (status, timeout, redirect, network).
+ */
+export async function loadImageSource(source: ImageSource, options: LoadImageOptions): Promise<Buffer> {
+  if (source.kind === 'local') {
+    try {
+      const data = await readFile(source.path);
+      if (data.length > options.maxBytes) throw badRequest(TOO_LARGE);
+      return data;
+    } catch (error) {
+      if (error instanceof Error && error.message === TOO_LARGE) throw error;
+      throw badRequest('Image source not found');
+    }
+  }
+  let response: Response;
+  try {
+    // Redirects are refused: one could lead off the allowed hosts.
+    response = await options.fetch(source.url.href, {
+      redirect: 'error',
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+  } catch {
+    throw badGateway(UNREACHABLE);
+  }
+  if (!response.ok || response.body === null) {
+    await response.body?.cancel();
+    throw badGateway(UNREACHABLE);
+  }
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > options.maxBytes) {
+    await response.body.cancel();
+    throw badRequest(TOO_LARGE);
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      total += chunk.length;
+      if (total > options.maxBytes) throw badRequest(TOO_LARGE);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof Error && error.message === TOO_LARGE) throw error;
+    throw badGateway(UNREACHABLE);
+  }
+  return Buffer.concat(chunks);
+}

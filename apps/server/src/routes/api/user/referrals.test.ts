@@ -1,0 +1,226 @@
+/**
+ * Referrals: creating a code once, resolving it, the stats, and the indexer's attribution.
+ */
+
+import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
+import { generateKeyPairSigner } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  createTestApp,
+  openTestDatabase,
+  signIn,
+  startTestChain,
+  type TestApp,
+} from '../../../../test/harness.ts';
+import type { Database } from '../../../db/database.ts';
+import {
+  REFERRAL_CODE_PATTERN,
+  ReferralRepository,
+  generateReferralCode,
+} from '../../../repositories/referral-repository.ts';
+
+let t: TestApp;
+let db: Database;
+let teardown: () => Promise<void>;
+
+beforeAll(async () => {
+  const [database, chain] = await Promise.all([openTestDatabase(), startTestChain()]);
+  db = database.db;
+  t = await createTestApp({ db, chain });
+  teardown = async () => {
+    await t.close();
+    await chain.stop();
+    await database.close();
+  };
+}, 120_000);
+afterAll(() => teardown());
+
+function createReferral(authorization?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/user/createReferral',
+    headers: authorization === undefined ? {} : { authorization },
+  });
+}
+
+let betCounter = 0;
+async function insertBet(fields: {
+  user: string;
+  referral: string | null;
+  state: string;
+  referralFee: bigint;
+}) {
+  betCounter += 1;
+  await db.query(
+    `INSERT INTO bets (signature, slot, tx_index, bet_address, user_address, bet_type, mint, odds, bet_amount,
+       fee, listing_price, referral, state, result, referral_fee, placed_at)
+     VALUES ($1, $2, 0, $3, $4, 'sol', 'So11111111111111111111111111111111111111112', 50, 100000000,
+       4000000, 200000000, $5, $6, $7, $8, now())`,
+    [
+      `refsig${betCounter}`,
+      betCounter,
+      `bet${betCounter}`,
+      fields.user,
+      fields.referral,
+      fields.state,
+      fields.state === 'Open' ? 'None' : fields.state === 'Refunded' ? 'None' : 'Loss',
+      fields.referralFee,
+    ],
+  );
+}
+
+describe('POST /api/user/createReferral', () => {
+  it('needs a valid token', async () => {
+    const response = await createReferral();
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ success: false, error: 'Missing token' });
+  });
+
+  it("creates one code per wallet, then 'Referral already exists'", async () => {
+    const user = await generateKeyPairSigner();
+    const authorization = await signIn(t.app, user);
+    const first = await createReferral(authorization);
+    expect(first.statusCode).toBe(200);
+    const { referral } = first.json<{ success: true; referral: string }>();
+    expect(referral).toMatch(REFERRAL_CODE_PATTERN);
+    expect(referral).toHaveLength(8);
+
+    const profile = await t.app.inject({ method: 'GET', url: `/api/user/${user.address}` });
+    expect(profile.json<{ referral: string }>().referral).toBe(referral);
+
+    const second = await createReferral(authorization);
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toEqual({ success: false, error: VALIDATION_MESSAGES.referralExists, referral });
+  });
+
+  it('creates exactly one code for concurrent calls', async () => {
+    const user = await generateKeyPairSigner();
+    const authorization = await signIn(t.app, user);
+    const responses = await Promise.all([createReferral(authorization), createReferral(authorization)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it('retries on a code collision', async () => {
+    const [a, b] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
+    const candidates = ['ZZZZ2222', 'ZZZZ2222', 'ZZZZ3333'];
+    const repository = new ReferralRepository(db, () => candidates.shift() ?? generateReferralCode());
+    expect(await repository.create(a.address)).toEqual({ created: true, code: 'ZZZZ2222' });
+    expect(await repository.create(b.address)).toEqual({ created: true, code: 'ZZZZ3333' });
+  });
+
+  it('generates codes from the unambiguous alphabet only', () => {
+    for (let i = 0; i < 200; i += 1) {
+      const code = generateReferralCode();
+      expect(code).toMatch(REFERRAL_CODE_PATTERN);
+      expect(code).not.toMatch(/[01ILO]/);
+    }
+  });
+});
+
+describe('GET /api/user/referral/{code}', () => {
+  it('resolves a code to its wallet, ignoring case', async () => {
+    const user = await generateKeyPairSigner();
+    const { code } = await new ReferralRepository(db).create(user.address);
+    for (const asGiven of [code, code.toLowerCase()]) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/user/referral/${asGiven}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: true, address: user.address });
+    }
+  });
+
+  it("answers 404 'Referral not found' for an unknown code", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/user/referral/AAAA2345' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, error: 'Referral not found' });
+  });
+
+  it.each(['abc', 'AAAAAAAAA', 'AAAAAAA0', 'IIIIIIII', 'AAAA-AAA', '%20'])(
+    "answers 400 'Invalid referral code' for %j",
+    async (code) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/user/referral/${code}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ success: false, error: 'Invalid referral code' });
+    },
+  );
+});
+
+describe('GET /api/user/referralStats/{address}', () => {
+  it("sums referral fees of the referees' settled bets and counts referred users", async () => {
+    const [referrer, other, x, y] = await Promise.all([
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+    ]);
+    const repository = new ReferralRepository(db);
+    await db.transaction(async (tx) => {
+      await repository.attribute(tx, { user: x.address, referrer: referrer.address });
+      await repository.attribute(tx, { user: y.address, referrer: referrer.address });
+    });
+    await insertBet({ user: x.address, referral: referrer.address, state: 'Settled', referralFee: 400_000n });
+    await insertBet({
+      user: x.address,
+      referral: referrer.address,
+      state: 'Claimed',
+      referralFee: 18_446_744_073_709_551_000n,
+    });
+    await insertBet({ user: y.address, referral: referrer.address, state: 'Open', referralFee: 0n });
+    await insertBet({ user: y.address, referral: referrer.address, state: 'Refunded', referralFee: 0n });
+    await insertBet({ user: y.address, referral: other.address, state: 'Settled', referralFee: 999n });
+
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/referralStats/${referrer.address}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      fees: (18_446_744_073_709_551_000n + 400_000n).toString(),
+      referredUserCount: 2,
+    });
+  });
+
+  it('is zero for a wallet that referred nobody', async () => {
+    const user = await generateKeyPairSigner();
+    const response = await t.app.inject({ method: 'GET', url: `/api/user/referralStats/${user.address}` });
+    expect(response.json()).toEqual({ success: true, fees: '0', referredUserCount: 0 });
+  });
+
+  it('refuses a malformed address', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/user/referralStats/nope' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, error: 'Invalid address' });
+  });
+});
+
+describe('ReferralRepository.attribute', () => {
+  it('sets referred_by once, never overwrites it and never to the user itself', async () => {
+    const [user, first, second] = await Promise.all([
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+    ]);
+    const repository = new ReferralRepository(db);
+    const referredBy = async () =>
+      (
+        await db.query<{ referred_by: string | null }>('SELECT referred_by FROM users WHERE address = $1', [
+          user.address,
+        ])
+      )[0]?.referred_by ?? null;
+
+    expect(
+      await db.transaction((tx) => repository.attribute(tx, { user: user.address, referrer: user.address })),
+    ).toBe(false);
+    expect(await referredBy()).toBeNull();
+    expect(
+      await db.transaction((tx) => repository.attribute(tx, { user: user.address, referrer: first.address })),
+    ).toBe(true);
+    expect(
+      await db.transaction((tx) =>
+        repository.attribute(tx, { user: user.address, referrer: second.address }),
+      ),
+    ).toBe(false);
+    expect(await referredBy()).toBe(first.address);
+  });
+});

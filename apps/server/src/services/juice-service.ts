@@ -1,0 +1,315 @@
+/**
+ * Juice claims: the claimable balance, the partly signed mint transaction the user signs and pays for,
+ * and the reconciliation of claims whose transaction never landed.
+ *
+ * How a lost claim is found. The server fixes the whole claim message (fee payer = the user, the
+ * blockhash, create-ATA-idempotent + MintTo) and signs it with the Juice authority; the user only adds
+ * the fee payer's signature, which is the transaction id, so the server never learns the id unless the
+ * client reports it. The authority's signature, though, is part of the landed transaction's signature
+ * list and is unique to that message (the blockhash makes it unique), so it identifies the transaction.
+ * Once the chain's finalized block height is past the blockhash's `lastValidBlockHeight`, the message can
+ * never land again: the server then reads the user's Juice token account's history from the claim's slot
+ * on (`getSignaturesForAddress`, which lists every transaction touching the account, successful or not)
+ * and looks for a successful transaction whose signatures include the authority's. Found: the claim
+ * landed. Not found: the mint never happened, so the amount returns to claimable and last_claim goes back.
+ * This runs whenever a request looks at the wallet's Juice (GET juice, claimJuice), so nothing depends on
+ * the client coming back.
+ *
+ * @module
+ */
+
+import { JUICE_CLAIM_INTERVAL_SECS } from '@arcade/sdk/constants';
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getMintToInstruction,
+  fetchMaybeToken,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
+import {
+  appendTransactionMessageInstructions,
+  createNoopSigner,
+  createTransactionMessage,
+  getBase58Decoder,
+  getBase64EncodedWireTransaction,
+  partiallySignTransactionMessageWithSigners,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Address,
+  type Signature,
+} from '@solana/kit';
+
+import type { ChainContext } from '../chain/chain-context.ts';
+import type { Database } from '../db/database.ts';
+import { badGateway, badRequest, HttpError } from '../http/errors.ts';
+import { JuiceRepository, type JuiceClaim } from '../repositories/juice-repository.ts';
+
+const U64_MAX = 0xffff_ffff_ffff_ffffn;
+/** The RPC's page size cap for getSignaturesForAddress. */
+const SIGNATURE_PAGE = 1000;
+
+/** The user-facing refusals of a claim. */
+export const JUICE_CLAIM_ERRORS = Object.freeze({
+  tooSoon: 'Juice can be claimed once every 24 hours',
+  nothingToClaim: 'Nothing to claim',
+  chainUnavailable: 'The chain is unavailable, try again',
+} as const);
+
+/** A wallet's Juice as the API shows it (base units; times in unix seconds). */
+export interface JuiceStatus {
+  /** The wallet's Juice token balance on chain. */
+  readonly balance: bigint;
+  /** Accrued minus claimed (pending claims count as claimed). */
+  readonly claimable: bigint;
+  /** 0 when never claimed. */
+  readonly lastClaim: number;
+  /** lastClaim + 86,400: when the next claim opens (in the past: open now); 0 when never claimed. */
+  readonly nextClaimAt: number;
+}
+
+/** A claim handed out. */
+export interface IssuedClaim {
+  /** The partly signed v0 transaction, base64 wire format: the user signs as fee payer and sends it. */
+  readonly transaction: string;
+  readonly amount: bigint;
+  readonly nextClaimAt: number;
+  readonly claim: JuiceClaim;
+}
+
+/** Options of {@link JuiceService}. */
+export interface JuiceServiceOptions {
+  readonly db: Database;
+  readonly chain: ChainContext;
+  /** Milliseconds since the epoch. */
+  readonly now: () => number;
+  /**
+   * Tests only: treat a claim as expired this many blocks after it is issued instead of at the
+   * blockhash's real `lastValidBlockHeight` (about 150 blocks, a minute). Never set in production: a
+   * transaction that still lands after the shortened window would be minted twice.
+   */
+  readonly claimValidityBlocks?: number;
+}
+
+/** Juice balances and claims. */
+export class JuiceService {
+  readonly #db: Database;
+  readonly #chain: ChainContext;
+  readonly #now: () => number;
+  readonly #validityBlocks: number | undefined;
+  readonly #repo: JuiceRepository;
+
+  constructor(options: JuiceServiceOptions) {
+    this.#db = options.db;
+    this.#chain = options.chain;
+    this.#now = options.now;
+    this.#validityBlocks = options.claimValidityBlocks;
+    this.#repo = new JuiceRepository(options.db);
+  }
+
+  /** The repository, for callers that accrue (the indexer). */
+  get repository(): JuiceRepository {
+    return this.#repo;
+  }
+
+  /**
+   * The wallet's Juice, after settling its expired claims.
+   *
+   * @throws HttpError 502 when the chain cannot be read.
+   */
+  async status(address: Address): Promise<JuiceStatus> {
+    await this.reconcile(address);
+    const [account, balance] = await Promise.all([this.#repo.find(address), this.balanceOf(address)]);
+    const lastClaim = account?.lastClaim ?? 0;
+    return {
+      balance,
+      claimable: account === null ? 0n : account.accrued - account.claimed,
+      lastClaim,
+      nextClaimAt: this.#nextClaimAt(lastClaim),
+    };
+  }
+
+  /**
+   * The wallet's Juice token balance on chain: its associated token account's amount, 0 when it has none.
+   *
+   * @throws HttpError 502 when the chain cannot be read.
+   */
+  async balanceOf(address: Address): Promise<bigint> {
+    const ata = await this.#ataOf(address);
+    const account = await this.#onChain(() => fetchMaybeToken(this.#chain.rpc, ata));
+    return account.exists ? account.data.amount : 0n;
+  }
+
+  /**
+   * Issues a claim of everything claimable: a v0 transaction paid by the user that creates the user's
+   * Juice account if needed and mints the amount, signed by the Juice authority only. Recorded as pending
+   * (claimed, last_claim = now) in the same database transaction that locks the wallet's row, so two
+   * concurrent claims yield one transaction.
+   *
+   * @throws HttpError 429 within {@link JUICE_CLAIM_INTERVAL_SECS} of the last claim (with `nextClaimAt`),
+   *   400 'Nothing to claim', 502 when the chain cannot be read.
+   */
+  async claim(address: Address): Promise<IssuedClaim> {
+    await this.reconcile(address);
+    const nowSecs = this.#nowSecs();
+    // Refuse early without touching the chain; the locked re-check below is the one that counts.
+    this.#checkClaimable(await this.#repo.find(address), nowSecs);
+
+    const rpc = this.#chain.rpc;
+    const { context, value: blockhash } = await this.#onChain(() =>
+      rpc.getLatestBlockhash({ commitment: 'confirmed' }).send(),
+    );
+    let lastValidBlockHeight = blockhash.lastValidBlockHeight;
+    if (this.#validityBlocks !== undefined) {
+      const validity = BigInt(this.#validityBlocks);
+      const height = await this.#onChain(() => rpc.getBlockHeight({ commitment: 'confirmed' }).send());
+      if (height + validity < lastValidBlockHeight) lastValidBlockHeight = height + validity;
+    }
+    const mint = this.#chain.addresses.juiceMint;
+    const authority = this.#chain.signers.juiceAuthority;
+    const ata = await this.#ataOf(address);
+    const user = createNoopSigner(address);
+
+    return this.#db.transaction(async (tx) => {
+      const account = this.#checkClaimable(await this.#repo.lock(tx, address), nowSecs);
+      const claimable = account.accrued - account.claimed;
+      const amount = claimable > U64_MAX ? U64_MAX : claimable;
+      const signed = await partiallySignTransactionMessageWithSigners(
+        pipe(
+          createTransactionMessage({ version: 0 }),
+          (m) => setTransactionMessageFeePayerSigner(user, m),
+          (m) => setTransactionMessageLifetimeUsingBlockhash({ ...blockhash, lastValidBlockHeight }, m),
+          (m) =>
+            appendTransactionMessageInstructions(
+              [
+                getCreateAssociatedTokenIdempotentInstruction({ payer: user, ata, owner: address, mint }),
+                getMintToInstruction({ mint, token: ata, mintAuthority: authority, amount }),
+              ],
+              m,
+            ),
+        ),
+      );
+      const authoritySignature = signed.signatures[authority.address];
+      if (authoritySignature === undefined || authoritySignature === null) {
+        throw new Error('the Juice authority did not sign the claim');
+      }
+      const transaction = getBase64EncodedWireTransaction(signed);
+      const claim = await this.#repo.recordClaim(tx, {
+        address,
+        amount,
+        blockhash: blockhash.blockhash,
+        lastValidBlockHeight,
+        minSlot: context.slot,
+        authoritySignature: getBase58Decoder().decode(authoritySignature),
+        wireTransaction: transaction,
+        claimedAt: nowSecs,
+        previousLastClaim: account.lastClaim,
+      });
+      return { transaction, amount, nextClaimAt: this.#nextClaimAt(nowSecs), claim };
+    });
+  }
+
+  /**
+   * Settles the wallet's pending claims whose blockhash has expired: landed, or returned to claimable.
+   *
+   * @returns how many claims it settled.
+   * @throws HttpError 502 when the chain cannot be read.
+   */
+  async reconcile(address: Address): Promise<number> {
+    const pending = await this.#repo.pendingClaims(address);
+    if (pending.length === 0) return 0;
+    const rpc = this.#chain.rpc;
+    // Finalized: past it, no fork can still bring the transaction in.
+    const height = await this.#onChain(() => rpc.getBlockHeight({ commitment: 'finalized' }).send());
+    let settled = 0;
+    for (const claim of pending) {
+      if (height <= claim.lastValidBlockHeight) continue;
+      const landed = await this.#findLanded(address, claim);
+      if (await this.#repo.resolveClaim(claim.id, landed)) settled += 1;
+    }
+    return settled;
+  }
+
+  /** The id of the successful transaction that carried `claim`, or null when none did. */
+  async #findLanded(address: Address, claim: JuiceClaim): Promise<Signature | null> {
+    const rpc = this.#chain.rpc;
+    const ata = await this.#ataOf(address);
+    let before: Signature | undefined;
+    for (;;) {
+      const page = await this.#onChain(() =>
+        rpc
+          .getSignaturesForAddress(ata, {
+            commitment: 'finalized',
+            limit: SIGNATURE_PAGE,
+            ...(before === undefined ? {} : { before }),
+          })
+          .send(),
+      );
+      for (const entry of page) {
+        // Newest first: anything before the claim's blockhash cannot be it.
+        if (entry.slot < claim.minSlot) return null;
+        if (entry.err !== null) continue;
+        const transaction = await this.#onChain(() =>
+          rpc
+            .getTransaction(entry.signature, {
+              commitment: 'finalized',
+              encoding: 'json',
+              maxSupportedTransactionVersion: 0,
+            })
+            .send(),
+        );
+        if (transaction?.transaction.signatures.some((s) => s === claim.authoritySignature)) {
+          return entry.signature;
+        }
+      }
+      const last = page.at(-1);
+      if (page.length < SIGNATURE_PAGE || last === undefined) return null;
+      before = last.signature;
+    }
+  }
+
+  #checkClaimable<T extends { accrued: bigint; claimed: bigint; lastClaim: number }>(
+    account: T | null,
+    nowSecs: number,
+  ): T {
+    if (
+      account !== null &&
+      account.lastClaim > 0 &&
+      nowSecs < account.lastClaim + JUICE_CLAIM_INTERVAL_SECS
+    ) {
+      throw new HttpError(429, JUICE_CLAIM_ERRORS.tooSoon, {
+        nextClaimAt: this.#nextClaimAt(account.lastClaim),
+      });
+    }
+    if (account === null || account.accrued - account.claimed <= 0n) {
+      throw badRequest(JUICE_CLAIM_ERRORS.nothingToClaim);
+    }
+    return account;
+  }
+
+  #nextClaimAt(lastClaim: number): number {
+    return lastClaim === 0 ? 0 : lastClaim + JUICE_CLAIM_INTERVAL_SECS;
+  }
+
+  #nowSecs(): number {
+    return Math.floor(this.#now() / 1000);
+  }
+
+  async #ataOf(owner: Address): Promise<Address> {
+    const [ata] = await findAssociatedTokenPda({
+      owner,
+      mint: this.#chain.addresses.juiceMint,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    });
+    return ata;
+  }
+
+  /** Runs a chain read; its failure is the chain's, not the request's: 502 without internals. */
+  async #onChain<T>(read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch {
+      throw badGateway(JUICE_CLAIM_ERRORS.chainUnavailable);
+    }
+  }
+}
