@@ -1,11 +1,316 @@
 /**
- * Placeholder: filled in by its owner.
+ * Prophecy (yes/no markets), under `/api/prophecy`:
+ * - `GET /markets` — the market list (spec §2, §7), filtered and sorted;
+ * - `GET /{market}` — one market with its latest comments; `GET /{market}/comments` — older comments;
+ * - `POST /addComment` — a signed-in user comments on a market;
+ * - admin: `POST /createMarket`, `POST /updateMarket`, `POST /resolveMarket` (signed on chain by the House
+ *   authority);
+ * - market requests: see `requests.ts`.
  *
  * @module
  */
 
+import { PROPHECY_DEFAULT_SORT, PROPHECY_SHOW_PAST_EVENTS } from '@arcade/sdk/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+import { notFound, tooManyRequests } from '../../../http/errors.ts';
+import { addressSchema, bearer, errorResponses } from '../../../http/schemas.ts';
+import { CommentRepository } from '../../../repositories/comment-repository.ts';
+import { MARKET_SORTS } from '../../../repositories/market-repository.ts';
+import {
+  COMMENT_RATE_LIMIT,
+  COMMENTS_PAGE_SIZE,
+  MARKET_LIST_MAX,
+  MARKET_LIST_PAGE_SIZE,
+  parseCategories,
+  PROPHECY_MESSAGES,
+  ProphecyService,
+  toMarketView,
+} from '../../../services/prophecy-service.ts';
+import requestRoutes from './requests.ts';
+import {
+  commentSchema,
+  commentViewSchema,
+  integerQuery,
+  optionalIntegerQuery,
+  isPrintable,
+  marketParams,
+  marketProposalSchema,
+  marketViewSchema,
+  resultSchema,
+  unixSeconds,
+} from './schemas.ts';
+
+const errors = { ...errorResponses, 409: errorResponses[400], 502: errorResponses[400] };
+
+const marketListQuery = z.object({
+  sortBy: z
+    .enum(MARKET_SORTS, { error: `sortBy must be one of ${MARKET_SORTS.join(', ')}` })
+    .default(PROPHECY_DEFAULT_SORT),
+  categories: z
+    .union([z.string(), z.array(z.string())], { error: PROPHECY_MESSAGES.invalidCategories })
+    .optional()
+    .describe(
+      'URL-encoded JSON object ({"Crypto":true}: true keys selected), JSON array or comma list; empty for all',
+    ),
+  name: z
+    .string({ error: 'name must be given once' })
+    .trim()
+    .max(120, 'name cannot be longer than 120 characters')
+    .refine(isPrintable, 'name contains invalid characters')
+    .optional()
+    .describe('Case-insensitive substring of the name or short name'),
+  showPastEvents: z
+    .enum(['true', 'false', '1', '0'], { error: 'showPastEvents must be true or false' })
+    .optional()
+    .transform((value) =>
+      value === undefined ? PROPHECY_SHOW_PAST_EVENTS : value === 'true' || value === '1',
+    )
+    .describe('false hides markets that have ended or are resolved'),
+  limit: integerQuery('limit', 1, MARKET_LIST_MAX, MARKET_LIST_PAGE_SIZE),
+  offset: integerQuery('offset', 0, 1_000_000_000, 0),
+});
+
+const commentPageQuery = z.object({
+  cursor: optionalIntegerQuery('cursor', 1, Number.MAX_SAFE_INTEGER).describe(
+    'The nextCursor of the previous page: comments with a smaller id',
+  ),
+  limit: integerQuery('limit', 1, 100, COMMENTS_PAGE_SIZE),
+});
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const prophecy = new ProphecyService({ db: app.db, chain: app.chain, now: app.now });
+  const comments = new CommentRepository(app.db);
+
+  /** A page of comments and the cursor of the next one (null on the last page). */
+  async function commentPage(market: string, before: number | null, limit: number) {
+    // One extra row tells whether an older page exists without a count.
+    const rows = await comments.list(market, before, limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return { comments: page, nextCursor: rows.length > limit && last !== undefined ? last.id : null };
+  }
+
+  app.get(
+    '/markets',
+    {
+      schema: {
+        summary: 'The market list, filtered by category, name and end, and sorted',
+        description: `sortBy: TimeAsc / TimeDesc order by end time; VolumeDesc by total pool, largest first;
+EndingSoon puts open markets (cutoff in the future, unresolved) first, nearest cutoff first, then the rest,
+most recently closed first. Pages of ${MARKET_LIST_PAGE_SIZE} markets by default, at most ${MARKET_LIST_MAX} (limit, offset).`,
+        tags: ['prophecy'],
+        querystring: marketListQuery,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            markets: z.array(marketViewSchema),
+            total: z.number(),
+            nextOffset: z.number().nullable(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const categories = parseCategories(query.categories);
+      const key = JSON.stringify([
+        query.sortBy,
+        [...categories].sort(),
+        query.name ?? null,
+        query.showPastEvents,
+        query.limit,
+        query.offset,
+      ]);
+      // The list is the hottest read: a page is served from memory, already serialized, for up to a second.
+      const body = await app.marketListCache.get(key, async () => {
+        const page = await listMarkets(query, categories);
+        return JSON.stringify(page);
+      });
+      // Already JSON: sent as it is rather than validated and serialized again.
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload: unknown) => payload as string)
+        .send(body as unknown as Awaited<ReturnType<typeof listMarkets>>);
+    },
+  );
+
+  async function listMarkets(
+    query: z.infer<typeof marketListQuery>,
+    categories: ReturnType<typeof parseCategories>,
+  ) {
+    const { markets, total } = await prophecy.markets.list({
+      sortBy: query.sortBy,
+      categories,
+      name: query.name ?? null,
+      showPastEvents: query.showPastEvents,
+      nowSecs: Math.floor(app.now() / 1000),
+      limit: query.limit,
+      offset: query.offset,
+    });
+    const end = query.offset + markets.length;
+    return {
+      success: true as const,
+      markets: markets.map(toMarketView),
+      total,
+      nextOffset: end < total ? end : null,
+    };
+  }
+
+  app.post(
+    '/addComment',
+    {
+      preHandler: [app.authenticate, app.userRateLimit],
+      schema: {
+        summary: 'Comments on a market as the signed-in wallet (plain text, 1–280 characters)',
+        tags: ['prophecy'],
+        security: bearer,
+        body: z.object(
+          { market: addressSchema, comment: commentSchema },
+          { error: PROPHECY_MESSAGES.commentEmpty },
+        ),
+        response: {
+          200: z.object({ success: z.literal(true), comment: commentViewSchema }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { market, comment } = request.body;
+      if (!(await prophecy.markets.exists(market))) throw notFound(PROPHECY_MESSAGES.marketNotFound);
+      const added = await comments.addIfAllowed(
+        { market, user: request.user!.address, comment, nowMs: app.now() },
+        COMMENT_RATE_LIMIT,
+      );
+      if (!added.ok) {
+        throw tooManyRequests(
+          added.reason === 'interval' ? PROPHECY_MESSAGES.commentTooFast : PROPHECY_MESSAGES.commentLimit,
+        );
+      }
+      return { success: true as const, comment: added.comment };
+    },
+  );
+
+  app.post(
+    '/createMarket',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: 'Creates a market on chain (signed by the House authority) with its metadata. Admins only',
+        description: 'Times are unix seconds; now < cutoffTime ≤ endTime.',
+        tags: ['prophecy'],
+        security: bearer,
+        body: marketProposalSchema,
+        response: { 200: z.object({ success: z.literal(true), market: marketViewSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const market = await prophecy.createMarket(request.body, request.user!.address);
+      app.marketListCache.clear();
+      return { success: true as const, market: toMarketView(market) };
+    },
+  );
+
+  app.post(
+    '/updateMarket',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: "Moves an unresolved market's end and cutoff times on chain. Admins only",
+        tags: ['prophecy'],
+        security: bearer,
+        body: z.object(
+          { market: addressSchema, endTime: unixSeconds('end time'), cutoffTime: unixSeconds('cutoff time') },
+          { error: 'Invalid request body' },
+        ),
+        response: { 200: z.object({ success: z.literal(true), market: marketViewSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const { market, endTime, cutoffTime } = request.body;
+      const updated = await prophecy.updateMarket(market, endTime, cutoffTime);
+      app.marketListCache.clear();
+      return { success: true as const, market: toMarketView(updated) };
+    },
+  );
+
+  app.post(
+    '/resolveMarket',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: 'Resolves a market yes, no or invalid on chain, after its cutoff. Admins only',
+        description:
+          'A yes or no whose side has no predictions is recorded as invalid by the program (everyone refunded).',
+        tags: ['prophecy'],
+        security: bearer,
+        body: z.object({ market: addressSchema, result: resultSchema }, { error: 'Invalid request body' }),
+        response: { 200: z.object({ success: z.literal(true), market: marketViewSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const resolved = await prophecy.resolveMarket(request.body.market, request.body.result);
+      app.marketListCache.clear();
+      return { success: true as const, market: toMarketView(resolved) };
+    },
+  );
+
+  await app.register(requestRoutes, { prophecy });
+
+  app.get(
+    '/:market',
+    {
+      schema: {
+        summary: 'One market with its latest comments',
+        tags: ['prophecy'],
+        params: marketParams,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            market: marketViewSchema,
+            comments: z.array(commentViewSchema),
+            nextCursor: z.number().nullable(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const market = await prophecy.getMarket(request.params.market);
+      const page = await commentPage(market.address, null, COMMENTS_PAGE_SIZE);
+      return { success: true as const, market: toMarketView(market), ...page };
+    },
+  );
+
+  app.get(
+    '/:market/comments',
+    {
+      schema: {
+        summary: "A page of a market's comments, newest first; pass nextCursor for older ones",
+        tags: ['prophecy'],
+        params: marketParams,
+        querystring: commentPageQuery,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            comments: z.array(commentViewSchema),
+            nextCursor: z.number().nullable(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { market } = request.params;
+      if (!(await prophecy.markets.exists(market))) throw notFound(PROPHECY_MESSAGES.marketNotFound);
+      return {
+        success: true as const,
+        ...(await commentPage(market, request.query.cursor ?? null, request.query.limit)),
+      };
+    },
+  );
+};
 
 export default routes;

@@ -1,0 +1,219 @@
+/**
+ * Market requests, under `/api/prophecy`: any signed-in user proposes a market (`POST /requestMarket`) and
+ * sees their own (`GET /requests/mine`); admins list them (`GET /requests`), approve one (the server
+ * creates the market) or reject it with a reason.
+ *
+ * @module
+ */
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { tooManyRequests } from '../../../http/errors.ts';
+import { bearer, errorResponses } from '../../../http/schemas.ts';
+import type { MarketRequestRecord } from '../../../repositories/market-repository.ts';
+import {
+  checkMarketTimes,
+  MAX_PENDING_MARKET_REQUESTS,
+  PROPHECY_MESSAGES,
+  toMarketView,
+  type ProphecyService,
+} from '../../../services/prophecy-service.ts';
+import {
+  integerQuery,
+  marketProposalSchema,
+  marketRequestViewSchema,
+  marketViewSchema,
+  plainText,
+  unixSeconds,
+} from './schemas.ts';
+
+const errors = { ...errorResponses, 409: errorResponses[400], 502: errorResponses[400] };
+
+/** Most requests one listing returns. */
+const REQUEST_LIST_MAX = 500;
+
+const requestParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Invalid request id')
+    .transform(Number),
+});
+
+function toRequestView(request: MarketRequestRecord): z.infer<typeof marketRequestViewSchema> {
+  return {
+    id: request.id,
+    requester: request.requester,
+    requesterUsername: request.requesterUsername,
+    marketMetadata: {
+      name: request.name,
+      shortName: request.shortName,
+      yesOption: request.yesOption,
+      noOption: request.noOption,
+      invalidOption: request.invalidOption,
+      category: request.category,
+      image: request.image === '' ? null : request.image,
+      rules: request.rules,
+    },
+    endTime: request.endTime,
+    cutoffTime: request.cutoffTime,
+    referrer: request.referrer,
+    status: request.status,
+    reason: request.reason,
+    market: request.market,
+    reviewedBy: request.reviewedBy,
+    reviewedAt: request.reviewedAt,
+    createdAt: request.createdAt,
+  };
+}
+
+const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = async (app, { prophecy }) => {
+  const requests = prophecy.requests;
+
+  app.post(
+    '/requestMarket',
+    {
+      preHandler: [app.authenticate, app.userRateLimit],
+      schema: {
+        summary: `Proposes a market for the admins to review (at most ${MAX_PENDING_MARKET_REQUESTS} pending per user)`,
+        description: 'The same body as createMarket. Times are unix seconds; now < cutoffTime ≤ endTime.',
+        tags: ['prophecy'],
+        security: bearer,
+        body: marketProposalSchema,
+        response: {
+          200: z.object({ success: z.literal(true), request: marketRequestViewSchema }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const nowMs = app.now();
+      checkMarketTimes(body.endTime, body.cutoffTime, nowMs);
+      const id = await requests.insertIfUnderLimit(
+        { ...body, requester: request.user!.address, createdAt: nowMs },
+        MAX_PENDING_MARKET_REQUESTS,
+      );
+      if (id === null) throw tooManyRequests(PROPHECY_MESSAGES.tooManyRequests);
+      const stored = await requests.find(id);
+      if (stored === null) throw new Error('the market request was not stored');
+      return { success: true as const, request: toRequestView(stored) };
+    },
+  );
+
+  app.get(
+    '/requests/mine',
+    {
+      preHandler: [app.authenticate, app.userRateLimit],
+      schema: {
+        summary: "The signed-in wallet's market requests, newest first",
+        tags: ['prophecy'],
+        security: bearer,
+        response: {
+          200: z.object({ success: z.literal(true), requests: z.array(marketRequestViewSchema) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const mine = await requests.list({ requester: request.user!.address, limit: REQUEST_LIST_MAX });
+      return { success: true as const, requests: mine.map(toRequestView) };
+    },
+  );
+
+  app.get(
+    '/requests',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: 'Market requests, newest first, optionally of one status. Admins only',
+        tags: ['prophecy'],
+        security: bearer,
+        querystring: z.object({
+          status: z
+            .enum(['pending', 'approved', 'rejected'], {
+              error: 'status must be pending, approved or rejected',
+            })
+            .optional(),
+          limit: integerQuery('limit', 1, REQUEST_LIST_MAX, REQUEST_LIST_MAX),
+        }),
+        response: {
+          200: z.object({ success: z.literal(true), requests: z.array(marketRequestViewSchema) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { status, limit } = request.query;
+      const list = await requests.list({ ...(status === undefined ? {} : { status }), limit });
+      return { success: true as const, requests: list.map(toRequestView) };
+    },
+  );
+
+  app.post(
+    '/requests/:id/approve',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: "Approves a pending request: creates its market on chain, optionally with the admin's times",
+        tags: ['prophecy'],
+        security: bearer,
+        params: requestParams,
+        body: z
+          .object(
+            {
+              endTime: unixSeconds('end time').optional(),
+              cutoffTime: unixSeconds('cutoff time').optional(),
+            },
+            { error: 'Invalid request body' },
+          )
+          .nullish(),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            request: marketRequestViewSchema,
+            market: marketViewSchema,
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { request: approved, market } = await prophecy.approveRequest(
+        request.params.id,
+        request.user!.address,
+        request.body ?? {},
+      );
+      app.marketListCache.clear();
+      return { success: true as const, request: toRequestView(approved), market: toMarketView(market) };
+    },
+  );
+
+  app.post(
+    '/requests/:id/reject',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: 'Rejects a pending request with a reason its requester sees. Admins only',
+        tags: ['prophecy'],
+        security: bearer,
+        params: requestParams,
+        body: z.object({ reason: plainText('Reason', 500) }, { error: 'Reason cannot be empty' }),
+        response: {
+          200: z.object({ success: z.literal(true), request: marketRequestViewSchema }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const rejected = await prophecy.rejectRequest(
+        request.params.id,
+        request.user!.address,
+        request.body.reason,
+      );
+      return { success: true as const, request: toRequestView(rejected) };
+    },
+  );
+};
+
+export default requestRoutes;

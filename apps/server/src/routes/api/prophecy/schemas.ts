@@ -1,0 +1,202 @@
+/**
+ * Zod schemas of the Prophecy routes: market metadata and times, the market and comment views, requests.
+ *
+ * @module
+ */
+
+import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
+import { z } from 'zod';
+
+import { addressSchema } from '../../../http/schemas.ts';
+import { COMMENT_MAX_LENGTH, PROPHECY_MESSAGES } from '../../../services/prophecy-service.ts';
+
+/** Longest market name, short name, option and rules, in code points. */
+export const METADATA_LIMITS = Object.freeze({
+  name: 120,
+  shortName: 40,
+  option: 40,
+  rules: 2_000,
+  image: 500,
+});
+
+/** Latest accepted unix time (9999-12-31): far beyond any market, well inside i64 and a safe integer. */
+const MAX_UNIX_SECS = 253_402_300_799;
+
+const ALLOWED_CONTROLS = new Set([0x09, 0x0a, 0x0d]);
+
+/**
+ * Whether `text` has no control characters but tab, newline and carriage return. PostgreSQL refuses NUL in
+ * text (a 5xx if it got that far), and the other controls have no business in text people read.
+ */
+export function isPrintable(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && !ALLOWED_CONTROLS.has(code)) || code === 0x7f) return false;
+  }
+  return true;
+}
+
+const codePoints = (text: string): number => Array.from(text).length;
+
+/**
+ * Trimmed plain text of 1 to `max` code points (so an emoji counts once), with messages naming `label`:
+ * '<label> cannot be empty', '<label> cannot be longer than <max> characters', '<label> contains invalid
+ * characters'.
+ */
+export function plainText(label: string, max: number) {
+  const empty = `${label} cannot be empty`;
+  return z
+    .string({ error: empty })
+    .trim()
+    .min(1, empty)
+    .refine((value) => codePoints(value) <= max, `${label} cannot be longer than ${max} characters`)
+    .refine(isPrintable, `${label} contains invalid characters`);
+}
+
+/** A comment: trimmed, 1–280 code points, stored and returned as plain text. */
+export const commentSchema = z
+  .string({ error: PROPHECY_MESSAGES.commentEmpty })
+  .trim()
+  .min(1, PROPHECY_MESSAGES.commentEmpty)
+  .refine((value) => codePoints(value) <= COMMENT_MAX_LENGTH, PROPHECY_MESSAGES.commentTooLong)
+  .refine(isPrintable, 'Comment contains invalid characters');
+
+/** One of the spec's 12 Prophecy categories, spelt as the spec does. */
+export const categorySchema = z.enum(PROPHECY_CATEGORIES, { error: PROPHECY_MESSAGES.invalidCategory });
+
+/** An image: an http(s) URL or a path on this server (`/…`); empty or omitted for none. */
+export const imageSchema = z
+  .string({ error: 'Invalid image' })
+  .trim()
+  .max(METADATA_LIMITS.image, `Image cannot be longer than ${METADATA_LIMITS.image} characters`)
+  .refine((value) => {
+    if (value === '') return true;
+    if (!isPrintable(value) || /\s/.test(value)) return false;
+    if (value.startsWith('/')) return !value.startsWith('//');
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'Invalid image');
+
+/** A unix time in seconds, as a JSON integer. */
+export function unixSeconds(label: string) {
+  const message = `Invalid ${label}`;
+  return z
+    .number({ error: message })
+    .refine((value) => Number.isInteger(value) && value > 0 && value <= MAX_UNIX_SECS, message);
+}
+
+/** A market's metadata fields; the options default to the spec's Yes, No and Invalid. */
+export const metadataFields = {
+  name: plainText('Name', METADATA_LIMITS.name),
+  shortName: plainText('Short name', METADATA_LIMITS.shortName),
+  yesOption: plainText('Yes option', METADATA_LIMITS.option).default('Yes'),
+  noOption: plainText('No option', METADATA_LIMITS.option).default('No'),
+  invalidOption: plainText('Option for an invalid result', METADATA_LIMITS.option).default('Invalid'),
+  category: categorySchema,
+  image: imageSchema.default(''),
+  rules: plainText('Rules', METADATA_LIMITS.rules),
+};
+
+/** createMarket's and requestMarket's body: metadata, times (unix seconds) and an optional referrer. */
+export const marketProposalSchema = z.object(
+  {
+    ...metadataFields,
+    endTime: unixSeconds('end time'),
+    cutoffTime: unixSeconds('cutoff time'),
+    referrer: addressSchema.nullable().default(null),
+  },
+  { error: 'Invalid request body' },
+);
+
+/** `{ market }` path parameters. */
+export const marketParams = z.object({ market: addressSchema });
+
+/** A market result as the API takes and shows it. */
+export const resultSchema = z.enum(['yes', 'no', 'invalid'], {
+  error: "Result must be 'yes', 'no' or 'invalid'",
+});
+
+/** Spec §3 "Prophecy market", as JSON (see `toMarketView`). */
+export const marketViewSchema = z.object({
+  key: z.string(),
+  startTime: z.number().describe('Unix seconds'),
+  endTime: z.number().describe('Unix seconds'),
+  cutOffTime: z.number().describe('Unix seconds: predictions close'),
+  yesCount: z.number(),
+  noCount: z.number(),
+  totalCount: z.number(),
+  yesPool: z.string().describe('Lamports, decimal'),
+  noPool: z.string().describe('Lamports, decimal'),
+  totalPool: z.string().describe('Lamports, decimal'),
+  isSettled: z.boolean().describe('Every prediction has been settled'),
+  settledCount: z.number(),
+  result: resultSchema.nullable().describe('Null until resolved; lower case'),
+  referrer: z.string().nullable(),
+  marketMetadata: z.object({
+    name: z.string(),
+    shortName: z.string(),
+    yesOption: z.string(),
+    noOption: z.string(),
+    invalidOption: z.string(),
+    category: z.string(),
+    image: z.string().nullable(),
+    rules: z.string(),
+  }),
+  yesMultiplier: z.number(),
+  noMultiplier: z.number(),
+  yesPercentage: z.number(),
+  noPercentage: z.number(),
+});
+
+/** A market comment. */
+export const commentViewSchema = z.object({
+  id: z.number(),
+  market: z.string(),
+  user: z.string(),
+  username: z.string().nullable(),
+  comment: z.string().describe('Plain text: render it as text, never as HTML'),
+  timestamp: z.number().describe('Milliseconds since the epoch'),
+});
+
+/** A market request, as its requester and the admins see it. */
+export const marketRequestViewSchema = z.object({
+  id: z.number(),
+  requester: z.string(),
+  requesterUsername: z.string().nullable(),
+  marketMetadata: marketViewSchema.shape.marketMetadata,
+  endTime: z.number(),
+  cutoffTime: z.number(),
+  referrer: z.string().nullable(),
+  status: z.enum(['pending', 'approving', 'approved', 'rejected']),
+  reason: z.string().nullable(),
+  market: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.number().nullable().describe('Milliseconds since the epoch'),
+  createdAt: z.number().describe('Milliseconds since the epoch'),
+});
+
+/** A decimal integer query parameter in `[min, max]`; optional. */
+export function optionalIntegerQuery(label: string, min: number, max: number) {
+  const message = `Invalid ${label}`;
+  return z
+    .string({ error: message })
+    .transform((value, ctx) => {
+      const text = value.trim();
+      const parsed = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
+      if (!(parsed >= min && parsed <= max)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional();
+}
+
+/** A decimal integer query parameter in `[min, max]`, `fallback` when absent. */
+export function integerQuery(label: string, min: number, max: number, fallback: number) {
+  return optionalIntegerQuery(label, min, max).transform((value): number => value ?? fallback);
+}

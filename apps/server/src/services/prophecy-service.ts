@@ -1,0 +1,496 @@
+/**
+ * Prophecy: the market view the API returns, the market list's `categories` parameter, and the actions the
+ * server signs on chain (create, update and resolve a market; approve a market request).
+ *
+ * @module
+ */
+
+import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
+import { payoutMultiplier, poolPercentages } from '@arcade/sdk/payout';
+import { decodeMarket, MarketResult } from '@arcade/sdk/wager/accounts';
+import { decodeWagerError, type WagerErrorName } from '@arcade/sdk/wager/errors';
+import {
+  getCreateMarketInstructionAsync,
+  getResolveMarketInstructionAsync,
+  getUpdateMarketInstructionAsync,
+} from '@arcade/sdk/wager/instructions';
+import { generateKeyPairSigner, type Address } from '@solana/kit';
+
+import type { ChainContext } from '../chain/chain-context.ts';
+import { ChainTransactionError, sendAndConfirm } from '../chain/send-transaction.ts';
+import type { Database } from '../db/database.ts';
+import { badGateway, badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
+import {
+  MarketRepository,
+  MarketRequestRepository,
+  type MarketMetadataRecord,
+  type MarketRecord,
+  type MarketRequestRecord,
+  type StoredMarketResult,
+} from '../repositories/market-repository.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// Limits and messages (server-side rules the spec leaves open)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Longest comment, in code points (an emoji counts once). */
+export const COMMENT_MAX_LENGTH = 280;
+
+/** How often one user may comment: once per 5 s and 20 times per hour. */
+export const COMMENT_RATE_LIMIT = Object.freeze({
+  minIntervalMs: 5_000,
+  maxPerWindow: 20,
+  windowMs: 3_600_000,
+});
+
+/** Most pending market requests one user may have. */
+export const MAX_PENDING_MARKET_REQUESTS = 5;
+
+/** The market list's largest page (the default returns every match up to it). */
+export const MARKET_LIST_MAX = 1_000;
+
+/** Markets per page of the list unless the client asks for more. */
+export const MARKET_LIST_PAGE_SIZE = 50;
+
+/** Comments per page. */
+export const COMMENTS_PAGE_SIZE = 50;
+
+/** Messages of the Prophecy API. */
+export const PROPHECY_MESSAGES = Object.freeze({
+  marketNotFound: 'Market not found',
+  requestNotFound: 'Market request not found',
+  invalidCategory: 'Invalid category',
+  invalidCategories: 'Invalid categories',
+  commentEmpty: 'Comment cannot be empty',
+  commentTooLong: `Comment cannot be longer than ${COMMENT_MAX_LENGTH} characters`,
+  commentTooFast: `You are commenting too fast: wait ${COMMENT_RATE_LIMIT.minIntervalMs / 1000} seconds between comments`,
+  commentLimit: `You can post at most ${COMMENT_RATE_LIMIT.maxPerWindow} comments per hour`,
+  cutoffInPast: 'Cutoff time must be in the future',
+  cutoffAfterEnd: 'Cutoff time must not be after the end time',
+  alreadyResolved: 'Market already resolved',
+  resolveBeforeCutoff: 'Market cannot be resolved before its cutoff time',
+  tooManyRequests: `You already have ${MAX_PENDING_MARKET_REQUESTS} pending market requests`,
+  requestReviewed: 'Market request already reviewed',
+  chainUnavailable: 'The chain is unavailable, try again',
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The market view
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * A result as the API shows it: lower case, the same words `resolveMarket` takes (spec §7: "yes, no or
+ * invalid"). The client labels them with the market's yes/no/invalid options.
+ */
+export type MarketResultLabel = 'yes' | 'no' | 'invalid';
+
+const LABEL_OF: Readonly<Record<StoredMarketResult, MarketResultLabel>> = {
+  Yes: 'yes',
+  No: 'no',
+  Invalid: 'invalid',
+};
+
+const STORED_OF: Readonly<Record<MarketResultLabel, StoredMarketResult>> = {
+  yes: 'Yes',
+  no: 'No',
+  invalid: 'Invalid',
+};
+
+/** Spec §3 "Prophecy market" as JSON: u64 amounts as decimal strings, times as unix seconds. */
+export interface MarketView {
+  readonly key: string;
+  readonly startTime: number;
+  readonly endTime: number;
+  readonly cutOffTime: number;
+  readonly yesCount: number;
+  readonly noCount: number;
+  readonly totalCount: number;
+  readonly yesPool: string;
+  readonly noPool: string;
+  readonly totalPool: string;
+  readonly isSettled: boolean;
+  readonly settledCount: number;
+  readonly result: MarketResultLabel | null;
+  readonly referrer: string | null;
+  readonly marketMetadata: {
+    readonly name: string;
+    readonly shortName: string;
+    readonly yesOption: string;
+    readonly noOption: string;
+    readonly invalidOption: string;
+    readonly category: string;
+    readonly image: string | null;
+    readonly rules: string;
+  };
+  /** Spec §9 display multiplier of a Yes prediction. */
+  readonly yesMultiplier: number;
+  readonly noMultiplier: number;
+  /** Share of the pot on Yes, 0–100 (50 when the pot is empty). */
+  readonly yesPercentage: number;
+  readonly noPercentage: number;
+}
+
+/**
+ * The API's view of a stored market, with the spec §9 display multipliers and percentages.
+ *
+ * @example toMarketView(record).totalPool === String(record.yesPool + record.noPool)
+ */
+export function toMarketView(market: MarketRecord): MarketView {
+  const [yesPercentage, noPercentage] = poolPercentages(market.yesPool, market.noPool);
+  return {
+    key: market.address,
+    startTime: market.startTime,
+    endTime: market.endTime,
+    cutOffTime: market.cutoffTime,
+    yesCount: market.yesCount,
+    noCount: market.noCount,
+    totalCount: market.yesCount + market.noCount,
+    yesPool: market.yesPool.toString(),
+    noPool: market.noPool.toString(),
+    totalPool: (market.yesPool + market.noPool).toString(),
+    isSettled: market.isSettled,
+    settledCount: market.settledCount,
+    result: market.result === null ? null : LABEL_OF[market.result],
+    referrer: market.referrer,
+    marketMetadata: {
+      name: market.name,
+      shortName: market.shortName,
+      yesOption: market.yesOption,
+      noOption: market.noOption,
+      invalidOption: market.invalidOption,
+      category: market.category,
+      image: market.image === '' ? null : market.image,
+      rules: market.rules,
+    },
+    yesMultiplier: payoutMultiplier(market.yesPool, market.noPool),
+    noMultiplier: payoutMultiplier(market.noPool, market.yesPool),
+    yesPercentage,
+    noPercentage,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The `categories` query parameter
+// ---------------------------------------------------------------------------------------------------------
+
+/** One of the spec's Prophecy categories. */
+export type ProphecyCategory = (typeof PROPHECY_CATEGORIES)[number];
+
+const CATEGORY_BY_LOWER: ReadonlyMap<string, ProphecyCategory> = new Map(
+  PROPHECY_CATEGORIES.map((category) => [category.toLowerCase(), category]),
+);
+
+function canonicalCategory(name: string): ProphecyCategory {
+  const category = CATEGORY_BY_LOWER.get(name.trim().toLowerCase());
+  if (category === undefined) throw badRequest(PROPHECY_MESSAGES.invalidCategory);
+  return category;
+}
+
+/**
+ * The categories the market list's `categories` parameter selects; empty means every category. The client
+ * sends it "encoded, default empty object" (spec §2), so it accepts:
+ * - a JSON object, the keys whose value is `true` selected: `{"Crypto":true,"NBA":false}` → Crypto;
+ * - a JSON array of names: `["Crypto","NBA"]`;
+ * - a comma list: `Crypto,NBA`;
+ * - the parameter repeated (each value as above).
+ * Names match ignoring case and come back in the spec's spelling.
+ *
+ * @throws HttpError 400 'Invalid category' for a name that is not one of the 12, 'Invalid categories' for
+ * JSON of another shape.
+ * @example parseCategories('{"Crypto":true,"NBA":false}') // ['Crypto']
+ */
+export function parseCategories(raw: string | readonly string[] | undefined): ProphecyCategory[] {
+  if (raw === undefined) return [];
+  const values = typeof raw === 'string' ? [raw] : raw;
+  const selected = new Set<ProphecyCategory>();
+  for (const value of values) {
+    for (const name of namesIn(value)) selected.add(canonicalCategory(name));
+  }
+  return PROPHECY_CATEGORIES.filter((category) => selected.has(category));
+}
+
+function namesIn(value: string): string[] {
+  const text = value.trim();
+  if (text === '') return [];
+  if (!text.startsWith('{') && !text.startsWith('[')) {
+    return text
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw badRequest(PROPHECY_MESSAGES.invalidCategories);
+  }
+  if (Array.isArray(parsed)) {
+    if (!parsed.every((name): name is string => typeof name === 'string')) {
+      throw badRequest(PROPHECY_MESSAGES.invalidCategories);
+    }
+    return parsed;
+  }
+  if (typeof parsed !== 'object' || parsed === null) throw badRequest(PROPHECY_MESSAGES.invalidCategories);
+  const names: string[] = [];
+  for (const [name, on] of Object.entries(parsed)) {
+    if (typeof on !== 'boolean') throw badRequest(PROPHECY_MESSAGES.invalidCategories);
+    // Unselected names are still checked: a misspelt filter should fail loudly, not silently match all.
+    const category = canonicalCategory(name);
+    if (on) names.push(category);
+  }
+  return names;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Chain actions
+// ---------------------------------------------------------------------------------------------------------
+
+/** The chain action a program error came from; it picks the message. */
+type MarketAction = 'create' | 'update' | 'resolve';
+
+/**
+ * The HTTP error for a failed market transaction: a Wager program error (decoded from the IDL by its code)
+ * becomes a 4xx naming it; anything else (RPC down, not confirmed) a 502 that hides the details.
+ */
+export function marketChainError(error: unknown, action: MarketAction): HttpError {
+  if (error instanceof HttpError) return error;
+  const info =
+    error instanceof ChainTransactionError && error.programErrorCode !== null
+      ? decodeWagerError(error.programErrorCode)
+      : null;
+  if (info === null) return badGateway(PROPHECY_MESSAGES.chainUnavailable);
+  const extra = { programError: info.name, programErrorCode: info.code };
+  const specific: Partial<Record<WagerErrorName, HttpError>> = {
+    MarketClosed: conflict(PROPHECY_MESSAGES.alreadyResolved, extra),
+    ...(action === 'resolve'
+      ? { InvalidMarket: badRequest(PROPHECY_MESSAGES.resolveBeforeCutoff, extra) }
+      : {}),
+  };
+  return specific[info.name] ?? badRequest(`${info.name}: ${info.msg}`, extra);
+}
+
+/** A new market's metadata, validated. */
+export type MarketMetadataInput = MarketMetadataRecord;
+
+/** What creating a market needs, validated by the route's schema. */
+export interface CreateMarketInput extends MarketMetadataInput {
+  readonly endTime: number;
+  readonly cutoffTime: number;
+  readonly referrer: Address | null;
+}
+
+/** Options of {@link ProphecyService}. */
+export interface ProphecyServiceOptions {
+  readonly db: Database;
+  readonly chain: ChainContext;
+  /** Milliseconds since the epoch. */
+  readonly now: () => number;
+}
+
+/** Checks now < cutoff ≤ end, as `create_market` will, so a bad request never costs a transaction. */
+export function checkMarketTimes(endTime: number, cutoffTime: number, nowMs: number): void {
+  if (cutoffTime <= Math.floor(nowMs / 1000)) throw badRequest(PROPHECY_MESSAGES.cutoffInPast);
+  if (cutoffTime > endTime) throw badRequest(PROPHECY_MESSAGES.cutoffAfterEnd);
+}
+
+/** Creates, updates and resolves markets on chain and keeps the database in step. */
+export class ProphecyService {
+  readonly markets: MarketRepository;
+  readonly requests: MarketRequestRepository;
+  readonly #chain: ChainContext;
+  readonly #now: () => number;
+
+  constructor(options: ProphecyServiceOptions) {
+    this.markets = new MarketRepository(options.db);
+    this.requests = new MarketRequestRepository(options.db);
+    this.#chain = options.chain;
+    this.#now = options.now;
+  }
+
+  /** The market at `address`, or 404 'Market not found'. */
+  async getMarket(address: string): Promise<MarketRecord> {
+    const market = await this.markets.find(address);
+    if (market === null) throw notFound(PROPHECY_MESSAGES.marketNotFound);
+    return market;
+  }
+
+  /**
+   * Signs `create_market` with the House authority and a fresh market keypair, then stores the market
+   * with its metadata. `start_time` is the server's now.
+   *
+   * @throws HttpError 400 for times out of order or a program refusal, 502 when the chain is unreachable.
+   */
+  async createMarket(input: CreateMarketInput, createdBy: string): Promise<MarketRecord> {
+    const nowMs = this.#now();
+    checkMarketTimes(input.endTime, input.cutoffTime, nowMs);
+    const market = await generateKeyPairSigner();
+    const authority = this.#chain.signers.authority;
+    let signature: string;
+    try {
+      const instruction = await getCreateMarketInstructionAsync({
+        authority,
+        market,
+        endTime: BigInt(input.endTime),
+        cutoffTime: BigInt(input.cutoffTime),
+        referrer: input.referrer,
+      });
+      signature = await sendAndConfirm(this.#chain.rpc, authority, [instruction]);
+    } catch (error) {
+      throw marketChainError(error, 'create');
+    }
+    await this.markets.insert({
+      address: market.address,
+      name: input.name,
+      shortName: input.shortName,
+      yesOption: input.yesOption,
+      noOption: input.noOption,
+      invalidOption: input.invalidOption,
+      category: input.category,
+      image: input.image,
+      rules: input.rules,
+      startTime: Math.floor(nowMs / 1000),
+      endTime: input.endTime,
+      cutoffTime: input.cutoffTime,
+      referrer: input.referrer,
+      createSignature: signature,
+      createdBy,
+    });
+    return this.getMarket(market.address);
+  }
+
+  /**
+   * Signs `resolve_market` (fee to the treasury, 10% of it to the market's referrer) and records the
+   * result the chain kept: a Yes or No whose side had no predictions is stored as Invalid on chain.
+   *
+   * @throws HttpError 404 for an unknown market, 409 when already resolved, 400 before the cutoff.
+   */
+  async resolveMarket(address: Address, result: MarketResultLabel): Promise<MarketRecord> {
+    const market = await this.getMarket(address);
+    if (market.result !== null) throw conflict(PROPHECY_MESSAGES.alreadyResolved);
+    let signature: string;
+    try {
+      const instruction = await getResolveMarketInstructionAsync({
+        authority: this.#chain.signers.authority,
+        market: address,
+        treasury: this.#chain.addresses.treasury,
+        referrer: market.referrer as Address | null,
+        result,
+      });
+      signature = await sendAndConfirm(this.#chain.rpc, this.#chain.signers.authority, [instruction]);
+    } catch (error) {
+      throw marketChainError(error, 'resolve');
+    }
+    const stored = (await this.#chainResult(address)) ?? STORED_OF[result];
+    await this.markets.setResult(address, stored, signature);
+    return this.getMarket(address);
+  }
+
+  /**
+   * Signs `update_market` with new end and cutoff times (cutoff ≤ end), while the market is unresolved.
+   *
+   * @throws HttpError 404 for an unknown market, 409 when resolved, 400 for times out of order.
+   */
+  async updateMarket(address: Address, endTime: number, cutoffTime: number): Promise<MarketRecord> {
+    const market = await this.getMarket(address);
+    if (market.result !== null) throw conflict(PROPHECY_MESSAGES.alreadyResolved);
+    if (cutoffTime > endTime) throw badRequest(PROPHECY_MESSAGES.cutoffAfterEnd);
+    try {
+      const instruction = await getUpdateMarketInstructionAsync({
+        authority: this.#chain.signers.authority,
+        market: address,
+        endTime: BigInt(endTime),
+        cutoffTime: BigInt(cutoffTime),
+      });
+      await sendAndConfirm(this.#chain.rpc, this.#chain.signers.authority, [instruction]);
+    } catch (error) {
+      throw marketChainError(error, 'update');
+    }
+    await this.markets.setTimes(address, endTime, cutoffTime);
+    return this.getMarket(address);
+  }
+
+  /**
+   * Approves a pending request: creates its market (with the admin's times when given) and marks the
+   * request approved with the market's key. The request is claimed first, so two admins approving at once
+   * create one market; a failed creation puts it back to pending.
+   *
+   * @throws HttpError 404 for an unknown request, 409 when it is no longer pending.
+   */
+  async approveRequest(
+    id: number,
+    admin: string,
+    overrides: { readonly endTime?: number | undefined; readonly cutoffTime?: number | undefined },
+  ): Promise<{ request: MarketRequestRecord; market: MarketRecord }> {
+    const request = await this.requests.find(id);
+    if (request === null) throw notFound(PROPHECY_MESSAGES.requestNotFound);
+    if (request.status !== 'pending') throw conflict(PROPHECY_MESSAGES.requestReviewed);
+    const endTime = overrides.endTime ?? request.endTime;
+    const cutoffTime = overrides.cutoffTime ?? request.cutoffTime;
+    checkMarketTimes(endTime, cutoffTime, this.#now());
+    if (!(await this.requests.transition(id, 'pending', 'approving'))) {
+      throw conflict(PROPHECY_MESSAGES.requestReviewed);
+    }
+    let market: MarketRecord;
+    try {
+      market = await this.createMarket(
+        { ...request, endTime, cutoffTime, referrer: request.referrer as Address | null },
+        admin,
+      );
+    } catch (error) {
+      await this.requests.transition(id, 'approving', 'pending');
+      throw error;
+    }
+    await this.requests.markApproved(
+      id,
+      market.address,
+      { endTime, cutoffTime },
+      { reviewedBy: admin, reviewedAt: this.#now() },
+    );
+    const approved = await this.requests.find(id);
+    if (approved === null) throw notFound(PROPHECY_MESSAGES.requestNotFound);
+    return { request: approved, market };
+  }
+
+  /**
+   * Rejects a pending request with a reason the requester sees.
+   *
+   * @throws HttpError 404 for an unknown request, 409 when it is no longer pending.
+   */
+  async rejectRequest(id: number, admin: string, reason: string): Promise<MarketRequestRecord> {
+    const request = await this.requests.find(id);
+    if (request === null) throw notFound(PROPHECY_MESSAGES.requestNotFound);
+    const done = await this.requests.transition(id, 'pending', 'rejected', {
+      reviewedBy: admin,
+      reviewedAt: this.#now(),
+      reason,
+    });
+    if (!done) throw conflict(PROPHECY_MESSAGES.requestReviewed);
+    const rejected = await this.requests.find(id);
+    if (rejected === null) throw notFound(PROPHECY_MESSAGES.requestNotFound);
+    return rejected;
+  }
+
+  /** The result the chain recorded for a market, or null when the account cannot be read. */
+  async #chainResult(address: Address): Promise<StoredMarketResult | null> {
+    try {
+      const { value } = await this.#chain.rpc
+        .getAccountInfo(address, { encoding: 'base64', commitment: 'confirmed' })
+        .send();
+      if (value === null) return null;
+      const decoded = decodeMarket(Buffer.from(value.data[0], 'base64'));
+      switch (decoded.result) {
+        case MarketResult.Yes:
+          return 'Yes';
+        case MarketResult.No:
+          return 'No';
+        case MarketResult.Invalid:
+          return 'Invalid';
+        default:
+          return null;
+      }
+    } catch {
+      // The transaction is confirmed; the result asked for is the best record if the read fails.
+      return null;
+    }
+  }
+}
