@@ -1,0 +1,164 @@
+/**
+ * Linking a wallet to a social account: start an authorization request (state + PKCE), finish it at the
+ * callback (check and consume the state, trade the code, read the profile, store the link), unlink.
+ *
+ * @module
+ */
+
+import type { Database } from '../db/database.ts';
+import {
+  createPkcePair,
+  OAuthProviderError,
+  PROVIDER_DISPLAY_NAMES,
+  type OAuthProfile,
+  type OAuthProvider,
+  type ProviderName,
+} from './oauth-provider.ts';
+import { callbackUrl } from './local-idp.ts';
+import { SocialLinkRepository } from './social-link-repository.ts';
+import { OAuthStateStore } from './state-store.ts';
+
+/** The messages a failed link carries back to the web app (`?oauthError=`). */
+export const OAUTH_ERRORS = Object.freeze({
+  unknownProvider: 'Unknown provider',
+  invalidState: 'This link request is invalid or has expired',
+  denied: 'Authorization was denied',
+  linkedToAnotherWallet: 'This account is linked to another wallet',
+  walletBlocked: 'Wallet is blocked',
+});
+
+/** The message when a provider has no client credentials configured. */
+export function notConfiguredMessage(provider: ProviderName): string {
+  return `${PROVIDER_DISPLAY_NAMES[provider]} linking is not configured`;
+}
+
+/** A link that failed; the message is safe to show. */
+export class OAuthLinkError extends Error {
+  override readonly name = 'OAuthLinkError';
+}
+
+/** What the provider sent to the callback. */
+export interface CallbackQuery {
+  readonly code?: string | undefined;
+  readonly state?: string | undefined;
+  readonly error?: string | undefined;
+}
+
+/** The outcome of a finished link. */
+export interface LinkedAccount {
+  readonly address: string;
+  readonly provider: ProviderName;
+  readonly profile: OAuthProfile;
+}
+
+/** Starts and finishes links; every time decision uses `now`. */
+export class OAuthService {
+  readonly #db: Database;
+  readonly #publicUrl: string;
+  readonly #providers: Partial<Record<ProviderName, OAuthProvider>>;
+  readonly #states: OAuthStateStore;
+  readonly #links: SocialLinkRepository;
+  readonly #onChange: (address: string) => void;
+
+  constructor(options: {
+    db: Database;
+    now: () => number;
+    publicUrl: string;
+    /** The configured providers; a missing one refuses links with {@link notConfiguredMessage}. */
+    providers: Partial<Record<ProviderName, OAuthProvider>>;
+    /** Called after a wallet's links change (to drop cached profiles). */
+    onChange?: (address: string) => void;
+  }) {
+    this.#db = options.db;
+    this.#publicUrl = options.publicUrl.replace(/\/+$/, '');
+    this.#providers = options.providers;
+    this.#states = new OAuthStateStore(options.db, options.now);
+    this.#links = new SocialLinkRepository(options.db);
+    this.#onChange = options.onChange ?? (() => undefined);
+  }
+
+  /**
+   * The provider's authorization URL for `address`, with a new single-use state.
+   *
+   * @throws OAuthLinkError when the provider is not configured.
+   */
+  async start(address: string, provider: ProviderName): Promise<string> {
+    const adapter = this.#provider(provider);
+    const { codeVerifier, codeChallenge } = createPkcePair();
+    const state = await this.#states.create({ address, provider, codeVerifier });
+    return adapter.authorizationUrl({ state, codeChallenge, redirectUri: this.callbackUrl(provider) });
+  }
+
+  /**
+   * Finishes the request the callback belongs to and links the account.
+   *
+   * @throws OAuthLinkError with the message for the web app.
+   */
+  async complete(provider: ProviderName, query: CallbackQuery): Promise<LinkedAccount> {
+    // A denial still uses up its state: the request is over either way.
+    const pending =
+      query.state === undefined || query.state === '' ? null : await this.#states.consume(query.state);
+    if (query.error !== undefined) {
+      throw new OAuthLinkError(
+        query.error === 'access_denied'
+          ? OAUTH_ERRORS.denied
+          : `${PROVIDER_DISPLAY_NAMES[provider]} refused the authorization`,
+      );
+    }
+    if (pending?.provider !== provider || query.code === undefined || query.code === '') {
+      throw new OAuthLinkError(OAUTH_ERRORS.invalidState);
+    }
+    const adapter = this.#provider(provider);
+    if (await this.#isBlocked(pending.address)) throw new OAuthLinkError(OAUTH_ERRORS.walletBlocked);
+    let profile: OAuthProfile;
+    try {
+      const accessToken = await adapter.exchangeCode({
+        code: query.code,
+        codeVerifier: pending.codeVerifier,
+        redirectUri: this.callbackUrl(provider),
+      });
+      profile = await adapter.fetchProfile(accessToken);
+    } catch (error) {
+      if (error instanceof OAuthProviderError) throw new OAuthLinkError(error.message, { cause: error });
+      throw error;
+    }
+    if ((await this.#links.link(pending.address, provider, profile)) === 'linked_to_another_wallet') {
+      throw new OAuthLinkError(OAUTH_ERRORS.linkedToAnotherWallet);
+    }
+    this.#onChange(pending.address);
+    return { address: pending.address, provider, profile };
+  }
+
+  /** Clears `address`'s account of `provider`. */
+  async unlink(address: string, provider: ProviderName): Promise<void> {
+    await this.#links.unlink(address, provider);
+    this.#onChange(address);
+  }
+
+  /** Our callback URL for `provider`: the redirect URI registered with it. */
+  callbackUrl(provider: ProviderName): string {
+    return callbackUrl(this.#publicUrl, provider);
+  }
+
+  /** Where the browser goes after a successful link. */
+  linkedRedirect(provider: ProviderName): string {
+    return `${this.#publicUrl}/?${new URLSearchParams({ linked: provider }).toString()}`;
+  }
+
+  /** Where the browser goes after a failed one. */
+  errorRedirect(message: string, provider?: ProviderName): string {
+    const params = new URLSearchParams({ oauthError: message });
+    if (provider !== undefined) params.set('provider', provider);
+    return `${this.#publicUrl}/?${params.toString()}`;
+  }
+
+  #provider(provider: ProviderName): OAuthProvider {
+    const adapter = this.#providers[provider];
+    if (adapter === undefined) throw new OAuthLinkError(notConfiguredMessage(provider));
+    return adapter;
+  }
+
+  async #isBlocked(address: string): Promise<boolean> {
+    return (await this.#db.query('SELECT 1 FROM blocked_wallets WHERE address = $1', [address])).length > 0;
+  }
+}

@@ -1,0 +1,628 @@
+import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  createTestApp,
+  openTestDatabase,
+  signIn,
+  startTestChain,
+  type TestApp,
+  type TestDatabase,
+} from '../../../../test/harness.ts';
+import { localAccountId } from '../../../oauth/local-idp.ts';
+
+/** Cookies carried between `inject` calls, as a browser would (by name and path). */
+class CookieJar {
+  readonly #cookies = new Map<string, { value: string; path: string }>();
+
+  store(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      path?: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+      const key = `${cookie.name};${cookie.path ?? '/'}`;
+      if (expired) this.#cookies.delete(key);
+      else this.#cookies.set(key, { value: cookie.value, path: cookie.path ?? '/' });
+    }
+  }
+
+  header(path: string): string {
+    return [...this.#cookies.entries()]
+      .filter(([, cookie]) => path.startsWith(cookie.path))
+      .map(([key, cookie]) => `${key.split(';')[0] ?? ''}=${cookie.value}`)
+      .join('; ');
+  }
+}
+
+/** The path and query of a Location, with the origin dropped (inject has no network). */
+function pathOf(location: string | undefined): string {
+  expect(location).toBeDefined();
+  const url = new URL(location!, 'http://127.0.0.1:8080');
+  return `${url.pathname}${url.search}`;
+}
+
+async function get(app: FastifyInstance, jar: CookieJar, url: string): Promise<LightMyRequestResponse> {
+  const response = await app.inject({
+    method: 'GET',
+    url,
+    headers: { cookie: jar.header(url.split('?')[0] ?? '') },
+  });
+  jar.store(response);
+  return response;
+}
+
+const PUBLIC_URL = 'http://127.0.0.1:8080';
+const ISSUER = `${PUBLIC_URL}/api/oauth/local-idp`;
+
+/** The web app URL's query, after a redirect back to it. */
+function webAppQuery(response: LightMyRequestResponse): Record<string, string> {
+  expect(response.statusCode).toBe(302);
+  const url = new URL(String(response.headers.location));
+  expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_URL}/`);
+  return Object.fromEntries(url.searchParams);
+}
+
+describe('OAuth linking on the local identity provider', () => {
+  let database: TestDatabase;
+  let chain: Awaited<ReturnType<typeof startTestChain>>;
+  let test: TestApp;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    [database, chain] = await Promise.all([openTestDatabase(), startTestChain()]);
+    test = await createTestApp({ db: database.db, chain });
+    app = test.app;
+  }, 180_000);
+
+  afterAll(async () => {
+    await test.close();
+    await Promise.all([chain.stop(), database.close()]);
+  }, 60_000);
+
+  async function newUser(): Promise<{ signer: KeyPairSigner; auth: string; token: string }> {
+    const signer = await generateKeyPairSigner();
+    const auth = await signIn(app, signer);
+    return { signer, auth, token: auth.slice('Bearer '.length) };
+  }
+
+  /** The login page of a fresh authorization request, from `GET /api/oauth/{provider}?token=`. */
+  async function openLoginPage(provider: string, token: string, jar = new CookieJar()) {
+    const start = await get(app, jar, `/api/oauth/${provider}?token=${encodeURIComponent(token)}`);
+    expect(start.statusCode).toBe(302);
+    const authorize = await get(app, jar, pathOf(start.headers.location));
+    expect(authorize.statusCode).toBe(303);
+    const loginPath = pathOf(authorize.headers.location);
+    const page = await get(app, jar, loginPath);
+    return { jar, start, loginPath, page };
+  }
+
+  async function submit(jar: CookieJar, loginPath: string, form: string): Promise<LightMyRequestResponse> {
+    const response = await app.inject({
+      method: 'POST',
+      url: loginPath,
+      headers: { cookie: jar.header(loginPath), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form,
+    });
+    jar.store(response);
+    return response;
+  }
+
+  /** Logs in as `name` and returns the callback URL the provider sends the browser to (not yet followed). */
+  async function authorizeAs(
+    provider: string,
+    token: string,
+    name: string,
+  ): Promise<{ jar: CookieJar; callback: string }> {
+    const { jar, loginPath } = await openLoginPage(provider, token);
+    const login = await submit(jar, loginPath, `name=${encodeURIComponent(name)}&action=login`);
+    expect(login.statusCode).toBe(303);
+    const resume = await get(app, jar, pathOf(login.headers.location));
+    expect(resume.statusCode).toBe(303);
+    const callback = String(resume.headers.location);
+    expect(callback.startsWith(`${PUBLIC_URL}/api/oauth/${provider}/callback?`)).toBe(true);
+    return { jar, callback: pathOf(callback) };
+  }
+
+  async function profileOf(address: string): Promise<Record<string, unknown>> {
+    const response = await app.inject({ method: 'GET', url: `/api/user/${address}` });
+    expect(response.statusCode).toBe(200);
+    return response.json<Record<string, unknown>>();
+  }
+
+  it('links a local Discord account through the whole browser flow', async () => {
+    const { signer, token } = await newUser();
+    const jar = new CookieJar();
+    const start = await get(app, jar, `/api/oauth/discord?token=${token}`);
+    expect(start.statusCode).toBe(302);
+    expect(start.headers['cache-control']).toBe('no-store');
+    expect(start.headers['referrer-policy']).toBe('no-referrer');
+    const authorizeUrl = new URL(String(start.headers.location));
+    expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${ISSUER}/auth`);
+    const params = Object.fromEntries(authorizeUrl.searchParams);
+    expect(params).toMatchObject({
+      response_type: 'code',
+      client_id: 'local-discord',
+      redirect_uri: `${PUBLIC_URL}/api/oauth/discord/callback`,
+      scope: 'openid profile',
+      code_challenge_method: 'S256',
+      prompt: 'login',
+    });
+    expect(params.state).toMatch(/^[\w-]{43}$/);
+    expect(params.code_challenge).toMatch(/^[\w-]{43}$/);
+
+    const authorize = await get(app, jar, pathOf(start.headers.location));
+    expect(authorize.statusCode).toBe(303);
+    const loginPath = pathOf(authorize.headers.location);
+    expect(loginPath).toMatch(/^\/api\/oauth\/local-idp\/interaction\/[\w-]+$/);
+
+    const page = await get(app, jar, loginPath);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.body).toContain('<title>Sign in to local Discord</title>');
+    expect(page.body).toContain(`<form method="post" action="${loginPath}">`);
+    expect(page.body).toContain('name="name"');
+    expect(page.body).not.toMatch(/<script|https?:\/\//);
+
+    const login = await submit(jar, loginPath, 'name=alice&action=login');
+    expect(login.statusCode).toBe(303);
+    const resume = await get(app, jar, pathOf(login.headers.location));
+    expect(resume.statusCode).toBe(303);
+    const back = new URL(String(resume.headers.location));
+    expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/api/oauth/discord/callback`);
+    expect(back.searchParams.get('state')).toBe(params.state);
+    expect(back.searchParams.get('iss')).toBe(ISSUER);
+
+    const callback = await get(app, jar, pathOf(resume.headers.location));
+    expect(webAppQuery(callback)).toEqual({ linked: 'discord' });
+
+    const [row] = await database.db.query(
+      'SELECT discord_id, discord_username, twitter_id FROM users WHERE address = $1',
+      [signer.address],
+    );
+    expect(row).toEqual({
+      discord_id: localAccountId('discord', 'alice'),
+      discord_username: 'alice',
+      twitter_id: null,
+    });
+    expect(await profileOf(signer.address)).toMatchObject({
+      discordId: localAccountId('discord', 'alice'),
+      discordUsername: 'alice',
+      twitterId: null,
+      twitterUsername: null,
+    });
+  });
+
+  it('links a local X account (HTTP Basic client authentication) to the twitter fields', async () => {
+    const { signer, token } = await newUser();
+    const { page } = await openLoginPage('twitter', token);
+    expect(page.body).toContain('<title>Sign in to local X</title>');
+    const { jar, callback } = await authorizeAs('twitter', token, 'Bob.the-builder_2');
+    expect(webAppQuery(await get(app, jar, callback))).toEqual({ linked: 'twitter' });
+    expect(await profileOf(signer.address)).toMatchObject({
+      twitterId: localAccountId('twitter', 'Bob.the-builder_2'),
+      twitterUsername: 'Bob.the-builder_2',
+      discordId: null,
+    });
+  });
+
+  it('maps a name to the same account every time, ignoring case, and different accounts per provider', () => {
+    expect(localAccountId('discord', 'Carol')).toBe(localAccountId('discord', 'carol'));
+    expect(localAccountId('discord', 'carol')).not.toBe(localAccountId('twitter', 'carol'));
+    expect(localAccountId('discord', 'carol')).toMatch(/^\d{1,19}$/);
+  });
+
+  it('relinking replaces the wallet’s account, and the same account links again to the same wallet', async () => {
+    const { signer, token } = await newUser();
+    for (const name of ['dave', 'Dave2', 'dave']) {
+      const { jar, callback } = await authorizeAs('discord', token, name);
+      expect(webAppQuery(await get(app, jar, callback))).toEqual({ linked: 'discord' });
+      expect(await profileOf(signer.address)).toMatchObject({
+        discordId: localAccountId('discord', name),
+        discordUsername: name,
+      });
+    }
+  });
+
+  it('refuses an account already linked to another wallet', async () => {
+    const first = await newUser();
+    const second = await newUser();
+    const one = await authorizeAs('discord', first.token, 'erin');
+    expect(webAppQuery(await get(app, one.jar, one.callback))).toEqual({ linked: 'discord' });
+    const two = await authorizeAs('discord', second.token, 'Erin');
+    expect(webAppQuery(await get(app, two.jar, two.callback))).toEqual({
+      oauthError: 'This account is linked to another wallet',
+      provider: 'discord',
+    });
+    expect(await profileOf(second.signer.address)).toMatchObject({ discordId: null, discordUsername: null });
+    expect(await profileOf(first.signer.address)).toMatchObject({
+      discordId: localAccountId('discord', 'erin'),
+    });
+  });
+
+  it('refuses a replayed state', async () => {
+    const { signer, token } = await newUser();
+    const { jar, callback } = await authorizeAs('discord', token, 'frank');
+    expect(webAppQuery(await get(app, jar, callback))).toEqual({ linked: 'discord' });
+    await app.inject({
+      method: 'POST',
+      url: '/api/oauth/unlinkDiscord',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(webAppQuery(await get(app, jar, callback))).toEqual({
+      oauthError: 'This link request is invalid or has expired',
+      provider: 'discord',
+    });
+    expect(await profileOf(signer.address)).toMatchObject({ discordId: null });
+  });
+
+  it('refuses an expired state (ten minutes)', async () => {
+    const { signer, token } = await newUser();
+    const { jar, callback } = await authorizeAs('discord', token, 'grace');
+    test.clock.advance(10 * 60_000);
+    expect(webAppQuery(await get(app, jar, callback))).toEqual({
+      oauthError: 'This link request is invalid or has expired',
+      provider: 'discord',
+    });
+    expect(await profileOf(signer.address)).toMatchObject({ discordId: null });
+  });
+
+  it('accepts a state just inside its ten minutes', async () => {
+    const { token } = await newUser();
+    const { jar, callback } = await authorizeAs('discord', token, 'heidi');
+    test.clock.advance(10 * 60_000 - 1_000);
+    expect(webAppQuery(await get(app, jar, callback))).toEqual({ linked: 'discord' });
+  });
+
+  it('refuses a state used at the other provider’s callback, and uses it up', async () => {
+    const { token } = await newUser();
+    const { jar, callback } = await authorizeAs('discord', token, 'ivan');
+    const swapped = callback.replace('/api/oauth/discord/callback', '/api/oauth/twitter/callback');
+    expect(webAppQuery(await get(app, jar, swapped))).toEqual({
+      oauthError: 'This link request is invalid or has expired',
+      provider: 'twitter',
+    });
+    expect(webAppQuery(await get(app, jar, callback))).toMatchObject({
+      oauthError: 'This link request is invalid or has expired',
+    });
+  });
+
+  it('refuses callbacks without a code or state, or with forged or repeated ones', async () => {
+    for (const query of [
+      '',
+      '?code=abc',
+      '?state=abc',
+      '?code=abc&state=forged',
+      '?code=a&code=b&state=c',
+      '?state=a&state=b&code=c',
+    ]) {
+      const response = await app.inject({ method: 'GET', url: `/api/oauth/discord/callback${query}` });
+      expect(webAppQuery(response)).toEqual({
+        oauthError: 'This link request is invalid or has expired',
+        provider: 'discord',
+      });
+    }
+  });
+
+  it('reports a denial from the provider, and the state cannot be used afterwards', async () => {
+    const { token } = await newUser();
+    const { jar, loginPath } = await openLoginPage('discord', token);
+    const cancel = await submit(jar, loginPath, 'action=cancel');
+    expect(cancel.statusCode).toBe(303);
+    const resume = await get(app, jar, pathOf(cancel.headers.location));
+    const back = new URL(String(resume.headers.location));
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(webAppQuery(await get(app, jar, pathOf(resume.headers.location)))).toEqual({
+      oauthError: 'Authorization was denied',
+      provider: 'discord',
+    });
+    const state = back.searchParams.get('state')!;
+    const replay = await app.inject({
+      method: 'GET',
+      url: `/api/oauth/discord/callback?code=x&state=${state}`,
+    });
+    expect(webAppQuery(replay).oauthError).toBe('This link request is invalid or has expired');
+    const other = await app.inject({ method: 'GET', url: '/api/oauth/twitter/callback?error=server_error' });
+    expect(webAppQuery(other)).toEqual({ oauthError: 'X refused the authorization', provider: 'twitter' });
+  });
+
+  it('keeps the login page on a name it refuses, escaped', async () => {
+    const { token } = await newUser();
+    const { jar, loginPath } = await openLoginPage('discord', token);
+    for (const name of ['', '   ', '<script>alert(1)</script>', 'a'.repeat(33), 'two words']) {
+      const response = await submit(jar, loginPath, `name=${encodeURIComponent(name)}&action=login`);
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('Use 1 to 32 letters, digits, _, . or -');
+      expect(response.body).not.toContain('<script>');
+    }
+    const escaped = await submit(jar, loginPath, `name=${encodeURIComponent('"><b>x')}&action=login`);
+    expect(escaped.body).toContain('value="&#34;&#62;&#60;b&#62;x"');
+    // The request is still alive after the refusals.
+    expect((await submit(jar, loginPath, 'name=judy&action=login')).statusCode).toBe(303);
+  });
+
+  it('shows an expired page for an unknown interaction or one without its cookie', async () => {
+    const { token } = await newUser();
+    const { loginPath } = await openLoginPage('discord', token);
+    for (const response of [
+      await app.inject({ method: 'GET', url: loginPath }),
+      await app.inject({ method: 'GET', url: '/api/oauth/local-idp/interaction/unknown' }),
+      await app.inject({
+        method: 'POST',
+        url: loginPath,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'name=x&action=login',
+      }),
+    ]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain('This sign-in request is unknown or has expired.');
+    }
+    const bad = await app.inject({ method: 'GET', url: '/api/oauth/local-idp/interaction/has%20space' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ success: false, error: 'Invalid interaction' });
+  });
+
+  it('sends a browser without a valid session token back to the web app with the reason', async () => {
+    const blocked = await newUser();
+    await database.db.query('INSERT INTO blocked_wallets (address, blocked_by) VALUES ($1, $2)', [
+      blocked.signer.address,
+      'test',
+    ]);
+    const cases: [string, string][] = [
+      ['', 'Missing token'],
+      ['?token=', 'Missing token'],
+      ['?token=not-a-jwt', 'Invalid token'],
+      ['?token=a&token=b', 'Invalid token'],
+      [`?token=${blocked.token}`, 'Wallet is blocked'],
+    ];
+    for (const [query, message] of cases) {
+      const response = await app.inject({ method: 'GET', url: `/api/oauth/twitter${query}` });
+      expect(webAppQuery(response)).toEqual({ oauthError: message, provider: 'twitter' });
+    }
+    // A token with a broken signature.
+    const { token } = await newUser();
+    const forged = `${token.slice(0, -4)}AAAA`;
+    const response = await app.inject({ method: 'GET', url: `/api/oauth/discord?token=${forged}` });
+    expect(webAppQuery(response)).toEqual({ oauthError: 'Invalid token', provider: 'discord' });
+  });
+
+  it('answers 404 Unknown provider for anything but discord and twitter', async () => {
+    const { auth, token } = await newUser();
+    for (const [method, url] of [
+      ['GET', `/api/oauth/github?token=${token}`],
+      ['GET', '/api/oauth/x'],
+      ['GET', '/api/oauth/Discord'],
+      ['GET', '/api/oauth/github/callback?code=a&state=b'],
+      ['POST', '/api/oauth/github/link'],
+    ] as const) {
+      const response = await app.inject({ method, url, headers: { authorization: auth } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ success: false, error: 'Unknown provider' });
+    }
+  });
+
+  it('POST /api/oauth/{provider}/link returns the authorization URL to signed-in wallets only', async () => {
+    const { signer, auth } = await newUser();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/oauth/discord/link',
+      headers: { authorization: auth },
+    });
+    expect(response.statusCode).toBe(200);
+    const { success, url } = response.json<{ success: boolean; url: string }>();
+    expect(success).toBe(true);
+    expect(url.startsWith(`${ISSUER}/auth?`)).toBe(true);
+    expect(new URL(url).searchParams.get('client_id')).toBe('local-discord');
+
+    // The URL works like the redirect's: the browser can finish the link with it.
+    const jar = new CookieJar();
+    const authorize = await get(app, jar, pathOf(url));
+    const loginPath = pathOf(authorize.headers.location);
+    await get(app, jar, loginPath);
+    const login = await submit(jar, loginPath, 'name=kim&action=login');
+    const resume = await get(app, jar, pathOf(login.headers.location));
+    expect(webAppQuery(await get(app, jar, pathOf(resume.headers.location)))).toEqual({ linked: 'discord' });
+    expect(await profileOf(signer.address)).toMatchObject({ discordUsername: 'kim' });
+
+    const anonymous = await app.inject({ method: 'POST', url: '/api/oauth/twitter/link' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ success: false, error: 'Missing token' });
+    const invalid = await app.inject({
+      method: 'POST',
+      url: '/api/oauth/twitter/link',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(invalid.statusCode).toBe(401);
+    expect(invalid.json()).toEqual({ success: false, error: 'Invalid token' });
+  });
+
+  it('unlinks Discord and X for the signed-in wallet only', async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    for (const [provider, name] of [
+      ['discord', 'leo'],
+      ['twitter', 'leo'],
+    ] as const) {
+      const { jar, callback } = await authorizeAs(provider, owner.token, name);
+      expect(webAppQuery(await get(app, jar, callback))).toEqual({ linked: provider });
+    }
+    for (const path of ['/api/oauth/unlinkDiscord', '/api/oauth/unlinkTwitter']) {
+      const anonymous = await app.inject({ method: 'POST', url: path });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ success: false, error: 'Missing token' });
+      // Another wallet's unlink leaves the owner's links alone.
+      const foreign = await app.inject({ method: 'POST', url: path, headers: { authorization: other.auth } });
+      expect(foreign.json()).toEqual({ success: true });
+    }
+    expect(await profileOf(owner.signer.address)).toMatchObject({
+      discordUsername: 'leo',
+      twitterUsername: 'leo',
+    });
+
+    const discord = await app.inject({
+      method: 'POST',
+      url: '/api/oauth/unlinkDiscord',
+      headers: { authorization: owner.auth },
+    });
+    expect(discord.statusCode).toBe(200);
+    expect(discord.json()).toEqual({ success: true });
+    expect(await profileOf(owner.signer.address)).toMatchObject({
+      discordId: null,
+      discordUsername: null,
+      twitterId: localAccountId('twitter', 'leo'),
+      twitterUsername: 'leo',
+    });
+    const twitter = await app.inject({
+      method: 'POST',
+      url: '/api/oauth/unlinkTwitter',
+      headers: { authorization: owner.auth },
+    });
+    expect(twitter.json()).toEqual({ success: true });
+    expect(await profileOf(owner.signer.address)).toMatchObject({ twitterId: null, twitterUsername: null });
+    // Unlinking twice is fine, and the account can now link to another wallet.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/oauth/unlinkTwitter',
+      headers: { authorization: owner.auth },
+    });
+    expect(again.json()).toEqual({ success: true });
+    const relink = await authorizeAs('twitter', other.token, 'leo');
+    expect(webAppQuery(await get(app, relink.jar, relink.callback))).toEqual({ linked: 'twitter' });
+  });
+
+  it('unlinking needs a POST and a valid token', async () => {
+    const get404 = await app.inject({ method: 'GET', url: '/api/oauth/unlinkDiscord' });
+    expect(get404.statusCode).toBe(404);
+    expect(get404.json()).toEqual({ success: false, error: 'Unknown provider' });
+    const wrongScheme = await app.inject({
+      method: 'POST',
+      url: '/api/oauth/unlinkTwitter',
+      headers: { authorization: 'Basic abc' },
+    });
+    expect(wrongScheme.statusCode).toBe(401);
+    expect(wrongScheme.json()).toEqual({ success: false, error: 'Invalid token' });
+  });
+
+  it('serves discovery, JWKS and refuses bad token requests with OAuth errors, not 5xx', async () => {
+    const discovery = await app.inject({
+      method: 'GET',
+      url: '/api/oauth/local-idp/.well-known/openid-configuration',
+      headers: { host: '127.0.0.1:8080' },
+    });
+    expect(discovery.statusCode).toBe(200);
+    const metadata = discovery.json<Record<string, unknown>>();
+    expect(metadata).toMatchObject({
+      issuer: ISSUER,
+      authorization_endpoint: `${ISSUER}/auth`,
+      token_endpoint: `${ISSUER}/token`,
+      userinfo_endpoint: `${ISSUER}/me`,
+      jwks_uri: `${ISSUER}/jwks`,
+      code_challenge_methods_supported: ['S256'],
+    });
+    const jwks = await app.inject({ method: 'GET', url: '/api/oauth/local-idp/jwks' });
+    const keys = jwks.json<{ keys: Record<string, unknown>[] }>().keys;
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+    expect(keys[0]).not.toHaveProperty('d');
+
+    for (const payload of ['grant_type=authorization_code&code=nope', 'garbage', '']) {
+      const token = await app.inject({
+        method: 'POST',
+        url: '/api/oauth/local-idp/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+      expect(token.statusCode).toBeGreaterThanOrEqual(400);
+      expect(token.statusCode).toBeLessThan(500);
+      expect(token.json()).toHaveProperty('error');
+    }
+    const json = await app.inject({
+      method: 'POST',
+      url: '/api/oauth/local-idp/token',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(json.statusCode).toBeGreaterThanOrEqual(400);
+    expect(json.statusCode).toBeLessThan(500);
+    const userinfo = await app.inject({
+      method: 'GET',
+      url: '/api/oauth/local-idp/me',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(userinfo.statusCode).toBe(401);
+    const unknown = await app.inject({ method: 'GET', url: '/api/oauth/local-idp/nothing-here' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses an authorization request with a foreign redirect URI or without PKCE', async () => {
+    const base = { response_type: 'code', client_id: 'local-discord', scope: 'openid profile', state: 's' };
+    const foreign = new URLSearchParams({
+      ...base,
+      redirect_uri: 'https://evil.example/callback',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    const refusedRedirect = await app.inject({
+      method: 'GET',
+      url: `/api/oauth/local-idp/auth?${foreign.toString()}`,
+    });
+    expect(refusedRedirect.statusCode).toBe(400);
+    expect(refusedRedirect.headers.location).toBeUndefined();
+    expect(refusedRedirect.body).toContain(
+      'redirect_uri did not match any of the client&#39;s registered redirect_uris',
+    );
+
+    const noPkce = new URLSearchParams({ ...base, redirect_uri: `${PUBLIC_URL}/api/oauth/discord/callback` });
+    const refusedPkce = await app.inject({
+      method: 'GET',
+      url: `/api/oauth/local-idp/auth?${noPkce.toString()}`,
+    });
+    expect(refusedPkce.statusCode).toBe(303);
+    const back = new URL(String(refusedPkce.headers.location));
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(
+      webAppQuery(await app.inject({ method: 'GET', url: pathOf(String(refusedPkce.headers.location)) }))
+        .oauthError,
+    ).toBe('Discord refused the authorization');
+  });
+
+  it('keeps its keys under DATA_DIR/oauth, private, and the same across restarts', async () => {
+    const path = join(test.env.DATA_DIR, 'oauth', 'local-idp.json');
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const before = (await app.inject({ method: 'GET', url: '/api/oauth/local-idp/jwks' })).json<unknown>();
+    const restarted = await createTestApp({ db: database.db, chain });
+    try {
+      const after = (
+        await restarted.app.inject({ method: 'GET', url: '/api/oauth/local-idp/jwks' })
+      ).json<unknown>();
+      expect(after).toEqual(before);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('documents the routes in the OpenAPI document', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/oauth/{provider}',
+        '/api/oauth/{provider}/link',
+        '/api/oauth/{provider}/callback',
+        '/api/oauth/unlinkDiscord',
+        '/api/oauth/unlinkTwitter',
+      ]),
+    );
+  });
+});
