@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('juiceCache', new ReadCache<string, JuiceStatus>({ ttlMs: 1_000, now: app.now }));
   app.decorate(
     'marketListCache',
-    new ReadCache<string, string>({ ttlMs: 1_000, maxEntries: 1_000, now: app.now }),
+    new ReadCache<string, Buffer>({ ttlMs: 1_000, maxEntries: 1_000, now: app.now }),
   );
 
   // External plugins.

@@ -44,7 +44,7 @@ declare module 'fastify' {
      * Serialized pages of `GET /api/prophecy/markets` by query, kept one second; cleared by every write to
      * a market (creation, update, resolution, indexing).
      */
-    readonly marketListCache: ReadCache<string, string>;
+    readonly marketListCache: ReadCache<string, Buffer>;
     /**
      * `GET /api/user/juice/{address}` by address (read on every page, in the header), kept one second;
      * dropped when the wallet claims and when the indexer accrues to it.

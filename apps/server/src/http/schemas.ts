@@ -4,14 +4,32 @@
  * @module
  */
 
-import { isAddress } from '@solana/kit';
+import { isAddress, type Address } from '@solana/kit';
 import { z } from 'zod';
+
+const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+/** Addresses already checked: decoding base58 is the costliest step of a hot read's validation. */
+const knownAddresses = new Set<string>();
+const KNOWN_ADDRESSES_MAX = 50_000;
+
+/**
+ * {@link isAddress}, remembering the addresses it accepted (a bounded set: cleared when full).
+ *
+ * @example isValidAddress('11111111111111111111111111111111') === true
+ */
+export function isValidAddress(value: string): value is Address {
+  if (knownAddresses.has(value)) return true;
+  if (!BASE58_ADDRESS.test(value) || !isAddress(value)) return false;
+  if (knownAddresses.size >= KNOWN_ADDRESSES_MAX) knownAddresses.clear();
+  knownAddresses.add(value);
+  return true;
+}
 
 /** A base58 Solana address: 'Invalid address' otherwise. */
 export const addressSchema = z
   .string({ error: 'Invalid address' })
   .trim()
-  .refine(isAddress, { error: 'Invalid address' });
+  .refine(isValidAddress, { error: 'Invalid address' });
 
 /** `{ address }` path parameters. */
 export const addressParams = z.object({ address: addressSchema });

@@ -50,7 +50,7 @@ export const MAX_PENDING_MARKET_REQUESTS = 5;
 export const MARKET_LIST_MAX = 1_000;
 
 /** Markets per page of the list unless the client asks for more. */
-export const MARKET_LIST_PAGE_SIZE = 50;
+export const MARKET_LIST_PAGE_SIZE = 24;
 
 /** Comments per page. */
 export const COMMENTS_PAGE_SIZE = 50;
@@ -166,6 +166,18 @@ export function toMarketView(market: MarketRecord): MarketView {
     noMultiplier: payoutMultiplier(market.noPool, market.yesPool),
     yesPercentage,
     noPercentage,
+  };
+}
+
+/** {@link toMarketView} without the rules (up to 2,000 characters), which the list does not show. */
+export function toMarketListItem(market: MarketRecord): Omit<MarketView, 'marketMetadata'> & {
+  readonly marketMetadata: Omit<MarketView['marketMetadata'], 'rules'>;
+} {
+  const { marketMetadata, ...view } = toMarketView(market);
+  const { name, shortName, yesOption, noOption, invalidOption, category, image } = marketMetadata;
+  return {
+    ...view,
+    marketMetadata: { name, shortName, yesOption, noOption, invalidOption, category, image },
   };
 }
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, openTestDatabase, startTestChain, type TestApp } from '../../../../test/harness.ts';
 import type { Database } from '../../../db/database.ts';
 import { MarketRepository, type StoredMarketResult } from '../../../repositories/market-repository.ts';
+import { MARKET_LIST_PAGE_SIZE } from '../../../services/prophecy-service.ts';
 
 let t: TestApp;
 let db: Database;
@@ -320,5 +321,26 @@ describe('paging and the view', () => {
     });
     const resolved = await list({ name: 'NFT mint' });
     expect(resolved.markets[0]?.result).toBe('yes');
+  });
+
+  it('leaves the rules to the market page, and pages 24 markets by default', async () => {
+    const body = await list({ name: 'SOL 300' });
+    expect(body.markets[0]?.marketMetadata).not.toHaveProperty('rules');
+    const one = await t.app.inject({ url: `/api/prophecy/${addressOf.get('B')!}` });
+    expect(one.json<{ market: { marketMetadata: { rules: string } } }>().market.marketMetadata.rules).toBe(
+      'Rules.',
+    );
+    expect(MARKET_LIST_PAGE_SIZE).toBe(24);
+  });
+
+  it('serves a page from memory for a second, then from the database', async () => {
+    const before = await list({ name: 'SOL 300' });
+    await db.query('UPDATE markets SET yes_pool = yes_pool + 1 WHERE address = $1', [addressOf.get('B')]);
+    expect((await list({ name: 'SOL 300' })).markets[0]?.yesPool).toBe(before.markets[0]?.yesPool);
+    t.clock.advance(1_000);
+    const after = await list({ name: 'SOL 300' });
+    expect(BigInt(after.markets[0]!.yesPool)).toBe(BigInt(before.markets[0]!.yesPool) + 1n);
+    await db.query('UPDATE markets SET yes_pool = yes_pool - 1 WHERE address = $1', [addressOf.get('B')]);
+    t.clock.advance(1_000);
   });
 });

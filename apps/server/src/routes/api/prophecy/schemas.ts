@@ -152,6 +152,11 @@ export const marketViewSchema = z.object({
   noPercentage: z.number(),
 });
 
+/** A market in the list: the view without its rules, which only the market's own page shows. */
+export const marketListItemSchema = marketViewSchema.extend({
+  marketMetadata: marketViewSchema.shape.marketMetadata.omit({ rules: true }),
+});
+
 /** A market comment. */
 export const commentViewSchema = z.object({
   id: z.number(),
