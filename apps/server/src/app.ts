@@ -1,6 +1,6 @@
 /**
- * The Fastify application: external plugins (rate limit, OpenAPI), then the server's own (auth), then
- * the routes, laid out by URL under `/api`.
+ * The Fastify application: external plugins (rate limit, OpenAPI), then the server's own (auth,
+ * repositories, services), then the routes, laid out by URL under `/api`.
  *
  * @module
  */
@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Address } from '@solana/kit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -27,6 +27,8 @@ import type { Env } from './config/env.ts';
 import type { Database } from './db/database.ts';
 import { HttpError, installErrorHandlers } from './http/errors.ts';
 import authPlugin from './plugins/auth.ts';
+import repositoriesPlugin from './plugins/repositories.ts';
+import servicesPlugin from './plugins/services.ts';
 import type { Ports } from './ports/create-ports.ts';
 import adminRoutes from './routes/api/admin/routes.ts';
 import healthRoutes from './routes/api/health.ts';
@@ -40,6 +42,11 @@ import historyRoutes from './routes/api/user/history.ts';
 import juiceRoutes from './routes/api/user/juice.ts';
 import profileRoutes from './routes/api/user/profile.ts';
 import referralRoutes from './routes/api/user/referrals.ts';
+
+/** `url` with the values of secret-bearing query parameters (`token`, `code`, `state`) replaced by `***`. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|code|state)=)[^&#]*/gi, '$1***');
+}
 
 /** Everything the application needs from outside. */
 export interface AppDeps {
@@ -62,7 +69,17 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: env.LOG_LEVEL },
+    logger: deps.logger ?? {
+      level: env.LOG_LEVEL,
+      // The OAuth start link carries the session token in its query: it never reaches the logs.
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     // Ids in URLs are addresses and slugs: 200 characters is plenty and bounds the work per request.
@@ -110,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The server's own plugins.
   await app.register(authPlugin, { secret: deps.jwtSecret });
+  await app.register(repositoriesPlugin);
+  await app.register(servicesPlugin);
 
   // Routes.
   await app.register(

@@ -12,6 +12,8 @@ import type { ReadCache } from './cache/read-cache.ts';
 import type { ChainContext } from './chain/chain-context.ts';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/database.ts';
+import type { Repositories } from './plugins/repositories.ts';
+import type { Services } from './plugins/services.ts';
 import type { Ports } from './ports/create-ports.ts';
 import type { UserRecord } from './repositories/user-repository.ts';
 import type { JuiceStatus } from './services/juice-service.ts';
@@ -35,6 +37,8 @@ declare module 'fastify' {
     readonly chain: ChainContext;
     readonly ports: Ports;
     readonly tokens: TokenService;
+    readonly repositories: Repositories;
+    readonly services: Services;
     /**
      * Profiles by address (`GET /api/user/{address}`), kept one second. Every write to a user row or to the
      * blocked list deletes the address.

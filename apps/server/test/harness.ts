@@ -153,3 +153,37 @@ export async function signIn(app: FastifyInstance, signer: KeyPairSigner): Promi
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return `Bearer ${response.json<{ token: string }>().token}`;
 }
+
+/** A test application with its own database and chain, and one `close` for all three. */
+export interface TestServer extends TestApp {
+  readonly db: Database;
+  readonly chain: EmbeddedChain & { readonly dir: string };
+}
+
+/**
+ * {@link createTestApp} on a fresh {@link openTestDatabase} and {@link startTestChain}: what most test files
+ * start in `beforeAll` and close in `afterAll`.
+ *
+ * @example
+ * ```ts
+ * let t: TestServer;
+ * beforeAll(async () => { t = await startTestServer(); });
+ * afterAll(() => t.close());
+ * ```
+ */
+export async function startTestServer(
+  options: Omit<TestAppOptions, 'db' | 'chain'> = {},
+): Promise<TestServer> {
+  const [database, chain] = await Promise.all([openTestDatabase(), startTestChain()]);
+  const app = await createTestApp({ ...options, db: database.db, chain });
+  return {
+    ...app,
+    db: database.db,
+    chain,
+    close: async () => {
+      await app.close();
+      await chain.stop();
+      await database.close();
+    },
+  };
+}

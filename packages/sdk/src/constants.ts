@@ -133,6 +133,9 @@ export const JUICE_MULTIPLIER = 2_400n;
 /** Decimals of the Juice SPL token. */
 export const JUICE_DECIMALS = 6;
 
+/** Decimals of USDC and USDT (mainnet's mints and the local chain's). */
+export const STABLECOIN_DECIMALS = 6;
+
 /** Seconds between two Juice claims (24 hours); the claim button is disabled before. */
 export const JUICE_CLAIM_INTERVAL_SECS = 86_400;
 

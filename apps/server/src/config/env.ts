@@ -31,26 +31,16 @@ const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 const port = z.coerce.number().int().min(0).max(65_535);
 const wholeNumber = z.coerce.number().int().min(0);
 const address = z.string().trim().refine(isAddress, 'expected a base58 Solana address');
-const addressList = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((item) => item.trim())
-          .filter((item) => item !== '')
-      : value,
-  z.array(address),
-);
-const wordList = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((item) => item.trim().toLowerCase())
-          .filter((item) => item !== '')
-      : value,
-  z.array(z.string()),
-);
+/** `a, b,c` → `['a', 'b', 'c']`; `lower` folds case (deny lists, host names). */
+const commaList = (lower: boolean) => (value: unknown) =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((item) => (lower ? item.trim().toLowerCase() : item.trim()))
+        .filter((item) => item !== '')
+    : value;
+const addressList = z.preprocess(commaList(false), z.array(address));
+const wordList = z.preprocess(commaList(true), z.array(z.string()));
 const flag = z.preprocess(
   (value) => (typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value),
   z.boolean(),
@@ -132,16 +122,7 @@ const schema = z
     X_CLIENT_SECRET: optionalString,
 
     /** Hosts the image route may fetch originals from (besides this server's own NFT art). */
-    IMAGE_REMOTE_HOSTS: z.preprocess(
-      (value) =>
-        typeof value === 'string'
-          ? value
-              .split(',')
-              .map((item) => item.trim().toLowerCase())
-              .filter((item) => item !== '')
-          : value,
-      z.array(z.string()).default([]),
-    ),
+    IMAGE_REMOTE_HOSTS: z.preprocess(commaList(true), z.array(z.string()).default([])),
 
     RATE_LIMIT_PER_MINUTE: wholeNumber.default(600),
     RATE_LIMIT_USER_PER_MINUTE: wholeNumber.default(300),

@@ -97,3 +97,14 @@ describe('installErrorHandlers', () => {
     expect(missing.json()).toEqual({ success: false, error: 'Route GET /nowhere not found' });
   });
 });
+
+describe('redactUrl', () => {
+  it('keeps session tokens, codes and states out of the logs', async () => {
+    const { redactUrl } = await import('../app.ts');
+    expect(redactUrl('/api/oauth/discord?token=eyJ.abc.def&x=1')).toBe('/api/oauth/discord?token=***&x=1');
+    expect(redactUrl('/api/oauth/discord/callback?code=abc&state=xyz')).toBe(
+      '/api/oauth/discord/callback?code=***&state=***',
+    );
+    expect(redactUrl('/api/user/abc?limit=1')).toBe('/api/user/abc?limit=1');
+  });
+});

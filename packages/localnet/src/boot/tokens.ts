@@ -23,7 +23,7 @@ import {
   getSetAuthorityInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
-import { JUICE_DECIMALS } from '@arcade/sdk/constants';
+import { JUICE_DECIMALS, STABLECOIN_DECIMALS } from '@arcade/sdk/constants';
 
 import type { LocalChain } from '../chain/local-chain.ts';
 import { loadOrCreateKeypair } from './keys.ts';
@@ -32,8 +32,6 @@ import { COLLECTION_NAME, COLLECTION_SLUG, COLLECTION_SYMBOL, critter, critterMe
 import { ensureOperatingBalance } from './seed.ts';
 import { sendInstructions } from './send-instructions.ts';
 
-/** Decimals of the local USDC and USDT, as on mainnet. */
-export const STABLECOIN_DECIMALS = 6;
 /** How many NFTs the local marketplace's collection holds. */
 export const NFT_COLLECTION_SIZE = 24;
 

@@ -4,9 +4,6 @@
  * sent upstream, and upstream failures turned into 502s that show nothing of the upstream.
  */
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { getTransferSolInstruction } from '@solana-program/system';
 import {
@@ -24,13 +21,11 @@ import {
 } from '@solana/kit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { createTestApp, openTestDatabase, startTestChain, type TestApp } from '../../../test/harness.ts';
+import { fixture } from '../../../test/fetch-fixtures.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { MARKET_DATA_MESSAGES as M } from '../../ports/market-data-port.ts';
 import { heliusRpcUrl } from './helius-priority-fee.ts';
 import { createMainnetMarketData } from './mainnet-market-data.ts';
-
-const FIXTURES = join(import.meta.dirname, '../../../test/fixtures');
-const fixture = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
 
 const USDC = address('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
 const USDT = address('Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYb');
@@ -59,11 +54,9 @@ async function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
   return new Response(reply.body, { status: reply.status, headers: { 'content-type': 'application/json' } });
 }
 
-let t: TestApp;
-let teardown: () => Promise<void>;
+let t: TestServer;
 
 beforeAll(async () => {
-  const [database, chain] = await Promise.all([openTestDatabase(), startTestChain()]);
   const marketData = createMainnetMarketData({
     jupiterApiUrl: 'https://jupiter.example/',
     jupiterApiKey: 'jup-key',
@@ -72,14 +65,9 @@ beforeAll(async () => {
     fetch: fakeFetch,
   });
   // Until `Ports` has `marketData`, the port goes in through the harness's partial ports.
-  t = await createTestApp({ db: database.db, chain, ports: { marketData } });
-  teardown = async () => {
-    await t.close();
-    await chain.stop();
-    await database.close();
-  };
+  t = await startTestServer({ ports: { marketData } });
 });
-afterAll(() => teardown());
+afterAll(() => t.close());
 beforeEach(() => {
   sent.length = 0;
 });

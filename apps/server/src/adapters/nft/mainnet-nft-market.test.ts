@@ -4,21 +4,16 @@
  * and every upstream failure becoming a 502 without internals, also through the routes.
  */
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, openTestDatabase, startTestChain, type TestApp } from '../../../test/harness.ts';
+import { fixture } from '../../../test/fetch-fixtures.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { HttpError } from '../../http/errors.ts';
 import { HELIUS_RPC_BASE_URL } from './helius-inventory.ts';
 import { createMainnetNftMarket } from './mainnet-nft-market.ts';
 import { TENSOR_API_BASE_URL } from './tensor-market.ts';
 import type { FetchLike } from './upstream.ts';
-
-const FIXTURES = join(import.meta.dirname, '../../../test/fixtures');
-const fixture = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
 
 const COLL_ID = 'a7c3e2b4-5d1f-4b8e-9c0a-2f6e8d4b1c37';
 const PNFT = '6UeX3VMobt3tCyV5QaBTp79weoHH8FsuvU6eCpKgeLAs' as Address;
@@ -321,25 +316,16 @@ describe('Helius', () => {
 });
 
 describe('through the routes', () => {
-  let t: TestApp;
-  let teardown: () => Promise<void>;
+  let t: TestServer;
   let answers: Record<string, Answer> = {};
 
   beforeAll(async () => {
-    const [database, localChain] = await Promise.all([openTestDatabase(), startTestChain()]);
     const fetch: FetchLike = (url, init) => fakeFetch(answers).fetch(url, init);
-    t = await createTestApp({
-      db: database.db,
-      chain: localChain,
+    t = await startTestServer({
       ports: { nftMarket: createMainnetNftMarket({ tensorApiKey: 'k', heliusApiKey: 'k', fetch }) },
     });
-    teardown = async () => {
-      await t.close();
-      await localChain.stop();
-      await database.close();
-    };
   }, 120_000);
-  afterAll(() => teardown());
+  afterAll(() => t.close());
 
   it('serves listings with buyer price, fee and royalty as decimal strings', async () => {
     answers = {};

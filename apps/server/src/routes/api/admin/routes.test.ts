@@ -11,33 +11,20 @@ import { findHouseAddress } from '@arcade/sdk/wager/pda';
 import { fetchEncodedAccount, generateKeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  createTestApp,
-  openTestDatabase,
-  signIn,
-  startTestChain,
-  type TestApp,
-} from '../../../../test/harness.ts';
+import { signIn, startTestServer, type TestServer } from '../../../../test/harness.ts';
 import type { ChainContext } from '../../../chain/chain-context.ts';
 import { ADMIN_ERRORS } from './routes.ts';
 
-let t: TestApp;
+let t: TestServer;
 let chain: ChainContext;
 let admin: string;
-let teardown: () => Promise<void>;
 
 beforeAll(async () => {
-  const [database, localChain] = await Promise.all([openTestDatabase(), startTestChain()]);
-  chain = localChain.context;
-  t = await createTestApp({ db: database.db, chain: localChain });
+  t = await startTestServer();
+  chain = t.chain.context;
   admin = await signIn(t.app, t.admins[0]!);
-  teardown = async () => {
-    await t.close();
-    await localChain.stop();
-    await database.close();
-  };
 }, 120_000);
-afterAll(() => teardown());
+afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'DELETE';
 

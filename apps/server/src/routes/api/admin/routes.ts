@@ -23,7 +23,6 @@ import { z } from 'zod';
 import { sendAndConfirm } from '../../../chain/send-transaction.ts';
 import { badGateway, badRequest, notFound } from '../../../http/errors.ts';
 import { addressParams, addressSchema, bearer, errorResponses, errorSchema } from '../../../http/schemas.ts';
-import { BlockedWalletRepository } from './blocked-wallet-repository.ts';
 
 /** The user-facing errors of these routes. */
 export const ADMIN_ERRORS = Object.freeze({
@@ -50,7 +49,7 @@ const blockedSchema = z.object({
 const lamportsString = z.string().describe('Lamports, decimal string');
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const blocked = new BlockedWalletRepository(app.db);
+  const blocked = app.repositories.blockedWallets;
   const { rpc, signers } = app.chain;
 
   /** Runs a chain read: its failure is the chain's, a 502 without internals. */

@@ -12,8 +12,7 @@
 
 import { readFile } from 'node:fs/promises';
 
-import { SOL_DECIMALS, SUPPORTED_TOKENS } from '@arcade/sdk/constants';
-import { STABLECOIN_DECIMALS } from '@arcade/localnet/nft-collection';
+import { SOL_DECIMALS, STABLECOIN_DECIMALS, SUPPORTED_TOKENS } from '@arcade/sdk/constants';
 import type { Address } from '@solana/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -5,14 +5,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  createTestApp,
-  openTestDatabase,
-  signIn,
-  startTestChain,
-  type TestApp,
-  type TestDatabase,
-} from '../../../../test/harness.ts';
+import { createTestApp, signIn, startTestServer, type TestServer } from '../../../../test/harness.ts';
 import { localAccountId } from '../../../oauth/local-idp.ts';
 
 /** Cookies carried between `inject` calls, as a browser would (by name and path). */
@@ -72,21 +65,15 @@ function webAppQuery(response: LightMyRequestResponse): Record<string, string> {
 }
 
 describe('OAuth linking on the local identity provider', () => {
-  let database: TestDatabase;
-  let chain: Awaited<ReturnType<typeof startTestChain>>;
-  let test: TestApp;
+  let test: TestServer;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    [database, chain] = await Promise.all([openTestDatabase(), startTestChain()]);
-    test = await createTestApp({ db: database.db, chain });
+    test = await startTestServer();
     app = test.app;
   }, 180_000);
 
-  afterAll(async () => {
-    await test.close();
-    await Promise.all([chain.stop(), database.close()]);
-  }, 60_000);
+  afterAll(() => test.close(), 60_000);
 
   async function newUser(): Promise<{ signer: KeyPairSigner; auth: string; token: string }> {
     const signer = await generateKeyPairSigner();
@@ -185,7 +172,7 @@ describe('OAuth linking on the local identity provider', () => {
     const callback = await get(app, jar, pathOf(resume.headers.location));
     expect(webAppQuery(callback)).toEqual({ linked: 'discord' });
 
-    const [row] = await database.db.query(
+    const [row] = await test.db.query(
       'SELECT discord_id, discord_username, twitter_id FROM users WHERE address = $1',
       [signer.address],
     );
@@ -374,7 +361,7 @@ describe('OAuth linking on the local identity provider', () => {
 
   it('sends a browser without a valid session token back to the web app with the reason', async () => {
     const blocked = await newUser();
-    await database.db.query('INSERT INTO blocked_wallets (address, blocked_by) VALUES ($1, $2)', [
+    await test.db.query('INSERT INTO blocked_wallets (address, blocked_by) VALUES ($1, $2)', [
       blocked.signer.address,
       'test',
     ]);
@@ -600,7 +587,7 @@ describe('OAuth linking on the local identity provider', () => {
     const path = join(test.env.DATA_DIR, 'oauth', 'local-idp.json');
     expect(statSync(path).mode & 0o777).toBe(0o600);
     const before = (await app.inject({ method: 'GET', url: '/api/oauth/local-idp/jwks' })).json<unknown>();
-    const restarted = await createTestApp({ db: database.db, chain });
+    const restarted = await createTestApp({ db: test.db, chain: test.chain });
     try {
       const after = (
         await restarted.app.inject({ method: 'GET', url: '/api/oauth/local-idp/jwks' })

@@ -28,7 +28,6 @@ import {
   OAuthService,
 } from '../../../oauth/oauth-service.ts';
 import { createXProvider } from '../../../oauth/x-provider.ts';
-import { UserRepository } from '../../../repositories/user-repository.ts';
 import localIdpRoutes from './local-idp.ts';
 
 /** A query parameter as Fastify parses it: repeated ones arrive as arrays. */
@@ -98,7 +97,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       app.profileCache.delete(address);
     },
   });
-  const users = new UserRepository(app.db);
+  const { users } = app.repositories;
 
   /** The wallet a `?token=` belongs to, or the message to send back to the web app. */
   async function walletOf(

@@ -8,14 +8,13 @@ import { payoutMultiplier, poolPercentages } from '@arcade/sdk/payout';
 import { generateKeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, openTestDatabase, startTestChain, type TestApp } from '../../../../test/harness.ts';
+import { startTestServer, type TestServer } from '../../../../test/harness.ts';
 import type { Database } from '../../../db/database.ts';
 import { MarketRepository, type StoredMarketResult } from '../../../repositories/market-repository.ts';
 import { MARKET_LIST_PAGE_SIZE } from '../../../services/prophecy-service.ts';
 
-let t: TestApp;
+let t: TestServer;
 let db: Database;
-let teardown: () => Promise<void>;
 let nowSecs: number;
 
 interface Seed {
@@ -83,14 +82,8 @@ const addressOf = new Map<string, string>();
 const labelOf = new Map<string, string>();
 
 beforeAll(async () => {
-  const [database, chain] = await Promise.all([openTestDatabase(), startTestChain()]);
-  t = await createTestApp({ db: database.db, chain });
-  db = database.db;
-  teardown = async () => {
-    await t.close();
-    await chain.stop();
-    await database.close();
-  };
+  t = await startTestServer();
+  db = t.db;
   nowSecs = Math.floor(t.clock.now() / 1000);
   const markets = new MarketRepository(db);
   for (const seed of SEEDS) {
@@ -127,7 +120,7 @@ beforeAll(async () => {
     );
   }
 }, 120_000);
-afterAll(() => teardown(), 60_000);
+afterAll(() => t.close(), 60_000);
 
 interface ListBody {
   success: boolean;

@@ -9,20 +9,13 @@ import { getCreatePredictionInstructionAsync } from '@arcade/sdk/wager/instructi
 import { generateKeyPairSigner, lamports, type Address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import {
-  createTestApp,
-  openTestDatabase,
-  signIn,
-  startTestChain,
-  type TestApp,
-} from '../../../../test/harness.ts';
+import { signIn, startTestServer, type TestServer } from '../../../../test/harness.ts';
 import type { EmbeddedChain } from '../../../chain/embedded-chain.ts';
 import { sendAndConfirm } from '../../../chain/send-transaction.ts';
 import { COMMENT_RATE_LIMIT, MAX_PENDING_MARKET_REQUESTS } from '../../../services/prophecy-service.ts';
 
-let t: TestApp;
+let t: TestServer;
 let chain: EmbeddedChain;
-let teardown: () => Promise<void>;
 let adminToken: string;
 let alice: KeyPairSigner;
 let aliceToken: string;
@@ -30,14 +23,8 @@ let bob: KeyPairSigner;
 let bobToken: string;
 
 beforeAll(async () => {
-  const [database, testChain] = await Promise.all([openTestDatabase(), startTestChain()]);
-  chain = testChain;
-  t = await createTestApp({ db: database.db, chain: testChain });
-  teardown = async () => {
-    await t.close();
-    await testChain.stop();
-    await database.close();
-  };
+  t = await startTestServer();
+  chain = t.chain;
   const admin = t.admins[0];
   if (admin === undefined) throw new Error('no admin');
   [alice, bob] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
@@ -54,7 +41,7 @@ beforeAll(async () => {
   });
   expect(named.statusCode).toBe(200);
 }, 120_000);
-afterAll(() => teardown(), 60_000);
+afterAll(() => t.close(), 60_000);
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers

@@ -16,7 +16,6 @@ import { z } from 'zod';
 
 import { notFound, tooManyRequests } from '../../../http/errors.ts';
 import { addressSchema, bearer, errorResponses } from '../../../http/schemas.ts';
-import { CommentRepository } from '../../../repositories/comment-repository.ts';
 import { MARKET_SORTS } from '../../../repositories/market-repository.ts';
 import {
   COMMENT_RATE_LIMIT,
@@ -25,7 +24,6 @@ import {
   MARKET_LIST_PAGE_SIZE,
   parseCategories,
   PROPHECY_MESSAGES,
-  ProphecyService,
   toMarketListItem,
   toMarketView,
 } from '../../../services/prophecy-service.ts';
@@ -82,8 +80,8 @@ const commentPageQuery = z.object({
 });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const prophecy = new ProphecyService({ db: app.db, chain: app.chain, now: app.now });
-  const comments = new CommentRepository(app.db);
+  const { prophecy } = app.services;
+  const { comments } = app.repositories;
 
   /** A page of comments and the cursor of the next one (null on the last page). */
   async function commentPage(market: string, before: number | null, limit: number) {

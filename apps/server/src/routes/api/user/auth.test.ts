@@ -20,29 +20,15 @@ import {
 } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  createTestApp,
-  openTestDatabase,
-  signIn,
-  signMessageText,
-  startTestChain,
-  type TestApp,
-} from '../../../../test/harness.ts';
+import { signIn, signMessageText, startTestServer, type TestServer } from '../../../../test/harness.ts';
 import { SIGN_IN_STATEMENT } from '../../../auth/siws.ts';
 
-let t: TestApp;
-let teardown: () => Promise<void>;
+let t: TestServer;
 
 beforeAll(async () => {
-  const [database, chain] = await Promise.all([openTestDatabase(), startTestChain()]);
-  t = await createTestApp({ db: database.db, chain, env: { NONCE_TTL_SECS: '300', JWT_TTL_SECS: '3600' } });
-  teardown = async () => {
-    await t.close();
-    await chain.stop();
-    await database.close();
-  };
+  t = await startTestServer({ env: { NONCE_TTL_SECS: '300', JWT_TTL_SECS: '3600' } });
 });
-afterAll(() => teardown());
+afterAll(() => t.close());
 
 interface NonceBody {
   success: boolean;

@@ -8,7 +8,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { SignInService } from '../../../auth/sign-in-service.ts';
 import { forbidden } from '../../../http/errors.ts';
 import {
   addressParams,
@@ -19,14 +18,7 @@ import {
 } from '../../../http/schemas.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const signIn = new SignInService({
-    db: app.db,
-    tokens: app.tokens,
-    publicUrl: app.env.PUBLIC_URL,
-    cluster: app.chain.cluster,
-    nonceTtlSecs: app.env.NONCE_TTL_SECS,
-    now: app.now,
-  });
+  const { signIn } = app.services;
 
   app.post(
     '/nonce',

@@ -6,25 +6,18 @@
 import { generateKeyPairSigner, type Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, openTestDatabase, startTestChain, type TestApp } from '../../../../test/harness.ts';
+import { startTestServer, type TestServer } from '../../../../test/harness.ts';
 import type { Database } from '../../../db/database.ts';
 import { HISTORY_ERRORS } from './history.ts';
 
-let t: TestApp;
+let t: TestServer;
 let db: Database;
-let teardown: () => Promise<void>;
 
 beforeAll(async () => {
-  const [database, chain] = await Promise.all([openTestDatabase(), startTestChain()]);
-  db = database.db;
-  t = await createTestApp({ db, chain });
-  teardown = async () => {
-    await t.close();
-    await chain.stop();
-    await database.close();
-  };
+  t = await startTestServer();
+  db = t.db;
 }, 120_000);
-afterAll(() => teardown());
+afterAll(() => t.close());
 
 const U64_MAX = '18446744073709551615';
 const SOL_MINT = 'So11111111111111111111111111111111111111112';

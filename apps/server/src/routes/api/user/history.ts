@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { addressSchema, errorResponses } from '../../../http/schemas.ts';
-import { HISTORY_BET_TYPES, HistoryRepository } from '../../../repositories/history-repository.ts';
+import { HISTORY_BET_TYPES } from '../../../repositories/history-repository.ts';
 
 /** The user-facing validation messages of these routes. */
 export const HISTORY_ERRORS = Object.freeze({
@@ -112,7 +112,7 @@ const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ success: z.literal(true), items: z.array(item), nextCursor: z.number().nullable() });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const history = new HistoryRepository(app.db);
+  const { history } = app.repositories;
 
   app.post(
     '/bets',

@@ -21,37 +21,24 @@ import {
 } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  createTestApp,
-  openTestDatabase,
-  signIn,
-  startTestChain,
-  type TestApp,
-} from '../../../../test/harness.ts';
+import { signIn, startTestServer, type TestServer } from '../../../../test/harness.ts';
 import type { ChainContext } from '../../../chain/chain-context.ts';
 import type { Database } from '../../../db/database.ts';
 import { JuiceRepository } from '../../../repositories/juice-repository.ts';
 import { JUICE_CLAIM_ERRORS, JuiceService } from '../../../services/juice-service.ts';
 
-let t: TestApp;
+let t: TestServer;
 let db: Database;
 let chain: ChainContext;
 let juice: JuiceRepository;
-let teardown: () => Promise<void>;
 
 beforeAll(async () => {
-  const [database, localChain] = await Promise.all([openTestDatabase(), startTestChain()]);
-  db = database.db;
-  chain = localChain.context;
+  t = await startTestServer();
+  db = t.db;
+  chain = t.chain.context;
   juice = new JuiceRepository(db);
-  t = await createTestApp({ db, chain: localChain });
-  teardown = async () => {
-    await t.close();
-    await localChain.stop();
-    await database.close();
-  };
 }, 120_000);
-afterAll(() => teardown());
+afterAll(() => t.close());
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

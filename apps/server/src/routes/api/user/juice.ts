@@ -9,10 +9,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { addressParams, bearer, errorResponses, errorSchema } from '../../../http/schemas.ts';
-import { JuiceService } from '../../../services/juice-service.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const juice = new JuiceService({ db: app.db, chain: app.chain, now: app.now });
+  const { juice } = app.services;
 
   app.get(
     '/juice/:address',

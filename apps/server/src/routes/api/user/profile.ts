@@ -12,7 +12,6 @@ import { z } from 'zod';
 import { DEFAULT_USERNAME_DENYLIST } from '../../../config/env.ts';
 import { badRequest, conflict } from '../../../http/errors.ts';
 import { addressParams, bearer, errorResponses } from '../../../http/schemas.ts';
-import { UserRepository } from '../../../repositories/user-repository.ts';
 
 /** The profile fields of spec §3 "User socials", plus the wallet's standing. */
 const userSchema = z.object({
@@ -48,7 +47,7 @@ export function isUsernameDenied(username: string, denylist: readonly string[]):
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const users = new UserRepository(app.db);
+  const { users } = app.repositories;
   const denylist = app.env.USERNAME_DENYLIST ?? DEFAULT_USERNAME_DENYLIST;
 
   app.get(

@@ -6,13 +6,7 @@ import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
 import { generateKeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  createTestApp,
-  openTestDatabase,
-  signIn,
-  startTestChain,
-  type TestApp,
-} from '../../../../test/harness.ts';
+import { signIn, startTestServer, type TestServer } from '../../../../test/harness.ts';
 import type { Database } from '../../../db/database.ts';
 import {
   REFERRAL_CODE_PATTERN,
@@ -20,21 +14,14 @@ import {
   generateReferralCode,
 } from '../../../repositories/referral-repository.ts';
 
-let t: TestApp;
+let t: TestServer;
 let db: Database;
-let teardown: () => Promise<void>;
 
 beforeAll(async () => {
-  const [database, chain] = await Promise.all([openTestDatabase(), startTestChain()]);
-  db = database.db;
-  t = await createTestApp({ db, chain });
-  teardown = async () => {
-    await t.close();
-    await chain.stop();
-    await database.close();
-  };
+  t = await startTestServer();
+  db = t.db;
 }, 120_000);
-afterAll(() => teardown());
+afterAll(() => t.close());
 
 function createReferral(authorization?: string) {
   return t.app.inject({

@@ -11,7 +11,7 @@ import { z } from 'zod';
 
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { addressParams, bearer, errorResponses } from '../../../http/schemas.ts';
-import { REFERRAL_CODE_PATTERN, ReferralRepository } from '../../../repositories/referral-repository.ts';
+import { REFERRAL_CODE_PATTERN } from '../../../repositories/referral-repository.ts';
 
 /** The user-facing errors of these routes (the spec's string where it has one). */
 export const REFERRAL_ERRORS = Object.freeze({
@@ -28,7 +28,7 @@ const codeSchema = z
   .refine((code) => REFERRAL_CODE_PATTERN.test(code), { error: REFERRAL_ERRORS.invalidCode });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const referrals = new ReferralRepository(app.db);
+  const { referrals } = app.repositories;
 
   app.post(
     '/createReferral',

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { Queryable } from '../../../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 
 /** A blocked wallet. */
 export interface BlockedWallet {
