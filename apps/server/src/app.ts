@@ -29,6 +29,9 @@ import { HttpError, installErrorHandlers } from './http/errors.ts';
 import authPlugin from './plugins/auth.ts';
 import repositoriesPlugin from './plugins/repositories.ts';
 import servicesPlugin from './plugins/services.ts';
+import socketsPlugin from './plugins/sockets.ts';
+import workersPlugin, { type WorkersPluginOptions } from './plugins/workers.ts';
+import { FeedBus } from './events/feed-items.ts';
 import type { Ports } from './ports/create-ports.ts';
 import adminRoutes from './routes/api/admin/routes.ts';
 import healthRoutes from './routes/api/health.ts';
@@ -61,6 +64,8 @@ export interface AppDeps {
   readonly redis?: Redis | null;
   /** Milliseconds since the epoch; default `Date.now`. */
   readonly now?: () => number;
+  /** The background workers to run (under their leader locks); default none. */
+  readonly workers?: WorkersPluginOptions['create'];
   /** Fastify's logger option; default pino at `LOG_LEVEL`. */
   readonly logger?: FastifyServerOptions['logger'];
 }
@@ -95,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ports', deps.ports);
   app.decorate('adminWallets', new Set<string>(deps.adminWallets));
   app.decorate('now', deps.now ?? Date.now);
+  app.decorate('feed', new FeedBus());
   app.decorate('profileCache', new ReadCache<string, ProfileSnapshot>({ ttlMs: 1_000, now: app.now }));
   app.decorate('juiceCache', new ReadCache<string, JuiceStatus>({ ttlMs: 1_000, now: app.now }));
   app.decorate(
@@ -129,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { secret: deps.jwtSecret });
   await app.register(repositoriesPlugin);
   await app.register(servicesPlugin);
+  await app.register(workersPlugin, { create: deps.workers ?? (() => []) });
 
   // Routes.
   await app.register(
@@ -148,5 +155,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  await app.register(socketsPlugin, { redis: deps.redis ?? null });
   return app;
 }

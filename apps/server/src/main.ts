@@ -6,6 +6,9 @@
  * @module
  */
 
+// ws (under kit and socket.io) must not load its optional native add-ons: set before anything imports it.
+import '@arcade/localnet/no-native-ws';
+
 import { join } from 'node:path';
 
 import type { Address } from '@solana/kit';
@@ -21,6 +24,7 @@ import { loadOrCreateLocalAdmins } from './config/local-admins.ts';
 import { openPglite, openPostgres } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { createPorts } from './ports/create-ports.ts';
+import { createWorkers } from './workers/create-workers.ts';
 
 let env: Env;
 try {
@@ -100,6 +104,7 @@ const app = await step(
       jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(join(env.DATA_DIR, 'server', 'jwt-secret')),
       adminWallets: admins,
       redis,
+      workers: createWorkers,
     }),
   (instance) => instance.close(),
 );

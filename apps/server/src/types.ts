@@ -12,7 +12,9 @@ import type { ReadCache } from './cache/read-cache.ts';
 import type { ChainContext } from './chain/chain-context.ts';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/database.ts';
+import type { FeedBus } from './events/feed-items.ts';
 import type { Repositories } from './plugins/repositories.ts';
+import type { WorkerRunner } from './workers/worker.ts';
 import type { Services } from './plugins/services.ts';
 import type { Ports } from './ports/create-ports.ts';
 import type { UserRecord } from './repositories/user-repository.ts';
@@ -38,6 +40,10 @@ declare module 'fastify' {
     readonly ports: Ports;
     readonly tokens: TokenService;
     readonly repositories: Repositories;
+    /** The live feed: the indexer publishes, the `/activity` socket relays. */
+    readonly feed: FeedBus;
+    /** This instance's background workers (each runs only while it holds its leader lock). */
+    readonly workers: readonly WorkerRunner[];
     readonly services: Services;
     /**
      * Profiles by address (`GET /api/user/{address}`), kept one second. Every write to a user row or to the

@@ -102,6 +102,8 @@ export interface TestAppOptions {
   /** Replaces some ports (e.g. a mainnet adapter against recorded responses). */
   readonly ports?: Partial<Ports>;
   readonly redis?: AppDeps['redis'];
+  /** Background workers to run (none by default: tests drive workers themselves). */
+  readonly workers?: AppDeps['workers'];
 }
 
 /** The application on a test database and chain, silent, with a test clock and two admin keys. */
@@ -126,6 +128,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     redis: options.redis ?? null,
     now: clock.now,
     logger: false,
+    ...(options.workers === undefined ? {} : { workers: options.workers }),
   });
   await app.ready();
   return { app, env, clock, admins, close: () => app.close() };

@@ -124,6 +124,16 @@ const schema = z
     /** Hosts the image route may fetch originals from (besides this server's own NFT art). */
     IMAGE_REMOTE_HOSTS: z.preprocess(commaList(true), z.array(z.string()).default([])),
 
+    /** Which background workers this instance may lead: `all`, `none` or a comma list of names. */
+    WORKERS: z.preprocess(
+      (value) => {
+        if (value === undefined || value === 'all') return 'all';
+        if (value === 'none') return [];
+        return commaList(true)(value);
+      },
+      z.union([z.literal('all'), z.array(z.string())]),
+    ),
+
     RATE_LIMIT_PER_MINUTE: wholeNumber.default(600),
     RATE_LIMIT_USER_PER_MINUTE: wholeNumber.default(300),
     BODY_LIMIT_BYTES: z.coerce

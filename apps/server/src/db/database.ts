@@ -22,9 +22,20 @@ export interface Queryable {
   exec(text: string): Promise<void>;
 }
 
+/** One connection held on to, for session-level state such as advisory locks (worker leadership). */
+export interface Session extends Queryable {
+  /** Gives the connection back; its session locks are released with it. */
+  release(): Promise<void>;
+}
+
 /** The database the server uses. */
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * A dedicated connection (PostgreSQL), or the one connection there is (PGlite, where every session lock
+   * is this process's).
+   */
+  openSession(): Promise<Session>;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -80,6 +91,15 @@ export async function openPglite(dataDir?: string): Promise<Database> {
           }),
         ),
       ),
+    openSession: async () => ({
+      query: (text, params) => exclusive(() => query(text, params)),
+      exec: (text) =>
+        exclusive(async () => {
+          await db.exec(text);
+        }),
+      // Session locks live on the one connection; they are released explicitly by their holders.
+      release: async () => undefined,
+    }),
     close: () => exclusive(() => db.close()),
   };
 }
@@ -139,6 +159,23 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       } finally {
         client.release();
       }
+    },
+    openSession: async () => {
+      const client = await pool.connect();
+      let released = false;
+      return {
+        query: async <Row>(text: string, params?: readonly unknown[]) =>
+          (await client.query(text, prepareParams(params))).rows as Row[],
+        exec: async (text: string) => {
+          await client.query(text);
+        },
+        release: async () => {
+          if (released) return;
+          released = true;
+          // Destroyed rather than returned: the pool must never hand out a connection still holding locks.
+          client.release(true);
+        },
+      };
     },
     close: () => pool.end(),
   };

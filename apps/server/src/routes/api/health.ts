@@ -9,6 +9,26 @@ import { z } from 'zod';
 
 const checkSchema = z.object({ ok: z.boolean(), latencyMs: z.number(), error: z.string().optional() });
 
+const workerSchema = z.object({
+  name: z.string(),
+  status: z.enum(['starting', 'leader', 'standby', 'failing', 'stopped', 'disabled']),
+  lastRunAt: z.number().nullable(),
+  lastSuccessAt: z.number().nullable(),
+  lastError: z.string().nullable(),
+  runs: z.number(),
+  failures: z.number(),
+  lagMs: z.number().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+
+const healthSchema = z.object({
+  success: z.boolean(),
+  cluster: z.string(),
+  database: checkSchema,
+  chain: checkSchema,
+  workers: z.array(workerSchema),
+});
+
 async function check(work: () => Promise<unknown>): Promise<z.infer<typeof checkSchema>> {
   const started = performance.now();
   try {
@@ -28,18 +48,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Connectivity of the chain and the database',
         tags: ['health'],
         response: {
-          200: z.object({
-            success: z.boolean(),
-            cluster: z.string(),
-            database: checkSchema,
-            chain: checkSchema,
-          }),
-          503: z.object({
-            success: z.boolean(),
-            cluster: z.string(),
-            database: checkSchema,
-            chain: checkSchema,
-          }),
+          200: healthSchema,
+          503: healthSchema,
         },
       },
     },
@@ -48,8 +58,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         check(() => app.db.query('SELECT 1')),
         check(() => app.chain.rpc.getSlot().send()),
       ]);
-      const success = database.ok && chain.ok;
-      return reply.code(success ? 200 : 503).send({ success, cluster: app.chain.cluster, database, chain });
+      const workers = app.workers.map((runner) => runner.health());
+      // A standby worker is healthy (another instance leads); a failing one is not.
+      const success = database.ok && chain.ok && workers.every((worker) => worker.status !== 'failing');
+      return reply
+        .code(success ? 200 : 503)
+        .send({ success, cluster: app.chain.cluster, database, chain, workers });
     },
   );
 };

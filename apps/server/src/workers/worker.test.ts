@@ -1,0 +1,122 @@
+/**
+ * Worker leadership and runs: one leader per job across instances (PostgreSQL advisory locks when
+ * `TEST_DATABASE_URL` is set), no overlapping runs, failures in the health record, take-over on stop.
+ */
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { openTestDatabase, type TestDatabase } from '../../test/harness.ts';
+import { leaderLockKey, WorkerRunner, type Worker } from './worker.ts';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+function countingWorker(
+  name: string,
+  runMs = 0,
+): Worker & { runs: number; concurrent: number; maxConcurrent: number } {
+  const worker = {
+    name,
+    intervalMs: 5,
+    runs: 0,
+    concurrent: 0,
+    maxConcurrent: 0,
+    async run() {
+      worker.runs += 1;
+      worker.concurrent += 1;
+      worker.maxConcurrent = Math.max(worker.maxConcurrent, worker.concurrent);
+      await new Promise((resolve) => setTimeout(resolve, runMs));
+      worker.concurrent -= 1;
+    },
+  };
+  return worker;
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(condition()).toBe(true);
+}
+
+describe('leaderLockKey', () => {
+  it('is a stable positive 63-bit key per name', () => {
+    expect(leaderLockKey('indexer')).toBe(leaderLockKey('indexer'));
+    expect(leaderLockKey('indexer')).not.toBe(leaderLockKey('bet-settler'));
+    expect(leaderLockKey('indexer') > 0n && leaderLockKey('indexer') < 2n ** 63n).toBe(true);
+  });
+});
+
+describe('WorkerRunner', () => {
+  it('runs as leader, never two runs at once, and reports health', async () => {
+    const worker = countingWorker(`solo-${Math.random()}`, 20);
+    const runner = new WorkerRunner({ db: database.db, worker, leaderRetryMs: 10 });
+    runner.start();
+    await until(() => worker.runs >= 3);
+    runner.wake();
+    runner.wake();
+    await until(() => worker.runs >= 5);
+    expect(worker.maxConcurrent).toBe(1);
+    expect(runner.health()).toMatchObject({
+      name: worker.name,
+      status: 'leader',
+      lastError: null,
+      failures: 0,
+    });
+    await runner.stop();
+    expect(runner.health().status).toBe('stopped');
+    const runs = worker.runs;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(worker.runs).toBe(runs);
+  });
+
+  it('marks a failing run and recovers on the next success', async () => {
+    let fail = true;
+    const worker: Worker = {
+      name: `flaky-${Math.random()}`,
+      intervalMs: 5,
+      async run() {
+        if (fail) throw new Error('chain unreachable');
+      },
+    };
+    const errors: unknown[] = [];
+    const runner = new WorkerRunner({
+      db: database.db,
+      worker,
+      leaderRetryMs: 10,
+      onError: (e) => errors.push(e),
+    });
+    runner.start();
+    await until(() => runner.health().status === 'failing');
+    expect(runner.health().lastError).toBe('chain unreachable');
+    fail = false;
+    await until(() => runner.health().status === 'leader');
+    expect(runner.health().failures).toBeGreaterThan(0);
+    expect(errors.length).toBeGreaterThan(0);
+    await runner.stop();
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'lets exactly one instance lead a job, and another take over when it stops',
+    async () => {
+      const name = `shared-${Math.random()}`;
+      const a = countingWorker(name);
+      const b = countingWorker(name);
+      const runnerA = new WorkerRunner({ db: database.db, worker: a, leaderRetryMs: 10 });
+      const runnerB = new WorkerRunner({ db: database.db, worker: b, leaderRetryMs: 10 });
+      runnerA.start();
+      await until(() => a.runs > 0);
+      runnerB.start();
+      await until(() => runnerB.health().status === 'standby');
+      const before = b.runs;
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(b.runs).toBe(before);
+      expect([runnerA.isLeader, runnerB.isLeader]).toEqual([true, false]);
+      await runnerA.stop();
+      await until(() => runnerB.isLeader && b.runs > 0);
+      await runnerB.stop();
+    },
+  );
+});

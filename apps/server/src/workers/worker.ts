@@ -1,0 +1,247 @@
+/**
+ * Background workers (indexer, settler, Foresight crank, market settler): one leader per job across every
+ * server instance, runs that never overlap, and a health record per worker.
+ *
+ * A {@link Worker} says what one run does. A {@link WorkerRunner} runs it: it takes the job's PostgreSQL
+ * advisory lock on a connection of its own (so a crashed instance's lock dies with its connection), then
+ * runs the worker every `intervalMs`, or earlier when woken, skipping a run while the previous one is still
+ * in progress. Standby instances retry the lock every `leaderRetryMs`.
+ *
+ * @module
+ */
+
+import type { Database, Session } from '../db/database.ts';
+
+/** What one worker does. */
+export interface Worker {
+  /** Unique; names the advisory lock and the health record. */
+  readonly name: string;
+  /** Time between runs, in milliseconds. */
+  readonly intervalMs: number;
+  /**
+   * One run. It should do a bounded amount of work and return; throwing marks the worker failing until a
+   * later run succeeds. `signal` aborts when the runner stops.
+   */
+  run(signal: AbortSignal): Promise<void>;
+  /** How far behind the worker is, in milliseconds, if it can tell (e.g. the indexer's distance to the tip). */
+  lagMs?(): number | null;
+  /** Extra figures for the health record (cursors, counts). */
+  details?(): Readonly<Record<string, unknown>>;
+}
+
+/** A worker's health, as `GET /api/health` shows it. */
+export interface WorkerHealth {
+  readonly name: string;
+  /** `leader`: running here; `standby`: another instance leads; `failing`: the last run threw. */
+  readonly status: 'starting' | 'leader' | 'standby' | 'failing' | 'stopped' | 'disabled';
+  readonly lastRunAt: number | null;
+  readonly lastSuccessAt: number | null;
+  readonly lastError: string | null;
+  readonly runs: number;
+  readonly failures: number;
+  readonly lagMs: number | null;
+  readonly details: Readonly<Record<string, unknown>>;
+}
+
+/** The advisory lock key of a job: a stable 63-bit hash of its name. */
+export function leaderLockKey(name: string): bigint {
+  let hash = 0xcbf29ce484222325n;
+  for (const byte of new TextEncoder().encode(`arcade-worker:${name}`)) {
+    hash ^= BigInt(byte);
+    hash = (hash * 0x100000001b3n) & 0xffff_ffff_ffff_ffffn;
+  }
+  return hash & 0x7fff_ffff_ffff_ffffn;
+}
+
+/** Options of {@link WorkerRunner}. */
+export interface WorkerRunnerOptions {
+  readonly db: Database;
+  readonly worker: Worker;
+  /** How often a standby instance retries the leader lock; default 2 s. */
+  readonly leaderRetryMs?: number;
+  /** Milliseconds since the epoch; default `Date.now`. */
+  readonly now?: () => number;
+  /** Where a failed run is reported; default nowhere (the health record keeps the last error). */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** Runs one {@link Worker} while this instance holds its leader lock. */
+export class WorkerRunner {
+  readonly worker: Worker;
+  readonly #db: Database;
+  readonly #leaderRetryMs: number;
+  readonly #now: () => number;
+  readonly #onError: (error: unknown) => void;
+  #session: Session | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+  #abort = new AbortController();
+  #status: WorkerHealth['status'] = 'stopped';
+  #lastRunAt: number | null = null;
+  #lastSuccessAt: number | null = null;
+  #lastError: string | null = null;
+  #runs = 0;
+  #failures = 0;
+  #wakeRequested = false;
+
+  constructor(options: WorkerRunnerOptions) {
+    this.worker = options.worker;
+    this.#db = options.db;
+    this.#leaderRetryMs = options.leaderRetryMs ?? 2_000;
+    this.#now = options.now ?? Date.now;
+    this.#onError = options.onError ?? (() => undefined);
+  }
+
+  /** Whether this instance runs the worker now. */
+  get isLeader(): boolean {
+    return this.#session !== null;
+  }
+
+  /** Starts competing for leadership and, once leader, running. */
+  start(): void {
+    if (this.#status !== 'stopped') return;
+    this.#abort = new AbortController();
+    this.#status = 'starting';
+    this.#schedule(0);
+  }
+
+  /** Asks for a run as soon as the current one (if any) ends: a subscription saw something new. */
+  wake(): void {
+    if (this.#session === null || this.#status === 'stopped') return;
+    if (this.#running !== null) {
+      this.#wakeRequested = true;
+      return;
+    }
+    this.#schedule(0);
+  }
+
+  /** Stops: aborts the current run, waits for it, and gives up the leader lock. */
+  async stop(): Promise<void> {
+    this.#status = 'stopped';
+    this.#abort.abort();
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#running?.catch(() => undefined);
+    await this.#resign();
+  }
+
+  /** The worker's health record. */
+  health(): WorkerHealth {
+    return {
+      name: this.worker.name,
+      status: this.#status,
+      lastRunAt: this.#lastRunAt,
+      lastSuccessAt: this.#lastSuccessAt,
+      lastError: this.#lastError,
+      runs: this.#runs,
+      failures: this.#failures,
+      lagMs: this.#session === null ? null : (this.worker.lagMs?.() ?? null),
+      details: this.worker.details?.() ?? {},
+    };
+  }
+
+  /** Runs the worker once now, or waits for the run in progress (tests; the loop calls it as leader). */
+  async runOnce(): Promise<void> {
+    if (this.#running !== null) {
+      await this.#running;
+      return;
+    }
+    const run = this.#run();
+    this.#running = run;
+    try {
+      await run;
+    } finally {
+      this.#running = null;
+    }
+  }
+
+  #schedule(delayMs: number): void {
+    if (this.#status === 'stopped') return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.#tick();
+    }, delayMs);
+    this.#timer.unref();
+  }
+
+  async #tick(): Promise<void> {
+    if (this.#status === 'stopped') return;
+    if (this.#session === null && !(await this.#campaign())) {
+      this.#schedule(this.#leaderRetryMs);
+      return;
+    }
+    if (this.#running === null) await this.runOnce();
+    if (this.#wakeRequested) {
+      this.#wakeRequested = false;
+      this.#schedule(0);
+    } else {
+      this.#schedule(this.worker.intervalMs);
+    }
+  }
+
+  async #run(): Promise<void> {
+    this.#lastRunAt = this.#now();
+    this.#runs += 1;
+    try {
+      await this.worker.run(this.#abort.signal);
+      this.#lastSuccessAt = this.#now();
+      this.#lastError = null;
+      if (this.#status !== 'stopped') this.#status = 'leader';
+    } catch (error) {
+      if (this.#abort.signal.aborted) return;
+      this.#failures += 1;
+      this.#lastError = error instanceof Error ? error.message : String(error);
+      if (this.#status !== 'stopped') this.#status = 'failing';
+      this.#onError(error);
+      // A lost connection may have taken the lock with it: campaign again before the next run.
+      if (!(await this.#stillLeader())) await this.#resign();
+    }
+  }
+
+  async #campaign(): Promise<boolean> {
+    let session: Session | null = null;
+    try {
+      session = await this.#db.openSession();
+      const [row] = await session.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1::bigint) AS locked',
+        [leaderLockKey(this.worker.name)],
+      );
+      if (row?.locked === true && this.#status !== 'stopped') {
+        this.#session = session;
+        this.#status = 'leader';
+        return true;
+      }
+      await session.release();
+      if (this.#status !== 'stopped') this.#status = 'standby';
+      return false;
+    } catch (error) {
+      await session?.release().catch(() => undefined);
+      this.#lastError = error instanceof Error ? error.message : String(error);
+      if (this.#status !== 'stopped') this.#status = 'failing';
+      this.#onError(error);
+      return false;
+    }
+  }
+
+  async #stillLeader(): Promise<boolean> {
+    try {
+      await this.#session?.query('SELECT 1');
+      return this.#session !== null;
+    } catch {
+      return false;
+    }
+  }
+
+  async #resign(): Promise<void> {
+    const session = this.#session;
+    this.#session = null;
+    if (session === null) return;
+    try {
+      await session.query('SELECT pg_advisory_unlock($1::bigint)', [leaderLockKey(this.worker.name)]);
+    } catch {
+      // The connection is gone, and the lock with it.
+    }
+    await session.release().catch(() => undefined);
+  }
+}
