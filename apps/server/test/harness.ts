@@ -56,9 +56,16 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 }
 
 /** The embedded chain on free ports, in memory, with its keys in a temporary directory. */
-export async function startTestChain(): Promise<EmbeddedChain & { readonly dir: string }> {
+export async function startTestChain(
+  options: { readonly foresightTimelock?: number } = {},
+): Promise<EmbeddedChain & { readonly dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'arcade-server-'));
-  const chain = await startEmbeddedChain({ dataDir: join(dir, 'localnet'), rpcPort: 0, ephemeral: true });
+  const chain = await startEmbeddedChain({
+    dataDir: join(dir, 'localnet'),
+    rpcPort: 0,
+    ephemeral: true,
+    ...(options.foresightTimelock === undefined ? {} : { foresightTimelock: options.foresightTimelock }),
+  });
   return {
     ...chain,
     dir,
@@ -175,9 +182,14 @@ export interface TestServer extends TestApp {
  * ```
  */
 export async function startTestServer(
-  options: Omit<TestAppOptions, 'db' | 'chain'> = {},
+  options: Omit<TestAppOptions, 'db' | 'chain'> & { readonly foresightTimelock?: number } = {},
 ): Promise<TestServer> {
-  const [database, chain] = await Promise.all([openTestDatabase(), startTestChain()]);
+  const [database, chain] = await Promise.all([
+    openTestDatabase(),
+    startTestChain(
+      options.foresightTimelock === undefined ? {} : { foresightTimelock: options.foresightTimelock },
+    ),
+  ]);
   const app = await createTestApp({ ...options, db: database.db, chain });
   return {
     ...app,

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 
 import { BlockedWalletRepository } from '../repositories/blocked-wallet-repository.ts';
 import { CommentRepository } from '../repositories/comment-repository.ts';
+import { FeedRepository } from '../repositories/feed-repository.ts';
 import { HistoryRepository } from '../repositories/history-repository.ts';
 import { JuiceRepository } from '../repositories/juice-repository.ts';
 import { MarketRepository, MarketRequestRepository } from '../repositories/market-repository.ts';
@@ -26,6 +27,7 @@ export interface Repositories {
   readonly markets: MarketRepository;
   readonly marketRequests: MarketRequestRepository;
   readonly comments: CommentRepository;
+  readonly feed: FeedRepository;
 }
 
 export default fp(
@@ -40,6 +42,7 @@ export default fp(
       markets: new MarketRepository(db),
       marketRequests: new MarketRequestRepository(db),
       comments: new CommentRepository(db),
+      feed: new FeedRepository(db),
     } satisfies Repositories);
   },
   { name: 'repositories' },
