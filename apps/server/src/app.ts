@@ -34,6 +34,7 @@ import workersPlugin, { type WorkersPluginOptions } from './plugins/workers.ts';
 import { FeedBus } from './events/feed-items.ts';
 import type { Ports } from './ports/create-ports.ts';
 import adminRoutes from './routes/api/admin/routes.ts';
+import fairnessRoutes from './routes/api/fairness/routes.ts';
 import healthRoutes from './routes/api/health.ts';
 import imageRoutes from './routes/api/images/routes.ts';
 import marketDataRoutes from './routes/api/market-data/routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(marketDataRoutes);
       await api.register(oauthRoutes, { prefix: '/oauth' });
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(fairnessRoutes, { prefix: '/fairness' });
     },
     { prefix: '/api' },
   );

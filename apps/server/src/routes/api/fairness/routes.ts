@@ -1,0 +1,11 @@
+/**
+ * Placeholder: filled in by its owner.
+ *
+ * @module
+ */
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const routes: FastifyPluginAsyncZod = async () => {};
+
+export default routes;
