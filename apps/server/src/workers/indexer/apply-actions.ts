@@ -1,0 +1,527 @@
+/**
+ * Writes one transaction's actions into the chain record tables, inside the indexer's database
+ * transaction: bets, predictions and market bets, markets, Foresight rounds, bets and placements, Juice
+ * accruals and referral attributions. Returns what to announce once the transaction commits.
+ *
+ * @module
+ */
+
+import type { BetAccount } from '@arcade/sdk/wager/accounts';
+import type { EventAccount } from '@arcade/sdk/foresight/accounts';
+
+import type { Queryable } from '../../db/database.ts';
+import type { JuiceRepository } from '../../repositories/juice-repository.ts';
+import type { ReferralRepository } from '../../repositories/referral-repository.ts';
+import type { IndexAction } from './decode-transaction.ts';
+
+/** A feed item to publish after commit, before usernames are filled in. */
+export type PendingFeedItem =
+  | {
+      readonly kind: 'bet';
+      readonly id: number;
+      readonly signature: string;
+      readonly amount: bigint;
+      readonly odds: number;
+      readonly type: 'sol' | 'token' | 'nft';
+      readonly mint: string;
+      readonly listingPrice: bigint;
+      readonly userId: string;
+      readonly timestamp: number;
+      readonly result: 'Win' | 'Loss' | null;
+    }
+  | {
+      readonly kind: 'prediction';
+      readonly id: number;
+      readonly signature: string;
+      readonly prediction: 'up' | 'down';
+      readonly amount: bigint;
+      readonly config: string;
+      readonly event: string;
+      readonly userId: string;
+      readonly timestamp: number;
+    }
+  | {
+      readonly kind: 'marketbet';
+      readonly id: number;
+      readonly signature: string;
+      readonly market: string;
+      readonly result: 'yes' | 'no';
+      readonly amount: bigint;
+      readonly userId: string;
+      readonly timestamp: number;
+    };
+
+/** What a transaction's effects call for after commit. */
+export interface Effects {
+  readonly feed: PendingFeedItem[];
+  /** Wallets whose Juice grew. */
+  readonly juice: Set<string>;
+  marketsChanged: boolean;
+}
+
+/** Chain state read before the database transaction (never inside it: RPC calls hold no locks). */
+export interface Prefetched {
+  /** Round accounts by address (null: the account is gone). */
+  readonly rounds: ReadonlyMap<string, EventAccount | null>;
+  /** Bet records by address, for a bet whose creation the indexer never saw. */
+  readonly bets: ReadonlyMap<string, BetAccount | null>;
+}
+
+/** Where the transaction sits and what it is. */
+export interface TransactionContext {
+  readonly signature: string;
+  readonly slot: number;
+  /** Position among Wager's transactions in the slot (bets and market bets). */
+  readonly wagerIndex: number;
+  /** Position among Foresight's transactions in the slot (placements). */
+  readonly foresightIndex: number;
+  /** When the transaction was confirmed, unix milliseconds (block time, else the caller's now). */
+  readonly timeMs: number;
+}
+
+/** The repositories the indexer writes through. */
+export interface ApplyDeps {
+  readonly juice: JuiceRepository;
+  readonly referrals: ReferralRepository;
+}
+
+interface BetRow {
+  id: number;
+  signature: string;
+  bet_type: 'sol' | 'token' | 'nft';
+  mint: string;
+  odds: number;
+  bet_amount: bigint;
+  listing_price: bigint;
+  user_address: string;
+  placed_at: Date;
+  result: string;
+}
+
+const BET_RETURNING =
+  'RETURNING id, signature, bet_type, mint, odds, bet_amount, listing_price, user_address, placed_at, result';
+
+function betFeedItem(row: BetRow): PendingFeedItem {
+  return {
+    kind: 'bet',
+    id: row.id,
+    signature: row.signature,
+    amount: row.bet_amount,
+    odds: row.odds,
+    type: row.bet_type,
+    mint: row.mint,
+    listingPrice: row.listing_price,
+    userId: row.user_address,
+    timestamp: row.placed_at.getTime(),
+    result: row.result === 'Win' || row.result === 'Loss' ? row.result : null,
+  };
+}
+
+/**
+ * Applies `actions` of the transaction `ctx` in `tx`, in order.
+ *
+ * @returns what to publish and invalidate after commit.
+ */
+export async function applyActions(
+  tx: Queryable,
+  deps: ApplyDeps,
+  ctx: TransactionContext,
+  actions: readonly IndexAction[],
+  prefetched: Prefetched,
+): Promise<Effects> {
+  const effects: Effects = { feed: [], juice: new Set(), marketsChanged: false };
+  const time = new Date(ctx.timeMs);
+  const referralsSeen = new Map<string, string | null>();
+  const roundsCreatedNow = new Set<string>();
+
+  for (const action of actions) {
+    switch (action.kind) {
+      case 'init_bet': {
+        referralsSeen.set(action.bet, action.referral);
+        await tx.query(
+          `INSERT INTO indexed_bet_accounts (bet_address, user_address, referral, init_signature)
+           VALUES ($1, $2, $3, $4) ON CONFLICT (bet_address) DO NOTHING`,
+          [action.bet, action.user, action.referral, ctx.signature],
+        );
+        if (action.referral !== null) {
+          await deps.referrals.attribute(tx, { user: action.user, referrer: action.referral });
+        }
+        break;
+      }
+      case 'create_bet': {
+        const referral = await betReferral(tx, action.bet, referralsSeen, prefetched);
+        const rows = await tx.query<BetRow>(
+          `INSERT INTO bets (signature, slot, tx_index, bet_address, user_address, bet_type, mint, odds,
+             bet_amount, fee, listing_price, referral, placed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+           ON CONFLICT (signature) DO NOTHING ${BET_RETURNING}`,
+          [
+            ctx.signature,
+            ctx.slot,
+            ctx.wagerIndex,
+            action.bet,
+            action.user,
+            action.betType,
+            action.mint,
+            action.odds,
+            action.betAmount,
+            action.fee,
+            action.listingPrice,
+            referral,
+            time,
+          ],
+        );
+        await accrue(tx, deps, effects, action.user, action.source, action.betAmount);
+        if (rows[0] !== undefined) effects.feed.push(betFeedItem(rows[0]));
+        break;
+      }
+      case 'settle_bet': {
+        const settledAt = action.timestamp === null ? time : new Date(action.timestamp * 1000);
+        const rows = await tx.query<BetRow>(
+          `UPDATE bets SET state = 'Settled',
+             result = COALESCE($2::text, CASE WHEN $3::int < odds THEN 'Win' ELSE 'Loss' END),
+             random_value = $3, settle_signature = $4, settled_at = $5, referral_fee = $6
+           WHERE id = (SELECT id FROM bets WHERE bet_address = $1 AND state = 'Open' ORDER BY id DESC LIMIT 1)
+           ${BET_RETURNING}`,
+          [action.bet, action.result, action.randomValue, ctx.signature, settledAt, action.referralFee],
+        );
+        if (rows[0] !== undefined) effects.feed.push(betFeedItem(rows[0]));
+        break;
+      }
+      case 'claim_bet':
+        await tx.query(
+          `UPDATE bets SET state = 'Claimed', claim_signature = $2
+           WHERE id = (SELECT id FROM bets WHERE bet_address = $1 AND state = 'Settled' AND result = 'Win'
+                       ORDER BY id DESC LIMIT 1)`,
+          [action.bet, ctx.signature],
+        );
+        break;
+      case 'refund_bet':
+        await tx.query(
+          `UPDATE bets SET state = 'Refunded', refund_signature = $2
+           WHERE id = (SELECT id FROM bets WHERE bet_address = $1 AND state = 'Open' ORDER BY id DESC LIMIT 1)`,
+          [action.bet, ctx.signature],
+        );
+        break;
+      case 'prediction': {
+        const side = action.side ?? (await storedSide(tx, action.prediction));
+        if (side === null) break;
+        await tx.query(
+          `INSERT INTO predictions (address, market, user_address, result, amount)
+           VALUES ($1, $2, $3, $4, COALESCE($5::numeric, $6::numeric))
+           ON CONFLICT (address) DO UPDATE
+             SET amount = COALESCE($5::numeric, predictions.amount + $6::numeric), updated_at = now()`,
+          [action.prediction, action.market, action.user, side, action.total, action.added],
+        );
+        const rows = await tx.query<{ id: number }>(
+          `INSERT INTO market_bets (signature, slot, tx_index, market, prediction, user_address, result, amount, placed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (signature) DO NOTHING RETURNING id`,
+          [
+            ctx.signature,
+            ctx.slot,
+            ctx.wagerIndex,
+            action.market,
+            action.prediction,
+            action.user,
+            side,
+            action.added,
+            time,
+          ],
+        );
+        // create_prediction and update_prediction emit no MarketUpdate: the pools move here.
+        const yes = side === 'Yes';
+        const counted = action.created ? 1 : 0;
+        const updated = await tx.query(
+          `UPDATE markets SET yes_pool = yes_pool + $2, no_pool = no_pool + $3,
+             yes_count = yes_count + $4, no_count = no_count + $5, updated_at = now()
+           WHERE address = $1 RETURNING address`,
+          [
+            action.market,
+            yes ? action.added : 0n,
+            yes ? 0n : action.added,
+            yes ? counted : 0,
+            yes ? 0 : counted,
+          ],
+        );
+        if (updated.length > 0) effects.marketsChanged = true;
+        await accrue(tx, deps, effects, action.user, action.source, action.added);
+        if (rows[0] !== undefined) {
+          effects.feed.push({
+            kind: 'marketbet',
+            id: rows[0].id,
+            signature: ctx.signature,
+            market: action.market,
+            result: yes ? 'yes' : 'no',
+            amount: action.added,
+            userId: action.user,
+            timestamp: ctx.timeMs,
+          });
+        }
+        break;
+      }
+      case 'settle_prediction':
+        await tx.query(
+          `UPDATE predictions SET is_claimed = true, payout = $2, settle_signature = $3, updated_at = now()
+           WHERE address = $1`,
+          [action.prediction, action.payout, ctx.signature],
+        );
+        break;
+      case 'market_update': {
+        const { state } = action;
+        const result = state.result === null ? null : (['Yes', 'No', 'Invalid'] as const)[state.result];
+        const updated = await tx.query(
+          `UPDATE markets SET yes_count = $2, no_count = $3, yes_pool = $4, no_pool = $5, is_settled = $6,
+             settled_count = $7, result = $8, updated_at = now()
+           WHERE address = $1 RETURNING address`,
+          [
+            action.market,
+            state.yesCount,
+            state.noCount,
+            state.yesPool,
+            state.noPool,
+            state.isSettled,
+            state.settledCount,
+            result ?? null,
+          ],
+        );
+        if (updated.length > 0) effects.marketsChanged = true;
+        break;
+      }
+      case 'place_bet': {
+        if (await ensureRound(tx, action.event, prefetched)) roundsCreatedNow.add(action.event);
+        const bets = await tx.query<{ id: number; inserted: boolean }>(
+          `INSERT INTO foresight_bets (address, config, event, user_address, prediction, amount, first_signature,
+             last_signature, placed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)
+           ON CONFLICT (address) DO UPDATE SET amount = foresight_bets.amount + EXCLUDED.amount,
+             last_signature = EXCLUDED.last_signature, updated_at = now()
+           RETURNING id, (xmax = 0) AS inserted`,
+          [
+            action.bet,
+            action.config,
+            action.event,
+            action.user,
+            action.prediction,
+            action.amount,
+            ctx.signature,
+            time,
+          ],
+        );
+        const placement = await tx.query<{ id: number }>(
+          `INSERT INTO foresight_placements (signature, instruction_index, slot, tx_index, bet, config, event,
+             user_address, prediction, amount, placed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+           ON CONFLICT (signature, instruction_index) DO NOTHING RETURNING id`,
+          [
+            ctx.signature,
+            instructionIndex(action.source),
+            ctx.slot,
+            ctx.foresightIndex,
+            action.bet,
+            action.config,
+            action.event,
+            action.user,
+            action.prediction,
+            action.amount,
+            time,
+          ],
+        );
+        // place_bet emits no UpdateEvent: the round's pools and counts move here, unless the row was just
+        // made from the account, which already holds this bet.
+        if (!roundsCreatedNow.has(action.event)) {
+          const up = action.prediction === 'Up';
+          const counted = bets[0]?.inserted === true ? 1 : 0;
+          await tx.query(
+            `UPDATE foresight_rounds SET up_pool = up_pool + $2, down_pool = down_pool + $3,
+               up_count = up_count + $4, down_count = down_count + $5, updated_at = now()
+             WHERE address = $1`,
+            [
+              action.event,
+              up ? action.amount : 0n,
+              up ? 0n : action.amount,
+              up ? counted : 0,
+              up ? 0 : counted,
+            ],
+          );
+        }
+        await accrue(tx, deps, effects, action.user, action.source, action.amount);
+        if (placement[0] !== undefined) {
+          effects.feed.push({
+            kind: 'prediction',
+            id: placement[0].id,
+            signature: ctx.signature,
+            prediction: action.prediction === 'Up' ? 'up' : 'down',
+            amount: action.amount,
+            config: action.config,
+            event: action.event,
+            userId: action.user,
+            timestamp: ctx.timeMs,
+          });
+        }
+        break;
+      }
+      case 'bet_paid':
+        await tx.query(
+          `UPDATE foresight_bets SET is_settled = true, won = $2, win_amount = win_amount + $3,
+             last_signature = $4, updated_at = now()
+           WHERE address = $1`,
+          [action.bet, action.won, action.winAmount, ctx.signature],
+        );
+        await tx.query(
+          'UPDATE foresight_rounds SET settled_count = settled_count + 1, updated_at = now() WHERE address = $1',
+          [action.event],
+        );
+        break;
+      case 'round_update': {
+        await upsertRound(tx, action, prefetched.rounds.get(action.round) ?? null);
+        if (action.result !== 'None') {
+          // Losing bets are never paid, so no UpdateBet says they lost: the round's result does.
+          await tx.query(
+            `UPDATE foresight_bets SET won = (prediction = $2), updated_at = now()
+             WHERE event = $1 AND won IS NULL`,
+            [action.round, action.result],
+          );
+        }
+        break;
+      }
+    }
+  }
+  return effects;
+}
+
+async function accrue(
+  tx: Queryable,
+  deps: ApplyDeps,
+  effects: Effects,
+  address: string,
+  source: string,
+  wageredLamports: bigint,
+): Promise<void> {
+  const credited = await deps.juice.accrue(tx, { address, source, wageredLamports });
+  if (credited > 0n) effects.juice.add(address);
+}
+
+function instructionIndex(source: string): number {
+  // `<signature>:<top>` or `<signature>:<top>.<inner>`: one number that keeps them apart.
+  const position = source.slice(source.lastIndexOf(':') + 1);
+  const [top, inner] = position.split('.');
+  return Number(top) * 1_000 + (inner === undefined ? 0 : Number(inner) + 1);
+}
+
+async function betReferral(
+  tx: Queryable,
+  bet: string,
+  seen: ReadonlyMap<string, string | null>,
+  prefetched: Prefetched,
+): Promise<string | null> {
+  if (seen.has(bet)) return seen.get(bet) ?? null;
+  const rows = await tx.query<{ referral: string | null }>(
+    'SELECT referral FROM indexed_bet_accounts WHERE bet_address = $1',
+    [bet],
+  );
+  if (rows[0] !== undefined) return rows[0].referral;
+  // The record predates what was indexed: its referral never changes, so today's account tells.
+  return prefetched.bets.get(bet)?.referral ?? null;
+}
+
+async function storedSide(tx: Queryable, prediction: string): Promise<'Yes' | 'No' | null> {
+  const rows = await tx.query<{ result: 'Yes' | 'No' }>('SELECT result FROM predictions WHERE address = $1', [
+    prediction,
+  ]);
+  return rows[0]?.result ?? null;
+}
+
+const RESULT_NAMES = ['None', 'Up', 'Down', 'Invalid'] as const;
+
+/** Inserts the round from its fetched account when the table lacks it; whether it did. */
+async function ensureRound(tx: Queryable, round: string, prefetched: Prefetched): Promise<boolean> {
+  const account = prefetched.rounds.get(round);
+  if (account === undefined || account === null) return false;
+  const rows = await tx.query(
+    `INSERT INTO foresight_rounds (address, config, round_id, start_time, lock_time, settle_time, lock_price,
+       final_price, up_count, down_count, up_pool, down_pool, is_settled, result, settled_count)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     ON CONFLICT (address) DO NOTHING RETURNING address`,
+    [
+      round,
+      account.config,
+      account.id,
+      account.startTime,
+      account.lockTime,
+      account.settleTime,
+      account.lockPrice,
+      account.finalPrice,
+      account.upCount,
+      account.downCount,
+      account.upPool,
+      account.downPool,
+      account.isSettled,
+      RESULT_NAMES[account.result],
+      account.settledCount,
+    ],
+  );
+  return rows.length > 0;
+}
+
+async function upsertRound(
+  tx: Queryable,
+  action: Extract<IndexAction, { kind: 'round_update' }>,
+  account: EventAccount | null,
+): Promise<void> {
+  const isSettled = action.result !== 'None';
+  if (account !== null) {
+    // Pools, result and settle time as of this transaction come from the event; the times set when the
+    // round went live and the prices come from the account (they never change once set).
+    const fresh = action.totalCount === 0;
+    await tx.query(
+      `INSERT INTO foresight_rounds (address, config, round_id, start_time, lock_time, settle_time, lock_price,
+         final_price, up_count, down_count, up_pool, down_pool, is_settled, result, settled_count,
+         lock_signature, settle_signature)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 0, $15, $16)
+       ON CONFLICT (address) DO UPDATE SET start_time = EXCLUDED.start_time, lock_time = EXCLUDED.lock_time,
+         settle_time = EXCLUDED.settle_time,
+         lock_price = COALESCE(EXCLUDED.lock_price, foresight_rounds.lock_price),
+         final_price = COALESCE(EXCLUDED.final_price, foresight_rounds.final_price),
+         up_pool = EXCLUDED.up_pool, down_pool = EXCLUDED.down_pool, is_settled = EXCLUDED.is_settled,
+         result = EXCLUDED.result,
+         lock_signature = COALESCE(foresight_rounds.lock_signature, EXCLUDED.lock_signature),
+         settle_signature = COALESCE(foresight_rounds.settle_signature, EXCLUDED.settle_signature),
+         updated_at = now()`,
+      [
+        action.round,
+        account.config,
+        action.id,
+        account.startTime,
+        account.lockTime,
+        action.settleTime,
+        account.lockPrice,
+        account.finalPrice,
+        fresh ? 0 : account.upCount,
+        fresh ? 0 : account.downCount,
+        action.upPool,
+        action.downPool,
+        isSettled,
+        action.result,
+        action.lockSignature,
+        action.settleSignature,
+      ],
+    );
+    return;
+  }
+  await tx.query(
+    `UPDATE foresight_rounds SET settle_time = $2, up_pool = $3, down_pool = $4, is_settled = $5, result = $6,
+       lock_signature = COALESCE(lock_signature, $7), settle_signature = COALESCE(settle_signature, $8),
+       updated_at = now()
+     WHERE address = $1`,
+    [
+      action.round,
+      action.settleTime,
+      action.upPool,
+      action.downPool,
+      isSettled,
+      action.result,
+      action.lockSignature,
+      action.settleSignature,
+    ],
+  );
+}

@@ -1,0 +1,430 @@
+/**
+ * The chain indexer: reads every Wager and Foresight transaction from a stored cursor per program and
+ * writes the chain record tables, Juice accruals and referral attributions, then publishes the live feed.
+ *
+ * Each transaction is applied in one database transaction together with its row in `indexed_signatures`
+ * (inserted first, `ON CONFLICT DO NOTHING`: already there means already applied, so nothing else is done)
+ * and the cursor update. A crash at any point therefore resumes after the last transaction committed, with
+ * nothing missed and nothing applied twice. Failed transactions are recorded with no effects.
+ *
+ * @module
+ */
+
+import { decodeEvent, type EventAccount } from '@arcade/sdk/foresight/accounts';
+import { FORESIGHT_PROGRAM_ADDRESS } from '@arcade/sdk/foresight/program';
+import { decodeBet, type BetAccount } from '@arcade/sdk/wager/accounts';
+import { WAGER_PROGRAM_ADDRESS } from '@arcade/sdk/wager/program';
+import { getBase64Encoder, type Address, type Signature } from '@solana/kit';
+import type { FastifyInstance } from 'fastify';
+
+import type { FeedItem } from '../../events/feed-items.ts';
+import type { Worker } from '../worker.ts';
+import { applyActions, type Effects, type PendingFeedItem, type Prefetched } from './apply-actions.ts';
+import { decodeTransaction, roundsOf, type DecodedTransaction } from './decode-transaction.ts';
+import { LogsWaker } from './logs-waker.ts';
+import {
+  fetchNewSignatures,
+  mergeBacklogs,
+  numberInSlot,
+  type Cursor,
+  type PendingItem,
+  type PendingSignature,
+  type ProgramKey,
+} from './signature-backlog.ts';
+
+/** The worker's name: its advisory lock and health record. */
+export const INDEXER_WORKER_NAME = 'indexer';
+
+/** Options of {@link createIndexerWorker}. */
+export interface IndexerOptions {
+  /** Time between runs; default 1,000 ms. */
+  readonly intervalMs?: number;
+  /** Transactions applied per run at most; default 500. */
+  readonly maxTransactionsPerRun?: number;
+  /** `getTransaction` calls in flight at once; default 16. */
+  readonly fetchConcurrency?: number;
+  /**
+   * Called when a log subscription sees one of the programs (connect it to the runner's `wake()`). The
+   * subscriptions are opened on the first run only when this is given.
+   */
+  readonly onActivity?: () => void;
+  /** Called inside each transaction's database transaction before it commits; throwing rolls it back (tests). */
+  readonly beforeCommit?: (signature: string) => void | Promise<void>;
+  /** The programs' addresses; default the SDK's. */
+  readonly programs?: Readonly<Record<ProgramKey, Address>>;
+}
+
+const PROGRAM_KEYS: readonly ProgramKey[] = ['wager', 'foresight'];
+/** A slot's nominal length, for the lag estimate. */
+const SLOT_MS = 400;
+
+type Numbered = PendingItem & { readonly txIndex: number };
+
+/** The indexer {@link Worker}. */
+export class IndexerWorker implements Worker {
+  readonly name = INDEXER_WORKER_NAME;
+  readonly intervalMs: number;
+  readonly #app: FastifyInstance;
+  readonly #max: number;
+  readonly #concurrency: number;
+  readonly #beforeCommit: IndexerOptions['beforeCommit'];
+  readonly #programs: Readonly<Record<ProgramKey, Address>>;
+  readonly #waker: LogsWaker | null;
+  /** Discovered, not yet applied, per program, oldest first. */
+  #backlog: Record<ProgramKey, Numbered[]> = { wager: [], foresight: [] };
+  /** The cursor this instance last read or wrote, per program: a different stored one means another leader. */
+  #known: Record<ProgramKey, Cursor | null> = { wager: null, foresight: null };
+  #loaded = false;
+  #applied = 0;
+  #skipped = 0;
+  #failed = 0;
+  #events = 0;
+  #lastRunMs = 0;
+
+  constructor(app: FastifyInstance, options: IndexerOptions = {}) {
+    this.#app = app;
+    this.intervalMs = options.intervalMs ?? 1_000;
+    this.#max = options.maxTransactionsPerRun ?? 500;
+    this.#concurrency = options.fetchConcurrency ?? 16;
+    this.#beforeCommit = options.beforeCommit;
+    this.#programs = options.programs ?? {
+      wager: WAGER_PROGRAM_ADDRESS,
+      foresight: FORESIGHT_PROGRAM_ADDRESS,
+    };
+    const onActivity = options.onActivity;
+    this.#waker =
+      onActivity === undefined
+        ? null
+        : new LogsWaker({
+            wsUrl: app.chain.wsUrl,
+            programs: PROGRAM_KEYS.map((key) => this.#programs[key]),
+            onActivity,
+            onError: (error) => {
+              app.log.warn({ err: error }, 'indexer log subscription failed; reconnecting');
+            },
+          });
+  }
+
+  /** One run: discover new signatures, then apply up to the run's bound, oldest first. */
+  async run(signal: AbortSignal): Promise<void> {
+    const started = performance.now();
+    if (this.#waker !== null && !this.#waker.isOpen && !signal.aborted) {
+      this.#waker.open();
+      signal.addEventListener('abort', () => this.#waker?.close(), { once: true });
+    }
+    await this.#syncCursors();
+    await this.#discover(signal);
+    const queue = mergeBacklogs(this.#backlog).slice(0, this.#max);
+    // Fetching the next chunk overlaps applying this one: RPC round trips and database writes interleave.
+    const fetchChunk = (start: number) =>
+      Promise.all(queue.slice(start, start + this.#concurrency).map((item) => this.#fetch(item)));
+    let next = queue.length > 0 ? fetchChunk(0) : null;
+    for (let start = 0; start < queue.length && next !== null; start += this.#concurrency) {
+      if (aborted(signal)) break;
+      const chunk = queue.slice(start, start + this.#concurrency);
+      const fetched = await next;
+      const following = start + this.#concurrency;
+      next = following < queue.length ? fetchChunk(following) : null;
+      // A prefetch left behind by an early exit must not surface as an unhandled rejection.
+      next?.catch(() => undefined);
+      for (let k = 0; k < chunk.length; k += 1) {
+        // Between transactions: a stop (or the test's abort) leaves every applied one committed.
+        if (aborted(signal)) break;
+        await this.#apply(chunk[k]!, fetched[k]!);
+      }
+    }
+    this.#lastRunMs = performance.now() - started;
+  }
+
+  /** Slots between the oldest transaction not yet applied and the newest discovered, × 400 ms. */
+  lagMs(): number {
+    const pending = [...this.#backlog.wager, ...this.#backlog.foresight];
+    if (pending.length === 0) return 0;
+    const slots = pending.map((item) => item.slot);
+    return (Math.max(...slots) - Math.min(...slots) + 1) * SLOT_MS;
+  }
+
+  /** Cursors and counts for the health record. */
+  details(): Readonly<Record<string, unknown>> {
+    return {
+      cursors: Object.fromEntries(
+        PROGRAM_KEYS.map((key) => [key, this.#known[key] === null ? null : { ...this.#known[key] }]),
+      ),
+      pending: this.#backlog.wager.length + this.#backlog.foresight.length,
+      applied: this.#applied,
+      alreadyIndexed: this.#skipped,
+      failedTransactions: this.#failed,
+      events: this.#events,
+      lastRunMs: Math.round(this.#lastRunMs),
+      subscription:
+        this.#waker === null
+          ? null
+          : {
+              open: this.#waker.isOpen,
+              notifications: this.#waker.notifications,
+              reconnects: this.#waker.reconnects,
+            },
+    };
+  }
+
+  /** Closes the log subscriptions. */
+  close(): void {
+    this.#waker?.close();
+  }
+
+  async #syncCursors(): Promise<void> {
+    const rows = await this.#app.db.query<{
+      program: ProgramKey;
+      last_signature: string;
+      last_slot: number;
+      last_tx_index: number;
+    }>('SELECT program, last_signature, last_slot, last_tx_index FROM indexer_cursors');
+    for (const key of PROGRAM_KEYS) {
+      const row = rows.find((candidate) => candidate.program === key);
+      const stored: Cursor | null =
+        row === undefined
+          ? null
+          : { signature: row.last_signature, slot: row.last_slot, txIndex: row.last_tx_index };
+      // Another leader moved the cursor (or this is the first run): what was discovered may be stale.
+      if (!this.#loaded || stored?.signature !== this.#known[key]?.signature) {
+        this.#backlog[key] = [];
+        this.#known[key] = stored;
+      }
+    }
+    this.#loaded = true;
+  }
+
+  async #discover(signal: AbortSignal): Promise<void> {
+    await Promise.all(
+      PROGRAM_KEYS.map(async (key) => {
+        const tail = this.#backlog[key].at(-1) ?? null;
+        const after = tail ?? this.#known[key];
+        const fresh = await fetchNewSignatures(
+          this.#app.chain.rpc,
+          this.#programs[key],
+          tail?.signature ?? this.#known[key]?.signature ?? null,
+          signal,
+        );
+        this.#backlog[key].push(...numberInSlot(fresh, after));
+      }),
+    );
+  }
+
+  async #fetch(item: PendingSignature): Promise<{ decoded: DecodedTransaction; prefetched: Prefetched }> {
+    const empty: Prefetched = { rounds: new Map(), bets: new Map() };
+    if (item.failed) {
+      return {
+        decoded: { failed: true, actions: [], eventCount: 0, blockTime: item.blockTime },
+        prefetched: empty,
+      };
+    }
+    const tx = await this.#app.chain.rpc
+      .getTransaction(item.signature as Signature, {
+        maxSupportedTransactionVersion: 0,
+        encoding: 'json',
+        commitment: 'confirmed',
+      })
+      .send();
+    if (tx === null) throw new Error(`transaction ${item.signature} not found`);
+    const decoded = decodeTransaction(item.signature, tx);
+    return { decoded, prefetched: await this.#prefetch(decoded) };
+  }
+
+  /** Chain state the actions need and the database may lack: round accounts, and old bet records. */
+  async #prefetch(decoded: DecodedTransaction): Promise<Prefetched> {
+    const rounds = new Map<string, EventAccount | null>();
+    const bets = new Map<string, BetAccount | null>();
+    const wantedRounds = new Set<string>();
+    const candidates = roundsOf(decoded.actions);
+    const ticks = new Set(
+      decoded.actions.flatMap((action) => (action.kind === 'round_update' ? [action.round] : [])),
+    );
+    if (candidates.length > 0) {
+      const known = await this.#app.db.query<{ address: string }>(
+        'SELECT address FROM foresight_rounds WHERE address = ANY($1::text[])',
+        [candidates],
+      );
+      const present = new Set(known.map((row) => row.address));
+      // A round update carries no times or prices: always read them. A bet needs the round only when missing.
+      for (const round of candidates) if (ticks.has(round) || !present.has(round)) wantedRounds.add(round);
+    }
+    const initialised = new Set(
+      decoded.actions.flatMap((action) => (action.kind === 'init_bet' ? [action.bet] : [])),
+    );
+    const created = decoded.actions.flatMap((action) =>
+      action.kind === 'create_bet' && !initialised.has(action.bet) ? [action.bet] : [],
+    );
+    const wantedBets: string[] = [];
+    if (created.length > 0) {
+      const known = await this.#app.db.query<{ bet_address: string }>(
+        'SELECT bet_address FROM indexed_bet_accounts WHERE bet_address = ANY($1::text[])',
+        [created],
+      );
+      const present = new Set(known.map((row) => row.bet_address));
+      for (const bet of created) if (!present.has(bet)) wantedBets.push(bet);
+    }
+    const addresses = [...wantedRounds, ...wantedBets] as Address[];
+    if (addresses.length === 0) return { rounds, bets };
+    const { value } = await this.#app.chain.rpc
+      .getMultipleAccounts(addresses, { encoding: 'base64', commitment: 'confirmed' })
+      .send();
+    const base64 = getBase64Encoder();
+    addresses.forEach((address, index) => {
+      const info = value[index];
+      const bytes = info === null || info === undefined ? null : base64.encode(info.data[0]);
+      const isRound = index < wantedRounds.size;
+      try {
+        if (isRound) rounds.set(address, bytes === null ? null : decodeEvent(bytes));
+        else bets.set(address, bytes === null ? null : decodeBet(bytes));
+      } catch {
+        if (isRound) rounds.set(address, null);
+        else bets.set(address, null);
+      }
+    });
+    return { rounds, bets };
+  }
+
+  async #apply(
+    item: PendingSignature,
+    { decoded, prefetched }: { decoded: DecodedTransaction; prefetched: Prefetched },
+  ): Promise<void> {
+    const wagerIndex = item.positions.wager ?? item.positions.foresight ?? 0;
+    const foresightIndex = item.positions.foresight ?? item.positions.wager ?? 0;
+    const blockTime = decoded.blockTime ?? item.blockTime;
+    const timeMs = blockTime === null ? this.#app.now() : blockTime * 1000;
+    const { juice, referrals } = this.#app.repositories;
+    const outcome = await this.#app.db.transaction(async (tx) => {
+      const inserted = await tx.query(
+        `INSERT INTO indexed_signatures (signature, slot, tx_index, failed, events, block_time)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (signature) DO NOTHING RETURNING seq`,
+        [item.signature, item.slot, wagerIndex, decoded.failed, decoded.eventCount, blockTime],
+      );
+      let effects: Effects | null = null;
+      if (inserted.length > 0 && !decoded.failed) {
+        effects = await applyActions(
+          tx,
+          { juice, referrals },
+          { signature: item.signature, slot: item.slot, wagerIndex, foresightIndex, timeMs },
+          decoded.actions,
+          prefetched,
+        );
+      }
+      for (const key of PROGRAM_KEYS) {
+        const position = item.positions[key];
+        if (position === undefined) continue;
+        await tx.query(
+          `INSERT INTO indexer_cursors (program, last_signature, last_slot, last_tx_index) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (program) DO UPDATE SET last_signature = EXCLUDED.last_signature,
+             last_slot = EXCLUDED.last_slot, last_tx_index = EXCLUDED.last_tx_index, updated_at = now()`,
+          [key, item.signature, item.slot, position],
+        );
+      }
+      await this.#beforeCommit?.(item.signature);
+      return { fresh: inserted.length > 0, effects };
+    });
+    // Committed: move this instance's view of the cursors and drop the item from the backlog.
+    for (const key of PROGRAM_KEYS) {
+      const position = item.positions[key];
+      if (position === undefined) continue;
+      this.#known[key] = { signature: item.signature, slot: item.slot, txIndex: position };
+      const backlog = this.#backlog[key];
+      const at = backlog.findIndex((entry) => entry.signature === item.signature);
+      if (at >= 0) backlog.splice(0, at + 1);
+    }
+    if (!outcome.fresh) {
+      this.#skipped += 1;
+      return;
+    }
+    this.#applied += 1;
+    this.#events += decoded.eventCount;
+    if (decoded.failed) this.#failed += 1;
+    if (outcome.effects !== null) await this.#announce(outcome.effects);
+  }
+
+  async #announce(effects: Effects): Promise<void> {
+    for (const address of effects.juice) this.#app.juiceCache.delete(address);
+    if (effects.marketsChanged) this.#app.marketListCache.clear();
+    if (effects.feed.length === 0) return;
+    const users = [...new Set(effects.feed.map((item) => item.userId))];
+    let names = new Map<string, string | null>();
+    try {
+      const rows = await this.#app.db.query<{ address: string; username: string | null }>(
+        'SELECT address, username FROM users WHERE address = ANY($1::text[])',
+        [users],
+      );
+      names = new Map(rows.map((row) => [row.address, row.username]));
+    } catch (error) {
+      // The items are committed; a feed without usernames beats no feed.
+      this.#app.log.warn({ err: error }, 'indexer could not read usernames for the feed');
+    }
+    for (const item of effects.feed) {
+      this.#app.feed.publish(toFeedItem(item, names.get(item.userId) ?? null));
+    }
+  }
+}
+
+/** Reads the flag afresh (TypeScript narrows `signal.aborted` across awaits). */
+function aborted(signal: AbortSignal): boolean {
+  return signal.aborted;
+}
+
+/** A committed row as the feed shows it. */
+export function toFeedItem(item: PendingFeedItem, user: string | null): FeedItem {
+  switch (item.kind) {
+    case 'bet':
+      return {
+        kind: 'bet',
+        id: String(item.id),
+        signature: item.signature,
+        amount: item.amount.toString(),
+        odds: item.odds,
+        type: item.type,
+        metadata: { mint: item.mint, listingPrice: item.listingPrice.toString() },
+        // The listing price is already in lamports; the token's own price is a display nicety left to 1.
+        tokenPrice: 1,
+        user,
+        userId: item.userId,
+        timestamp: item.timestamp,
+        result: item.result,
+      };
+    case 'prediction':
+      return {
+        kind: 'prediction',
+        id: String(item.id),
+        signature: item.signature,
+        prediction: item.prediction,
+        amount: item.amount.toString(),
+        won: null,
+        config: item.config,
+        event: item.event,
+        user,
+        userId: item.userId,
+        timestamp: item.timestamp,
+      };
+    case 'marketbet':
+      return {
+        kind: 'marketbet',
+        id: String(item.id),
+        signature: item.signature,
+        market: item.market,
+        result: item.result,
+        amount: item.amount.toString(),
+        user,
+        userId: item.userId,
+        timestamp: item.timestamp,
+      };
+  }
+}
+
+/**
+ * The indexer worker of `app`, for the standard worker set or a test.
+ *
+ * @example
+ * ```ts
+ * let runner: WorkerRunner | undefined;
+ * const indexer = createIndexerWorker(app, { onActivity: () => runner?.wake() });
+ * ```
+ */
+export function createIndexerWorker(app: FastifyInstance, options: IndexerOptions = {}): IndexerWorker {
+  return new IndexerWorker(app, options);
+}
