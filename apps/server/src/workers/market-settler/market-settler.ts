@@ -1,0 +1,313 @@
+/**
+ * The Prophecy market settler: once a market is resolved, cranks `settle_prediction` (permissionless; the
+ * money always goes to the predictor) for every prediction not yet claimed, several per transaction, then
+ * marks the market settled in the database when its on-chain `settled_count` reaches its prediction count.
+ *
+ * Markets come from the database (resolved, not yet settled) and are confirmed on chain; predictions come
+ * from the chain (`getProgramAccounts` on the Prediction discriminator and market), so a prediction the
+ * indexer has not seen yet is still paid. Idempotent: claimed predictions are filtered out, and one claimed
+ * by someone else between the read and the send fails its batch, which is then retried one by one, the
+ * claimed one skipped.
+ *
+ * @module
+ */
+
+import {
+  decodeMarket,
+  decodePrediction,
+  PREDICTION_ACCOUNT_SIZE,
+  PREDICTION_DISCRIMINATOR,
+  PREDICTION_MARKET_OFFSET,
+  type MarketAccount,
+  type PredictionAccount,
+} from '@arcade/sdk/wager/accounts';
+import { decodeWagerError } from '@arcade/sdk/wager/errors';
+import { getSettlePredictionInstruction } from '@arcade/sdk/wager/instructions';
+import { WAGER_PROGRAM_ADDRESS } from '@arcade/sdk/wager/program';
+import { getBase58Decoder, type Address, type Base58EncodedBytes } from '@solana/kit';
+import type { FastifyInstance } from 'fastify';
+
+import { ChainTransactionError, sendAndConfirm } from '../../chain/send-transaction.ts';
+import type { Worker } from '../worker.ts';
+
+/** The worker's name: its leader lock and health record. */
+export const MARKET_SETTLER_WORKER = 'market-settler';
+
+/**
+ * Predictions settled per transaction. Each adds two new accounts (prediction, user) and a 15-byte
+ * instruction to the message, about 80 bytes: eight stay well inside the 1,232-byte limit, and far inside
+ * the compute budget.
+ */
+export const SETTLE_BATCH_SIZE = 8;
+
+/** Options of {@link createMarketSettlerWorker}. */
+export interface MarketSettlerOptions {
+  /** Time between runs; default 1,000 ms. */
+  readonly intervalMs?: number;
+  /** Predictions per transaction; default {@link SETTLE_BATCH_SIZE}. */
+  readonly batchSize?: number;
+  /** Markets looked at per run; default 20. */
+  readonly maxMarketsPerRun?: number;
+  /** Stop a run after this many predictions (bounded runs; tests stop mid-way with it). Default no limit. */
+  readonly maxPredictionsPerRun?: number;
+  /** Find and report, send nothing and change nothing. */
+  readonly dryRun?: boolean;
+}
+
+/** An unclaimed prediction found on chain. */
+export interface PendingPrediction {
+  readonly address: Address;
+  readonly prediction: PredictionAccount;
+}
+
+/** What {@link settlePredictions} did. */
+export interface SettleOutcome {
+  /** Predictions claimed by this call. */
+  readonly settled: number;
+  /** Predictions the program refused (already claimed meanwhile), with the error's name. */
+  readonly skipped: readonly { readonly address: Address; readonly error: string }[];
+  readonly signatures: readonly string[];
+}
+
+/** The market settler's health figures. */
+export type MarketSettlerDetails = {
+  readonly dryRun: boolean;
+  /** Resolved markets waiting for settlement at the last run. */
+  readonly pendingMarkets: number;
+  readonly marketsSettled: number;
+  readonly predictionsSettled: number;
+  readonly predictionsSkipped: number;
+  readonly lastMarketSettledAt: number | null;
+  /** In dry-run mode, what the last run would have settled: market → unclaimed predictions. */
+  readonly lastPlanned: Readonly<Record<string, number>>;
+};
+
+const base58 = getBase58Decoder();
+
+/** The Wager error name of a failed send, decoded from its custom code by the SDK, or null. */
+function wagerErrorName(error: unknown): string | null {
+  if (!(error instanceof ChainTransactionError) || error.programErrorCode === null) return null;
+  return decodeWagerError(error.programErrorCode)?.name ?? null;
+}
+
+/**
+ * The market's predictions on chain, claimed or not: Prediction accounts of the Wager program whose
+ * `market` field is `market`.
+ */
+export async function findMarketPredictions(
+  app: FastifyInstance,
+  market: Address,
+): Promise<PendingPrediction[]> {
+  const accounts = await app.chain.rpc
+    .getProgramAccounts(WAGER_PROGRAM_ADDRESS, {
+      encoding: 'base64',
+      commitment: 'confirmed',
+      filters: [
+        { dataSize: BigInt(PREDICTION_ACCOUNT_SIZE) },
+        {
+          memcmp: {
+            offset: 0n,
+            bytes: base58.decode(PREDICTION_DISCRIMINATOR) as Base58EncodedBytes,
+            encoding: 'base58',
+          },
+        },
+        {
+          memcmp: {
+            offset: BigInt(PREDICTION_MARKET_OFFSET),
+            bytes: market as string as Base58EncodedBytes,
+            encoding: 'base58',
+          },
+        },
+      ],
+    })
+    .send();
+  return accounts.map(({ pubkey, account }) => ({
+    address: pubkey,
+    prediction: decodePrediction(Buffer.from(account.data[0], 'base64')),
+  }));
+}
+
+/** The market account, or null when it does not exist (closed after settlement). */
+export async function readMarket(app: FastifyInstance, market: Address): Promise<MarketAccount | null> {
+  const { value } = await app.chain.rpc
+    .getAccountInfo(market, { encoding: 'base64', commitment: 'confirmed' })
+    .send();
+  return value === null ? null : decodeMarket(Buffer.from(value.data[0], 'base64'));
+}
+
+/**
+ * Sends `settle_prediction` for `predictions` of a resolved market, `batchSize` per transaction, paid by
+ * the settler key. A batch the program refuses is retried one by one; a prediction it still refuses
+ * (claimed meanwhile) is skipped. Anything else (RPC down, not confirmed) is thrown.
+ */
+export async function settlePredictions(
+  app: FastifyInstance,
+  market: Address,
+  marketAccount: Pick<MarketAccount, 'marketAuthority'>,
+  predictions: readonly PendingPrediction[],
+  options: { readonly batchSize?: number; readonly signal?: AbortSignal } = {},
+): Promise<SettleOutcome> {
+  const payer = app.chain.signers.settler;
+  const batchSize = Math.max(1, options.batchSize ?? SETTLE_BATCH_SIZE);
+  const instructionOf = ({ address, prediction }: PendingPrediction) =>
+    getSettlePredictionInstruction({
+      prediction: address,
+      market,
+      marketAuthority: marketAccount.marketAuthority,
+      user: prediction.user,
+    });
+  let settled = 0;
+  const skipped: { address: Address; error: string }[] = [];
+  const signatures: string[] = [];
+  for (let start = 0; start < predictions.length; start += batchSize) {
+    if (options.signal?.aborted === true) break;
+    const batch = predictions.slice(start, start + batchSize);
+    try {
+      signatures.push(await sendAndConfirm(app.chain.rpc, payer, batch.map(instructionOf)));
+      settled += batch.length;
+      continue;
+    } catch (error) {
+      if (wagerErrorName(error) === null) throw error;
+    }
+    // One of the batch was refused: a whole transaction fails with it, so find which by sending each.
+    for (const pending of batch) {
+      try {
+        signatures.push(await sendAndConfirm(app.chain.rpc, payer, [instructionOf(pending)]));
+        settled += 1;
+      } catch (error) {
+        const name = wagerErrorName(error);
+        if (name === null) throw error;
+        skipped.push({ address: pending.address, error: name });
+      }
+    }
+  }
+  return { settled, skipped, signatures };
+}
+
+class MarketSettler implements Worker {
+  readonly name = MARKET_SETTLER_WORKER;
+  readonly intervalMs: number;
+  readonly #app: FastifyInstance;
+  readonly #batchSize: number;
+  readonly #maxMarkets: number;
+  readonly #maxPredictions: number;
+  readonly #dryRun: boolean;
+  #pendingMarkets = 0;
+  #marketsSettled = 0;
+  #predictionsSettled = 0;
+  #predictionsSkipped = 0;
+  #lastMarketSettledAt: number | null = null;
+  #lastPlanned: Record<string, number> = {};
+
+  constructor(app: FastifyInstance, options: MarketSettlerOptions) {
+    this.#app = app;
+    this.intervalMs = options.intervalMs ?? 1_000;
+    this.#batchSize = options.batchSize ?? SETTLE_BATCH_SIZE;
+    this.#maxMarkets = options.maxMarketsPerRun ?? 20;
+    this.#maxPredictions = options.maxPredictionsPerRun ?? Infinity;
+    this.#dryRun = options.dryRun ?? false;
+  }
+
+  async run(signal: AbortSignal): Promise<void> {
+    const rows = await this.#app.db.query<{ address: string }>(
+      `SELECT address FROM markets WHERE result IS NOT NULL AND NOT is_settled
+       ORDER BY cutoff_time, address LIMIT $1`,
+      [this.#maxMarkets],
+    );
+    this.#pendingMarkets = rows.length;
+    const planned: Record<string, number> = {};
+    let budget = this.#maxPredictions;
+    for (const { address } of rows) {
+      // Past the budget, markets are still looked at: one already complete on chain is marked settled.
+      if (signal.aborted) break;
+      budget -= await this.#settleMarket(address as Address, budget, planned, signal);
+    }
+    if (this.#dryRun) this.#lastPlanned = planned;
+  }
+
+  details(): MarketSettlerDetails {
+    return {
+      dryRun: this.#dryRun,
+      pendingMarkets: this.#pendingMarkets,
+      marketsSettled: this.#marketsSettled,
+      predictionsSettled: this.#predictionsSettled,
+      predictionsSkipped: this.#predictionsSkipped,
+      lastMarketSettledAt: this.#lastMarketSettledAt,
+      lastPlanned: this.#lastPlanned,
+    };
+  }
+
+  /** Settles what it can of one market within `budget` predictions; returns how many it sent. */
+  async #settleMarket(
+    address: Address,
+    budget: number,
+    planned: Record<string, number>,
+    signal: AbortSignal,
+  ): Promise<number> {
+    const market = await readMarket(this.#app, address);
+    if (market === null) {
+      // close_market only closes a market whose every prediction is settled.
+      if (!this.#dryRun) await this.#markSettled(address, null);
+      return 0;
+    }
+    if (!market.isSettled || market.result === null) {
+      this.#app.log.warn({ market: address }, 'market settler: resolved in the database but not on chain');
+      return 0;
+    }
+    const total = market.yesCount + market.noCount;
+    if (market.settledCount >= total) {
+      if (!this.#dryRun) await this.#markSettled(address, market.settledCount);
+      return 0;
+    }
+    if (budget <= 0) return 0;
+    const unclaimed = (await findMarketPredictions(this.#app, address)).filter(
+      ({ prediction }) => !prediction.isClaimed,
+    );
+    const chosen = unclaimed.slice(0, budget);
+    if (this.#dryRun) {
+      planned[address] = unclaimed.length;
+      return chosen.length;
+    }
+    const outcome = await settlePredictions(this.#app, address, market, chosen, {
+      batchSize: this.#batchSize,
+      signal,
+    });
+    this.#predictionsSettled += outcome.settled;
+    this.#predictionsSkipped += outcome.skipped.length;
+    if (outcome.skipped.length > 0) {
+      this.#app.log.info({ market: address, skipped: outcome.skipped }, 'market settler skipped predictions');
+    }
+    const after = await readMarket(this.#app, address);
+    if (after === null || after.settledCount >= after.yesCount + after.noCount) {
+      await this.#markSettled(address, after?.settledCount ?? null);
+    } else if (after.settledCount !== market.settledCount) {
+      await this.#app.db.query(
+        'UPDATE markets SET settled_count = $2, updated_at = now() WHERE address = $1',
+        [address, after.settledCount],
+      );
+      this.#app.marketListCache.clear();
+    }
+    return chosen.length;
+  }
+
+  async #markSettled(address: Address, settledCount: number | null): Promise<void> {
+    const updated = await this.#app.db.query<{ address: string }>(
+      `UPDATE markets SET is_settled = true, settled_count = COALESCE($2, settled_count), updated_at = now()
+       WHERE address = $1 AND NOT is_settled RETURNING address`,
+      [address, settledCount],
+    );
+    if (updated.length === 0) return;
+    this.#marketsSettled += 1;
+    this.#lastMarketSettledAt = this.#app.now();
+    this.#app.marketListCache.clear();
+    this.#app.log.info({ market: address, settledCount }, 'market settled: every prediction claimed');
+  }
+}
+
+/**
+ * The `market-settler` worker: pays out every resolved Prophecy market and marks it settled. Run it under
+ * a {@link WorkerRunner} (one leader across instances).
+ */
+export function createMarketSettlerWorker(app: FastifyInstance, options: MarketSettlerOptions = {}): Worker {
+  return new MarketSettler(app, options);
+}
