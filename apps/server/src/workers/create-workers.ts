@@ -1,16 +1,48 @@
 /**
- * The standard set of workers `main.ts` runs, filtered by `WORKERS`.
+ * The standard set of workers `main.ts` runs, filtered by `WORKERS`: the indexer, the TailSpin/ReTail
+ * settler, the Foresight crank and the Prophecy market settler.
+ *
+ * Within one instance they nudge each other: the indexer's log subscription wakes the indexer, and a new
+ * bet published by the indexer wakes the settler, so a bet is settled about as soon as it is indexed. Across
+ * instances each falls back on its own polling interval.
  *
  * @module
  */
 
 import type { FastifyInstance } from 'fastify';
 
+import { createForesightCrankWorker } from './foresight-crank/foresight-crank.ts';
+import { createIndexerWorker } from './indexer/indexer-worker.ts';
+import { createMarketSettlerWorker } from './market-settler/market-settler.ts';
+import { createBetSettlerWorker } from './settler/bet-settler-worker.ts';
 import type { Worker } from './worker.ts';
+
+/** Wakes this instance's runner of `name`, if it runs one. */
+function wake(app: FastifyInstance, name: string): void {
+  app.workers.find((runner) => runner.worker.name === name)?.wake();
+}
 
 /** The workers this instance may lead, by name. */
 export function createWorkers(app: FastifyInstance): Worker[] {
-  const all: Worker[] = [];
   const wanted = app.env.WORKERS;
-  return wanted === 'all' ? all : all.filter((worker) => wanted.includes(worker.name));
+  const enabled = (name: string): boolean => wanted === 'all' || wanted.includes(name);
+  const workers: Worker[] = [];
+  if (enabled('indexer')) {
+    workers.push(
+      createIndexerWorker(app, {
+        onActivity: () => {
+          wake(app, 'indexer');
+        },
+      }),
+    );
+  }
+  if (enabled('bet-settler')) {
+    workers.push(createBetSettlerWorker(app));
+    app.feed.subscribe((item) => {
+      if (item.kind === 'bet' && item.result === null) wake(app, 'bet-settler');
+    });
+  }
+  if (enabled('foresight-crank')) workers.push(createForesightCrankWorker(app));
+  if (enabled('market-settler')) workers.push(createMarketSettlerWorker(app));
+  return workers;
 }

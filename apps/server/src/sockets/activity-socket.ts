@@ -1,0 +1,79 @@
+/**
+ * The `/activity` socket (spec §7 "Realtime sockets"): `feed` with the latest items on connect, then
+ * `new_bet`, `new_prediction` and `new_marketbet` for every item the indexer publishes on `app.feed`.
+ *
+ * Only the instance whose indexer publishes emits; with Redis the adapter carries the emit to every
+ * instance's clients. Items published while a client's history is being read may reach it twice or ahead
+ * of the history: clients de-duplicate by `id` (never lose an item instead).
+ *
+ * @module
+ */
+
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+
+import { FEED_EVENT_OF, type FeedItem } from '../events/feed-items.ts';
+import { SocketServer } from './socket-server.ts';
+
+/** How many items `feed` sends on connect. */
+export const FEED_HISTORY_LENGTH = 50;
+
+/** What the `/activity` socket emits. */
+export type ActivityServerEvents = {
+  /** The latest items, newest first. */
+  feed: (items: readonly FeedItem[]) => void;
+  new_bet: (item: FeedItem) => void;
+  new_prediction: (item: FeedItem) => void;
+  new_marketbet: (item: FeedItem) => void;
+};
+
+/** Clients send nothing on `/activity`. */
+export type ActivityClientEvents = Record<string, never>;
+
+/** The `/activity` socket server and its subscription to the feed. */
+export interface ActivitySocket {
+  readonly server: SocketServer<ActivityClientEvents, ActivityServerEvents>;
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the `/activity` socket on `app.server`. */
+export function createActivitySocket(app: FastifyInstance, redis: Redis | null): ActivitySocket {
+  const server = new SocketServer<ActivityClientEvents, ActivityServerEvents>(app.server, {
+    path: '/activity',
+    publicUrl: app.env.PUBLIC_URL,
+    redis,
+    channel: 'arcade-activity',
+    onError: (error) => {
+      app.log.error({ err: error }, 'activity socket: redis');
+    },
+  });
+  const { io } = server;
+
+  io.on('connection', (socket) => {
+    void (async () => {
+      let items: readonly FeedItem[];
+      try {
+        items = await app.repositories.feed.latest(FEED_HISTORY_LENGTH);
+      } catch (error) {
+        // The live items still flow: an empty history beats a silent socket.
+        app.log.error({ err: error }, 'activity socket: reading the feed');
+        items = [];
+      }
+      socket.emit('feed', items);
+    })();
+  });
+
+  const unsubscribe = app.feed.subscribe((item) => {
+    io.emit(FEED_EVENT_OF[item.kind], item);
+  });
+
+  return {
+    server,
+    ready: () => server.ready(),
+    close: async () => {
+      unsubscribe();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+
+import fc from 'fast-check';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import {
+  DEFAULT_CHAT_RATE_LIMITS,
+  MemoryChatRateLimiter,
+  RedisChatRateLimiter,
+  type ChatRateLimiter,
+  type RateWindow,
+} from './chat-rate-limiter.ts';
+
+/** The windows' reference: counts the accepted takes inside each aligned window. */
+function allowedByModel(accepted: readonly number[], now: number, windows: readonly RateWindow[]): boolean {
+  return windows.every(
+    (window) =>
+      accepted.filter((at) => Math.floor(at / window.windowMs) === Math.floor(now / window.windowMs)).length <
+      window.max,
+  );
+}
+
+const steps = fc.array(
+  fc.record({ user: fc.integer({ min: 0, max: 2 }), gapMs: fc.integer({ min: 0, max: 4_000 }) }),
+  { maxLength: 80 },
+);
+
+async function checkAgainstModel(
+  make: () => ChatRateLimiter,
+  start: number,
+  sequence: readonly { user: number; gapMs: number }[],
+): Promise<void> {
+  const limiter = make();
+  const accepted = new Map<number, number[]>();
+  let now = start;
+  for (const { user, gapMs } of sequence) {
+    now += gapMs;
+    const mine = accepted.get(user) ?? [];
+    const expected = allowedByModel(mine, now, DEFAULT_CHAT_RATE_LIMITS);
+    expect(await limiter.take(`user-${user}`, now)).toBe(expected);
+    if (expected) accepted.set(user, [...mine, now]);
+  }
+}
+
+describe('MemoryChatRateLimiter', () => {
+  it('accepts exactly what the windows allow, per user', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 2 ** 40 }), steps, (start, sequence) =>
+        checkAgainstModel(() => new MemoryChatRateLimiter(), start, sequence),
+      ),
+    );
+  });
+
+  it('forgets users whose windows have passed', async () => {
+    const limiter = new MemoryChatRateLimiter();
+    for (let i = 0; i < 2_000; i += 1) await limiter.take(`user-${i}`, 0);
+    await limiter.take('late', 10 * 60_000);
+    for (let i = 0; i < 1_100; i += 1) await limiter.take('late', 10 * 60_000);
+    expect(limiter.size).toBeLessThan(2_000);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(redisUrl === undefined || redisUrl === '')('RedisChatRateLimiter', () => {
+  const redis = new Redis(redisUrl ?? '', { lazyConnect: true });
+  afterAll(() => redis.quit());
+
+  it('accepts exactly what the windows allow, per user', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 2 ** 40 }), steps, (start, sequence) =>
+        checkAgainstModel(
+          () =>
+            new RedisChatRateLimiter(
+              redis,
+              DEFAULT_CHAT_RATE_LIMITS,
+              `test-chat-${randomBytes(6).toString('hex')}`,
+            ),
+          start,
+          sequence,
+        ),
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it('shares the count between instances and lets only one of concurrent takes through', async () => {
+    const prefix = `test-chat-${randomBytes(6).toString('hex')}`;
+    const other = redis.duplicate();
+    try {
+      const a = new RedisChatRateLimiter(redis, DEFAULT_CHAT_RATE_LIMITS, prefix);
+      const b = new RedisChatRateLimiter(other, DEFAULT_CHAT_RATE_LIMITS, prefix);
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? a : b).take('same-user', 5_000)),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await other.quit();
+    }
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The `/chat` socket (spec §7 "Realtime sockets", §5 "Chat message"). Anyone may connect and read: on
+ * connect the socket sends `messages`, the last {@link CHAT_HISTORY_LENGTH} oldest first, then
+ * `new_message` for each one posted on any instance.
+ *
+ * Posting (`message`, with an acknowledgement) needs the session token the socket was opened with
+ * (`auth.token`, or `?token=`), checked on every message so an expired token stops working mid-session;
+ * a wallet that is not blocked, with a username; valid text (see chat-text.ts); and room in the user's
+ * rate limit. Each refusal is acknowledged as `{ success: false, error }`.
+ *
+ * @module
+ */
+
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Socket } from 'socket.io';
+
+import { TokenError } from '../auth/tokens.ts';
+import { ChatRepository, type ChatMessage } from '../repositories/chat-repository.ts';
+import {
+  DEFAULT_CHAT_RATE_LIMITS,
+  MemoryChatRateLimiter,
+  RedisChatRateLimiter,
+  type ChatRateLimiter,
+  type RateWindow,
+} from './chat-rate-limiter.ts';
+import { CHAT_ERRORS, checkChatText } from './chat-text.ts';
+import { SocketServer } from './socket-server.ts';
+
+/** How many messages `messages` sends on connect. */
+export const CHAT_HISTORY_LENGTH = 50;
+
+/** A `message` acknowledgement. */
+export type ChatAck =
+  | { readonly success: true; readonly message: ChatMessage }
+  | { readonly success: false; readonly error: string };
+
+/** What the `/chat` socket emits. */
+export type ChatServerEvents = {
+  /** The latest messages, oldest first. */
+  messages: (messages: readonly ChatMessage[]) => void;
+  new_message: (message: ChatMessage) => void;
+};
+
+/** What clients send: `message` with the text and an acknowledgement callback (typed loosely: clients are untrusted). */
+export type ChatClientEvents = {
+  message: (...args: unknown[]) => void;
+};
+
+/** Options of {@link createChatSocket}. */
+export interface ChatSocketOptions {
+  /** Shares the fan-out and the rate limit between instances when set. */
+  readonly redis: Redis | null;
+  /** Per-user limits; default {@link DEFAULT_CHAT_RATE_LIMITS}. */
+  readonly rateLimits?: readonly RateWindow[];
+}
+
+/** The `/chat` socket server. */
+export interface ChatSocket {
+  readonly server: SocketServer<ChatClientEvents, ChatServerEvents>;
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The token a client opened the socket with, from `auth.token` or else the `token` query parameter. */
+function tokenOf(socket: Socket): string | null {
+  const auth = socket.handshake.auth as Record<string, unknown>;
+  const query = socket.handshake.query.token;
+  const raw = typeof auth.token === 'string' ? auth.token : typeof query === 'string' ? query : null;
+  if (raw === null) return null;
+  // Clients that keep the HTTP header's form may send `Bearer …`.
+  const token = raw.trim().replace(/^Bearer\s+/i, '');
+  return token === '' ? null : token;
+}
+
+/** Starts the `/chat` socket on `app.server`. */
+export function createChatSocket(app: FastifyInstance, options: ChatSocketOptions): ChatSocket {
+  const { redis } = options;
+  const chat = new ChatRepository(app.db);
+  const rateLimits = options.rateLimits ?? DEFAULT_CHAT_RATE_LIMITS;
+  const limiter: ChatRateLimiter =
+    redis === null ? new MemoryChatRateLimiter(rateLimits) : new RedisChatRateLimiter(redis, rateLimits);
+  const server = new SocketServer<ChatClientEvents, ChatServerEvents>(app.server, {
+    path: '/chat',
+    publicUrl: app.env.PUBLIC_URL,
+    redis,
+    channel: 'arcade-chat',
+    onError: (error) => {
+      app.log.error({ err: error }, 'chat socket: redis');
+    },
+  });
+  const { io } = server;
+
+  /** Checks and stores a message; returns the acknowledgement. */
+  async function post(token: string | null, value: unknown): Promise<ChatAck> {
+    if (token === null) return { success: false, error: CHAT_ERRORS.missingToken };
+    let address: string;
+    try {
+      address = await app.tokens.verify(token);
+    } catch (error) {
+      if (error instanceof TokenError) return { success: false, error: error.message };
+      throw error;
+    }
+    // The profile route's cache: every write to a user or the blocked list drops the address from it.
+    const { user, blocked } = await app.profileCache.get(address, async () => {
+      const [found, isBlocked] = await Promise.all([
+        app.repositories.users.find(address),
+        app.repositories.users.isBlocked(address),
+      ]);
+      return { user: found, blocked: isBlocked };
+    });
+    if (blocked) return { success: false, error: CHAT_ERRORS.walletBlocked };
+    const username = user?.username ?? null;
+    if (username === null) return { success: false, error: CHAT_ERRORS.usernameRequired };
+    const text = checkChatText(value);
+    if (!text.ok) return { success: false, error: text.error };
+    const now = app.now();
+    if (!(await limiter.take(address, now))) return { success: false, error: CHAT_ERRORS.tooFast };
+    const message = await chat.add({ address, username, text: text.text, atMs: now });
+    io.emit('new_message', message);
+    return { success: true, message };
+  }
+
+  io.on('connection', (socket) => {
+    const token = tokenOf(socket);
+
+    void (async () => {
+      let history: readonly ChatMessage[];
+      try {
+        history = await chat.latest(CHAT_HISTORY_LENGTH);
+      } catch (error) {
+        app.log.error({ err: error }, 'chat socket: reading the history');
+        history = [];
+      }
+      socket.emit('messages', history);
+    })();
+
+    socket.on('message', (...args: unknown[]) => {
+      const last = args.at(-1);
+      const ack = typeof last === 'function' ? (last as (reply: ChatAck) => void) : null;
+      const value = ack === null ? args[0] : args.length > 1 ? args[0] : undefined;
+      void (async () => {
+        let reply: ChatAck;
+        try {
+          reply = await post(token, value);
+        } catch (error) {
+          app.log.error({ err: error }, 'chat socket: posting');
+          reply = { success: false, error: CHAT_ERRORS.failed };
+        }
+        ack?.(reply);
+      })();
+    });
+  });
+
+  return {
+    server,
+    ready: () => server.ready(),
+    close: () => server.close(),
+  };
+}

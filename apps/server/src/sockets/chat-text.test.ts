@@ -1,0 +1,76 @@
+import { CHAT_MESSAGE_MAX_LENGTH } from '@arcade/sdk/constants';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+import { CHAT_ERRORS, checkChatText } from './chat-text.ts';
+
+/**
+ * Printable code points (no controls, separators, surrogates or bidi controls), emoji included; the Unicode
+ * spaces U+1680 and U+2000–U+200A are left out, since trimming removes them at either end.
+ */
+const printable = fc
+  .oneof(
+    fc.integer({ min: 0x21, max: 0x7e }),
+    fc.integer({ min: 0xa1, max: 0x167f }),
+    fc.integer({ min: 0x2010, max: 0x2027 }),
+    fc.integer({ min: 0x1f300, max: 0x1faff }),
+  )
+  .map((code) => String.fromCodePoint(code));
+const word = fc
+  .array(printable, { minLength: 1, maxLength: CHAT_MESSAGE_MAX_LENGTH })
+  .map((chars) => chars.join(''));
+const space = fc.constantFrom('', ' ', '  ', '\t', '\n', ' \u00a0');
+const control = fc
+  .oneof(
+    fc.integer({ min: 0, max: 0x1f }),
+    fc.integer({ min: 0x7f, max: 0x9f }),
+    fc.constantFrom(0x202e, 0x2066),
+  )
+  .map((code) => String.fromCodePoint(code));
+
+describe('checkChatText', () => {
+  it('accepts 1 to 100 printable code points and returns them trimmed', () => {
+    fc.assert(
+      fc.property(space, word, space, (before, text, after) => {
+        expect(checkChatText(`${before}${text}${after}`)).toEqual({ ok: true, text });
+      }),
+    );
+  });
+
+  it('refuses more than 100 code points, whatever their UTF-16 length', () => {
+    fc.assert(
+      fc.property(
+        fc.array(printable, { minLength: CHAT_MESSAGE_MAX_LENGTH + 1, maxLength: 400 }),
+        (chars) => {
+          expect(checkChatText(chars.join(''))).toEqual({ ok: false, error: CHAT_ERRORS.tooLong });
+        },
+      ),
+    );
+  });
+
+  it('refuses a control or bidi character inside the text', () => {
+    fc.assert(
+      fc.property(word, control, word, (head, bad, tail) => {
+        const text = `${head.slice(0, 40)}${bad}${tail.slice(0, 40)}`;
+        expect(checkChatText(text)).toEqual({ ok: false, error: CHAT_ERRORS.invalidCharacters });
+      }),
+    );
+  });
+
+  it('refuses empty and non-string messages with their own errors', () => {
+    expect(checkChatText('')).toEqual({ ok: false, error: 'Message cannot be empty' });
+    expect(checkChatText(' \n\t ')).toEqual({ ok: false, error: 'Message cannot be empty' });
+    expect(checkChatText(undefined)).toEqual({ ok: false, error: 'Message cannot be empty' });
+    expect(checkChatText(7)).toEqual({ ok: false, error: 'Message must be text' });
+    expect(checkChatText({ toString: () => 'hi' })).toEqual({ ok: false, error: 'Message must be text' });
+  });
+
+  it('counts an emoji as one character and keeps markup as text', () => {
+    expect(checkChatText('👍'.repeat(100))).toEqual({ ok: true, text: '👍'.repeat(100) });
+    expect(checkChatText('👍'.repeat(101))).toEqual({ ok: false, error: CHAT_ERRORS.tooLong });
+    expect(checkChatText('<img src=x onerror=alert(1)>')).toEqual({
+      ok: true,
+      text: '<img src=x onerror=alert(1)>',
+    });
+  });
+});
