@@ -385,7 +385,17 @@ describe('indexing real activity', () => {
     }
     const before = await snapshot();
     const third = placed[2]!;
+    // Batched (the default): the crash rolls the whole batch back, cursor included.
+    const batched = createIndexerWorker(t.app, {
+      beforeCommit: (signature) => {
+        if (signature === third) throw new Error('crash before commit');
+      },
+    });
+    await expect(batched.run(new AbortController().signal)).rejects.toThrow('crash before commit');
+    expect((await snapshot()).market_bets).toBe(before.market_bets);
+    // One chain transaction per database transaction: the two before the crash stay committed.
     const failing = createIndexerWorker(t.app, {
+      applyBatchSize: 1,
       beforeCommit: (signature) => {
         if (signature === third) throw new Error('crash before commit');
       },
@@ -396,6 +406,7 @@ describe('indexing real activity', () => {
     // A stop after the next transaction: the run returns, leaving the rest for later.
     const abort = new AbortController();
     const stopping = createIndexerWorker(t.app, {
+      applyBatchSize: 1,
       beforeCommit: () => {
         abort.abort();
       },

@@ -44,6 +44,12 @@ export interface IndexerOptions {
   /** `getTransaction` calls in flight at once; default 16. */
   readonly fetchConcurrency?: number;
   /**
+   * Chain transactions applied per database transaction; default 16. A batch commits whole or not at all
+   * (its cursor moves with it), so a crash still leaves nothing missed or doubled; fewer commits make
+   * catching up several times faster.
+   */
+  readonly applyBatchSize?: number;
+  /**
    * Called when a log subscription sees one of the programs (connect it to the runner's `wake()`). The
    * subscriptions are opened on the first run only when this is given.
    */
@@ -67,6 +73,7 @@ export class IndexerWorker implements Worker {
   readonly #app: FastifyInstance;
   readonly #max: number;
   readonly #concurrency: number;
+  readonly #batchSize: number;
   readonly #beforeCommit: IndexerOptions['beforeCommit'];
   readonly #programs: Readonly<Record<ProgramKey, Address>>;
   readonly #waker: LogsWaker | null;
@@ -86,6 +93,7 @@ export class IndexerWorker implements Worker {
     this.intervalMs = options.intervalMs ?? 1_000;
     this.#max = options.maxTransactionsPerRun ?? 500;
     this.#concurrency = options.fetchConcurrency ?? 16;
+    this.#batchSize = Math.max(1, options.applyBatchSize ?? 16);
     this.#beforeCommit = options.beforeCommit;
     this.#programs = options.programs ?? {
       wager: WAGER_PROGRAM_ADDRESS,
@@ -127,10 +135,11 @@ export class IndexerWorker implements Worker {
       next = following < queue.length ? fetchChunk(following) : null;
       // A prefetch left behind by an early exit must not surface as an unhandled rejection.
       next?.catch(() => undefined);
-      for (let k = 0; k < chunk.length; k += 1) {
-        // Between transactions: a stop (or the test's abort) leaves every applied one committed.
+      for (let k = 0; k < chunk.length; k += this.#batchSize) {
+        // Between batches: a stop (or the test's abort) leaves every applied one committed.
         if (aborted(signal)) break;
-        await this.#apply(chunk[k]!, fetched[k]!);
+        const items = chunk.slice(k, k + this.#batchSize);
+        await this.#apply(items.map((item, i) => ({ item, ...fetched[k + i]! })));
       }
     }
     this.#lastRunMs = performance.now() - started;
@@ -284,61 +293,80 @@ export class IndexerWorker implements Worker {
     return { rounds, bets };
   }
 
+  /** Applies `batch` (in order) in one database transaction, then announces what changed. */
   async #apply(
-    item: PendingSignature,
-    { decoded, prefetched }: { decoded: DecodedTransaction; prefetched: Prefetched },
+    batch: readonly { item: PendingSignature; decoded: DecodedTransaction; prefetched: Prefetched }[],
   ): Promise<void> {
-    const wagerIndex = item.positions.wager ?? item.positions.foresight ?? 0;
-    const foresightIndex = item.positions.foresight ?? item.positions.wager ?? 0;
-    const blockTime = decoded.blockTime ?? item.blockTime;
-    const timeMs = blockTime === null ? this.#app.now() : blockTime * 1000;
     const { juice, referrals } = this.#app.repositories;
-    const outcome = await this.#app.db.transaction(async (tx) => {
-      const inserted = await tx.query(
-        `INSERT INTO indexed_signatures (signature, slot, tx_index, failed, events, block_time)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (signature) DO NOTHING RETURNING seq`,
-        [item.signature, item.slot, wagerIndex, decoded.failed, decoded.eventCount, blockTime],
-      );
-      let effects: Effects | null = null;
-      if (inserted.length > 0 && !decoded.failed) {
-        effects = await applyActions(
-          tx,
-          { juice, referrals },
-          { signature: item.signature, slot: item.slot, wagerIndex, foresightIndex, timeMs },
-          decoded.actions,
-          prefetched,
+    const outcomes = await this.#app.db.transaction(async (tx) => {
+      const results: { fresh: boolean; effects: Effects | null }[] = [];
+      const cursors = new Map<ProgramKey, { signature: string; slot: number; position: number }>();
+      for (const { item, decoded, prefetched } of batch) {
+        const wagerIndex = item.positions.wager ?? item.positions.foresight ?? 0;
+        const foresightIndex = item.positions.foresight ?? item.positions.wager ?? 0;
+        const blockTime = decoded.blockTime ?? item.blockTime;
+        const timeMs = blockTime === null ? this.#app.now() : blockTime * 1000;
+        const inserted = await tx.query(
+          `INSERT INTO indexed_signatures (signature, slot, tx_index, failed, events, block_time)
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (signature) DO NOTHING RETURNING seq`,
+          [item.signature, item.slot, wagerIndex, decoded.failed, decoded.eventCount, blockTime],
         );
+        let effects: Effects | null = null;
+        if (inserted.length > 0 && !decoded.failed) {
+          effects = await applyActions(
+            tx,
+            { juice, referrals },
+            { signature: item.signature, slot: item.slot, wagerIndex, foresightIndex, timeMs },
+            decoded.actions,
+            prefetched,
+          );
+        }
+        for (const key of PROGRAM_KEYS) {
+          const position = item.positions[key];
+          if (position !== undefined)
+            cursors.set(key, { signature: item.signature, slot: item.slot, position });
+        }
+        await this.#beforeCommit?.(item.signature);
+        results.push({ fresh: inserted.length > 0, effects });
       }
-      for (const key of PROGRAM_KEYS) {
-        const position = item.positions[key];
-        if (position === undefined) continue;
+      for (const [key, cursor] of cursors) {
         await tx.query(
           `INSERT INTO indexer_cursors (program, last_signature, last_slot, last_tx_index) VALUES ($1, $2, $3, $4)
            ON CONFLICT (program) DO UPDATE SET last_signature = EXCLUDED.last_signature,
              last_slot = EXCLUDED.last_slot, last_tx_index = EXCLUDED.last_tx_index, updated_at = now()`,
-          [key, item.signature, item.slot, position],
+          [key, cursor.signature, cursor.slot, cursor.position],
         );
       }
-      await this.#beforeCommit?.(item.signature);
-      return { fresh: inserted.length > 0, effects };
+      return results;
     });
-    // Committed: move this instance's view of the cursors and drop the item from the backlog.
-    for (const key of PROGRAM_KEYS) {
-      const position = item.positions[key];
-      if (position === undefined) continue;
-      this.#known[key] = { signature: item.signature, slot: item.slot, txIndex: position };
-      const backlog = this.#backlog[key];
-      const at = backlog.findIndex((entry) => entry.signature === item.signature);
-      if (at >= 0) backlog.splice(0, at + 1);
+    // Committed: move this instance's view of the cursors and drop the items from the backlog.
+    const announced: Effects[] = [];
+    batch.forEach(({ item, decoded }, index) => {
+      for (const key of PROGRAM_KEYS) {
+        const position = item.positions[key];
+        if (position === undefined) continue;
+        this.#known[key] = { signature: item.signature, slot: item.slot, txIndex: position };
+        const backlog = this.#backlog[key];
+        const at = backlog.findIndex((entry) => entry.signature === item.signature);
+        if (at >= 0) backlog.splice(0, at + 1);
+      }
+      const outcome = outcomes[index]!;
+      if (!outcome.fresh) {
+        this.#skipped += 1;
+        return;
+      }
+      this.#applied += 1;
+      this.#events += decoded.eventCount;
+      if (decoded.failed) this.#failed += 1;
+      if (outcome.effects !== null) announced.push(outcome.effects);
+    });
+    if (announced.length > 0) {
+      await this.#announce({
+        juice: new Set(announced.flatMap((effects) => [...effects.juice])),
+        marketsChanged: announced.some((effects) => effects.marketsChanged),
+        feed: announced.flatMap((effects) => effects.feed),
+      });
     }
-    if (!outcome.fresh) {
-      this.#skipped += 1;
-      return;
-    }
-    this.#applied += 1;
-    this.#events += decoded.eventCount;
-    if (decoded.failed) this.#failed += 1;
-    if (outcome.effects !== null) await this.#announce(outcome.effects);
   }
 
   async #announce(effects: Effects): Promise<void> {
