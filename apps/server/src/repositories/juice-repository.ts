@@ -122,17 +122,18 @@ export class JuiceRepository {
    */
   async accrue(tx: Queryable, accrual: Accrual): Promise<bigint> {
     const amount = juiceForWager(accrual.wageredLamports);
-    const inserted = await tx.query(
-      `INSERT INTO juice_accruals (source, address, wagered, amount) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (source) DO NOTHING RETURNING source`,
+    // One statement (the indexer calls this for every bet): the account grows only if the accrual is new.
+    const credited = await tx.query(
+      `WITH accrual AS (
+         INSERT INTO juice_accruals (source, address, wagered, amount) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (source) DO NOTHING RETURNING address, amount
+       )
+       INSERT INTO juice_accounts (address, accrued) SELECT address, amount FROM accrual
+       ON CONFLICT (address) DO UPDATE SET accrued = juice_accounts.accrued + EXCLUDED.accrued, updated_at = now()
+       RETURNING address`,
       [accrual.source, accrual.address, accrual.wageredLamports, amount],
     );
-    if (inserted.length === 0) return 0n;
-    await tx.query(
-      `INSERT INTO juice_accounts (address, accrued) VALUES ($1, $2)
-       ON CONFLICT (address) DO UPDATE SET accrued = juice_accounts.accrued + EXCLUDED.accrued, updated_at = now()`,
-      [accrual.address, amount],
-    );
+    if (credited.length === 0) return 0n;
     return amount;
   }
 

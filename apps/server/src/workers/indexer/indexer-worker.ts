@@ -20,7 +20,12 @@ import type { FastifyInstance } from 'fastify';
 import type { FeedItem } from '../../events/feed-items.ts';
 import type { Worker } from '../worker.ts';
 import { applyActions, type Effects, type PendingFeedItem, type Prefetched } from './apply-actions.ts';
-import { decodeTransaction, roundsOf, type DecodedTransaction } from './decode-transaction.ts';
+import {
+  decodeTransaction,
+  roundsOf,
+  type DecodedTransaction,
+  type JsonTransaction,
+} from './decode-transaction.ts';
 import { LogsWaker } from './logs-waker.ts';
 import {
   fetchNewSignatures,
@@ -92,8 +97,8 @@ export class IndexerWorker implements Worker {
     this.#app = app;
     this.intervalMs = options.intervalMs ?? 1_000;
     this.#max = options.maxTransactionsPerRun ?? 500;
-    this.#concurrency = options.fetchConcurrency ?? 16;
-    this.#batchSize = Math.max(1, options.applyBatchSize ?? 16);
+    this.#concurrency = options.fetchConcurrency ?? 64;
+    this.#batchSize = Math.max(1, options.applyBatchSize ?? 64);
     this.#beforeCommit = options.beforeCommit;
     this.#programs = options.programs ?? {
       wager: WAGER_PROGRAM_ADDRESS,
@@ -124,8 +129,7 @@ export class IndexerWorker implements Worker {
     await this.#discover(signal);
     const queue = mergeBacklogs(this.#backlog).slice(0, this.#max);
     // Fetching the next chunk overlaps applying this one: RPC round trips and database writes interleave.
-    const fetchChunk = (start: number) =>
-      Promise.all(queue.slice(start, start + this.#concurrency).map((item) => this.#fetch(item)));
+    const fetchChunk = (start: number) => this.#fetchChunk(queue.slice(start, start + this.#concurrency));
     let next = queue.length > 0 ? fetchChunk(0) : null;
     for (let start = 0; start < queue.length && next !== null; start += this.#concurrency) {
       if (aborted(signal)) break;
@@ -219,7 +223,29 @@ export class IndexerWorker implements Worker {
     );
   }
 
-  async #fetch(item: PendingSignature): Promise<{ decoded: DecodedTransaction; prefetched: Prefetched }> {
+  /**
+   * Fetches `items` with one JSON-RPC batch request when it can (one HTTP round trip, plain JSON parsing),
+   * falling back to one kit call per transaction if the endpoint refuses batches or answers oddly.
+   */
+  async #fetchChunk(
+    items: readonly PendingSignature[],
+  ): Promise<{ decoded: DecodedTransaction; prefetched: Prefetched }[]> {
+    const live = items.filter((item) => !item.failed).map((item) => item.signature);
+    let batch: ReadonlyMap<string, JsonTransaction> | null = null;
+    if (live.length > 1) {
+      try {
+        batch = await getTransactionsBatch(this.#app.chain.rpcUrl, live);
+      } catch {
+        batch = null;
+      }
+    }
+    return Promise.all(items.map((item) => this.#fetch(item, batch?.get(item.signature))));
+  }
+
+  async #fetch(
+    item: PendingSignature,
+    preloaded?: JsonTransaction,
+  ): Promise<{ decoded: DecodedTransaction; prefetched: Prefetched }> {
     const empty: Prefetched = { rounds: new Map(), bets: new Map() };
     if (item.failed) {
       return {
@@ -227,13 +253,15 @@ export class IndexerWorker implements Worker {
         prefetched: empty,
       };
     }
-    const tx = await this.#app.chain.rpc
-      .getTransaction(item.signature as Signature, {
-        maxSupportedTransactionVersion: 0,
-        encoding: 'json',
-        commitment: 'confirmed',
-      })
-      .send();
+    const tx =
+      preloaded ??
+      (await this.#app.chain.rpc
+        .getTransaction(item.signature as Signature, {
+          maxSupportedTransactionVersion: 0,
+          encoding: 'json',
+          commitment: 'confirmed',
+        })
+        .send());
     if (tx === null) throw new Error(`transaction ${item.signature} not found`);
     const decoded = decodeTransaction(item.signature, tx);
     return { decoded, prefetched: await this.#prefetch(decoded) };
@@ -389,6 +417,52 @@ export class IndexerWorker implements Worker {
       this.#app.feed.publish(toFeedItem(item, names.get(item.userId) ?? null));
     }
   }
+}
+
+/**
+ * `getTransaction` (json, confirmed) for every signature in one JSON-RPC batch request. Integers too large
+ * for a double (lamport balances above 2^53) come back as `bigint`, read from their source text.
+ *
+ * @throws Error when the request fails, or any answer is an error or missing (the caller falls back).
+ */
+export async function getTransactionsBatch(
+  rpcUrl: string,
+  signatures: readonly string[],
+): Promise<ReadonlyMap<string, JsonTransaction>> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(
+      signatures.map((signature, id) => ({
+        jsonrpc: '2.0',
+        id,
+        method: 'getTransaction',
+        params: [signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }],
+      })),
+    ),
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (!response.ok) throw new Error(`batch getTransaction answered ${response.status}`);
+  const parsed: unknown = JSON.parse(await response.text(), bigIntReviver);
+  if (!Array.isArray(parsed)) throw new Error('batch getTransaction answered with no array');
+  const found = new Map<string, JsonTransaction>();
+  for (const entry of parsed as { id?: unknown; result?: unknown }[]) {
+    const signature = typeof entry.id === 'number' ? signatures[entry.id] : undefined;
+    if (signature === undefined || entry.result === null || typeof entry.result !== 'object') {
+      throw new Error('batch getTransaction answered without a transaction');
+    }
+    found.set(signature, entry.result as JsonTransaction);
+  }
+  if (found.size !== signatures.length) throw new Error('batch getTransaction answered partly');
+  return found;
+}
+
+/** `JSON.parse` reviver: integers beyond 2^53 become `bigint` from their source text (no precision lost). */
+function bigIntReviver(this: unknown, _key: string, value: unknown, context?: { source?: string }): unknown {
+  if (typeof value === 'number' && !Number.isSafeInteger(value) && context?.source !== undefined) {
+    if (/^-?\d+$/.test(context.source)) return BigInt(context.source);
+  }
+  return value;
 }
 
 /** Reads the flag afresh (TypeScript narrows `signal.aborted` across awaits). */
