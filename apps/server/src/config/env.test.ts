@@ -16,6 +16,9 @@ describe('loadEnv', () => {
       JWT_TTL_SECS: 604_800,
       NONCE_TTL_SECS: 300,
       IMAGE_REMOTE_HOSTS: [],
+      CHAT_MESSAGES_PER_SECOND: 1,
+      CHAT_MESSAGES_PER_MINUTE: 20,
+      WORKERS: 'all',
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SOLANA_RPC_URL).toBeUndefined();

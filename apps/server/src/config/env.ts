@@ -135,6 +135,9 @@ const schema = z
     ),
 
     RATE_LIMIT_PER_MINUTE: wholeNumber.default(600),
+    /** The chat's per-user limits (messages per second and per minute). */
+    CHAT_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(1),
+    CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_USER_PER_MINUTE: wholeNumber.default(300),
     BODY_LIMIT_BYTES: z.coerce
       .number()

@@ -18,7 +18,7 @@ import { createChatSocket } from '../sockets/chat-socket.ts';
 export interface SocketsPluginOptions {
   /** With Redis, both socket servers use the socket.io Redis adapter and the chat's rate limit is shared. */
   readonly redis: Redis | null;
-  /** The chat's per-user limits; default one message a second and twenty a minute. */
+  /** The chat's per-user limits; default `CHAT_MESSAGES_PER_SECOND` and `CHAT_MESSAGES_PER_MINUTE`. */
   readonly chatRateLimits?: readonly RateWindow[];
 }
 
@@ -27,7 +27,10 @@ export default fp(
     const activity = createActivitySocket(app, options.redis);
     const chat = createChatSocket(app, {
       redis: options.redis,
-      ...(options.chatRateLimits === undefined ? {} : { rateLimits: options.chatRateLimits }),
+      rateLimits: options.chatRateLimits ?? [
+        { windowMs: 1_000, max: app.env.CHAT_MESSAGES_PER_SECOND },
+        { windowMs: 60_000, max: app.env.CHAT_MESSAGES_PER_MINUTE },
+      ],
     });
     app.addHook('onReady', async () => {
       await Promise.all([activity.ready(), chat.ready()]);

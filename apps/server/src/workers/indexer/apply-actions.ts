@@ -289,13 +289,34 @@ export async function applyActions(
       }
       case 'place_bet': {
         if (await ensureRound(tx, action.event, prefetched)) roundsCreatedNow.add(action.event);
-        const bets = await tx.query<{ id: number; inserted: boolean }>(
-          `INSERT INTO foresight_bets (address, config, event, user_address, prediction, amount, first_signature,
-             last_signature, placed_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)
-           ON CONFLICT (address) DO UPDATE SET amount = foresight_bets.amount + EXCLUDED.amount,
-             last_signature = EXCLUDED.last_signature, updated_at = now()
-           RETURNING id, (xmax = 0) AS inserted`,
+        // The user's round record, the placement and (as place_bet emits no UpdateEvent) the round's pools
+        // and counts move together; not the round's when its row was just made from the account, which
+        // already holds this bet.
+        const up = action.prediction === 'Up';
+        const placement = await tx.query<{ id: number | null }>(
+          `WITH bet AS (
+             INSERT INTO foresight_bets (address, config, event, user_address, prediction, amount, first_signature,
+               last_signature, placed_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)
+             ON CONFLICT (address) DO UPDATE SET amount = foresight_bets.amount + EXCLUDED.amount,
+               last_signature = EXCLUDED.last_signature, updated_at = now()
+             RETURNING (xmax = 0) AS inserted
+           ), placement AS (
+             INSERT INTO foresight_placements (signature, instruction_index, slot, tx_index, bet, config, event,
+               user_address, prediction, amount, placed_at)
+             VALUES ($7, $9, $10, $11, $1, $2, $3, $4, $5, $6, $8)
+             ON CONFLICT (signature, instruction_index) DO NOTHING RETURNING id
+           ), counted AS (
+             SELECT COALESCE((SELECT inserted FROM bet), false) AS first
+           ), round AS (
+             UPDATE foresight_rounds SET up_pool = up_pool + $12, down_pool = down_pool + $13,
+               up_count = up_count + CASE WHEN $14::bool AND counted.first THEN 1 ELSE 0 END,
+               down_count = down_count + CASE WHEN NOT $14::bool AND counted.first THEN 1 ELSE 0 END,
+               updated_at = now()
+             FROM counted
+             WHERE address = $3 AND $15::bool
+           )
+           SELECT (SELECT id FROM placement) AS id`,
           [
             action.bet,
             action.config,
@@ -305,50 +326,21 @@ export async function applyActions(
             action.amount,
             ctx.signature,
             time,
-          ],
-        );
-        const placement = await tx.query<{ id: number }>(
-          `INSERT INTO foresight_placements (signature, instruction_index, slot, tx_index, bet, config, event,
-             user_address, prediction, amount, placed_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-           ON CONFLICT (signature, instruction_index) DO NOTHING RETURNING id`,
-          [
-            ctx.signature,
             instructionIndex(action.source),
             ctx.slot,
             ctx.foresightIndex,
-            action.bet,
-            action.config,
-            action.event,
-            action.user,
-            action.prediction,
-            action.amount,
-            time,
+            up ? action.amount : 0n,
+            up ? 0n : action.amount,
+            up,
+            !roundsCreatedNow.has(action.event),
           ],
         );
-        // place_bet emits no UpdateEvent: the round's pools and counts move here, unless the row was just
-        // made from the account, which already holds this bet.
-        if (!roundsCreatedNow.has(action.event)) {
-          const up = action.prediction === 'Up';
-          const counted = bets[0]?.inserted === true ? 1 : 0;
-          await tx.query(
-            `UPDATE foresight_rounds SET up_pool = up_pool + $2, down_pool = down_pool + $3,
-               up_count = up_count + $4, down_count = down_count + $5, updated_at = now()
-             WHERE address = $1`,
-            [
-              action.event,
-              up ? action.amount : 0n,
-              up ? 0n : action.amount,
-              up ? counted : 0,
-              up ? 0 : counted,
-            ],
-          );
-        }
         await accrue(tx, deps, effects, action.user, action.source, action.amount);
-        if (placement[0] !== undefined) {
+        const placementId = placement[0]?.id ?? null;
+        if (placementId !== null) {
           effects.feed.push({
             kind: 'prediction',
-            id: placement[0].id,
+            id: placementId,
             signature: ctx.signature,
             prediction: action.prediction === 'Up' ? 'up' : 'down',
             amount: action.amount,

@@ -2,10 +2,11 @@
  * The chain indexer: reads every Wager and Foresight transaction from a stored cursor per program and
  * writes the chain record tables, Juice accruals and referral attributions, then publishes the live feed.
  *
- * Each transaction is applied in one database transaction together with its row in `indexed_signatures`
- * (inserted first, `ON CONFLICT DO NOTHING`: already there means already applied, so nothing else is done)
- * and the cursor update. A crash at any point therefore resumes after the last transaction committed, with
- * nothing missed and nothing applied twice. Failed transactions are recorded with no effects.
+ * Transactions are applied in batches, each in one database transaction together with their rows in
+ * `indexed_signatures` (inserted first, all in one statement, `ON CONFLICT DO NOTHING`: already there means
+ * already applied, so nothing else is done for that one) and the cursor update. A crash at any point
+ * therefore resumes after the last batch committed, with nothing missed and nothing applied twice. Failed
+ * transactions are recorded with no effects.
  *
  * @module
  */
@@ -14,7 +15,7 @@ import { decodeEvent, type EventAccount } from '@arcade/sdk/foresight/accounts';
 import { FORESIGHT_PROGRAM_ADDRESS } from '@arcade/sdk/foresight/program';
 import { decodeBet, type BetAccount } from '@arcade/sdk/wager/accounts';
 import { WAGER_PROGRAM_ADDRESS } from '@arcade/sdk/wager/program';
-import { getBase64Encoder, type Address, type Signature } from '@solana/kit';
+import { getBase64Encoder, type Address, type ReadonlyUint8Array, type Signature } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { FeedItem } from '../../events/feed-items.ts';
@@ -239,20 +240,13 @@ export class IndexerWorker implements Worker {
         batch = null;
       }
     }
-    return Promise.all(items.map((item) => this.#fetch(item, batch?.get(item.signature))));
+    const decoded = await Promise.all(items.map((item) => this.#fetch(item, batch?.get(item.signature))));
+    const prefetched = await this.#prefetch(decoded);
+    return decoded.map((transaction, index) => ({ decoded: transaction, prefetched: prefetched[index]! }));
   }
 
-  async #fetch(
-    item: PendingSignature,
-    preloaded?: JsonTransaction,
-  ): Promise<{ decoded: DecodedTransaction; prefetched: Prefetched }> {
-    const empty: Prefetched = { rounds: new Map(), bets: new Map() };
-    if (item.failed) {
-      return {
-        decoded: { failed: true, actions: [], eventCount: 0, blockTime: item.blockTime },
-        prefetched: empty,
-      };
-    }
+  async #fetch(item: PendingSignature, preloaded?: JsonTransaction): Promise<DecodedTransaction> {
+    if (item.failed) return { failed: true, actions: [], eventCount: 0, blockTime: item.blockTime };
     const tx =
       preloaded ??
       (await this.#app.chain.rpc
@@ -263,62 +257,79 @@ export class IndexerWorker implements Worker {
         })
         .send());
     if (tx === null) throw new Error(`transaction ${item.signature} not found`);
-    const decoded = decodeTransaction(item.signature, tx);
-    return { decoded, prefetched: await this.#prefetch(decoded) };
+    return decodeTransaction(item.signature, tx);
   }
 
-  /** Chain state the actions need and the database may lack: round accounts, and old bet records. */
-  async #prefetch(decoded: DecodedTransaction): Promise<Prefetched> {
+  /**
+   * Chain state the actions of each of `transactions` need and the database may lack: round accounts, and
+   * old bet records. One query per table and one account request (per 100 addresses) serve the whole chunk.
+   */
+  async #prefetch(transactions: readonly DecodedTransaction[]): Promise<Prefetched[]> {
+    const candidates = transactions.map((decoded) => roundsOf(decoded.actions));
+    const created = transactions.map((decoded) => {
+      const initialised = new Set(
+        decoded.actions.flatMap((action) => (action.kind === 'init_bet' ? [action.bet] : [])),
+      );
+      return decoded.actions.flatMap((action) =>
+        action.kind === 'create_bet' && !initialised.has(action.bet) ? [action.bet] : [],
+      );
+    });
+    const allRounds = [...new Set(candidates.flat())];
+    const allBets = [...new Set(created.flat())];
+    const [knownRounds, knownBets] = await Promise.all([
+      allRounds.length === 0
+        ? []
+        : this.#app.db.query<{ address: string }>(
+            'SELECT address FROM foresight_rounds WHERE address = ANY($1::text[])',
+            [allRounds],
+          ),
+      allBets.length === 0
+        ? []
+        : this.#app.db.query<{ bet_address: string }>(
+            'SELECT bet_address FROM indexed_bet_accounts WHERE bet_address = ANY($1::text[])',
+            [allBets],
+          ),
+    ]);
+    const presentRounds = new Set(knownRounds.map((row) => row.address));
+    const presentBets = new Set(knownBets.map((row) => row.bet_address));
+    const wanted = transactions.map((decoded, index) => {
+      // A round update carries no times or prices: always read them. A bet needs the round only when missing.
+      const ticks = new Set(
+        decoded.actions.flatMap((action) => (action.kind === 'round_update' ? [action.round] : [])),
+      );
+      return {
+        rounds: new Set(candidates[index]!.filter((round) => ticks.has(round) || !presentRounds.has(round))),
+        bets: new Set(created[index]!.filter((bet) => !presentBets.has(bet))),
+      };
+    });
+    const wantedRounds = [...new Set(wanted.flatMap((want) => [...want.rounds]))];
+    const wantedBets = [...new Set(wanted.flatMap((want) => [...want.bets]))];
+    const accounts = await this.#readAccounts([...wantedRounds, ...wantedBets] as Address[]);
     const rounds = new Map<string, EventAccount | null>();
     const bets = new Map<string, BetAccount | null>();
-    const wantedRounds = new Set<string>();
-    const candidates = roundsOf(decoded.actions);
-    const ticks = new Set(
-      decoded.actions.flatMap((action) => (action.kind === 'round_update' ? [action.round] : [])),
-    );
-    if (candidates.length > 0) {
-      const known = await this.#app.db.query<{ address: string }>(
-        'SELECT address FROM foresight_rounds WHERE address = ANY($1::text[])',
-        [candidates],
-      );
-      const present = new Set(known.map((row) => row.address));
-      // A round update carries no times or prices: always read them. A bet needs the round only when missing.
-      for (const round of candidates) if (ticks.has(round) || !present.has(round)) wantedRounds.add(round);
-    }
-    const initialised = new Set(
-      decoded.actions.flatMap((action) => (action.kind === 'init_bet' ? [action.bet] : [])),
-    );
-    const created = decoded.actions.flatMap((action) =>
-      action.kind === 'create_bet' && !initialised.has(action.bet) ? [action.bet] : [],
-    );
-    const wantedBets: string[] = [];
-    if (created.length > 0) {
-      const known = await this.#app.db.query<{ bet_address: string }>(
-        'SELECT bet_address FROM indexed_bet_accounts WHERE bet_address = ANY($1::text[])',
-        [created],
-      );
-      const present = new Set(known.map((row) => row.bet_address));
-      for (const bet of created) if (!present.has(bet)) wantedBets.push(bet);
-    }
-    const addresses = [...wantedRounds, ...wantedBets] as Address[];
-    if (addresses.length === 0) return { rounds, bets };
-    const { value } = await this.#app.chain.rpc
-      .getMultipleAccounts(addresses, { encoding: 'base64', commitment: 'confirmed' })
-      .send();
+    for (const address of wantedRounds) rounds.set(address, decodeOrNull(accounts.get(address), decodeEvent));
+    for (const address of wantedBets) bets.set(address, decodeOrNull(accounts.get(address), decodeBet));
+    return wanted.map((want) => ({
+      rounds: new Map([...want.rounds].map((address) => [address, rounds.get(address) ?? null])),
+      bets: new Map([...want.bets].map((address) => [address, bets.get(address) ?? null])),
+    }));
+  }
+
+  /** The raw data of each of `addresses` (null: no account), 100 per request. */
+  async #readAccounts(addresses: readonly Address[]): Promise<Map<string, ReadonlyUint8Array | null>> {
+    const found = new Map<string, ReadonlyUint8Array | null>();
     const base64 = getBase64Encoder();
-    addresses.forEach((address, index) => {
-      const info = value[index];
-      const bytes = info === null || info === undefined ? null : base64.encode(info.data[0]);
-      const isRound = index < wantedRounds.size;
-      try {
-        if (isRound) rounds.set(address, bytes === null ? null : decodeEvent(bytes));
-        else bets.set(address, bytes === null ? null : decodeBet(bytes));
-      } catch {
-        if (isRound) rounds.set(address, null);
-        else bets.set(address, null);
-      }
-    });
-    return { rounds, bets };
+    for (let start = 0; start < addresses.length; start += 100) {
+      const slice = addresses.slice(start, start + 100);
+      const { value } = await this.#app.chain.rpc
+        .getMultipleAccounts(slice, { encoding: 'base64', commitment: 'confirmed' })
+        .send();
+      slice.forEach((address, index) => {
+        const info = value[index];
+        found.set(address, info === null || info === undefined ? null : base64.encode(info.data[0]));
+      });
+    }
+    return found;
   }
 
   /** Applies `batch` (in order) in one database transaction, then announces what changed. */
@@ -327,20 +338,45 @@ export class IndexerWorker implements Worker {
   ): Promise<void> {
     const { juice, referrals } = this.#app.repositories;
     const outcomes = await this.#app.db.transaction(async (tx) => {
+      const rows = batch.map(({ item, decoded }) => {
+        const blockTime = decoded.blockTime ?? item.blockTime;
+        return {
+          signature: item.signature,
+          slot: item.slot,
+          wagerIndex: item.positions.wager ?? item.positions.foresight ?? 0,
+          foresightIndex: item.positions.foresight ?? item.positions.wager ?? 0,
+          failed: decoded.failed,
+          events: decoded.eventCount,
+          blockTime,
+          timeMs: blockTime === null ? this.#app.now() : blockTime * 1000,
+        };
+      });
+      // One statement records the whole batch (a repeated signature once); what it returns is new.
+      const firsts = rows.filter(
+        (row, index) => rows.findIndex((other) => other.signature === row.signature) === index,
+      );
+      const inserted = await tx.query<{ signature: string }>(
+        `INSERT INTO indexed_signatures (signature, slot, tx_index, failed, events, block_time)
+         SELECT * FROM unnest($1::text[], $2::int8[], $3::int[], $4::bool[], $5::int[], $6::int8[])
+         ON CONFLICT (signature) DO NOTHING RETURNING signature`,
+        [
+          firsts.map((row) => row.signature),
+          firsts.map((row) => row.slot),
+          firsts.map((row) => row.wagerIndex),
+          firsts.map((row) => row.failed),
+          firsts.map((row) => row.events),
+          firsts.map((row) => row.blockTime),
+        ],
+      );
+      // Consumed in order: a signature repeated in the batch is fresh only the first time.
+      const unapplied = new Set(inserted.map((row) => row.signature));
       const results: { fresh: boolean; effects: Effects | null }[] = [];
       const cursors = new Map<ProgramKey, { signature: string; slot: number; position: number }>();
-      for (const { item, decoded, prefetched } of batch) {
-        const wagerIndex = item.positions.wager ?? item.positions.foresight ?? 0;
-        const foresightIndex = item.positions.foresight ?? item.positions.wager ?? 0;
-        const blockTime = decoded.blockTime ?? item.blockTime;
-        const timeMs = blockTime === null ? this.#app.now() : blockTime * 1000;
-        const inserted = await tx.query(
-          `INSERT INTO indexed_signatures (signature, slot, tx_index, failed, events, block_time)
-           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (signature) DO NOTHING RETURNING seq`,
-          [item.signature, item.slot, wagerIndex, decoded.failed, decoded.eventCount, blockTime],
-        );
+      for (const [index, { item, decoded, prefetched }] of batch.entries()) {
+        const { wagerIndex, foresightIndex, timeMs } = rows[index]!;
+        const fresh = unapplied.delete(item.signature);
         let effects: Effects | null = null;
-        if (inserted.length > 0 && !decoded.failed) {
+        if (fresh && !decoded.failed) {
           effects = await applyActions(
             tx,
             { juice, referrals },
@@ -355,7 +391,7 @@ export class IndexerWorker implements Worker {
             cursors.set(key, { signature: item.signature, slot: item.slot, position });
         }
         await this.#beforeCommit?.(item.signature);
-        results.push({ fresh: inserted.length > 0, effects });
+        results.push({ fresh, effects });
       }
       for (const [key, cursor] of cursors) {
         await tx.query(
@@ -463,6 +499,19 @@ function bigIntReviver(this: unknown, _key: string, value: unknown, context?: { 
     if (/^-?\d+$/.test(context.source)) return BigInt(context.source);
   }
   return value;
+}
+
+/** The account decoded, or null when it is missing or not what `decode` reads. */
+function decodeOrNull<T>(
+  bytes: ReadonlyUint8Array | null | undefined,
+  decode: (bytes: ReadonlyUint8Array) => T,
+): T | null {
+  if (bytes === null || bytes === undefined) return null;
+  try {
+    return decode(bytes);
+  } catch {
+    return null;
+  }
 }
 
 /** Reads the flag afresh (TypeScript narrows `signal.aborted` across awaits). */
