@@ -154,7 +154,7 @@ export async function applyActions(
           `INSERT INTO bets (signature, slot, tx_index, bet_address, user_address, bet_type, mint, odds,
              bet_amount, fee, listing_price, referral, placed_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-           ON CONFLICT (signature) DO NOTHING ${BET_RETURNING}`,
+           ON CONFLICT (signature, bet_address) DO NOTHING ${BET_RETURNING}`,
           [
             ctx.signature,
             ctx.slot,
@@ -215,7 +215,8 @@ export async function applyActions(
         );
         const rows = await tx.query<{ id: number }>(
           `INSERT INTO market_bets (signature, slot, tx_index, market, prediction, user_address, result, amount, placed_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (signature) DO NOTHING RETURNING id`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+           ON CONFLICT (signature, prediction) DO NOTHING RETURNING id`,
           [
             ctx.signature,
             ctx.slot,

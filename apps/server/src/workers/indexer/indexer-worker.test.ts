@@ -337,6 +337,31 @@ describe('indexing real activity', () => {
     expect(feed.length).toBe(published);
   });
 
+  it("keeps every bet of a transaction that opens several players' bets", async () => {
+    const [dave, erin] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
+    for (const who of [dave, erin]) {
+      await t.chain.context.rpc.requestAirdrop(who.address, lamports(10n * SOL)).send();
+    }
+    const signature = await send(dave, [
+      await getInitBetOffchainInstructionAsync({ user: dave }),
+      await getCreateBetOffchainInstructionAsync({ user: dave, odds: 40, listingPrice: SOL, betType: 'sol' }),
+      await getInitBetOffchainInstructionAsync({ user: erin }),
+      await getCreateBetOffchainInstructionAsync({ user: erin, odds: 60, listingPrice: SOL, betType: 'sol' }),
+    ]);
+    await runToTip();
+    const rows = await t.db.query<{ user_address: string; odds: number }>(
+      'SELECT user_address, odds FROM bets WHERE signature = $1 ORDER BY odds',
+      [signature],
+    );
+    expect(rows).toEqual([
+      { user_address: dave.address, odds: 40 },
+      { user_address: erin.address, odds: 60 },
+    ]);
+    // Indexed again: still one row each.
+    await runToTip(createIndexerWorker(t.app));
+    expect(await t.db.query('SELECT 1 FROM bets WHERE signature = $1', [signature])).toHaveLength(2);
+  });
+
   it('records a failed transaction with no effects', async () => {
     // Alice's bet is claimed, so a new one works; a second create while it is open fails (BetNotAvailable).
     sigs.second = await send(alice, [

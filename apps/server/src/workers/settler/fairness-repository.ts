@@ -295,7 +295,7 @@ export class FairnessRepository {
   }
 
   /** One bet's fairness record, by its creating signature; null when there is no such bet. */
-  async betFairness(signature: string): Promise<BetFairness | null> {
+  async betFairness(signature: string, betAddress: string | null = null): Promise<BetFairness | null> {
     const [row] = await this.#db.query<{
       id: number;
       signature: string;
@@ -325,8 +325,10 @@ export class FairnessRepository {
          FROM bets b
          LEFT JOIN bet_seeds s ON s.bet_id = b.id
          LEFT JOIN fairness_chains c ON c.id = s.chain_id
-        WHERE b.signature = $1`,
-      [signature],
+        WHERE b.signature = $1 AND ($2::text IS NULL OR b.bet_address = $2)
+        ORDER BY b.id
+        LIMIT 1`,
+      [signature, betAddress],
     );
     if (row === undefined) return null;
     let assignment: BetFairness['assignment'] = null;

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { notFound } from '../../../http/errors.ts';
-import { errorResponses } from '../../../http/schemas.ts';
+import { addressSchema, errorResponses } from '../../../http/schemas.ts';
 import { FairnessRepository, type PublishedChain } from '../../../workers/settler/fairness-repository.ts';
 import { FAIR_ALGORITHM, fairMessage, toHex } from '../../../workers/settler/provably-fair.ts';
 
@@ -153,11 +153,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: "Everything needed to re-derive one bet's roll",
         tags: ['fairness'],
         params: betParams,
+        // One transaction may open several players' bets: `bet` (the bet record's address) picks one.
+        querystring: z.object({ bet: addressSchema.optional() }),
         response: { 200: betFairnessSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const record = await repo.betFairness(request.params.bet);
+      const record = await repo.betFairness(request.params.bet, request.query.bet ?? null);
       if (record === null) throw notFound(FAIRNESS_ERRORS.betNotFound);
       const { assignment, ...bet } = record;
       return {
