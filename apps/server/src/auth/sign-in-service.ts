@@ -12,6 +12,7 @@ import type { Address } from '@solana/kit';
 import type { Cluster } from '../chain/chain-context.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import { BlockedWalletRepository } from '../repositories/blocked-wallet-repository.ts';
 import { decodeSignature, verifyMemoTransaction, verifyMessageSignature } from './signatures.ts';
 import { formatSignInMessage, parseSignInMessage, SIGN_IN_STATEMENT, type SignInFields } from './siws.ts';
 import type { TokenService } from './tokens.ts';
@@ -58,9 +59,11 @@ export interface SignInServiceOptions {
 /** Issues nonces and turns signed sign-in messages into session tokens. */
 export class SignInService {
   readonly #options: SignInServiceOptions;
+  readonly #blocked: BlockedWalletRepository;
 
   constructor(options: SignInServiceOptions) {
     this.#options = options;
+    this.#blocked = new BlockedWalletRepository(options.db);
   }
 
   /** The `solana:signIn` chain id of the cluster. */
@@ -160,7 +163,8 @@ export class SignInService {
   }
 
   async #refuseBlocked(address: Address): Promise<void> {
-    const rows = await this.#options.db.query('SELECT 1 FROM blocked_wallets WHERE address = $1', [address]);
-    if (rows.length > 0) throw forbidden(SIGN_IN_ERRORS.walletBlocked);
+    if (await this.#blocked.isBlocked(address)) {
+      throw forbidden(SIGN_IN_ERRORS.walletBlocked);
+    }
   }
 }

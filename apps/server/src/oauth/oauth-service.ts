@@ -14,6 +14,7 @@ import {
   type OAuthProvider,
   type ProviderName,
 } from './oauth-provider.ts';
+import { BlockedWalletRepository } from '../repositories/blocked-wallet-repository.ts';
 import { callbackUrl } from './local-idp.ts';
 import { SocialLinkRepository } from './social-link-repository.ts';
 import { OAuthStateStore } from './state-store.ts';
@@ -53,11 +54,11 @@ export interface LinkedAccount {
 
 /** Starts and finishes links; every time decision uses `now`. */
 export class OAuthService {
-  readonly #db: Database;
   readonly #publicUrl: string;
   readonly #providers: Partial<Record<ProviderName, OAuthProvider>>;
   readonly #states: OAuthStateStore;
   readonly #links: SocialLinkRepository;
+  readonly #blocked: BlockedWalletRepository;
   readonly #onChange: (address: string) => void;
 
   constructor(options: {
@@ -69,11 +70,11 @@ export class OAuthService {
     /** Called after a wallet's links change (to drop cached profiles). */
     onChange?: (address: string) => void;
   }) {
-    this.#db = options.db;
     this.#publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.#providers = options.providers;
     this.#states = new OAuthStateStore(options.db, options.now);
     this.#links = new SocialLinkRepository(options.db);
+    this.#blocked = new BlockedWalletRepository(options.db);
     this.#onChange = options.onChange ?? (() => undefined);
   }
 
@@ -159,6 +160,6 @@ export class OAuthService {
   }
 
   async #isBlocked(address: string): Promise<boolean> {
-    return (await this.#db.query('SELECT 1 FROM blocked_wallets WHERE address = $1', [address])).length > 0;
+    return this.#blocked.isBlocked(address);
   }
 }

@@ -19,15 +19,23 @@ export async function userOf(app: FastifyInstance, request: FastifyRequest): Pro
   if (header === undefined || header === '') throw unauthorized('Missing token');
   const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/i.exec(header.trim());
   if (match?.[1] === undefined) throw unauthorized('Invalid token');
+  return sessionOf(app, match[1]);
+}
+
+/**
+ * The wallet a session token belongs to, wherever the token came from (a bearer header, a link's query).
+ *
+ * @throws HttpError 401 'Invalid token' / 'Token expired', 403 'Wallet is blocked'.
+ */
+export async function sessionOf(app: FastifyInstance, token: string): Promise<RequestUser> {
   let address: string;
   try {
-    address = await app.tokens.verify(match[1]);
+    address = await app.tokens.verify(token);
   } catch (error) {
     if (error instanceof TokenError) throw unauthorized(error.message);
     throw error;
   }
-  const blocked = await app.db.query('SELECT 1 FROM blocked_wallets WHERE address = $1', [address]);
-  if (blocked.length > 0) throw forbidden('Wallet is blocked');
+  if (await app.repositories.blockedWallets.isBlocked(address)) throw forbidden('Wallet is blocked');
   return { address: address as Address, admin: app.adminWallets.has(address) };
 }
 

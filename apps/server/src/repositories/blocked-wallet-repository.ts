@@ -38,6 +38,11 @@ export class BlockedWalletRepository {
   }
 
   /** Every blocked wallet, most recently blocked first. */
+  /** Whether `address` is blocked: refused at sign-in, on every authenticated call, in chat and OAuth. */
+  async isBlocked(address: string): Promise<boolean> {
+    return (await this.#db.query('SELECT 1 FROM blocked_wallets WHERE address = $1', [address])).length > 0;
+  }
+
   async list(): Promise<BlockedWallet[]> {
     const rows = await this.#db.query<Row>(
       'SELECT address, reason, blocked_by, created_at FROM blocked_wallets ORDER BY created_at DESC, address',

@@ -74,10 +74,6 @@ export class UserRepository {
     return rows[0] === undefined ? null : toRecord(rows[0]);
   }
 
-  async isBlocked(address: string): Promise<boolean> {
-    return (await this.#db.query('SELECT 1 FROM blocked_wallets WHERE address = $1', [address])).length > 0;
-  }
-
   /**
    * Sets the username; returns false when another user has it (ignoring case).
    */

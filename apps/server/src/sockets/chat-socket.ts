@@ -16,6 +16,7 @@ import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
 
 import { TokenError } from '../auth/tokens.ts';
+import { readProfile } from '../cache/profiles.ts';
 import { ChatRepository, type ChatMessage } from '../repositories/chat-repository.ts';
 import {
   DEFAULT_CHAT_RATE_LIMITS,
@@ -102,13 +103,7 @@ export function createChatSocket(app: FastifyInstance, options: ChatSocketOption
       throw error;
     }
     // The profile route's cache: every write to a user or the blocked list drops the address from it.
-    const { user, blocked } = await app.profileCache.get(address, async () => {
-      const [found, isBlocked] = await Promise.all([
-        app.repositories.users.find(address),
-        app.repositories.users.isBlocked(address),
-      ]);
-      return { user: found, blocked: isBlocked };
-    });
+    const { user, blocked } = await readProfile(app, address);
     if (blocked) return { success: false, error: CHAT_ERRORS.walletBlocked };
     const username = user?.username ?? null;
     if (username === null) return { success: false, error: CHAT_ERRORS.usernameRequired };

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { TokenError } from '../../../auth/tokens.ts';
+import { sessionOf } from '../../../plugins/auth.ts';
 import { HttpError, notFound } from '../../../http/errors.ts';
 import { bearer, errorResponses, successSchema } from '../../../http/schemas.ts';
 import { createDiscordProvider } from '../../../oauth/discord-provider.ts';
@@ -97,7 +97,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       app.profileCache.delete(address);
     },
   });
-  const { users } = app.repositories;
 
   /** The wallet a `?token=` belongs to, or the message to send back to the web app. */
   async function walletOf(
@@ -105,15 +104,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   ): Promise<{ address: string } | { error: string }> {
     if (token === undefined || token === '') return { error: 'Missing token' };
     if (typeof token !== 'string') return { error: 'Invalid token' };
-    let address: string;
     try {
-      address = await app.tokens.verify(token);
+      return { address: (await sessionOf(app, token)).address };
     } catch (error) {
-      if (error instanceof TokenError) return { error: error.message };
+      // The same refusals as a bearer token's, sent back to the web app as text.
+      if (error instanceof HttpError) return { error: error.message };
       throw error;
     }
-    if (await users.isBlocked(address)) return { error: OAUTH_ERRORS.walletBlocked };
-    return { address };
   }
 
   app.get(

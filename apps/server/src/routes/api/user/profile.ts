@@ -9,6 +9,7 @@ import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { readProfile } from '../../../cache/profiles.ts';
 import { DEFAULT_USERNAME_DENYLIST } from '../../../config/env.ts';
 import { badRequest, conflict } from '../../../http/errors.ts';
 import { addressParams, bearer, errorResponses } from '../../../http/schemas.ts';
@@ -63,10 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { address } = request.params;
-      const { user, blocked } = await app.profileCache.get(address, async () => {
-        const [found, isBlocked] = await Promise.all([users.find(address), users.isBlocked(address)]);
-        return { user: found, blocked: isBlocked };
-      });
+      const { user, blocked } = await readProfile(app, address);
       return {
         success: true as const,
         address,
