@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -21,6 +22,12 @@ export default tseslint.config(
     // Fastify plugins and route modules are async by contract, whether or not they await.
     files: ['apps/server/src/**/*.ts', 'apps/server/test/**/*.ts', 'apps/server/scripts/**/*.ts'],
     rules: { '@typescript-eslint/require-await': 'off' },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   prettier,

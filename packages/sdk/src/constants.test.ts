@@ -83,7 +83,13 @@ describe('business constants', () => {
   it('keeps the spec breakpoints, sidebar widths and storage keys', () => {
     expect(BREAKPOINTS).toEqual({ xs: 480, sm: 578, md: 768, lg: 1024, xl: 1280, '2xl': 1920, '3xl': 2560 });
     expect(constants.SIDEBAR_WIDTHS).toEqual([300, 350, 400]);
-    expect(Object.values(LOCAL_STORAGE_KEYS)).toEqual(['token', 'sidebar', 'soundOff', 'ageCheck']);
+    expect(Object.values(LOCAL_STORAGE_KEYS)).toEqual([
+      'token',
+      'sidebar',
+      'soundOff',
+      'ageCheck',
+      'announcementDismissed',
+    ]);
     expect(Object.isFrozen(BREAKPOINTS)).toBe(true);
   });
 

@@ -307,12 +307,16 @@ export const PROPHECY_DEFAULT_SORT = 'TimeAsc';
 /** The Prophecy market list asks for past events too. */
 export const PROPHECY_SHOW_PAST_EVENTS = true;
 
-/** Keys of everything the web app keeps in local storage (spec §9); nothing else is stored. */
+/**
+ * Keys of everything the web app keeps in local storage: the spec's four (§9), plus the version of the
+ * announcement the user dismissed, which spec §2 says is stored locally without naming a key.
+ */
 export const LOCAL_STORAGE_KEYS = Object.freeze({
   token: 'token',
   sidebar: 'sidebar',
   soundOff: 'soundOff',
   ageCheck: 'ageCheck',
+  announcementDismissed: 'announcementDismissed',
 } as const);
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,0 +1,4 @@
+/** PLACEHOLDER: replaced by its feature work, keeping this export. */
+export function ErrorPage() {
+  return null;
+}

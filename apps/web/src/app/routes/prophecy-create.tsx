@@ -1,0 +1,4 @@
+/** PLACEHOLDER: the shell work writes this route module. */
+export function Component() {
+  return null;
+}

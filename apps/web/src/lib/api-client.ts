@@ -1,0 +1,80 @@
+/**
+ * The one way the web app calls the server's HTTP API. Every failure becomes an {@link ApiError} carrying
+ * the server's `error` text (its `{ success: false, error }` body), so the UI can show it as it is.
+ *
+ * @module
+ */
+
+import { ERROR_MESSAGES } from '@arcade/sdk/messages';
+
+/** A failed API call: `status` is the HTTP status (0 when the network failed), `message` the server's text. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Options of {@link api}. */
+export interface ApiOptions {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly body?: unknown;
+  /** The session token, sent as `Authorization: Bearer`. */
+  readonly token?: string | null;
+  readonly query?: Readonly<Record<string, string | number | boolean | undefined | null>>;
+  readonly signal?: AbortSignal;
+}
+
+/** Builds `path?query`, dropping undefined and null values. */
+export function withQuery(path: string, query: ApiOptions['query']): string {
+  if (query === undefined) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
+
+/**
+ * Calls the API and returns its JSON body.
+ *
+ * @example const { user } = await api<{ user: User }>(`/api/user/${address}`);
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, options.query), {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError('Network error: the server cannot be reached', 0);
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  const failed =
+    !response.ok ||
+    (typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false);
+  if (failed) {
+    const error =
+      typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string'
+        ? (body as { error: string }).error
+        : ERROR_MESSAGES.requestFailed;
+    throw new ApiError(error, response.status);
+  }
+  return body as T;
+}

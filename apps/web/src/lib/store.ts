@@ -1,0 +1,125 @@
+/**
+ * UI state that is neither server nor chain data: the open modal, the sidebar, sound, the age check and
+ * the dismissed announcement. One small store, persisted under the local-storage keys of the SDK, and read
+ * in React through {@link useUiState}.
+ *
+ * @module
+ */
+
+import { LOCAL_STORAGE_KEYS, SOUND_OFF_BY_DEFAULT } from '@arcade/sdk/constants';
+import { useSyncExternalStore } from 'react';
+
+/** The modals the shell can open; one at a time. */
+export type ModalId = 'connect' | 'profile' | 'faq' | 'admin';
+
+/** What the sidebar shows when it is open. */
+export type SidebarTab = 'feed' | 'chat';
+
+/** The UI state. */
+export interface UiState {
+  readonly modal: ModalId | null;
+  readonly sidebarOpen: boolean;
+  readonly sidebarTab: SidebarTab;
+  readonly soundOff: boolean;
+  readonly ageCheck: boolean;
+  /** Version of the last announcement the user dismissed, or null. */
+  readonly announcementDismissed: number | null;
+}
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage full or disabled (private mode): the state still holds for this visit.
+  }
+}
+
+function initialState(): UiState {
+  const sidebar = read(LOCAL_STORAGE_KEYS.sidebar);
+  const soundOff = read(LOCAL_STORAGE_KEYS.soundOff);
+  const dismissed = Number.parseInt(read(LOCAL_STORAGE_KEYS.announcementDismissed) ?? '', 10);
+  return {
+    modal: null,
+    // Open by default on wide screens only, so a phone starts on the game.
+    sidebarOpen:
+      sidebar === null ? typeof window !== 'undefined' && window.innerWidth >= 1280 : sidebar === 'true',
+    sidebarTab: 'feed',
+    soundOff: soundOff === null ? SOUND_OFF_BY_DEFAULT : soundOff === 'true',
+    ageCheck: read(LOCAL_STORAGE_KEYS.ageCheck) === 'true',
+    announcementDismissed: Number.isInteger(dismissed) ? dismissed : null,
+  };
+}
+
+let state: UiState = initialState();
+const listeners = new Set<() => void>();
+
+function set(patch: Partial<UiState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+/** Subscribes to every change (React uses {@link useUiState}). */
+export function subscribeUi(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current state, outside React. */
+export function getUiState(): UiState {
+  return state;
+}
+
+/** Reads a slice of the UI state and re-renders when it changes. */
+export function useUiState<T>(select: (s: UiState) => T): T {
+  return useSyncExternalStore(
+    subscribeUi,
+    () => select(state),
+    () => select(state),
+  );
+}
+
+/** Actions on the UI state; each persists what the spec says is persisted. */
+export const ui = {
+  openModal(modal: ModalId): void {
+    set({ modal });
+  },
+  closeModal(): void {
+    set({ modal: null });
+  },
+  setSidebarOpen(open: boolean): void {
+    write(LOCAL_STORAGE_KEYS.sidebar, String(open));
+    set({ sidebarOpen: open });
+  },
+  toggleSidebar(): void {
+    ui.setSidebarOpen(!state.sidebarOpen);
+  },
+  setSidebarTab(sidebarTab: SidebarTab): void {
+    set({ sidebarTab });
+  },
+  setSoundOff(soundOff: boolean): void {
+    write(LOCAL_STORAGE_KEYS.soundOff, String(soundOff));
+    set({ soundOff });
+  },
+  confirmAge(): void {
+    write(LOCAL_STORAGE_KEYS.ageCheck, 'true');
+    set({ ageCheck: true });
+  },
+  dismissAnnouncement(version: number): void {
+    write(LOCAL_STORAGE_KEYS.announcementDismissed, String(version));
+    set({ announcementDismissed: version });
+  },
+  /** Re-reads local storage (tests, and another tab's changes). */
+  reload(): void {
+    state = initialState();
+    for (const listener of listeners) listener();
+  },
+};
