@@ -28,12 +28,15 @@ import type { Database } from './db/database.ts';
 import { HttpError, installErrorHandlers } from './http/errors.ts';
 import authPlugin from './plugins/auth.ts';
 import repositoriesPlugin from './plugins/repositories.ts';
+import rpcProxyPlugin, { type RpcProxyOptions } from './plugins/rpc-proxy.ts';
 import servicesPlugin from './plugins/services.ts';
 import socketsPlugin from './plugins/sockets.ts';
+import webAppPlugin from './plugins/web-app.ts';
 import workersPlugin, { type WorkersPluginOptions } from './plugins/workers.ts';
 import { FeedBus } from './events/feed-items.ts';
 import type { Ports } from './ports/create-ports.ts';
 import adminRoutes from './routes/api/admin/routes.ts';
+import configRoutes from './routes/api/config.ts';
 import fairnessRoutes from './routes/api/fairness/routes.ts';
 import healthRoutes from './routes/api/health.ts';
 import imageRoutes from './routes/api/images/routes.ts';
@@ -69,6 +72,8 @@ export interface AppDeps {
   readonly workers?: WorkersPluginOptions['create'];
   /** Fastify's logger option; default pino at `LOG_LEVEL`. */
   readonly logger?: FastifyServerOptions['logger'];
+  /** Timeouts and limits of the `/rpc` proxy; defaults suit production. */
+  readonly rpcProxy?: RpcProxyOptions;
 }
 
 /** The application, ready to `listen` or `inject`. */
@@ -142,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(configRoutes);
       await api.register(authRoutes, { prefix: '/user' });
       await api.register(profileRoutes, { prefix: '/user' });
       await api.register(juiceRoutes, { prefix: '/user' });
@@ -158,5 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(socketsPlugin, { redis: deps.redis ?? null });
+  await app.register(rpcProxyPlugin, deps.rpcProxy ?? {});
+  // Last: its catch-all route serves the web app on every path the server does not own.
+  await app.register(webAppPlugin);
   return app;
 }

@@ -109,8 +109,20 @@ const app = await step(
   (instance) => instance.close(),
 );
 const url = await app.listen({ host: env.HOST, port: env.PORT });
+// Origins only: a paid RPC's URL carries its key in the path or query.
+const rpcOrigin = new URL(chain.rpcUrl).origin;
 app.log.info(
-  { cluster: chain.cluster, rpc: chain.rpcUrl, database: db.kind, migrations: applied, admins },
+  {
+    cluster: chain.cluster,
+    rpc: rpcOrigin,
+    database: db.kind,
+    migrations: applied,
+    admins,
+  },
   `serving on ${url}`,
 );
-console.log(`\n  Ready: ${url}\n  API docs: ${url}/api/docs\n  Chain: ${chain.rpcUrl} (${chain.cluster})\n`);
+app.log.info({ web: `${url}/`, rpcProxy: `${url}/rpc` }, 'web app and RPC proxy');
+console.log(
+  `\n  Ready: ${url}\n  Web app: ${url}/\n  API docs: ${url}/api/docs\n` +
+    `  RPC proxy: ${url}/rpc → ${rpcOrigin} (${chain.cluster})\n`,
+);

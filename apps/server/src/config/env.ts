@@ -134,6 +134,20 @@ const schema = z
       z.union([z.literal('all'), z.array(z.string())]),
     ),
 
+    /** The web app's build (`npm run build:web`) served at `/`; default `apps/web/dist` in this checkout. */
+    WEB_DIST_DIR: optionalString,
+    /** JSON-RPC URL browsers use; default `/rpc`, this server's proxy to `SOLANA_RPC_URL` or the local chain. */
+    PUBLIC_RPC_URL: z.string().min(1).default('/rpc'),
+    /** PubSub websocket URL browsers use; default `/rpc` on this server (the same proxy). */
+    PUBLIC_RPC_WS_URL: z.string().min(1).default('/rpc'),
+    /** The community chat invite the web app links to. */
+    COMMUNITY_CHAT_URL: z.url().default('https://discord.com'),
+    /** The social network profile the web app links to. */
+    SOCIAL_URL: z.url().default('https://x.com'),
+    /** The marquee's announcement; a new `ANNOUNCEMENT_VERSION` shows again to users who dismissed the last. */
+    ANNOUNCEMENT_TEXT: optionalString,
+    ANNOUNCEMENT_VERSION: z.coerce.number().int().min(0).default(1),
+
     RATE_LIMIT_PER_MINUTE: wholeNumber.default(600),
     /** The chat's per-user limits (messages per second and per minute). */
     CHAT_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(1),

@@ -1,0 +1,183 @@
+/**
+ * Serves the web app's build (`npm run build:web`, `WEB_DIST_DIR`) at `/`, so one origin carries the app,
+ * the API, the sockets and the RPC proxy.
+ *
+ * Hashed files under `/assets/` are cached for a year; everything else (above all `index.html`) is
+ * revalidated on every load, so a deploy reaches browsers at once. The build writes `.br` and `.gz` beside
+ * each file and the one matching `Accept-Encoding` is sent. A navigation to a client route (`/prophecy/…`)
+ * gets `index.html`, while the server's own prefixes keep their JSON 404. Static files are exempt from the
+ * rate limit: they are cheap, and one page load fetches many of them.
+ *
+ * @module
+ */
+
+import { statSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** `apps/web/dist` of this checkout: where `npm run build:web` writes. */
+export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+/** The 503's message while there is no build to serve. */
+export const WEB_APP_NOT_BUILT = 'The web app is not built: run `npm run build:web`, then reload';
+
+/** Prefixes the server answers itself: never the web app, whatever the request accepts. */
+const SERVER_PREFIXES = ['/api', '/rpc', '/activity', '/chat'] as const;
+
+/** Hashed build output: immutable, and a missing one is a 404 (a stale client), never `index.html`. */
+const ASSETS_DIR = 'assets';
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The origin of `url` when it is absolute (`https://rpc.example/?key=…` → `https://rpc.example`), else null. */
+function absoluteOrigin(url: string): string | null {
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app's Content-Security-Policy. Scripts only from this origin (the build has no inline script).
+ * Styles from this origin plus inline: the Mobile Wallet Adapter's modal injects a `<style>` into its shadow
+ * root, and a style cannot run code. Images from anywhere over HTTPS (NFT art); connections to this origin
+ * (API, sockets, `/rpc`), any websocket (wallets' local bridges) and the public RPC when it is elsewhere.
+ */
+export function contentSecurityPolicy(publicRpcUrls: readonly string[]): string {
+  const rpcOrigins = new Set<string>();
+  for (const url of publicRpcUrls) {
+    const origin = absoluteOrigin(url);
+    if (origin !== null) rpcOrigins.add(origin);
+  }
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    // Vite inlines the smallest font subsets as data: URLs.
+    "font-src 'self' data:",
+    ["connect-src 'self' ws: wss:", ...rpcOrigins].join(' '),
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The path of `url` without its query, or null when it does not decode. */
+function decodedPath(url: string): string | null {
+  const path = url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+function isServerPath(path: string): boolean {
+  return SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** A browser navigation (or anything that asks for HTML by name; `*\/*` alone is a script or a fetch). */
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').toLowerCase().includes('text/html');
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const root = resolve(app.env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
+    const indexPath = resolve(root, 'index.html');
+    const securityHeaders = {
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+      'content-security-policy': contentSecurityPolicy([app.env.PUBLIC_RPC_URL, app.env.PUBLIC_RPC_WS_URL]),
+    };
+
+    await app.register(fastifyStatic, {
+      root,
+      serve: false,
+      preCompressed: true,
+      // A missing build is reported below, once, with what to do about it.
+      suppressWarning: true,
+      // The cache headers depend on the file: set in setHeaders.
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const file = relative(root, filePath).replace(/\.(br|gz)$/, '');
+        reply.header('x-content-type-options', 'nosniff');
+        if (file.startsWith(`${ASSETS_DIR}${sep}`)) {
+          reply.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`);
+        } else {
+          // Not hashed: always revalidated (the ETag makes that a 304), so a deploy is seen on the next load.
+          reply.header('cache-control', 'no-cache');
+        }
+        if (file.endsWith('.html')) reply.headers(securityHeaders);
+      },
+    });
+
+    // Checked per request, so building while the server runs needs no restart.
+    let warned = false;
+    function built(): boolean {
+      try {
+        if (statSync(indexPath).isFile()) return true;
+      } catch {
+        // Reported below.
+      }
+      if (!warned) {
+        warned = true;
+        app.log.warn({ webDistDir: root }, 'the web app is not built: run `npm run build:web`');
+      }
+      return false;
+    }
+
+    /** Whether `path` (decoded, from the URL) names a file inside the build. */
+    function isFile(path: string): boolean {
+      const candidate = resolve(root, `.${path}`);
+      if (!candidate.startsWith(`${root}${sep}`)) return false;
+      try {
+        return statSync(candidate).isFile();
+      } catch {
+        return false;
+      }
+    }
+
+    function sendIndex(reply: FastifyReply): FastifyReply {
+      return reply.sendFile('/index.html');
+    }
+
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      schema: { hide: true },
+      config: { rateLimit: false },
+      handler: (request, reply) => {
+        const path = decodedPath(request.url);
+        if (path === null || isServerPath(path)) {
+          reply.callNotFound();
+          return reply;
+        }
+        if (!built()) {
+          return reply.code(503).header('cache-control', 'no-store').send({
+            success: false,
+            error: WEB_APP_NOT_BUILT,
+          });
+        }
+        if (path === '/' || path === '/index.html') return sendIndex(reply);
+        // @fastify/static refuses traversal and non-canonical paths itself (403).
+        if (isFile(path)) return reply.sendFile(path);
+        if (wantsHtml(request) && !path.startsWith(`/${ASSETS_DIR}/`)) return sendIndex(reply);
+        reply.callNotFound();
+        return reply;
+      },
+    });
+  },
+  { name: 'web-app' },
+);
