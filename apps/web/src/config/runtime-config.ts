@@ -8,8 +8,8 @@
 
 import { api } from '../lib/api-client.ts';
 
-/** The cluster the server runs against; `local` is the embedded chain of `npm start`. */
-export type Cluster = 'local' | 'devnet' | 'mainnet-beta';
+/** The cluster the server runs against; `localnet` is the embedded chain of `npm start`. */
+export type Cluster = 'localnet' | 'devnet' | 'mainnet-beta';
 
 /** The announcement shown in the marquee; a new `version` shows again to users who dismissed an older one. */
 export interface Announcement {
@@ -58,7 +58,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   const programs = field(body['programs'], 'programs', isRecord);
   const mints = field(body['mints'], 'mints', isRecord);
   const cluster = field(body['cluster'], 'cluster', (v): v is Cluster =>
-    ['local', 'devnet', 'mainnet-beta'].includes(v as string),
+    ['localnet', 'devnet', 'mainnet-beta'].includes(v as string),
   );
   const announcementRaw = body['announcement'];
   let announcement: Announcement | null = null;

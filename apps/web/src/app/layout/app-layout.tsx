@@ -1,4 +1,81 @@
-/** PLACEHOLDER: replaced by its feature work, keeping this export. */
+import type { CSSProperties } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+
+import { LoadingLogo } from '../../components/loading-logo.tsx';
+import { Toaster } from '../../components/toaster.tsx';
+import { runtimeConfig } from '../../config/runtime-config.ts';
+import { UnclaimedWinningsBanner } from '../../features/account-status/components/unclaimed-winnings-banner.tsx';
+import { WalletBlockedModal } from '../../features/account-status/components/wallet-blocked-modal.tsx';
+import { AdminConsole } from '../../features/admin/components/admin-console.tsx';
+import { AgeGateModal } from '../../features/age-gate/components/age-gate-modal.tsx';
+import { FaqModal } from '../../features/help/components/faq-modal.tsx';
+import { ProfileModal } from '../../features/profile/components/profile-modal.tsx';
+import { useForceProfileForNewUsers } from '../../features/profile/hooks/use-force-profile-for-new-users.ts';
+import { useOAuthReturn } from '../../features/profile/hooks/use-oauth-return.ts';
+import { useReferralCapture } from '../../features/profile/hooks/use-referral-capture.ts';
+import { ConnectDialog } from '../../features/wallet/components/connect-dialog.tsx';
+import { useUiState } from '../../lib/store.ts';
+import { AnnouncementMarquee, isAnnouncementVisible, MARQUEE_HEIGHT } from './announcement-marquee.tsx';
+import { BottomNav } from './bottom-nav.tsx';
+import { Footer } from './footer.tsx';
+import { Header, HEADER_HEIGHT } from './header.tsx';
+import { LeftNav } from './left-nav.tsx';
+import { RightSidebar } from './right-sidebar.tsx';
+
+/**
+ * The app shell (spec §2 "Shell"): a sticky header and announcement, the navigation (column, icon rail or
+ * phone tab bar), the page, the toggleable feed/chat sidebar, the footer, and the app-wide dialogs mounted
+ * once. While a route's loader runs, the loading logo covers the page.
+ */
 export function AppLayout() {
-  return null;
+  const navigation = useNavigation();
+  // App-wide profile duties: finish an OAuth link, remember a ?ref= code, and make new users pick a name.
+  useOAuthReturn();
+  useReferralCapture();
+  useForceProfileForNewUsers();
+  const { announcement } = runtimeConfig();
+  const dismissed = useUiState((s) => s.announcementDismissed);
+  const marquee = isAnnouncementVisible(announcement, dismissed);
+  const shellTop = HEADER_HEIGHT + (marquee ? MARQUEE_HEIGHT : 0);
+  const loading = navigation.state === 'loading';
+
+  return (
+    <div className="flex min-h-dvh flex-col" style={{ '--shell-top': `${shellTop}px` } as CSSProperties}>
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-lg bg-accent px-3 py-2 font-semibold text-black focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <div className="sticky top-0 z-40">
+        <Header />
+        <AnnouncementMarquee announcement={announcement} />
+      </div>
+      <UnclaimedWinningsBanner />
+      <div className="flex flex-1">
+        <LeftNav />
+        <main id="main" className="relative flex min-w-0 flex-1 flex-col" aria-busy={loading}>
+          <div className="flex-1 px-3 pt-4 sm:px-6 sm:pt-6 xl:px-8">
+            <Outlet />
+          </div>
+          <Footer />
+          {loading && (
+            <div className="absolute inset-0 z-20 flex justify-center bg-base/70 pt-[20vh] backdrop-blur-sm animate-fade-in">
+              <LoadingLogo variant="inline" />
+            </div>
+          )}
+        </main>
+        <RightSidebar />
+      </div>
+      <BottomNav />
+      <Toaster />
+      <ConnectDialog />
+      <ProfileModal />
+      <FaqModal />
+      <AgeGateModal />
+      <WalletBlockedModal />
+      <AdminConsole />
+      <ScrollRestoration />
+    </div>
+  );
 }

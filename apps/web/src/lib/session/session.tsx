@@ -1,11 +1,33 @@
 /**
- * The signed-in session. PLACEHOLDER: the sign-in work replaces this file, keeping these exports.
+ * The signed-in session (spec §4 "Login"): the token of the connected wallet, checked against the server
+ * when the page loads and whenever the wallet changes, and the sign-in that starts right after the user
+ * connects a wallet.
  *
  * @module
  */
 
+import { RPC_COMMITMENT } from '@arcade/sdk/constants';
+import { ERROR_MESSAGES } from '@arcade/sdk/messages';
 import type { Address } from '@solana/kit';
-import type { ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+
+import { runtimeConfig } from '../../config/runtime-config.ts';
+import { api, ApiError } from '../api-client.ts';
+import { toast } from '../toast.ts';
+import { getRpc } from '../wallet/rpc.ts';
+import { useWalletConnection } from '../wallet/wallet-context.tsx';
+import type { Connection } from '../wallet/wallet-store.ts';
+import { getLedgerPreference } from './ledger-preference.ts';
+import { SignInError, signInWithWallet } from './sign-in.ts';
+import { readToken, removeToken, tokenAddress, writeToken } from './token-storage.ts';
 
 /** A signed-in wallet and its token. */
 export interface Session {
@@ -19,22 +41,173 @@ export interface SessionState {
   readonly status: 'signed-out' | 'signing-in' | 'signed-in';
   /** True when the server answered 403 'Wallet is blocked' for the connected wallet. */
   readonly blocked: boolean;
-  signIn(options?: { readonly ledger?: boolean }): Promise<void>;
-  signOut(): void;
+  readonly signIn: (options?: { readonly ledger?: boolean }) => Promise<void>;
+  readonly signOut: () => void;
 }
 
-/** The session of the connected wallet. */
+/** The server's refusal of a blocked wallet. */
+export const WALLET_BLOCKED = 'Wallet is blocked';
+
+const isBlocked = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && error.message === WALLET_BLOCKED;
+
+interface Snapshot {
+  readonly session: Session | null;
+  readonly status: SessionState['status'];
+  readonly blocked: boolean;
+}
+
+const SIGNED_OUT: Snapshot = { session: null, status: 'signed-out', blocked: false };
+
+const SessionContext = createContext<SessionState | null>(null);
+
+/** What components rendered without a provider (isolated tests) see: signed out. */
+const NO_SESSION: SessionState = {
+  ...SIGNED_OUT,
+  signIn: () => Promise.resolve(),
+  signOut: () => undefined,
+};
+
+/** The session of the connected wallet (signed out when rendered without a {@link SessionProvider}). */
 export function useSession(): SessionState {
+  return useContext(SessionContext) ?? NO_SESSION;
+}
+
+interface SessionController {
+  readonly getSnapshot: () => Snapshot;
+  readonly subscribe: (listener: () => void) => () => void;
+  /** Follows the connected wallet: verifies its stored token, or signs in when the user just connected. */
+  readonly setConnection: (connection: Connection | null) => void;
+  readonly signIn: (options?: { readonly ledger?: boolean }) => Promise<void>;
+  readonly signOut: () => void;
+}
+
+function createSessionController(): SessionController {
+  let snapshot: Snapshot = SIGNED_OUT;
+  let current: Connection | null = null;
+  let verifying: AbortController | null = null;
+  const autoSignedIn = new WeakSet<Connection>();
+  const listeners = new Set<() => void>();
+
+  function set(next: Snapshot): void {
+    snapshot = next;
+    for (const listener of listeners) listener();
+  }
+
+  async function signInWith(target: Connection, ledger: boolean): Promise<void> {
+    const address = target.account.address as Address;
+    set({ ...snapshot, session: null, status: 'signing-in' });
+    try {
+      const token = await signInWithWallet({
+        wallet: target.wallet,
+        account: target.account,
+        cluster: runtimeConfig().cluster,
+        ledger,
+        latestBlockhash: async () =>
+          (await getRpc().getLatestBlockhash({ commitment: RPC_COMMITMENT }).send()).value,
+      });
+      if (current !== target) return;
+      writeToken(token);
+      set({ session: { address, token }, status: 'signed-in', blocked: false });
+    } catch (error) {
+      const cause = error instanceof SignInError ? error.cause : error;
+      console.error(ERROR_MESSAGES.errorAuthenticatingUser, cause);
+      removeToken();
+      if (current !== target) return;
+      set({ session: null, status: 'signed-out', blocked: isBlocked(cause) });
+      toast.failure(
+        error instanceof SignInError && error.step === 'authenticate'
+          ? ERROR_MESSAGES.failedToAuthenticate
+          : ERROR_MESSAGES.failedToLogin,
+        cause,
+      );
+    }
+  }
+
+  function autoSignIn(connection: Connection): void {
+    // Only right after the user connected in the dialog, and once: a declined request is not repeated.
+    if (!connection.byUser || autoSignedIn.has(connection)) return;
+    autoSignedIn.add(connection);
+    void signInWith(connection, getLedgerPreference());
+  }
+
+  function verify(connection: Connection, token: string): void {
+    const address = connection.account.address as Address;
+    const abort = new AbortController();
+    verifying = abort;
+    set({ session: null, status: 'signing-in', blocked: false });
+    api(`/api/user/verify/${address}`, { token, signal: abort.signal }).then(
+      () => {
+        if (current === connection) set({ session: { address, token }, status: 'signed-in', blocked: false });
+      },
+      (error: unknown) => {
+        if (abort.signal.aborted || current !== connection) return;
+        if (isBlocked(error)) {
+          set({ session: null, status: 'signed-out', blocked: true });
+        } else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+          // Expired, revoked, or another wallet's token.
+          removeToken();
+          set(SIGNED_OUT);
+          autoSignIn(connection);
+        } else {
+          // The server could not answer: keep the token, every authenticated call checks it again.
+          set({ session: { address, token }, status: 'signed-in', blocked: false });
+        }
+      },
+    );
+  }
+
   return {
-    session: null,
-    status: 'signed-out',
-    blocked: false,
-    signIn: () => Promise.resolve(),
-    signOut: () => undefined,
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setConnection(connection) {
+      if (connection === current) return;
+      current = connection;
+      verifying?.abort();
+      verifying = null;
+      if (connection === null) {
+        set(SIGNED_OUT);
+        return;
+      }
+      const token = readToken();
+      if (token !== null && tokenAddress(token) !== connection.account.address) {
+        // Another wallet's token, or not a token at all.
+        removeToken();
+      }
+      if (token === null || tokenAddress(token) !== connection.account.address) {
+        set(SIGNED_OUT);
+        autoSignIn(connection);
+        return;
+      }
+      verify(connection, token);
+    },
+    async signIn(options) {
+      if (current === null) return;
+      await signInWith(current, options?.ledger ?? getLedgerPreference());
+    },
+    signOut() {
+      removeToken();
+      set({ ...snapshot, session: null, status: 'signed-out' });
+    },
   };
 }
 
 /** Provides the session to the tree. */
 export function SessionProvider({ children }: { readonly children: ReactNode }) {
-  return children;
+  const connection = useWalletConnection();
+  const [controller] = useState(createSessionController);
+  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
+
+  useEffect(() => {
+    controller.setConnection(connection);
+  }, [controller, connection]);
+
+  const value = useMemo<SessionState>(
+    () => ({ ...snapshot, signIn: controller.signIn, signOut: controller.signOut }),
+    [snapshot, controller],
+  );
+  return <SessionContext value={value}>{children}</SessionContext>;
 }

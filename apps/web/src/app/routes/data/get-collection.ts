@@ -1,0 +1,76 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client.ts';
+import {
+  parseCollectionSummary,
+  type CollectionSummary,
+  type CollectionSummaryWire,
+} from './get-trending-collections.ts';
+
+/** An NFT listing of a collection (spec §3 "NFT listing"); lamport amounts are bigint. */
+export interface Listing {
+  readonly mint: string;
+  readonly price: bigint;
+  readonly seller: string;
+  readonly tokenStandard: 'NonFungible' | 'ProgrammableNonFungible' | 'Core';
+  readonly tokenProgram: string;
+  readonly royaltyBps: number;
+  readonly name: string;
+  readonly image: string;
+  readonly attributes: readonly { readonly trait_type: string; readonly value: string }[];
+  /** Listing price × (1 + marketplace fee + royalty): the prize a ReTail bet is priced at. */
+  readonly buyerPrice: bigint;
+  readonly marketplaceFee: bigint;
+  readonly royalty: bigint;
+}
+
+/** One collection with its live listings, cheapest first. */
+export interface Collection extends CollectionSummary {
+  readonly description: string;
+  readonly listings: readonly Listing[];
+}
+
+type ListingWire = Omit<Listing, 'price' | 'buyerPrice' | 'marketplaceFee' | 'royalty'> & {
+  readonly price: string;
+  readonly buyerPrice: string;
+  readonly marketplaceFee: string;
+  readonly royalty: string;
+};
+
+interface CollectionWire extends CollectionSummaryWire {
+  readonly description: string;
+  readonly listings: readonly ListingWire[];
+}
+
+/** `GET /api/nfts/collectionV2?collId=`. */
+export async function getCollection(collId: string, signal?: AbortSignal): Promise<Collection> {
+  const { collection } = await api<{ collection: CollectionWire }>('/api/nfts/collectionV2', {
+    query: { collId },
+    ...(signal ? { signal } : {}),
+  });
+  return {
+    ...parseCollectionSummary(collection),
+    description: collection.description,
+    listings: collection.listings.map((l) => ({
+      ...l,
+      price: BigInt(l.price),
+      buyerPrice: BigInt(l.buyerPrice),
+      marketplaceFee: BigInt(l.marketplaceFee),
+      royalty: BigInt(l.royalty),
+    })),
+  };
+}
+
+/** One collection by id (the route's slug). */
+export function collectionQueryOptions(collId: string) {
+  return queryOptions({
+    queryKey: ['nfts', 'collection', collId],
+    queryFn: ({ signal }) => getCollection(collId, signal),
+    staleTime: 30_000,
+  });
+}
+
+/** One collection, loaded by the route before render. */
+export function useCollection(collId: string) {
+  return useSuspenseQuery(collectionQueryOptions(collId));
+}

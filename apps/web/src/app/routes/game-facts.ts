@@ -1,0 +1,28 @@
+import {
+  FORESIGHT_TIMELOCK_SECS,
+  MIN_BET_LAMPORTS,
+  ODDS_MAX,
+  ODDS_MIN,
+  POOL_FEE_BPS,
+  REFERRAL_SHARE_BPS,
+  RETAIL_MARKETPLACE_FEE_BPS,
+  TAILSPIN_FEE_BPS,
+} from '@arcade/sdk/constants';
+
+import { formatPercent, formatSol } from '../../lib/format.ts';
+
+/** Basis points as a percentage, e.g. 400n → '4%'. */
+export function bpsPercent(bps: bigint): string {
+  return formatPercent(Number(bps) / 100);
+}
+
+/** The numbers the pages quote, all derived from the SDK constants so no page can disagree with the programs. */
+export const GAME_FACTS = {
+  oddsRange: `${ODDS_MIN}–${ODDS_MAX}%`,
+  tailspinFee: bpsPercent(TAILSPIN_FEE_BPS),
+  poolFee: bpsPercent(POOL_FEE_BPS),
+  marketplaceFee: bpsPercent(RETAIL_MARKETPLACE_FEE_BPS),
+  referralShare: bpsPercent(REFERRAL_SHARE_BPS),
+  minBet: formatSol(MIN_BET_LAMPORTS),
+  roundMinutes: `${FORESIGHT_TIMELOCK_SECS / 60} min`,
+} as const;

@@ -1,0 +1,137 @@
+import { UI_TEXT, VALIDATION_MESSAGES } from '@arcade/sdk/messages';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type LoaderFunctionArgs } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { queryClient } from '../../lib/query-client.ts';
+import { ErrorPage } from './error-page.tsx';
+import { loader as foresightLoader } from './foresight.tsx';
+import { Component as NotFound } from './not-found.tsx';
+import { loader as prophecyLoader } from './prophecy-list.tsx';
+
+function loaderArgs(url: string, params: Record<string, string> = {}): LoaderFunctionArgs {
+  return { request: new Request(url), params, context: undefined } as unknown as LoaderFunctionArgs;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  queryClient.clear();
+});
+
+describe('not-found route', () => {
+  it('says there is nothing here and links back home', async () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <p>home page</p> },
+        { path: '*', Component: NotFound },
+      ],
+      { initialEntries: ['/nope'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(screen.getByRole('heading', { name: UI_TEXT.notFound })).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to home' }));
+    expect(await screen.findByText('home page')).toBeTruthy();
+  });
+});
+
+describe('error page', () => {
+  it('shows the spec text, the message, the stack, and refreshes', async () => {
+    const error = new Error('kaboom');
+    error.stack = 'Error: kaboom\n    at somewhere (file.ts:1:1)';
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          loader: () => {
+            throw error;
+          },
+          Component: () => null,
+          ErrorBoundary: ErrorPage,
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    const reload = vi.fn();
+    vi.stubGlobal('location', { reload });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: UI_TEXT.errorPage })).toBeTruthy();
+    expect(screen.getByText('kaboom')).toBeTruthy();
+    const stack = screen.getByLabelText('Error stack');
+    expect(stack.tagName).toBe('PRE');
+    expect(stack.textContent).toContain('at somewhere (file.ts:1:1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('foresight loader', () => {
+  it("rejects an unknown symbol with 'Invalid symbol'", async () => {
+    await expect(foresightLoader(loaderArgs('http://app/foresight/XYZ', { symbol: 'XYZ' }))).rejects.toThrow(
+      VALIDATION_MESSAGES.invalidSymbol,
+    );
+  });
+
+  it('accepts SOL once its cover is preloaded', async () => {
+    // jsdom never loads images: resolve the preload the way a browser's load event would.
+    vi.spyOn(queryClient, 'query').mockResolvedValue(true);
+    await expect(foresightLoader(loaderArgs('http://app/foresight/SOL', { symbol: 'SOL' }))).resolves.toEqual(
+      {
+        symbol: 'SOL',
+      },
+    );
+  });
+});
+
+describe('prophecy list loader', () => {
+  function stubMarkets() {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ success: true, markets: [], total: 0, nextOffset: null }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  function requestedUrl(fetchMock: ReturnType<typeof stubMarkets>): URL {
+    const call = fetchMock.mock.calls[0] as unknown as [string];
+    return new URL(call[0], 'http://app');
+  }
+
+  it('asks for sortBy TimeAsc, categories {} and past events by default', async () => {
+    const fetchMock = stubMarkets();
+    await prophecyLoader(loaderArgs('http://app/prophecy'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const url = requestedUrl(fetchMock);
+    expect(url.pathname).toBe('/api/prophecy/markets');
+    expect(url.searchParams.get('sortBy')).toBe('TimeAsc');
+    expect(url.searchParams.get('categories')).toBe('{}');
+    expect(url.search).toContain('categories=%7B%7D');
+    expect(url.searchParams.get('showPastEvents')).toBe('true');
+    expect(url.searchParams.has('name')).toBe(false);
+  });
+
+  it('passes the page URL params through', async () => {
+    const fetchMock = stubMarkets();
+    const categories = encodeURIComponent(JSON.stringify({ Crypto: true }));
+    await prophecyLoader(
+      loaderArgs(`http://app/prophecy?sortBy=VolumeDesc&categories=${categories}&name=sol`),
+    );
+    const url = requestedUrl(fetchMock);
+    expect(url.searchParams.get('sortBy')).toBe('VolumeDesc');
+    expect(url.searchParams.get('categories')).toBe('{"Crypto":true}');
+    expect(url.searchParams.get('name')).toBe('sol');
+    expect(url.searchParams.get('showPastEvents')).toBe('true');
+  });
+
+  it('falls back to TimeAsc for an unknown sort', async () => {
+    const fetchMock = stubMarkets();
+    await prophecyLoader(loaderArgs('http://app/prophecy?sortBy=Random'));
+    expect(requestedUrl(fetchMock).searchParams.get('sortBy')).toBe('TimeAsc');
+  });
+});

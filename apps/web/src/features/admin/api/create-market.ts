@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client.ts';
+import { useAdminToken } from '../hooks/use-admin-token.ts';
+import { actionToasts } from '../utils/action-toasts.ts';
+import { adminKeys } from './query-keys.ts';
+import type { MarketItem } from './types.ts';
+
+/** `POST /api/prophecy/createMarket`'s body (server's `marketProposalSchema`); times in unix seconds. */
+export interface CreateMarketInput {
+  readonly name: string;
+  readonly shortName: string;
+  readonly yesOption: string;
+  readonly noOption: string;
+  readonly invalidOption: string;
+  readonly category: string;
+  readonly image: string;
+  readonly rules: string;
+  readonly endTime: number;
+  readonly cutoffTime: number;
+}
+
+/** Creates a market on chain (signed by the House authority) with its metadata. */
+export async function createMarket(token: string, input: CreateMarketInput): Promise<MarketItem> {
+  const body = await api<{ market: MarketItem }>('/api/prophecy/createMarket', {
+    method: 'POST',
+    token,
+    body: input,
+  });
+  return body.market;
+}
+
+/** Creates a market, with toasts; every market list refreshes after. */
+export function useCreateMarket() {
+  const token = useAdminToken();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateMarketInput) => createMarket(token ?? '', input),
+    ...actionToasts<CreateMarketInput>({
+      pending: () => 'Creating market…',
+      success: (v) => `Market created: ${v.shortName}`,
+      failure: () => 'Failed to create market',
+    }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.prophecy }),
+  });
+}

@@ -1,0 +1,56 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { ApiError } from '../../../lib/api-client.ts';
+import { ERROR_MESSAGES } from '@arcade/sdk/messages';
+import { adminKeys } from './query-keys.ts';
+import type { HealthResponse } from './types.ts';
+
+/** How often the workers table re-reads the health report. */
+export const HEALTH_REFRESH_MS = 5_000;
+
+function isHealth(body: unknown): body is HealthResponse {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    Array.isArray((body as { workers?: unknown }).workers) &&
+    typeof (body as { database?: unknown }).database === 'object'
+  );
+}
+
+/**
+ * `GET /api/health`. An unhealthy server answers 503 with the same report, which is exactly what the
+ * operator needs to see, so that body is returned rather than thrown (unlike `api()`).
+ */
+export async function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
+  let response: Response;
+  try {
+    response = await fetch('/api/health', {
+      headers: { accept: 'application/json' },
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError('Network error: the server cannot be reached', 0);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (isHealth(body)) return body;
+  const message =
+    typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string'
+      ? (body as { error: string }).error
+      : ERROR_MESSAGES.requestFailed;
+  throw new ApiError(message, response.status);
+}
+
+/** Query options of {@link getHealth}, refreshed every {@link HEALTH_REFRESH_MS}. */
+export function healthQueryOptions() {
+  return queryOptions({
+    queryKey: adminKeys.health(),
+    queryFn: ({ signal }) => getHealth(signal),
+    refetchInterval: HEALTH_REFRESH_MS,
+  });
+}
+
+/** The server's health report. */
+export function useHealth() {
+  return useQuery(healthQueryOptions());
+}

@@ -1,0 +1,256 @@
+import { WEBSOCKET_RECONNECT_ATTEMPTS, WEBSOCKET_RECONNECT_DELAY_MS } from '@arcade/sdk/constants';
+import { notifyManager, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { createQueryClient } from '../../../lib/query-client.ts';
+import type { BetFeedItem, PredictionFeedItem } from '../utils/feed-items.ts';
+import { GameFeed } from './game-feed.tsx';
+
+const mocks = vi.hoisted(() => {
+  type Listener = (...args: unknown[]) => void;
+  class FakeSocket {
+    readonly listeners = new Map<string, Set<Listener>>();
+    connectCalls = 0;
+    on(event: string, listener: Listener) {
+      if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+      this.listeners.get(event)!.add(listener);
+    }
+    off(event: string, listener: Listener) {
+      this.listeners.get(event)?.delete(listener);
+    }
+    emit() {}
+    connect() {
+      this.connectCalls += 1;
+    }
+    disconnect() {}
+    fire(event: string, ...args: unknown[]) {
+      for (const listener of [...(this.listeners.get(event) ?? [])]) listener(...args);
+    }
+  }
+  const state = {
+    sockets: [] as FakeSocket[],
+    paths: [] as string[],
+    wallet: null as { address: string } | null,
+    played: [] as string[],
+  };
+  return { FakeSocket, state };
+});
+
+vi.mock('socket.io-client', () => ({
+  io: (_url: string, options: { path: string }) => {
+    const socket = new mocks.FakeSocket();
+    mocks.state.sockets.push(socket);
+    mocks.state.paths.push(options.path);
+    return socket;
+  },
+}));
+vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
+  useWallet: () => ({ wallet: mocks.state.wallet, connecting: false, disconnect: () => Promise.resolve() }),
+}));
+vi.mock('../../../lib/sound.ts', () => ({
+  usePlaySound: () => (name: string) => {
+    mocks.state.played.push(name);
+  },
+}));
+
+const ME = 'Me11111111111111111111111111111111111111111';
+const NOW = Date.now();
+
+const bet = (id: string, patch: Partial<BetFeedItem> = {}): BetFeedItem => ({
+  kind: 'bet',
+  id,
+  signature: `sig-${id}`,
+  amount: '1500000000',
+  odds: 25,
+  type: 'sol',
+  metadata: { mint: 'So11111111111111111111111111111111111111112', listingPrice: '6000000000' },
+  tokenPrice: 1,
+  user: `player${id}`,
+  userId: `User${id}111111111111111111111111111111111111`,
+  timestamp: NOW - Number(id) * 60_000,
+  result: null,
+  ...patch,
+});
+const prediction = (id: string): PredictionFeedItem => ({
+  kind: 'prediction',
+  id,
+  signature: `psig-${id}`,
+  prediction: 'down',
+  amount: '250000000',
+  won: null,
+  config: 'cfg',
+  event: 'evt',
+  user: null,
+  userId: 'Fore5ight1111111111111111111111111111111111',
+  timestamp: NOW - 30_000,
+});
+
+function socket() {
+  const last = mocks.state.sockets.at(-1);
+  if (last === undefined) throw new Error('no socket opened');
+  return last;
+}
+
+function renderFeed() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <GameFeed />
+    </QueryClientProvider>,
+  );
+}
+
+// Socket events write the cache outside React; render their effect at once, inside act.
+notifyManager.setScheduler((callback) => {
+  callback();
+});
+
+beforeEach(() => {
+  mocks.state.sockets = [];
+  mocks.state.paths = [];
+  mocks.state.wallet = null;
+  mocks.state.played = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ success: true, username: null, pfpImage: null }), { status: 200 }),
+      ),
+    ),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('GameFeed', () => {
+  it('shows the history from /activity with user, game, amount, odds and skill, outcome and time', () => {
+    renderFeed();
+    expect(mocks.state.paths).toEqual(['/activity']);
+    expect(screen.getByRole('status').textContent).toContain('Loading the feed…');
+    act(() => {
+      socket().fire('connect');
+      socket().fire('feed', [
+        bet('1', { result: 'Win', odds: 70 }),
+        bet('2', { type: 'nft', user: null }),
+        prediction('3'),
+      ]);
+    });
+    const rows = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    // Newest first: the Foresight bet (30 s ago), then bet 1 (1 min), then bet 2 (2 min).
+    expect(rows[0]!.textContent).toContain('Fore…1111');
+    expect(rows[0]!.textContent).toContain('Foresight');
+    expect(rows[0]!.textContent).toContain('▼ Down');
+    expect(rows[0]!.textContent).toContain('0.25');
+    expect(rows[1]!.textContent).toContain('player1');
+    expect(rows[1]!.textContent).toContain('TailSpin');
+    expect(rows[1]!.textContent).toContain('70%');
+    expect(rows[1]!.textContent).toContain('Safu');
+    expect(rows[1]!.textContent).toContain('Won');
+    expect(rows[1]!.textContent).toContain('1.5');
+    expect(rows[1]!.textContent).toContain('1m ago');
+    expect(rows[2]!.textContent).toContain('User…1111');
+    expect(rows[2]!.textContent).toContain('ReTail');
+    expect(rows[2]!.textContent).toContain('Degen');
+    expect(screen.getByText('Live')).toBeTruthy();
+  });
+
+  it('filters All / Bets / Foresight', async () => {
+    const user = userEvent.setup();
+    renderFeed();
+    act(() => {
+      socket().fire('connect');
+      socket().fire('feed', [bet('1'), prediction('2')]);
+    });
+    await user.click(screen.getByRole('button', { name: 'Foresight' }));
+    expect(screen.getByRole('button', { name: 'Foresight' }).getAttribute('aria-pressed')).toBe('true');
+    let rows = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.textContent).toContain('Foresight');
+    await user.click(screen.getByRole('button', { name: 'Bets' }));
+    rows = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.textContent).toContain('TailSpin');
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('glows items of 10 SOL and more, not 1 lamport less', () => {
+    renderFeed();
+    act(() => {
+      socket().fire('connect');
+      socket().fire('feed', [bet('1', { amount: '10000000000' }), bet('2', { amount: '9999999999' })]);
+    });
+    const [big, small] = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(big!.className).toContain('animate-glow');
+    expect(small!.className).not.toContain('animate-glow');
+  });
+
+  it('adds live items on top, updates a settled bet in place, and plays the owner’s sounds', () => {
+    mocks.state.wallet = { address: ME };
+    renderFeed();
+    act(() => {
+      socket().fire('connect');
+      socket().fire('feed', [bet('5')]);
+    });
+    expect(mocks.state.played).toEqual([]);
+    act(() => {
+      socket().fire('new_bet', bet('9', { userId: ME, timestamp: NOW }));
+    });
+    let rows = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('you');
+    expect(mocks.state.played).toEqual(['bet']);
+    act(() => {
+      socket().fire('new_bet', bet('9', { userId: ME, timestamp: NOW, result: 'Loss' }));
+      // Someone else's win is not ours to celebrate.
+      socket().fire('new_bet', bet('5', { result: 'Win' }));
+    });
+    rows = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('Lost');
+    expect(mocks.state.played).toEqual(['bet', 'loss']);
+  });
+
+  it('says so when the feed is empty', () => {
+    renderFeed();
+    act(() => {
+      socket().fire('connect');
+      socket().fire('feed', []);
+    });
+    expect(screen.getByText('No bets yet. Place one and it shows up here.')).toBeTruthy();
+  });
+
+  it('shows "Connection lost" with Retry after the reconnect attempts run out', async () => {
+    vi.useFakeTimers();
+    renderFeed();
+    act(() => {
+      socket().fire('connect');
+      socket().fire('feed', [bet('1')]);
+      socket().fire('disconnect', 'transport close');
+    });
+    expect(screen.getByText('Reconnecting…')).toBeTruthy();
+    for (let i = 0; i < WEBSOCKET_RECONNECT_ATTEMPTS; i += 1) {
+      act(() => {
+        vi.advanceTimersByTime(WEBSOCKET_RECONNECT_DELAY_MS);
+        socket().fire('connect_error', new Error('down'));
+      });
+    }
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Connection lost');
+    // The items already shown stay.
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(1);
+    const calls = socket().connectCalls;
+    vi.useRealTimers();
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(socket().connectCalls).toBe(calls + 1);
+    expect(screen.getByText('Reconnecting…')).toBeTruthy();
+    act(() => {
+      socket().fire('connect');
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

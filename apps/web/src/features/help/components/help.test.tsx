@@ -1,0 +1,130 @@
+import { FAQ_HINTS } from '@arcade/sdk/messages';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setRuntimeConfig, type RuntimeConfig } from '../../../config/runtime-config.ts';
+import { getUiState, ui } from '../../../lib/store.ts';
+import { FaqModal } from './faq-modal.tsx';
+import { GameHelpButton } from './game-help.tsx';
+
+const CHAT_URL = 'https://discord.gg/arcade-test';
+
+const config: RuntimeConfig = {
+  cluster: 'localnet',
+  rpcUrl: '/rpc',
+  rpcFallbackUrl: null,
+  rpcWsUrl: '/rpc',
+  programs: { wager: 'W', foresight: 'F' },
+  mints: { juice: 'J', usdc: 'U', usdt: 'T' },
+  priceAccount: 'P',
+  admins: [],
+  communityChatUrl: CHAT_URL,
+  socialUrl: 'https://x.com/arcade',
+  announcement: null,
+};
+
+beforeEach(() => {
+  setRuntimeConfig(config);
+  act(() => {
+    ui.closeModal();
+  });
+});
+
+function openFaq(): HTMLElement {
+  render(<FaqModal />);
+  act(() => {
+    ui.openModal('faq');
+  });
+  return screen.getByRole('dialog', { name: 'Help & FAQ' });
+}
+
+describe('FaqModal', () => {
+  it('is closed until the faq modal is opened, and closes through the store', async () => {
+    render(<FaqModal />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => {
+      ui.openModal('faq');
+    });
+    expect(screen.getByRole('dialog', { name: 'Help & FAQ' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(getUiState().modal).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lists every game, the fees, referrals, Juice and fairness as accordions', () => {
+    const dialog = openFaq();
+    const questions = Array.from(dialog.querySelectorAll('summary')).map((s) => s.textContent);
+    expect(questions).toEqual([
+      'How does TailSpin work?',
+      'How does ReTail work?',
+      'How does Foresight work?',
+      'How does Prophecy work?',
+      'What are the fees?',
+      'How do referrals work?',
+      'What is Juice?',
+      'Is it provably fair?',
+      ...FAQ_HINTS.map((hint) => hint.title),
+    ]);
+    expect(dialog.querySelectorAll('details[open]')).toHaveLength(0);
+  });
+
+  it('quotes the numbers of the SDK', () => {
+    const text = openFaq().textContent;
+    expect(text).toContain('from 1% to 95%');
+    expect(text).toContain('plus a 4% fee on the stake. The smallest stake is 0.01 SOL.');
+    expect(text).toContain('A 1.0 SOL prize at 50% costs 0.50 SOL + 0.02 SOL fee = 0.52 SOL.');
+    expect(text).toContain('1.5% marketplace fee');
+    expect(text).toContain('Bets are open while a round is live (5 minutes)');
+    expect(text).toContain('less a 3% fee');
+    expect(text).toContain('Up pays 1.33× and Down 4.00×');
+    expect(text).toContain('1.0 SOL on Down is paid 3.9 SOL after the fee');
+    expect(text).toContain('you earn 10% of the fee on their bets');
+    expect(text).toContain('earns 2,400 Juice per SOL wagered');
+    expect(text).toContain('once every 24 hours');
+  });
+
+  it('explains provable fairness in two sentences', async () => {
+    const dialog = openFaq();
+    await userEvent.click(within(dialog).getByText('Is it provably fair?'));
+    const details = within(dialog).getByText('Is it provably fair?').closest('details');
+    expect(details?.open).toBe(true);
+    const answer = details?.querySelector('div')?.textContent ?? '';
+    expect(answer.split(/\.\s/).length).toBe(2);
+    expect(answer).toContain('hash chain');
+  });
+
+  it('shows the troubleshooting hints and the community chat link', () => {
+    const dialog = openFaq();
+    for (const hint of FAQ_HINTS) {
+      const details = within(dialog).getByText(hint.title).closest('details');
+      expect(details?.textContent).toBe(`${hint.title}${hint.hint}`);
+    }
+    const link = within(dialog).getByRole('link', { name: 'community chat' });
+    expect(link.getAttribute('href')).toBe(CHAT_URL);
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+});
+
+describe('GameHelpButton', () => {
+  it.each([
+    ['tailspin', 'How to play TailSpin', 'plus a 4% fee on the stake'],
+    ['retail', 'How to play ReTail', '1.5% marketplace fee'],
+    ['foresight', 'How to play Foresight', 'Predict whether SOL/USD goes Up or Down'],
+    ['prophecy', 'How to play Prophecy', 'Back Yes or No on a market'],
+  ] as const)('opens the %s rules', async (game, title, excerpt) => {
+    render(<GameHelpButton game={game} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'How to play' }));
+    const dialog = screen.getByRole('dialog', { name: title });
+    expect(dialog.textContent).toContain(excerpt);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes on Escape', async () => {
+    render(<GameHelpButton game="foresight" />);
+    await userEvent.click(screen.getByRole('button', { name: 'How to play' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * A clock for countdowns.
+ *
+ * @module
+ */
+
+import { useEffect, useState } from 'react';
+
+/** `Date.now()`, refreshed every `intervalMs` while the component is mounted. */
+export function useNow(intervalMs = 1_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(Date.now());
+    }, intervalMs);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [intervalMs]);
+  return now;
+}

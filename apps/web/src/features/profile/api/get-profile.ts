@@ -1,0 +1,50 @@
+/**
+ * A wallet's profile: `GET /api/user/{address}`.
+ *
+ * @module
+ */
+
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client.ts';
+
+/** The profile of spec §3 "User socials", as the server sends it. */
+export interface Profile {
+  readonly address: string;
+  readonly username: string | null;
+  /** Mint of the NFT used as profile picture. */
+  readonly pfp: string | null;
+  readonly pfpImage: string | null;
+  readonly discordId: string | null;
+  readonly discordUsername: string | null;
+  readonly twitterId: string | null;
+  readonly twitterUsername: string | null;
+  /** The wallet's own referral code, once created. */
+  readonly referral: string | null;
+  readonly blocked: boolean;
+  readonly isAdmin: boolean;
+}
+
+/** The query key of a wallet's profile; mutations invalidate it. */
+export function profileKey(address: string) {
+  return ['user', 'profile', address] as const;
+}
+
+/** Fetches a wallet's profile. */
+export async function getProfile(address: string, signal?: AbortSignal): Promise<Profile> {
+  return api<Profile>(`/api/user/${encodeURIComponent(address)}`, signal === undefined ? {} : { signal });
+}
+
+/** Query options of a wallet's profile; disabled without an address. */
+export function profileQueryOptions(address: string | null) {
+  return queryOptions({
+    queryKey: profileKey(address ?? ''),
+    queryFn: ({ signal }) => getProfile(address ?? '', signal),
+    enabled: address !== null,
+  });
+}
+
+/** A wallet's profile, or an idle query when `address` is null. */
+export function useProfile(address: string | null) {
+  return useQuery(profileQueryOptions(address));
+}

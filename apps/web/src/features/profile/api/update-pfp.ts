@@ -1,0 +1,35 @@
+/**
+ * Sets the signed-in wallet's profile picture to an NFT it holds: `POST /api/user/updatePfp`.
+ *
+ * @module
+ */
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session/session.tsx';
+import { profileKey } from './get-profile.ts';
+
+/** Sends the NFT's mint; the server checks the wallet still holds it. */
+export async function updatePfp(token: string, pfp: string): Promise<{ pfp: string; pfpImage: string }> {
+  return api<{ pfp: string; pfpImage: string }>('/api/user/updatePfp', {
+    method: 'POST',
+    token,
+    body: { pfp },
+  });
+}
+
+/** The profile picture mutation; refreshes the signed-in wallet's profile when it succeeds. */
+export function useUpdatePfp() {
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (pfp: string) => {
+      if (session === null) throw new Error('Sign in to edit your profile');
+      return updatePfp(session.token, pfp);
+    },
+    onSuccess: async () => {
+      if (session !== null) await queryClient.invalidateQueries({ queryKey: profileKey(session.address) });
+    },
+  });
+}

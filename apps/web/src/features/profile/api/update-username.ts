@@ -1,0 +1,36 @@
+/**
+ * Sets the signed-in wallet's username: `POST /api/user/updateUsername`.
+ *
+ * @module
+ */
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session/session.tsx';
+import { profileKey } from './get-profile.ts';
+
+/** Sends the new username; the server answers 'Username not allowed' or 'Username already taken' on refusal. */
+export async function updateUsername(token: string, username: string): Promise<string> {
+  const body = await api<{ username: string }>('/api/user/updateUsername', {
+    method: 'POST',
+    token,
+    body: { username },
+  });
+  return body.username;
+}
+
+/** The username mutation; refreshes the signed-in wallet's profile when it succeeds. */
+export function useUpdateUsername() {
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (username: string) => {
+      if (session === null) throw new Error('Sign in to edit your profile');
+      return updateUsername(session.token, username);
+    },
+    onSuccess: async () => {
+      if (session !== null) await queryClient.invalidateQueries({ queryKey: profileKey(session.address) });
+    },
+  });
+}

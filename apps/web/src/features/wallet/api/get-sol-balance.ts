@@ -1,0 +1,65 @@
+/**
+ * The connected wallet's SOL balance: polled every 15 s, invalidated after sends, and pushed live by an
+ * account subscription while the chip is on screen.
+ *
+ * @module
+ */
+
+import { RPC_COMMITMENT } from '@arcade/sdk/constants';
+import type { Address } from '@solana/kit';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
+import { getRpc, getRpcSubscriptions } from '../../../lib/wallet/rpc.ts';
+
+/** How often the balance is re-read when no live update came. */
+export const SOL_BALANCE_REFETCH_MS = 15_000;
+
+/** `address`'s balance in lamports. */
+export async function getSolBalance(address: Address, signal?: AbortSignal): Promise<bigint> {
+  const { value } = await getRpc()
+    .getBalance(address, { commitment: RPC_COMMITMENT })
+    .send(signal === undefined ? undefined : { abortSignal: signal });
+  return value;
+}
+
+/** The balance query of `address`. */
+export function solBalanceQueryOptions(address: Address) {
+  return queryOptions({
+    queryKey: solBalanceQueryKey(address),
+    queryFn: ({ signal }) => getSolBalance(address, signal),
+    refetchInterval: SOL_BALANCE_REFETCH_MS,
+  });
+}
+
+/** The live balance of `address` (disabled when null). */
+export function useSolBalance(address: Address | null) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    ...solBalanceQueryOptions(address ?? ('' as Address)),
+    enabled: address !== null,
+  });
+
+  useEffect(() => {
+    if (address === null) return;
+    const abort = new AbortController();
+    void (async () => {
+      try {
+        const notifications = await getRpcSubscriptions()
+          .accountNotifications(address, { commitment: RPC_COMMITMENT, encoding: 'base64' })
+          .subscribe({ abortSignal: abort.signal });
+        for await (const { value } of notifications) {
+          queryClient.setQueryData(solBalanceQueryKey(address), value.lamports);
+        }
+      } catch {
+        // The 15 s polling covers a socket that fails or closes.
+      }
+    })();
+    return () => {
+      abort.abort();
+    };
+  }, [address, queryClient]);
+
+  return query;
+}

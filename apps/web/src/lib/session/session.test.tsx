@@ -1,0 +1,248 @@
+import { LOCAL_STORAGE_KEYS } from '@arcade/sdk/constants';
+import { ERROR_MESSAGES } from '@arcade/sdk/messages';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { getWallets } from '@wallet-standard/app';
+import type { Wallet } from '@wallet-standard/base';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { Toaster } from '../../components/toaster.tsx';
+import { setRuntimeConfig, type RuntimeConfig } from '../../config/runtime-config.ts';
+import { toast } from '../toast.ts';
+import { createMemoryKeyStore } from '../wallet/local-wallet/key-store.ts';
+import { LocalTestWallet } from '../wallet/local-wallet/local-wallet.ts';
+import { LOCAL_WALLET_FEATURE } from '../wallet/standard.ts';
+import { WalletProvider } from '../wallet/wallet-context.tsx';
+import { createWalletStore, type WalletStore } from '../wallet/wallet-store.ts';
+import { SessionProvider, useSession } from './session.tsx';
+
+const CONFIG: RuntimeConfig = {
+  cluster: 'devnet',
+  rpcUrl: '/rpc',
+  rpcFallbackUrl: null,
+  rpcWsUrl: '/rpc',
+  programs: {
+    wager: 'CsvPf6BGTAfi41qVFSgtwo4L1ep5GGuJ5TbAypyRbWeG',
+    foresight: '2zbSipoCc7d7gcPUrfD8XTWT1CsbB4rFn7oiMWorZ29X',
+  },
+  mints: { juice: 'a', usdc: 'b', usdt: 'c' },
+  priceAccount: 'p',
+  admins: [],
+  communityChatUrl: 'https://discord.com',
+  socialUrl: 'https://x.com',
+  announcement: null,
+};
+
+/** A Wallet Standard wallet with signMessage only (no solana:signIn), keyed by WebCrypto in memory. */
+function fakeWallet(): Wallet {
+  const inner = new LocalTestWallet({
+    chain: 'solana:devnet',
+    keyStore: createMemoryKeyStore(),
+    subtle: globalThis.crypto.subtle,
+  });
+  return {
+    version: '1.0.0',
+    name: 'Fake Wallet',
+    icon: inner.icon,
+    get chains() {
+      return inner.chains;
+    },
+    get accounts() {
+      return inner.accounts;
+    },
+    get features() {
+      const features: Wallet['features'] = inner.features;
+      return Object.fromEntries(
+        Object.entries(features).filter(
+          ([name]) => name !== 'solana:signIn' && name !== LOCAL_WALLET_FEATURE,
+        ),
+      );
+    },
+  };
+}
+
+interface Call {
+  readonly url: string;
+  readonly body: unknown;
+  readonly auth: string | null;
+}
+
+let calls: Call[];
+let routes: Record<string, (call: Call) => { status: number; body: unknown }>;
+
+function json(status: number, body: unknown) {
+  return { status, body };
+}
+
+beforeEach(() => {
+  setRuntimeConfig(CONFIG);
+  calls = [];
+  routes = {};
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      const call = {
+        url,
+        body: init?.body === undefined ? undefined : (JSON.parse(init.body as string) as unknown),
+        auth: headers['authorization'] ?? null,
+      };
+      calls.push(call);
+      const route = Object.entries(routes).find(([prefix]) => url.startsWith(prefix));
+      const { status, body } = route ? route[1](call) : json(404, { success: false, error: 'Not found' });
+      return Promise.resolve(new Response(JSON.stringify(body), { status }));
+    }),
+  );
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  act(() => {
+    toast.clear();
+  });
+});
+
+function Probe() {
+  const { session, status, blocked } = useSession();
+  return (
+    <p data-testid="session">
+      {status}|{session?.address ?? 'none'}|{blocked ? 'blocked' : 'ok'}
+    </p>
+  );
+}
+
+function setup(
+  wallet: Wallet = fakeWallet(),
+  storage: Storage | null = null,
+): { store: WalletStore; wallet: Wallet; unregister: () => void } {
+  const registry = getWallets();
+  const unregister = registry.register(wallet);
+  const store = createWalletStore({ wallets: registry, storage });
+  render(
+    <WalletProvider store={store}>
+      <SessionProvider>
+        <Probe />
+        <Toaster />
+      </SessionProvider>
+    </WalletProvider>,
+  );
+  return { store, wallet, unregister };
+}
+
+function nonceRoute(): void {
+  routes['/api/user/nonce'] = (call) =>
+    json(200, {
+      success: true,
+      nonce: 'n1',
+      message: `127.0.0.1:8080 wants you to sign in with your Solana account:\n${(call.body as { address: string }).address}`,
+      input: {},
+    });
+}
+
+/** A JWT-shaped token whose subject is `address` (the client only reads the subject). */
+function tokenFor(address: string): string {
+  const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  return `${b64({ alg: 'HS256' })}.${b64({ sub: address })}.sig`;
+}
+
+describe('SessionProvider', () => {
+  it('signs in right after the user connects and stores the token', async () => {
+    const { store, wallet, unregister } = setup();
+    nonceRoute();
+    routes['/api/user/authenticate'] = () =>
+      json(200, { success: true, token: 'tok-1', expiresAt: 1, address: 'x' });
+    await act(() => store.connect(wallet));
+    const address = wallet.accounts[0]!.address;
+    await waitFor(() => {
+      expect(screen.getByTestId('session').textContent).toBe(`signed-in|${address}|ok`);
+    });
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBe('tok-1');
+    const auth = calls.find((c) => c.url === '/api/user/authenticate')!.body as Record<string, unknown>;
+    expect(auth).toMatchObject({ address, ledger: false });
+    expect(typeof auth['signature']).toBe('string');
+    expect(auth).not.toHaveProperty('message');
+    unregister();
+  });
+
+  it('removes a token the server answers 401 for', async () => {
+    const wallet = fakeWallet();
+    await (wallet.features['standard:connect'] as { connect: () => Promise<unknown> }).connect();
+    const address = wallet.accounts[0]!.address;
+    localStorage.setItem(LOCAL_STORAGE_KEYS.token, tokenFor(address));
+    routes['/api/user/verify/'] = () => json(401, { success: false, error: 'Invalid token' });
+    // A reload in the same tab: the wallet reconnects silently, the token is verified, and no sign-in
+    // request pops up by itself.
+    sessionStorage.setItem('arcade:wallet', wallet.name);
+    const { unregister } = setup(wallet, sessionStorage);
+    await waitFor(() => {
+      expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBeNull();
+    });
+    expect(screen.getByTestId('session').textContent).toBe('signed-out|none|ok');
+    expect(calls.find((c) => c.url.startsWith('/api/user/verify/'))?.auth).toBe(
+      `Bearer ${tokenFor(address)}`,
+    );
+    expect(calls.some((c) => c.url === '/api/user/nonce')).toBe(false);
+    sessionStorage.clear();
+    unregister();
+  });
+
+  it('keeps a token the server accepts', async () => {
+    const wallet = fakeWallet();
+    await (wallet.features['standard:connect'] as { connect: () => Promise<unknown> }).connect();
+    const address = wallet.accounts[0]!.address;
+    localStorage.setItem(LOCAL_STORAGE_KEYS.token, tokenFor(address));
+    routes['/api/user/verify/'] = () => json(200, { success: true });
+    sessionStorage.setItem('arcade:wallet', wallet.name);
+    const { unregister } = setup(wallet, sessionStorage);
+    await waitFor(() => {
+      expect(screen.getByTestId('session').textContent).toBe(`signed-in|${address}|ok`);
+    });
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBe(tokenFor(address));
+    sessionStorage.clear();
+    unregister();
+  });
+
+  it("removes another wallet's token and signs in afresh", async () => {
+    localStorage.setItem(LOCAL_STORAGE_KEYS.token, tokenFor('11111111111111111111111111111111'));
+    const { store, wallet, unregister } = setup();
+    nonceRoute();
+    routes['/api/user/authenticate'] = () =>
+      json(200, { success: true, token: 'tok-2', expiresAt: 1, address: 'x' });
+    await act(() => store.connect(wallet));
+    await waitFor(() => {
+      expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBe('tok-2');
+    });
+    expect(calls.some((c) => c.url.startsWith('/api/user/verify/'))).toBe(false);
+    unregister();
+  });
+
+  it('reports a blocked wallet on 403 Wallet is blocked', async () => {
+    const { store, wallet, unregister } = setup();
+    await act(async () => {
+      await (wallet.features['standard:connect'] as { connect: () => Promise<unknown> }).connect();
+    });
+    const address = wallet.accounts[0]!.address;
+    localStorage.setItem(LOCAL_STORAGE_KEYS.token, tokenFor(address));
+    routes['/api/user/verify/'] = () => json(403, { success: false, error: 'Wallet is blocked' });
+    await act(() => store.connect(wallet));
+    await waitFor(() => {
+      expect(screen.getByTestId('session').textContent).toBe('signed-out|none|blocked');
+    });
+    unregister();
+  });
+
+  it('shows Failed to authenticate and removes the token when the server refuses the signature', async () => {
+    const { store, wallet, unregister } = setup();
+    localStorage.setItem(LOCAL_STORAGE_KEYS.token, 'stale');
+    nonceRoute();
+    routes['/api/user/authenticate'] = () => json(401, { success: false, error: 'Invalid signature' });
+    await act(() => store.connect(wallet));
+    expect(await screen.findByText(ERROR_MESSAGES.failedToAuthenticate)).toBeTruthy();
+    expect(screen.getByText('Invalid signature')).toBeTruthy();
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBeNull();
+    expect(screen.getByTestId('session').textContent).toBe('signed-out|none|ok');
+    expect(console.error).toHaveBeenCalledWith(ERROR_MESSAGES.errorAuthenticatingUser, expect.anything());
+    unregister();
+  });
+});
