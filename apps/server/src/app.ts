@@ -8,7 +8,7 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Address } from '@solana/kit';
+import { createSolanaRpc, type Address } from '@solana/kit';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -23,6 +23,7 @@ import type { ProfileSnapshot } from './types.ts';
 
 import { ReadCache } from './cache/read-cache.ts';
 import type { ChainContext } from './chain/chain-context.ts';
+import { configureChainSender } from './chain/send-transaction.ts';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/database.ts';
 import { HttpError, installErrorHandlers } from './http/errors.ts';
@@ -82,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? {
       level: env.LOG_LEVEL,
-      // The OAuth start link carries the session token in its query: it never reaches the logs.
+      // The OAuth start link carries a single-use code in its query: it never reaches the logs.
       serializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,
@@ -103,6 +104,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('env', env);
   app.decorate('db', deps.db);
   app.decorate('chain', deps.chain);
+  // Everything the server signs goes through the SDK's sender, with the fallback RPC and the app's logger.
+  configureChainSender(deps.chain.rpc, {
+    fallbackRpc: deps.chain.rpcFallbackUrl === null ? null : createSolanaRpc(deps.chain.rpcFallbackUrl),
+    log: (message, error) => {
+      app.log.warn({ err: error }, message);
+    },
+  });
   app.decorate('ports', deps.ports);
   app.decorate('adminWallets', new Set<string>(deps.adminWallets));
   app.decorate('now', deps.now ?? Date.now);

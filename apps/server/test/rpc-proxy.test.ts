@@ -16,10 +16,14 @@ import type { ChainContext } from '../src/chain/chain-context.ts';
 import { loadEnv } from '../src/config/env.ts';
 import { createPorts } from '../src/ports/create-ports.ts';
 import {
+  isAllowedOrigin,
   RPC_INVALID_REQUEST,
+  RPC_METHOD_NOT_ALLOWED,
+  RPC_METHOD_NOT_ALLOWED_MESSAGE,
   RPC_PARSE_ERROR,
   RPC_UPSTREAM_MESSAGE,
   RPC_UPSTREAM_UNAVAILABLE,
+  type RpcProxyOptions,
 } from '../src/plugins/rpc-proxy.ts';
 import { createTestApp, startTestServer, type TestApp, type TestServer } from './harness.ts';
 
@@ -86,9 +90,116 @@ describe('POST /rpc', () => {
   });
 
   it('passes the chain’s own JSON-RPC errors through', async () => {
-    const response = await rpc(t.app, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'noSuchMethod' }));
+    const response = await rpc(
+      t.app,
+      JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'getBalance', params: ['not-an-address'] }),
+    );
     expect(response.statusCode).toBeLessThan(500);
-    expect(response.json()).toMatchObject({ jsonrpc: '2.0', id: 3, error: { code: -32_601 } });
+    expect(response.json()).toMatchObject({ jsonrpc: '2.0', id: 3, error: { code: -32_602 } });
+  });
+
+  it('answers a method outside the list itself, without calling the upstream', async () => {
+    const guarded = await appWithUpstreams({ rpcUrl: stubUrl, rpcFallbackUrl: null });
+    try {
+      const callsBefore = stubCalls;
+      for (const method of ['getProgramAccounts', 'getBlock', 'noSuchMethod', 'minimumLedgerSlot']) {
+        const response = await rpc(guarded.app, JSON.stringify({ jsonrpc: '2.0', id: 'x', method }));
+        expect(response.statusCode, method).toBe(200);
+        expect(response.json(), method).toEqual({
+          jsonrpc: '2.0',
+          id: 'x',
+          error: { code: RPC_METHOD_NOT_ALLOWED, message: RPC_METHOD_NOT_ALLOWED_MESSAGE },
+        });
+      }
+      const batch = await rpc(
+        guarded.app,
+        JSON.stringify([
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'getProgramAccounts',
+            params: ['11111111111111111111111111111111'],
+          },
+          { jsonrpc: '2.0', id: 2 },
+          7,
+        ]),
+      );
+      expect(batch.statusCode).toBe(200);
+      expect(batch.json()).toEqual([
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          error: { code: RPC_METHOD_NOT_ALLOWED, message: RPC_METHOD_NOT_ALLOWED_MESSAGE },
+        },
+        { jsonrpc: '2.0', id: 2, error: { code: RPC_INVALID_REQUEST, message: 'Invalid request' } },
+        { jsonrpc: '2.0', id: null, error: { code: RPC_INVALID_REQUEST, message: 'Invalid request' } },
+      ]);
+      expect(stubCalls).toBe(callsBefore);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('relays the allowed calls of a batch and answers the others beside them', async () => {
+    const response = await rpc(
+      t.app,
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 'slot', method: 'getSlot' },
+        {
+          jsonrpc: '2.0',
+          id: 'scan',
+          method: 'getProgramAccounts',
+          params: [t.chain.context.addresses.treasury],
+        },
+        { jsonrpc: '2.0', id: 'hash', method: 'getLatestBlockhash' },
+      ]),
+    );
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ id: string; result?: unknown; error?: { code: number } }[]>();
+    expect(body.map((item) => item.id).sort()).toEqual(['hash', 'scan', 'slot']);
+    expect(typeof body.find((item) => item.id === 'slot')?.result).toBe('number');
+    expect(body.find((item) => item.id === 'hash')?.result).toBeDefined();
+    expect(body.find((item) => item.id === 'scan')?.error?.code).toBe(RPC_METHOD_NOT_ALLOWED);
+  });
+
+  it('relays requestAirdrop on the local chain', async () => {
+    const response = await rpc(
+      t.app,
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'requestAirdrop',
+        params: [t.chain.context.addresses.treasury, 1_000],
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(typeof response.json<{ result: unknown }>().result).toBe('string');
+  });
+
+  it('has its own per-IP budget, apart from the API’s', async () => {
+    const limited = await createTestApp({
+      db: t.db,
+      chain: t.chain,
+      env: { RATE_LIMIT_PER_MINUTE: '2', RPC_RATE_LIMIT_PER_MINUTE: '4' },
+    });
+    try {
+      const payload = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' });
+      const statuses: number[] = [];
+      for (let index = 0; index < 5; index += 1) statuses.push((await rpc(limited.app, payload)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+      // The API's budget is untouched by those calls, and another IP has its own /rpc budget.
+      expect((await limited.app.inject({ url: '/api/config' })).statusCode).toBe(200);
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/rpc',
+        headers: { 'content-type': 'application/json' },
+        payload,
+        remoteAddress: '10.0.0.9',
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses what is not JSON-RPC before it reaches the chain', async () => {
@@ -134,7 +245,7 @@ describe('POST /rpc', () => {
     }
   });
 
-  it('turns to the fallback when the primary is down or answers 5xx', async () => {
+  it('turns to the fallback when the primary is down, answers 5xx, or is busy (429, 408)', async () => {
     const payload = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' });
     const unreachable = await appWithUpstreams({ rpcUrl: DEAD_HTTP, rpcFallbackUrl: t.chain.context.rpcUrl });
     const failing = await appWithUpstreams({ rpcUrl: stubUrl, rpcFallbackUrl: t.chain.context.rpcUrl });
@@ -149,21 +260,41 @@ describe('POST /rpc', () => {
       expect(stubCalls).toBe(callsBefore + 1);
       expect(second.statusCode).toBe(200);
       expect(typeof second.json<{ result: unknown }>().result).toBe('number');
+
+      for (const status of [429, 408]) {
+        stubAnswer = { status, body: '{"jsonrpc":"2.0","id":1,"error":{"code":429,"message":"slow down"}}' };
+        const before = stubCalls;
+        const busy = await rpc(failing.app, payload);
+        expect(stubCalls, String(status)).toBe(before + 1);
+        expect(busy.statusCode, String(status)).toBe(200);
+        expect(typeof busy.json<{ result: unknown }>().result, String(status)).toBe('number');
+      }
     } finally {
       await unreachable.close();
       await failing.close();
     }
   });
 
-  it('returns an upstream’s 4xx as it is, without trying the fallback', async () => {
+  it('returns a 429 as it is when no upstream does better, and other 4xx without trying the fallback', async () => {
     stubAnswer = { status: 429, body: '{"jsonrpc":"2.0","id":1,"error":{"code":429,"message":"slow down"}}' };
-    const limited = await appWithUpstreams({ rpcUrl: stubUrl, rpcFallbackUrl: DEAD_HTTP });
+    const payload = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' });
+    const deadFallback = await appWithUpstreams({ rpcUrl: stubUrl, rpcFallbackUrl: DEAD_HTTP });
+    const alone = await appWithUpstreams({ rpcUrl: stubUrl, rpcFallbackUrl: null });
+    const busyFallback = await appWithUpstreams({ rpcUrl: DEAD_HTTP, rpcFallbackUrl: stubUrl });
     try {
-      const response = await rpc(limited.app, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' }));
-      expect(response.statusCode).toBe(429);
-      expect(response.body).toBe(stubAnswer.body);
+      for (const app of [deadFallback.app, alone.app, busyFallback.app]) {
+        const response = await rpc(app, payload);
+        expect(response.statusCode).toBe(429);
+        expect(response.body).toBe(stubAnswer.body);
+      }
+      stubAnswer = { status: 401, body: '{"jsonrpc":"2.0","id":1,"error":{"code":401,"message":"bad key"}}' };
+      const before = stubCalls;
+      const unauthorized = await rpc(deadFallback.app, payload);
+      expect(unauthorized.statusCode).toBe(401);
+      expect(unauthorized.body).toBe(stubAnswer.body);
+      expect(stubCalls).toBe(before + 1);
     } finally {
-      await limited.close();
+      await Promise.all([deadFallback.close(), alone.close(), busyFallback.close()]);
     }
   });
 });
@@ -172,6 +303,7 @@ describe('POST /rpc', () => {
 async function openSocket(
   url: string,
 ): Promise<{ socket: WebSocket; messages: unknown[]; next: () => Promise<unknown> }> {
+  // Node's WebSocket sends no Origin, like any program; a browser's is checked below.
   const socket = new WebSocket(url);
   const messages: unknown[] = [];
   const waiting: ((message: unknown) => void)[] = [];
@@ -249,17 +381,17 @@ describe('the /rpc websocket', () => {
 
   it('carries a big frame, and passes on the upstream closing the connection', async () => {
     const { socket, next } = await openSocket(`${baseUrl.replace(/^http/, 'ws')}/rpc`);
-    // Under the local chain's 50 KiB message limit: many TCP segments, one answer.
+    // Under the local chain's 50 KiB message limit: many TCP segments, one answer (from the chain).
     socket.send(
-      JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'noSuchMethod', params: ['y'.repeat(40_000)] }),
+      JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'accountSubscribe', params: ['y'.repeat(40_000)] }),
     );
-    expect(await next()).toMatchObject({ id: 9, error: { code: -32_601 } });
+    expect(await next()).toMatchObject({ id: 9, error: { code: -32_602 } });
     // Over it: the chain closes (1009, message too big), and the client sees that close.
     const closeEvent = new Promise<CloseEvent>((resolve) => {
       socket.addEventListener('close', resolve, { once: true });
     });
     socket.send(
-      JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'noSuchMethod', params: ['y'.repeat(60_000)] }),
+      JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'accountSubscribe', params: ['y'.repeat(60_000)] }),
     );
     expect((await closeEvent).code).toBe(1009);
   });
@@ -284,7 +416,7 @@ describe('the /rpc websocket', () => {
         });
         expect(client.connected).toBe(true);
       }
-      tunnel.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'getHealth' }));
+      tunnel.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'slotSubscribe' }));
       expect(await tunnel.next()).toMatchObject({ id: 2 });
     } finally {
       for (const client of clients) client.disconnect();
@@ -317,41 +449,146 @@ describe('the /rpc websocket', () => {
   });
 
   it('limits tunnels per client, and closing the app closes open tunnels', async () => {
-    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: `${t.chain.dir}/limits` });
-    const app = await buildApp({
-      env,
-      db: t.db,
-      chain: t.chain.context,
-      ports: createPorts(env, t.chain.context),
-      jwtSecret: randomBytes(32),
-      adminWallets: [],
-      logger: false,
-      rpcProxy: { maxSocketsPerClient: 1 },
-    });
-    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { app, url } = await proxyApp({ maxSocketsPerClient: 1 });
     const first = await openSocket(`${url.replace(/^http/, 'ws')}/rpc`);
     expect(await rawUpgrade(url)).toMatch(/^HTTP\/1\.1 429 Too Many Requests/);
+    // Without TRUST_PROXY a forged X-Forwarded-For is no other client.
+    expect(await rawUpgrade(url, { 'X-Forwarded-For': '203.0.113.7' })).toMatch(
+      /^HTTP\/1\.1 429 Too Many Requests/,
+    );
     const started = Date.now();
     await app.close();
     await closed(first.socket);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
+
+  it('limits tunnels per instance', async () => {
+    const { app, url } = await proxyApp({ maxSockets: 2 });
+    try {
+      const sockets = [
+        await openSocket(`${url.replace(/^http/, 'ws')}/rpc`),
+        await openSocket(`${url.replace(/^http/, 'ws')}/rpc`),
+      ];
+      expect(await rawUpgrade(url)).toMatch(/^HTTP\/1\.1 503 Service Unavailable/);
+      sockets[0]!.socket.close();
+      await closed(sockets[0]!.socket);
+      // The freed place can be taken again.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const again = await openSocket(`${url.replace(/^http/, 'ws')}/rpc`);
+      expect(again.socket.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a handshake from another site with 403', async () => {
+    const url = baseUrl;
+    const { host } = new URL(url);
+    expect(await rawUpgrade(url, { Origin: 'https://evil.example' })).toMatch(/^HTTP\/1\.1 403 Forbidden/);
+    expect(await rawUpgrade(url, { Origin: 'null' })).toMatch(/^HTTP\/1\.1 403 Forbidden/);
+    // PUBLIC_URL's origin, and the origin of the host the page was loaded from (a dev server's proxy).
+    expect(await rawUpgrade(url, { Origin: 'http://127.0.0.1:8080' })).toMatch(/^HTTP\/1\.1 101/);
+    expect(await rawUpgrade(url, { Origin: `http://${host}`, Host: host })).toMatch(/^HTTP\/1\.1 101/);
+    expect(isAllowedOrigin('http://127.0.0.1:5173', '127.0.0.1:5173', 'https://arcade.example')).toBe(true);
+    expect(isAllowedOrigin('https://arcade.example', 'internal:8080', 'https://arcade.example')).toBe(true);
+    expect(isAllowedOrigin('https://arcade.example.evil', 'arcade.example', 'https://arcade.example')).toBe(
+      false,
+    );
+    expect(isAllowedOrigin(undefined, 'arcade.example', 'https://arcade.example')).toBe(true);
+  });
+
+  it('answers a PubSub method outside the list itself, and keeps the tunnel', async () => {
+    const { socket, next } = await openSocket(`${baseUrl.replace(/^http/, 'ws')}/rpc`);
+    try {
+      socket.send(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'programSubscribe', params: ['x'] }));
+      expect(await next()).toEqual({
+        jsonrpc: '2.0',
+        id: 4,
+        error: { code: RPC_METHOD_NOT_ALLOWED, message: RPC_METHOD_NOT_ALLOWED_MESSAGE },
+      });
+      socket.send('not json');
+      expect(await next()).toMatchObject({ id: null, error: { code: RPC_PARSE_ERROR } });
+      socket.send(
+        JSON.stringify([
+          { jsonrpc: '2.0', id: 5, method: 'logsSubscribe', params: ['all'] },
+          { jsonrpc: '2.0', id: 6, method: 'slotSubscribe' },
+        ]),
+      );
+      const answers = [await next(), await next()];
+      expect(answers).toContainEqual([
+        {
+          jsonrpc: '2.0',
+          id: 5,
+          error: { code: RPC_METHOD_NOT_ALLOWED, message: RPC_METHOD_NOT_ALLOWED_MESSAGE },
+        },
+      ]);
+      socket.send(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'slotSubscribe' }));
+      const subscribed = [await next(), await next(), await next()].find(
+        (message) => (message as { id?: unknown }).id === 7,
+      );
+      expect(subscribed).toMatchObject({ id: 7, result: expect.any(Number) as unknown });
+    } finally {
+      socket.close();
+      await closed(socket);
+    }
+  });
+
+  it('closes a tunnel idle for too long with 1001', async () => {
+    const { app, url } = await proxyApp({ idleTimeoutMs: 500 });
+    try {
+      const { socket } = await openSocket(`${url.replace(/^http/, 'ws')}/rpc`);
+      const closeEvent = new Promise<CloseEvent>((resolve) => {
+        socket.addEventListener('close', resolve, { once: true });
+      });
+      const started = Date.now();
+      const event = await closeEvent;
+      expect(event.code).toBe(1001);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
+/** An app on the test chain with these proxy options, listening. */
+async function proxyApp(rpcProxy: RpcProxyOptions): Promise<{ app: FastifyInstance; url: string }> {
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: `${t.chain.dir}/limits-${randomBytes(4).toString('hex')}`,
+  });
+  const app = await buildApp({
+    env,
+    db: t.db,
+    chain: t.chain.context,
+    ports: createPorts(env, t.chain.context),
+    jwtSecret: randomBytes(32),
+    adminWallets: [],
+    logger: false,
+    rpcProxy,
+  });
+  return { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
+}
+
 /** The raw HTTP answer to a websocket handshake on `/rpc` (the WebSocket API hides refused handshakes). */
-async function rawUpgrade(baseHttpUrl: string): Promise<string> {
+async function rawUpgrade(baseHttpUrl: string, extra: Record<string, string> = {}): Promise<string> {
   const { connect: tcp } = await import('node:net');
   const { hostname, port } = new URL(baseHttpUrl);
   return new Promise((resolve, reject) => {
     const socket = tcp(Number(port), hostname, () => {
+      const headers = { Host: 'x', ...extra };
       socket.write(
-        'GET /rpc HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
+        `GET /rpc HTTP/1.1\r\n${Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('')}Connection: Upgrade\r\nUpgrade: websocket\r\n` +
           `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n\r\n`,
       );
     });
     let text = '';
     socket.on('data', (chunk: Buffer) => {
       text += chunk.toString('utf8');
+      // An accepted upgrade stays open: its head is the answer.
+      if (text.startsWith('HTTP/1.1 101') && text.includes('\r\n\r\n')) socket.destroy();
     });
     socket.on('close', () => {
       resolve(text);

@@ -20,6 +20,10 @@ const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2_000))});`;
 let dist: string;
 let t: TestServer;
 let limited: TestApp;
+/** Production over HTTPS, once without and once with `SERVE_SOURCE_MAPS`. */
+let production: TestApp;
+let productionWithMaps: TestApp;
+const SOURCE_MAP = '{"version":3,"sources":["src/secret.ts"],"mappings":""}';
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 beforeAll(async () => {
@@ -30,6 +34,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
   writeFileSync(join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync(SCRIPT));
+  writeFileSync(join(dist, 'assets', 'index-AbC123.js.map'), SOURCE_MAP);
+  writeFileSync(join(dist, 'assets', 'index-AbC123.js.map.gz'), gzipSync(SOURCE_MAP));
   t = await startTestServer({
     env: {
       WEB_DIST_DIR: dist,
@@ -42,8 +48,17 @@ beforeAll(async () => {
     chain: t.chain,
     env: { WEB_DIST_DIR: dist, RATE_LIMIT_PER_MINUTE: '3' },
   });
+  const productionEnv = { WEB_DIST_DIR: dist, NODE_ENV: 'production', PUBLIC_URL: 'https://arcade.example' };
+  production = await createTestApp({ db: t.db, chain: t.chain, env: productionEnv });
+  productionWithMaps = await createTestApp({
+    db: t.db,
+    chain: t.chain,
+    env: { ...productionEnv, SERVE_SOURCE_MAPS: 'true' },
+  });
 });
 afterAll(async () => {
+  await production.close();
+  await productionWithMaps.close();
   await limited.close();
   await t.close();
   rmSync(dist, { recursive: true, force: true });
@@ -70,11 +85,15 @@ describe('the web app', () => {
     expect(response.headers.etag).toBeTruthy();
     expect(response.body).toBe(INDEX);
     expectSecurityHeaders(response.headers);
-    // The public RPC is on another origin: the browser may connect to it (the key in its query is not in the CSP).
+    // This origin (its websocket spelled out), the public RPC on another origin (without the key in its
+    // query) and the Mobile Wallet Adapter's localhost socket; no other host.
     expect(response.headers['content-security-policy']).toContain(
-      "connect-src 'self' ws: wss: https://rpc.example.com;",
+      "connect-src 'self' ws://127.0.0.1:8080 https://rpc.example.com ws://localhost:*;",
     );
     expect(response.headers['content-security-policy']).not.toContain('api-key');
+    expect(response.headers['content-security-policy']).not.toMatch(/connect-src[^;]*(ws:|wss:)[ ;]/);
+    // Plain HTTP: no HSTS.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('answers a HEAD and a revalidation', async () => {
@@ -175,6 +194,48 @@ describe('the web app', () => {
   });
 });
 
+describe('in production over HTTPS', () => {
+  it('pins HTTPS on pages and API answers alike', async () => {
+    for (const url of ['/', '/prophecy/abc', '/assets/index-AbC123.js', '/api/health', '/api/nope']) {
+      const response = await production.app.inject({ url, headers: html });
+      expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000');
+    }
+    const page = await production.app.inject({ url: '/', headers: html });
+    expect(page.headers['content-security-policy']).toContain(
+      "connect-src 'self' wss://arcade.example ws://localhost:*;",
+    );
+  });
+
+  it('hides source maps, also pre-compressed, unless SERVE_SOURCE_MAPS is set', async () => {
+    for (const url of [
+      '/assets/index-AbC123.js.map',
+      '/assets/index-AbC123.js.map.gz',
+      '/assets/INDEX-AbC123.js.MAP',
+    ]) {
+      for (const encoding of ['gzip', 'identity']) {
+        const response = await production.app.inject({ url, headers: { 'accept-encoding': encoding } });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body, url).not.toContain('secret.ts');
+      }
+    }
+    // The script itself is still served.
+    expect((await production.app.inject({ url: '/assets/index-AbC123.js' })).statusCode).toBe(200);
+
+    const shown = await productionWithMaps.app.inject({
+      url: '/assets/index-AbC123.js.map',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toBe(SOURCE_MAP);
+    // Outside production (the `t` app runs as test) maps are served for debugging.
+    const dev = await t.app.inject({
+      url: '/assets/index-AbC123.js.map',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(dev.statusCode).toBe(200);
+  });
+});
+
 describe('without a build', () => {
   let bare: TestApp;
   beforeAll(async () => {
@@ -200,8 +261,14 @@ describe('without a build', () => {
 
 describe('contentSecurityPolicy', () => {
   it('adds the origins of absolute public RPC URLs only', () => {
-    const csp = contentSecurityPolicy(['/rpc', 'wss://ws.example.org:8443/path?key=1', 'not a url']);
-    expect(csp).toContain("connect-src 'self' ws: wss: wss://ws.example.org:8443;");
-    expect(contentSecurityPolicy(['/rpc', '/rpc'])).toContain("connect-src 'self' ws: wss:;");
+    const csp = contentSecurityPolicy('https://app.example', [
+      '/rpc',
+      'wss://ws.example.org:8443/path?key=1',
+      'not a url',
+    ]);
+    expect(csp).toContain("connect-src 'self' wss://app.example wss://ws.example.org:8443 ws://localhost:*;");
+    expect(contentSecurityPolicy('http://127.0.0.1:8080', ['/rpc', '/rpc'])).toContain(
+      "connect-src 'self' ws://127.0.0.1:8080 ws://localhost:*;",
+    );
   });
 });

@@ -1,6 +1,6 @@
 import './styles.css';
 
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { AppProvider } from './app/provider.tsx';
@@ -31,13 +31,17 @@ async function start(): Promise<void> {
     );
     return;
   }
-  root.render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  );
+  // As a transition the first render is time-sliced: React yields to the browser every few milliseconds
+  // instead of building the whole page in one long task that a phone's input would wait behind.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProvider>
+          <AppRouter />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

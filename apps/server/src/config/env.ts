@@ -149,6 +149,12 @@ const schema = z
     ANNOUNCEMENT_VERSION: z.coerce.number().int().min(0).default(1),
 
     RATE_LIMIT_PER_MINUTE: wholeNumber.default(600),
+    /** `POST /rpc`'s own per-IP budget: sending one transaction polls statuses and resends for a minute. */
+    RPC_RATE_LIMIT_PER_MINUTE: wholeNumber.default(3000),
+    /** Open `/rpc` websocket tunnels the whole instance holds (each is two sockets). */
+    RPC_MAX_SOCKETS: z.coerce.number().int().min(1).default(2000),
+    /** Serve the web build's `*.map` files in production (they are always served otherwise). */
+    SERVE_SOURCE_MAPS: flag.default(false),
     /** The chat's per-user limits (messages per second and per minute). */
     CHAT_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(1),
     CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),

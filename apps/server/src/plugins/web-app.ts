@@ -6,7 +6,9 @@
  * revalidated on every load, so a deploy reaches browsers at once. The build writes `.br` and `.gz` beside
  * each file and the one matching `Accept-Encoding` is sent. A navigation to a client route (`/prophecy/…`)
  * gets `index.html`, while the server's own prefixes keep their JSON 404. Static files are exempt from the
- * rate limit: they are cheap, and one page load fetches many of them.
+ * rate limit: they are cheap, and one page load fetches many of them. In production the build's source maps
+ * (`*.map`) are a 404 unless `SERVE_SOURCE_MAPS` is set: they would hand out the original source. When
+ * `PUBLIC_URL` is HTTPS every response carries `Strict-Transport-Security`.
  *
  * @module
  */
@@ -33,6 +35,15 @@ const ASSETS_DIR = 'assets';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** A source map, also as its pre-compressed twin. */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+
+/**
+ * The Mobile Wallet Adapter's local association on Android: the page talks to the wallet app over a
+ * websocket on a random localhost port.
+ */
+const MWA_LOCAL_ORIGIN = 'ws://localhost:*';
+
 /** The origin of `url` when it is absolute (`https://rpc.example/?key=…` → `https://rpc.example`), else null. */
 function absoluteOrigin(url: string): string | null {
   try {
@@ -43,18 +54,33 @@ function absoluteOrigin(url: string): string | null {
   }
 }
 
+/** `https://a.example` → `wss://a.example`: the websocket origin of a page's own origin. */
+function websocketOrigin(origin: string): string | null {
+  if (origin.startsWith('https://')) return `wss://${origin.slice('https://'.length)}`;
+  if (origin.startsWith('http://')) return `ws://${origin.slice('http://'.length)}`;
+  return null;
+}
+
 /**
  * The app's Content-Security-Policy. Scripts only from this origin (the build has no inline script).
  * Styles from this origin plus inline: the Mobile Wallet Adapter's modal injects a `<style>` into its shadow
- * root, and a style cannot run code. Images from anywhere over HTTPS (NFT art); connections to this origin
- * (API, sockets, `/rpc`), any websocket (wallets' local bridges) and the public RPC when it is elsewhere.
+ * root, and a style cannot run code. Images from anywhere over HTTPS (NFT art). Connections only to this
+ * origin (API, sockets, `/rpc`; its websocket origin spelled out, as older Safari does not count ws: as
+ * 'self'), the public RPC when it is elsewhere, and `ws://localhost:*` for the Mobile Wallet Adapter: an
+ * injected script cannot send what it reads anywhere else.
+ *
+ * @param publicUrl `PUBLIC_URL`, the origin browsers load the app from.
  */
-export function contentSecurityPolicy(publicRpcUrls: readonly string[]): string {
-  const rpcOrigins = new Set<string>();
+export function contentSecurityPolicy(publicUrl: string, publicRpcUrls: readonly string[]): string {
+  const connect = new Set<string>(["'self'"]);
+  const own = absoluteOrigin(publicUrl);
+  const ownWebsocket = own === null ? null : websocketOrigin(own);
+  if (ownWebsocket !== null) connect.add(ownWebsocket);
   for (const url of publicRpcUrls) {
     const origin = absoluteOrigin(url);
-    if (origin !== null) rpcOrigins.add(origin);
+    if (origin !== null) connect.add(origin);
   }
+  connect.add(MWA_LOCAL_ORIGIN);
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -62,7 +88,7 @@ export function contentSecurityPolicy(publicRpcUrls: readonly string[]): string 
     "img-src 'self' data: blob: https:",
     // Vite inlines the smallest font subsets as data: URLs.
     "font-src 'self' data:",
-    ["connect-src 'self' ws: wss:", ...rpcOrigins].join(' '),
+    `connect-src ${[...connect].join(' ')}`,
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -95,12 +121,24 @@ export default fp(
   async (app: FastifyInstance) => {
     const root = resolve(app.env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
     const indexPath = resolve(root, 'index.html');
+    const { env } = app;
     const securityHeaders = {
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
       'x-frame-options': 'DENY',
-      'content-security-policy': contentSecurityPolicy([app.env.PUBLIC_RPC_URL, app.env.PUBLIC_RPC_WS_URL]),
+      'content-security-policy': contentSecurityPolicy(env.PUBLIC_URL, [
+        env.PUBLIC_RPC_URL,
+        env.PUBLIC_RPC_WS_URL,
+      ]),
     };
+    const hideSourceMaps = env.NODE_ENV === 'production' && !env.SERVE_SOURCE_MAPS;
+
+    if (new URL(env.PUBLIC_URL).protocol === 'https:') {
+      // On every answer (API included): whichever one a browser sees first pins HTTPS for the year.
+      app.addHook('onRequest', async (_request, reply) => {
+        void reply.header('strict-transport-security', `max-age=${YEAR_SECONDS}`);
+      });
+    }
 
     await app.register(fastifyStatic, {
       root,
@@ -160,7 +198,7 @@ export default fp(
       config: { rateLimit: false },
       handler: (request, reply) => {
         const path = decodedPath(request.url);
-        if (path === null || isServerPath(path)) {
+        if (path === null || isServerPath(path) || (hideSourceMaps && SOURCE_MAP.test(path))) {
           reply.callNotFound();
           return reply;
         }

@@ -4,9 +4,11 @@ import { RouterProvider } from 'react-router/dom';
 import { LoadingLogo } from '../components/loading-logo.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
+// Home is the landing page: bundled with the entry so its first paint waits for no second download.
+import * as home from './routes/home.tsx';
 
 /**
- * The routes of spec §2. Each page is its own chunk, loaded with its data (`loader`) while the loading
+ * The routes of spec §2. Each page but home is its own chunk, loaded with its data (`loader`) while the loading
  * logo shows; a failing loader or render lands on the error page.
  */
 export const routes: RouteObject[] = [
@@ -19,7 +21,7 @@ export const routes: RouteObject[] = [
       {
         ErrorBoundary: ErrorPage,
         children: [
-          { index: true, lazy: () => import('./routes/home.tsx') },
+          { index: true, ...home },
           { path: 'tailspin', lazy: () => import('./routes/tailspin.tsx') },
           { path: 'foresight/:symbol', lazy: () => import('./routes/foresight.tsx') },
           { path: 'retail', lazy: () => import('./routes/retail.tsx') },

@@ -39,8 +39,25 @@ export function withQuery(path: string, query: ApiOptions['query']): string {
   return text === '' ? path : `${path}?${text}`;
 }
 
+/** Called with the token of a call the server answered 401 for (see {@link onUnauthorized}). */
+export type UnauthorizedListener = (token: string) => void;
+
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
 /**
- * Calls the API and returns its JSON body.
+ * Subscribes to 401 answers of calls that carried a token: the token expired or was revoked mid-session,
+ * and the session (which owns it) signs out. Returns the unsubscribe function.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+/**
+ * Calls the API and returns its JSON body. A 401 to a call with a token also tells the
+ * {@link onUnauthorized} listeners.
  *
  * @example const { user } = await api<{ user: User }>(`/api/user/${address}`);
  */
@@ -74,6 +91,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string'
         ? (body as { error: string }).error
         : ERROR_MESSAGES.requestFailed;
+    if (response.status === 401 && options.token) {
+      for (const listener of [...unauthorizedListeners]) listener(options.token);
+    }
     throw new ApiError(error, response.status);
   }
   return body as T;

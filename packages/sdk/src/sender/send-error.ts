@@ -8,6 +8,15 @@
 
 import {
   getCompiledTransactionMessageDecoder,
+  isSolanaError,
+  SOLANA_ERROR__JSON_RPC__INVALID_PARAMS,
+  SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE,
+  SOLANA_ERROR__JSON_RPC__SERVER_ERROR_TRANSACTION_PRECOMPILE_VERIFICATION_FAILURE,
+  SOLANA_ERROR__JSON_RPC__SERVER_ERROR_TRANSACTION_SIGNATURE_LEN_MISMATCH,
+  SOLANA_ERROR__JSON_RPC__SERVER_ERROR_TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
+  SOLANA_ERROR__JSON_RPC__SERVER_ERROR_UNSUPPORTED_TRANSACTION_VERSION,
+  SOLANA_ERROR__TRANSACTION_ERROR__ALREADY_PROCESSED,
+  SOLANA_ERROR__TRANSACTION_ERROR__BLOCKHASH_NOT_FOUND,
   type Signature,
   type Transaction,
   type TransactionMessageBytes,
@@ -30,7 +39,12 @@ export type TransactionSendErrorReason =
   | 'expired'
   /** It landed and failed: the fee was paid, nothing else happened. */
   | 'failed'
-  /** An RPC call the send depends on failed on every endpoint. */
+  /**
+   * Every RPC asked refused the transaction itself ({@link isTransactionRefusal}): it was not accepted and
+   * cannot land, so the user may safely try again.
+   */
+  | 'rejected'
+  /** An RPC call needed before signing (the blockhash) failed on every endpoint: nothing was sent. */
   | 'rpc';
 
 /** Fields of a {@link TransactionSendError} besides its message. */
@@ -138,4 +152,50 @@ export function toSendError(error: unknown, context: DecodeContext): Transaction
     customCode: custom.code,
     programErrorName: name,
   });
+}
+
+/**
+ * JSON-RPC errors by which a node says it did not take the transaction because of the transaction itself
+ * (the validator's `sendTransaction` returns them before handing the bytes on): the bytes do not decode
+ * or sanitize (-32602, e.g. 'invalid transaction: …'), a signature does not verify (-32003), a precompile
+ * check fails (-32006), the signature count does not match (-32013), the version is unsupported (-32015),
+ * or the preflight simulation failed (-32002, see {@link isTransactionRefusal}).
+ */
+const REFUSAL_CODES: ReadonlySet<number> = new Set([
+  SOLANA_ERROR__JSON_RPC__INVALID_PARAMS,
+  SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE,
+  SOLANA_ERROR__JSON_RPC__SERVER_ERROR_TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
+  SOLANA_ERROR__JSON_RPC__SERVER_ERROR_TRANSACTION_PRECOMPILE_VERIFICATION_FAILURE,
+  SOLANA_ERROR__JSON_RPC__SERVER_ERROR_TRANSACTION_SIGNATURE_LEN_MISMATCH,
+  SOLANA_ERROR__JSON_RPC__SERVER_ERROR_UNSUPPORTED_TRANSACTION_VERSION,
+]);
+
+/**
+ * Whether a failed `sendTransaction` proves that the node refused the transaction itself, so it was not
+ * forwarded to any leader. Only kit's `SolanaError`s for the JSON-RPC codes in {@link REFUSAL_CODES} do,
+ * except a preflight failure whose cause is `AlreadyProcessed` (it has landed) or `BlockhashNotFound` (the
+ * node is behind; the blockhash may be valid on the cluster).
+ *
+ * Everything else leaves the transaction's fate unknown: a network error, a timeout, an HTTP 429 or 5xx
+ * from a proxy, -32603 internal error, -32005 node unhealthy, … The request may have reached a node that
+ * forwarded it, so it may still land.
+ */
+export function isTransactionRefusal(error: unknown): boolean {
+  if (!isSolanaError(error) || !REFUSAL_CODES.has(error.context.__code)) return false;
+  if (!isSolanaError(error, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE)) {
+    return true;
+  }
+  const cause = error.cause;
+  return !(
+    isSolanaError(cause, SOLANA_ERROR__TRANSACTION_ERROR__ALREADY_PROCESSED) ||
+    isSolanaError(cause, SOLANA_ERROR__TRANSACTION_ERROR__BLOCKHASH_NOT_FOUND)
+  );
+}
+
+/** The program logs a refusal carries (a preflight failure's simulation logs), if any. */
+export function refusalLogs(error: unknown): readonly string[] {
+  if (!isSolanaError(error, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE))
+    return [];
+  const { logs } = error.context;
+  return Array.isArray(logs) ? logs.filter((line): line is string => typeof line === 'string') : [];
 }

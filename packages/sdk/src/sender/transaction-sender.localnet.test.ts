@@ -82,4 +82,28 @@ describe('transaction sender on a local chain', () => {
     );
     expect((error as TransactionSendError).reason).toBe('simulation');
   });
+
+  it('fails at once, as rejected, when the node refuses the transaction itself', async () => {
+    const payer = await fundedSigner(node, 1n);
+    const [missingTable, account] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
+    const logs: string[] = [];
+    const sender = createTransactionSender({ rpc: node.rpc, log: (message) => logs.push(message) });
+    const started = Date.now();
+
+    // A lookup table that does not exist: the node cannot sanitize the transaction (-32602), so it is never
+    // forwarded and cannot land.
+    const error: unknown = await sender
+      .send({
+        instructions: [transfer(payer, account.address, 10_000_000n)],
+        feePayer: payer,
+        addressLookupTables: { [missingTable.address]: [account.address] },
+      })
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(TransactionSendError);
+    expect((error as TransactionSendError).reason).toBe('rejected');
+    expect((error as TransactionSendError).message).toBe('Unknown RPC error');
+    expect(Date.now() - started).toBeLessThan(2_000); // no resend, no waiting for an expiry
+    expect(logs).toEqual(['Compute-unit estimate failed; using 1400000 units']);
+  });
 });

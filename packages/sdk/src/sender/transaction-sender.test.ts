@@ -11,6 +11,7 @@ import {
   getBase64EncodedWireTransaction,
   getCompiledTransactionMessageDecoder,
   getSignatureFromTransaction,
+  getSolanaErrorFromJsonRpcError,
   getTransactionDecoder,
   pipe,
   setTransactionMessageComputeUnitPrice,
@@ -18,6 +19,8 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransaction,
   signTransactionMessageWithSigners,
+  SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
+  SolanaError,
   type Address,
   type Blockhash,
   type Instruction,
@@ -44,6 +47,8 @@ import { createProgramErrorName, programErrorName } from './program-error-name.t
 import { EXPIRED_MESSAGE, TIMEOUT_MESSAGE } from './send-error.ts';
 import {
   createTransactionSender,
+  isTransactionRefusal,
+  statusPollIntervalMs,
   TransactionSendError,
   type SenderClock,
   type TransactionSenderConfig,
@@ -275,9 +280,11 @@ describe('sending and resending', () => {
 
     expect(error.reason).toBe('expired');
     expect(error.message).toBe(EXPIRED_MESSAGE);
-    expect(primary.times('sendTransaction')).toEqual([0, 2_000, 4_000]);
+    // The height is checked at the first resend, then every 10 s: the expiry at 6 s is seen at 12 s.
+    expect(primary.times('getBlockHeight')).toEqual([2_000, 12_000]);
+    expect(primary.times('sendTransaction')).toEqual([0, 2_000, 4_000, 6_000, 8_000, 10_000]);
     // After seeing the expiry it looks at the status once more: it may have landed in the last block.
-    expect(primary.calls.at(-1)).toMatchObject({ method: 'getSignatureStatuses', time: 6_000 });
+    expect(primary.calls.at(-1)).toMatchObject({ method: 'getSignatureStatuses', time: 12_000 });
   });
 
   it('still succeeds when the expiry check finds it confirmed in the last valid block', async () => {
@@ -350,26 +357,6 @@ describe('sending and resending', () => {
     );
   });
 
-  it("fails with 'Unknown RPC error' when the first send is refused by every endpoint", async () => {
-    const refuse = () => {
-      throw new Error('fetch failed');
-    };
-    const clock = fakeClock();
-    const primary = fakeRpc(clock, { sendTransaction: refuse });
-    const fallback = fakeRpc(clock, { sendTransaction: refuse });
-    const sender = createTransactionSender({
-      rpc: primary.rpc,
-      fallbackRpc: fallback.rpc,
-      clock,
-      log: () => undefined,
-    });
-    const error = await failure(sender.send({ instructions: [instruction(MEMO_PROGRAM)], feePayer: payer }));
-    expect(error.reason).toBe('rpc');
-    expect(error.message).toBe(ERROR_MESSAGES.unknownRpcError);
-    expect(error.message).toBe('Unknown RPC error');
-    expect(primary.times('getSignatureStatuses')).toEqual([]);
-  });
-
   it('stops when the caller aborts', async () => {
     const controller = new AbortController();
     const clock = fakeClock();
@@ -384,6 +371,246 @@ describe('sending and resending', () => {
       sender.send({ instructions: [instruction(MEMO_PROGRAM)], feePayer: payer, signal: controller.signal }),
     ).rejects.toThrow('left the page');
     expect(primary.times('sendTransaction')).toEqual([0, 2_000]);
+  });
+});
+
+describe('polling cost', () => {
+  it('polls every 400 ms for 2 s, every second until 10 s, then with each 2 s resend', async () => {
+    const { sender, primary } = setup();
+    await failure(sender.send({ instructions: [instruction(MEMO_PROGRAM)], feePayer: payer }));
+    const polls = primary.times('getSignatureStatuses');
+    expect(polls.filter((t) => t <= 14_000)).toEqual([
+      0, 400, 800, 1_200, 1_600, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000, 8_000, 9_000, 10_000, 12_000,
+      14_000,
+    ]);
+    expect(polls.at(-1)).toBe(CONFIRMATION_TIMEOUT_MS);
+    expect([0, 1_999, 2_000, 9_999, 10_000, 60_000].map(statusPollIntervalMs)).toEqual([
+      400, 400, 1_000, 1_000, 2_000, 2_000,
+    ]);
+  });
+
+  it('keeps one pending send well under 100 RPC requests a minute, resends on the 2 s grid included', async () => {
+    const { sender, primary } = setup(); // a known lastValidBlockHeight: expiry checks too
+    await failure(sender.send({ instructions: [instruction(MEMO_PROGRAM)], feePayer: payer }));
+    const watching = primary.calls.filter((c) =>
+      ['sendTransaction', 'getSignatureStatuses', 'getBlockHeight'].includes(c.method),
+    );
+    const inMinute = (from: number, method?: Method) =>
+      watching.filter((c) => c.time >= from && c.time < from + 60_000 && (method ?? c.method) === c.method)
+        .length;
+    // Any 60 s window, not just the calendar minutes.
+    const worst = Math.max(
+      ...Array.from({ length: (CONFIRMATION_TIMEOUT_MS - 60_000) / 200 + 1 }, (_, i) => inMinute(i * 200)),
+    );
+    expect(worst).toBe(74);
+    expect(inMinute(0)).toBe(74);
+    expect(inMinute(60_000)).toBe(66);
+    expect(inMinute(0, 'getSignatureStatuses')).toBe(38);
+    expect(inMinute(60_000, 'getSignatureStatuses')).toBe(30);
+    expect(inMinute(0, 'sendTransaction')).toBe(30);
+    expect(primary.times('getBlockHeight')).toEqual([
+      2_000, 12_000, 22_000, 32_000, 42_000, 52_000, 62_000, 72_000, 82_000, 92_000, 102_000, 112_000,
+    ]);
+  });
+});
+
+describe('when the first send fails', () => {
+  /** A JSON-RPC error answer, as kit's transport turns it into a `SolanaError`. */
+  const rpcError = (code: number, message: string, data?: unknown) =>
+    getSolanaErrorFromJsonRpcError({ code, message, ...(data === undefined ? {} : { data }) });
+  const preflightFailure = (err: unknown, logs: string[] = []) =>
+    rpcError(-32002, 'Transaction simulation failed', { err, logs, accounts: null, unitsConsumed: 0 });
+  const httpError = (statusCode: number, message: string) =>
+    new SolanaError(SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR, { headers: new Headers(), message, statusCode });
+  const throwing = (error: unknown) => () => {
+    throw error;
+  };
+
+  it.each([
+    ['a dropped connection', new TypeError('fetch failed')],
+    ['a proxy 502', httpError(502, 'Bad Gateway')],
+    ['a proxy timeout (504)', httpError(504, 'Gateway Timeout')],
+    ['a rate limit (429)', httpError(429, 'Too Many Requests')],
+    ['an aborted request (timeout)', new DOMException('The operation timed out.', 'TimeoutError')],
+    ['-32603 internal error', rpcError(-32603, 'Internal error')],
+    ['-32005 node unhealthy', rpcError(-32005, 'Node is behind by 42 slots', { numSlotsBehind: 42 })],
+    ['a preflight failure: AlreadyProcessed', preflightFailure('AlreadyProcessed')],
+    ['a preflight failure: BlockhashNotFound', preflightFailure('BlockhashNotFound')],
+  ])('after %s it logs, resends and still confirms when the status appears', async (_label, error) => {
+    expect(isTransactionRefusal(error)).toBe(false);
+    const clock = fakeClock();
+    let sends = 0;
+    const primary = fakeRpc(clock, {
+      sendTransaction: (wire: string) => {
+        if (sends++ === 0) throw error;
+        return signatureOfWire(wire);
+      },
+      getSignatureStatuses: confirmedFrom(4_500, clock),
+    });
+    const log = vi.fn();
+    const sender = createTransactionSender({ rpc: primary.rpc, clock, log });
+
+    const signature = await sender.send({ instructions: [instruction(MEMO_PROGRAM)], feePayer: payer });
+
+    expect(signature).toBe(getSignatureFromTransaction(sentDetails(primary).transaction));
+    expect(primary.times('sendTransaction')).toEqual([0, 2_000, 4_000]);
+    expect(log).toHaveBeenCalledWith(
+      'Sending the transaction failed; it may still land, so it is resent and watched',
+      error,
+    );
+  });
+
+  it('confirms a transaction whose every send failed but which landed anyway (the request got through)', async () => {
+    const clock = fakeClock();
+    const primary = fakeRpc(clock, {
+      sendTransaction: throwing(httpError(502, 'Bad Gateway')),
+      getSignatureStatuses: confirmedFrom(1_200, clock),
+    });
+    const sender = createTransactionSender({ rpc: primary.rpc, clock, log: () => undefined });
+    await expect(
+      sender.send({ instructions: [instruction(MEMO_PROGRAM)], feePayer: payer }),
+    ).resolves.toBeTypeOf('string');
+    expect(primary.times('sendTransaction')).toEqual([0]);
+    expect(primary.times('getSignatureStatuses')).toEqual([0, 400, 800, 1_200]);
+  });
+
+  it("ends as 'expired', not as a failure, when sends keep failing and the blockhash runs out", async () => {
+    const clock = fakeClock();
+    const primary = fakeRpc(clock, {
+      sendTransaction: throwing(new TypeError('fetch failed')),
+      getBlockHeight: () => (clock.now() >= 30_000 ? LAST_VALID_BLOCK_HEIGHT + 1n : 900n),
+    });
+    const sender = createTransactionSender({ rpc: primary.rpc, clock, log: () => undefined });
+    const error = await failure(sender.send({ instructions: [instruction(MEMO_PROGRAM)], feePayer: payer }));
+    expect(error.reason).toBe('expired');
+    expect(error.message).toBe(EXPIRED_MESSAGE);
+    expect(error.signature).not.toBeNull();
+    expect(primary.times('getBlockHeight').at(-1)).toBe(32_000);
+  });
+
+  it("ends as 'timeout' after 120 s when nothing tells when the blockhash expires", async () => {
+    const { sender, primary } = setup({ sendTransaction: throwing(new TypeError('fetch failed')) });
+    const error = await failure(sender.sendSigned(await signed(payer, [instruction(MEMO_PROGRAM)])));
+    expect(error.reason).toBe('timeout');
+    expect(error.message).toBe(TIMEOUT_MESSAGE);
+    expect(primary.times('sendTransaction')).toHaveLength(60);
+  });
+
+  it.each([
+    ['-32003 signature verification failure', rpcError(-32003, 'Transaction signature verification failure')],
+    [
+      '-32602 a transaction that does not sanitize',
+      rpcError(-32602, 'invalid transaction: Transaction failed to sanitize accounts offsets correctly'),
+    ],
+    [
+      '-32006 precompile verification failure',
+      rpcError(-32006, 'Transaction precompile verification failure'),
+    ],
+    ['-32013 signature count mismatch', rpcError(-32013, 'Transaction signature length mismatch')],
+    ['-32015 unsupported version', rpcError(-32015, 'Transaction version (1) is not supported')],
+    ['a preflight failure that is not an instruction error', preflightFailure('AccountNotFound')],
+  ])("fails at once with 'Unknown RPC error' when the RPC refuses it: %s", async (_label, refusal) => {
+    expect(isTransactionRefusal(refusal)).toBe(true);
+    const log = vi.fn();
+    const { sender, primary } = setup({ sendTransaction: throwing(refusal) }, { log });
+    const error = await failure(sender.send({ instructions: [instruction(MEMO_PROGRAM)], feePayer: payer }));
+
+    expect(error.reason).toBe('rejected');
+    expect(error.message).toBe('Unknown RPC error');
+    expect(error.message).toBe(ERROR_MESSAGES.unknownRpcError);
+    expect(error.cause).toBe(refusal);
+    expect(error.signature).toBe(getSignatureFromTransaction(sentDetails(primary).transaction));
+    expect(primary.times('sendTransaction')).toEqual([0]);
+    expect(primary.times('getSignatureStatuses')).toEqual([]);
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it("gives the spec's instruction message, name and logs for a preflight failure in a program", async () => {
+    const refusal = preflightFailure({ InstructionError: [0, { Custom: 6011 }] }, ['Program log: BetTooLow']);
+    const { sender, primary } = setup({ sendTransaction: throwing(refusal) });
+    const error = await failure(
+      sender.send({ instructions: [instruction(WAGER_PROGRAM_ADDRESS)], feePayer: payer }),
+    );
+    expect(error.message).toBe(
+      'Error in transaction: instruction index 0, custom program error 6011 (BetTooLow)',
+    );
+    expect(error).toMatchObject({
+      reason: 'rejected',
+      instructionIndex: 0,
+      customCode: 6011,
+      programErrorName: 'BetTooLow',
+      logs: ['Program log: BetTooLow'],
+    });
+    expect(primary.times('getSignatureStatuses')).toEqual([]);
+  });
+
+  it('fails at once when both endpoints refuse it, reporting the primary refusal', async () => {
+    const primaryRefusal = rpcError(-32003, 'Transaction signature verification failure');
+    const clock = fakeClock();
+    const primary = fakeRpc(clock, { sendTransaction: throwing(primaryRefusal) });
+    const fallback = fakeRpc(clock, {
+      sendTransaction: throwing(rpcError(-32602, 'invalid transaction: bad')),
+    });
+    const sender = createTransactionSender({
+      rpc: primary.rpc,
+      fallbackRpc: fallback.rpc,
+      clock,
+      log: () => undefined,
+    });
+    const error = await failure(sender.send({ instructions: [instruction(MEMO_PROGRAM)], feePayer: payer }));
+    expect(error.reason).toBe('rejected');
+    expect(error.cause).toBe(primaryRefusal);
+    expect(fallback.times('sendTransaction')).toEqual([0]);
+    expect(primary.times('getSignatureStatuses')).toEqual([]);
+  });
+
+  it.each([
+    ['the primary refuses and the fallback cannot be reached', 'primary'],
+    ['the primary cannot be reached and the fallback refuses', 'fallback'],
+  ] as const)('keeps watching when %s: the other may have forwarded it', async (_label, refuser) => {
+    const refuse = throwing(rpcError(-32003, 'Transaction signature verification failure'));
+    const unreachable = throwing(new TypeError('fetch failed'));
+    const clock = fakeClock();
+    let sends = 0;
+    const firstOnly =
+      (fail: () => never) =>
+      (wire: string): Signature => {
+        if (sends++ < 2) fail();
+        return signatureOfWire(wire);
+      };
+    const primary = fakeRpc(clock, {
+      sendTransaction: firstOnly(refuser === 'primary' ? refuse : unreachable),
+      getSignatureStatuses: confirmedFrom(2_500, clock),
+    });
+    const fallback = fakeRpc(clock, {
+      sendTransaction: firstOnly(refuser === 'fallback' ? refuse : unreachable),
+    });
+    const log = vi.fn();
+    const sender = createTransactionSender({ rpc: primary.rpc, fallbackRpc: fallback.rpc, clock, log });
+
+    await expect(
+      sender.send({ instructions: [instruction(MEMO_PROGRAM)], feePayer: payer }),
+    ).resolves.toBeTypeOf('string');
+    expect(primary.times('sendTransaction')).toEqual([0, 2_000]);
+    expect(fallback.times('sendTransaction')).toEqual([0]);
+    expect(log).toHaveBeenCalledWith(
+      'Sending the transaction failed; it may still land, so it is resent and watched',
+      expect.anything(),
+    );
+  });
+
+  it('stops when the caller aborts during the first send', async () => {
+    const controller = new AbortController();
+    const { sender, primary } = setup({
+      sendTransaction: () => {
+        controller.abort(new Error('left the page'));
+        throw new TypeError('fetch failed');
+      },
+    });
+    await expect(
+      sender.send({ instructions: [instruction(MEMO_PROGRAM)], feePayer: payer, signal: controller.signal }),
+    ).rejects.toThrow('left the page');
+    expect(primary.times('getSignatureStatuses')).toEqual([]);
   });
 });
 

@@ -5,8 +5,10 @@
  * `send`: build (v0 with optional lookup tables, or legacy after a 500 ms delay) → size check (before any
  * wallet prompt) → simulate for the compute-unit limit (×1.1, min 10,000, cap 1,400,000) → priority price
  * (estimate clamped to floor and fee cap) → sign with the kit signers in the message → send without
- * preflight, resend every 2 s, poll statuses → resolve at `confirmed` or fail with a
- * {@link TransactionSendError}. Why each rule: `docs/transaction-sender.md`.
+ * preflight, resend every 2 s, poll statuses (400 ms, then 1 s, then 2 s) → resolve at `confirmed` or fail
+ * with a {@link TransactionSendError}. Once signed, only an explicit refusal of the transaction by the RPC
+ * fails at once: after any other send error it may still land, so the sender keeps watching it. Why each
+ * rule: `docs/transaction-sender.md`.
  *
  * @example
  * ```ts
@@ -64,13 +66,15 @@ import {
 } from './program-error-name.ts';
 import {
   EXPIRED_MESSAGE,
+  isTransactionRefusal,
+  refusalLogs,
   TIMEOUT_MESSAGE,
   tooLargeMessage,
   toSendError,
   TransactionSendError,
 } from './send-error.ts';
 
-export { TransactionSendError, type TransactionSendErrorReason } from './send-error.ts';
+export { isTransactionRefusal, TransactionSendError, type TransactionSendErrorReason } from './send-error.ts';
 export { createProgramErrorName, programErrorName } from './program-error-name.ts';
 
 /** Time as the sender sees it; tests pass a fake one. */
@@ -96,7 +100,10 @@ export interface TransactionSenderConfig {
   readonly estimatePriorityFee?: (wireTransactionBase64: string) => Promise<bigint | null>;
   /** Program error names by program address and custom code. Default: {@link sdkProgramErrorName}. */
   readonly programErrorName?: (programAddress: string, code: number) => string | null;
-  /** Resend failures, fallbacks and failed estimates are only logged. Default: `console.warn`. */
+  /**
+   * Send failures that do not refuse the transaction, resend failures, fallbacks and failed estimates are
+   * only logged. Default: `console.warn`.
+   */
   readonly log?: (message: string, error?: unknown) => void;
 }
 
@@ -125,8 +132,12 @@ export interface TransactionSender {
    * Build → compute limit (simulate ×1.1, cap 1,400,000, min 10,000; fallbacks 200,000 default / 1,400,000
    * when simulation fails) → priority price (floor/cap from constants) → sign with the feePayer's kit signer
    * (TransactionModifyingSigner or TransactionPartialSigner) → refuse if > 1232 bytes → send without
-   * preflight → resend every 2 s → confirm (confirmed) or time out after 120 s. version 0 (default, optional
-   * lookup tables) or 'legacy' (built after the spec's 500 ms delay).
+   * preflight → resend every 2 s → confirm (confirmed), or fail when the blockhash expires or after 120 s.
+   * version 0 (default, optional lookup tables) or 'legacy' (built after the spec's 500 ms delay).
+   *
+   * A failed first send fails at once (reason 'rejected') only when the RPC refused the transaction itself
+   * ({@link isTransactionRefusal}); any other send error is logged and the transaction watched as usual,
+   * since it may have reached the chain.
    *
    * A `SetComputeUnitLimit`/`SetComputeUnitPrice` among `instructions` is replaced by the sender's own.
    * Errors of the signer (e.g. the user rejecting in the wallet) are rethrown as they are.
@@ -135,15 +146,38 @@ export interface TransactionSender {
   /**
    * Sends an already signed transaction (e.g. a server-built tx the wallet has signed): no preflight, resend
    * every 2 s until confirmed or 120 s, or until its blockhash expires when lastValidBlockHeight is given.
+   * Send errors are handled as in {@link TransactionSender.send}.
    */
   sendSigned(transaction: Transaction, options?: SendSignedOptions): Promise<Signature>;
 }
 
 /**
- * How often the signature's status is polled between resends. Not a spec number: one slot, so a
- * confirmation is noticed within about a slot of happening instead of at the next 2 s resend.
+ * How long after the first send the status is polled every slot (400 ms): most transactions land within a
+ * few slots, and noticing it a slot later rather than at the next resend is what the user feels.
  */
-export const STATUS_POLL_INTERVAL_MS = 400;
+export const FAST_STATUS_POLL_WINDOW_MS = 2_000;
+
+/** Until this long after the first send the status is polled every second; later, with each 2 s resend. */
+export const STEADY_STATUS_POLL_WINDOW_MS = 10_000;
+
+/**
+ * How often the block height is compared with the blockhash's `lastValidBlockHeight` (first at the first
+ * resend). A blockhash lives for about a minute, so noticing its expiry within 10 s is enough, and it keeps
+ * a pending send well under 100 RPC requests a minute.
+ */
+export const EXPIRY_CHECK_INTERVAL_MS = 10_000;
+
+/**
+ * The wait before the next status poll, by the time since the first send: 400 ms (one slot) for the first
+ * 2 s, 1 s until 10 s, then 2 s (with the resends). Not spec numbers: fast while a confirmation is likely,
+ * cheap once the transaction is slow. A send that never confirms costs 74 requests in its first minute
+ * and 66 in the next (polls, resends, expiry checks).
+ */
+export function statusPollIntervalMs(sinceFirstSendMs: number): number {
+  if (sinceFirstSendMs < FAST_STATUS_POLL_WINDOW_MS) return 400;
+  if (sinceFirstSendMs < STEADY_STATUS_POLL_WINDOW_MS) return 1_000;
+  return RESEND_INTERVAL_MS;
+}
 
 /** Real time, for browsers and Node alike. */
 export const realClock: SenderClock = Object.freeze({
@@ -276,6 +310,38 @@ export function createTransactionSender(config: TransactionSenderConfig): Transa
     }
   }
 
+  /**
+   * The first send, on the primary and (when it throws) the fallback. Returns the refusal when every
+   * endpoint asked refused the transaction itself ({@link isTransactionRefusal}), else null: one took it,
+   * or its fate is unknown (a network error, a 429 or 5xx, a timeout: the request may have reached a node
+   * that forwarded it, and the transaction may land).
+   */
+  async function firstSend(
+    wire: ReturnType<typeof getBase64EncodedWireTransaction>,
+    signal: AbortSignal | undefined,
+  ): Promise<{ readonly refusal: unknown } | null> {
+    const options = signal === undefined ? undefined : { abortSignal: signal };
+    const endpoints = config.fallbackRpc == null ? [config.rpc] : [config.rpc, config.fallbackRpc];
+    let refusal: { readonly refusal: unknown } | null = null;
+    let mayHaveLanded = false;
+    for (const [i, rpc] of endpoints.entries()) {
+      try {
+        await rpc.sendTransaction(wire, SEND_CONFIG).send(options);
+        return null;
+      } catch (error) {
+        signal?.throwIfAborted();
+        if (isTransactionRefusal(error)) refusal ??= { refusal: error };
+        else mayHaveLanded = true;
+        if (i + 1 < endpoints.length) {
+          log('sendTransaction failed on the primary RPC; trying the fallback', error);
+        } else if (mayHaveLanded) {
+          log('Sending the transaction failed; it may still land, so it is resent and watched', error);
+        }
+      }
+    }
+    return mayHaveLanded ? null : refusal;
+  }
+
   async function blockHeightPast(
     lastValidBlockHeight: bigint,
     signal: AbortSignal | undefined,
@@ -301,19 +367,24 @@ export function createTransactionSender(config: TransactionSenderConfig): Transa
   ): Promise<Signature> {
     const signature = getSignatureFromTransaction(transaction);
     const wire = getBase64EncodedWireTransaction(transaction);
-    const decode = (error: unknown, reason: 'failed' | 'rpc') =>
+    const decode = (error: unknown, reason: 'failed') =>
       toSendError(error, { reason, transaction, programErrorName: errorName, signature });
     const start = clock.now();
     const deadline = start + CONFIRMATION_TIMEOUT_MS;
 
-    try {
-      await call('sendTransaction', (rpc) => rpc.sendTransaction(wire, SEND_CONFIG), signal);
-    } catch (error) {
-      signal?.throwIfAborted();
-      // Refused by every endpoint: it never reached a leader, so waiting would only end in a timeout.
-      throw decode(error, 'rpc');
+    const refused = await firstSend(wire, signal);
+    if (refused !== null) {
+      // No node took it: it can never land, and the user may safely try again.
+      throw toSendError(refused.refusal, {
+        reason: 'rejected',
+        transaction,
+        programErrorName: errorName,
+        signature,
+        logs: refusalLogs(refused.refusal),
+      });
     }
     let nextResend = start + RESEND_INTERVAL_MS;
+    let nextExpiryCheck = start + RESEND_INTERVAL_MS;
 
     for (;;) {
       signal?.throwIfAborted();
@@ -327,7 +398,9 @@ export function createTransactionSender(config: TransactionSenderConfig): Transa
       const now = clock.now();
       if (now >= deadline) throw new TransactionSendError(TIMEOUT_MESSAGE, { reason: 'timeout', signature });
       if (now >= nextResend) {
-        if (lastValidBlockHeight !== null && (await blockHeightPast(lastValidBlockHeight, signal))) {
+        const checkExpiry = lastValidBlockHeight !== null && now >= nextExpiryCheck;
+        if (checkExpiry) nextExpiryCheck = now + EXPIRY_CHECK_INTERVAL_MS;
+        if (checkExpiry && (await blockHeightPast(lastValidBlockHeight, signal))) {
           // It may have landed in the last valid block, after the status above was read.
           const last = await status(signature, signal);
           if (last?.err != null) throw decode(last.err, 'failed');
@@ -347,7 +420,7 @@ export function createTransactionSender(config: TransactionSenderConfig): Transa
       }
       const later = clock.now();
       await clock.sleep(
-        Math.max(0, Math.min(STATUS_POLL_INTERVAL_MS, nextResend - later, deadline - later)),
+        Math.max(0, Math.min(statusPollIntervalMs(later - start), nextResend - later, deadline - later)),
         signal,
       );
     }

@@ -177,7 +177,12 @@ describe('foresight-crank', () => {
       const health = run.health();
       expect(health.status).toBe('leader');
       expect(health.failures).toBe(0);
-      const details = detailsOf(worker);
+      // The crank records a tick once its sender returns, which can be a status poll after the chain shows it.
+      const details = await waitFor(
+        () => Promise.resolve(detailsOf(worker)),
+        (d) => (d.liveRound ?? 0) >= 5,
+        5_000,
+      );
       expect(details.ticks).toBeGreaterThanOrEqual(3);
       expect(details.lastTickLagMs).not.toBeNull();
       expect(details.lastTickLagMs).toBeLessThan(2_000);

@@ -4,28 +4,27 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { LoadingLogo } from '../../components/loading-logo.tsx';
 import { Toaster } from '../../components/toaster.tsx';
 import { runtimeConfig } from '../../config/runtime-config.ts';
-import { UnclaimedWinningsBanner } from '../../features/account-status/components/unclaimed-winnings-banner.tsx';
 import { WalletBlockedModal } from '../../features/account-status/components/wallet-blocked-modal.tsx';
-import { AdminConsole } from '../../features/admin/components/admin-console.tsx';
-import { AgeGateModal } from '../../features/age-gate/components/age-gate-modal.tsx';
-import { FaqModal } from '../../features/help/components/faq-modal.tsx';
-import { ProfileModal } from '../../features/profile/components/profile-modal.tsx';
 import { useForceProfileForNewUsers } from '../../features/profile/hooks/use-force-profile-for-new-users.ts';
 import { useOAuthReturn } from '../../features/profile/hooks/use-oauth-return.ts';
 import { useReferralCapture } from '../../features/profile/hooks/use-referral-capture.ts';
-import { ConnectDialog } from '../../features/wallet/components/connect-dialog.tsx';
 import { useUiState } from '../../lib/store.ts';
 import { AnnouncementMarquee, isAnnouncementVisible, MARQUEE_HEIGHT } from './announcement-marquee.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { Footer } from './footer.tsx';
 import { Header, HEADER_HEIGHT } from './header.tsx';
+import { DeferredAgeGate } from './lazy-age-gate.tsx';
+import { LazyModals } from './lazy-modals.tsx';
+import { LazyOwnBetSounds } from './lazy-own-bet-sounds.tsx';
+import { LazyRightSidebar } from './lazy-right-sidebar.tsx';
+import { LazyUnclaimedWinningsBanner } from './lazy-unclaimed-winnings-banner.tsx';
 import { LeftNav } from './left-nav.tsx';
-import { RightSidebar } from './right-sidebar.tsx';
 
 /**
  * The app shell (spec §2 "Shell"): a sticky header and announcement, the navigation (column, icon rail or
  * phone tab bar), the page, the toggleable feed/chat sidebar, the footer, and the app-wide dialogs mounted
- * once. While a route's loader runs, the loading logo covers the page.
+ * once. The big dialogs, the sidebar, the winnings banner and the own-bet sounds download on first use
+ * (`lazy-*.tsx`), and the age gate mounts after the first paint. While a route's loader runs, the loading logo covers the page.
  */
 export function AppLayout() {
   const navigation = useNavigation();
@@ -51,7 +50,7 @@ export function AppLayout() {
         <Header />
         <AnnouncementMarquee announcement={announcement} />
       </div>
-      <UnclaimedWinningsBanner />
+      <LazyUnclaimedWinningsBanner />
       <div className="flex flex-1">
         <LeftNav />
         <main id="main" className="relative flex min-w-0 flex-1 flex-col" aria-busy={loading}>
@@ -65,16 +64,14 @@ export function AppLayout() {
             </div>
           )}
         </main>
-        <RightSidebar />
+        <LazyRightSidebar />
       </div>
       <BottomNav />
       <Toaster />
-      <ConnectDialog />
-      <ProfileModal />
-      <FaqModal />
-      <AgeGateModal />
+      <LazyModals />
+      <DeferredAgeGate />
+      <LazyOwnBetSounds />
       <WalletBlockedModal />
-      <AdminConsole />
       <ScrollRestoration />
     </div>
   );

@@ -1,10 +1,13 @@
 import { LOCAL_STORAGE_KEYS } from '@arcade/sdk/constants';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { ui } from '../../lib/store.ts';
+import { setRuntimeConfig } from '../../config/runtime-config.ts';
+import { getUiState, ui } from '../../lib/store.ts';
 import { AnnouncementMarquee } from './announcement-marquee.tsx';
+import { BottomNav } from './bottom-nav.tsx';
 import { RightSidebar } from './right-sidebar.tsx';
 
 // The feed and chat are other features with their own tests; the shell only decides which one shows.
@@ -72,5 +75,84 @@ describe('right sidebar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close sidebar' }));
     expect(screen.queryByRole('complementary', { name: 'Feed and chat' })).toBeNull();
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.sidebar)).toBe('false');
+  });
+});
+
+describe('bottom nav "More" menu', () => {
+  function show() {
+    setRuntimeConfig({
+      cluster: 'localnet',
+      rpcUrl: '/rpc',
+      rpcFallbackUrl: null,
+      rpcWsUrl: '/rpc',
+      programs: { wager: 'w', foresight: 'f' },
+      mints: { juice: 'a', usdc: 'b', usdt: 'c' },
+      priceAccount: 'p',
+      admins: [],
+      communityChatUrl: 'https://discord.example/invite',
+      socialUrl: 'https://x.example/arcade',
+      announcement: null,
+    });
+    localStorage.clear();
+    act(() => {
+      ui.reload();
+    });
+    render(
+      <MemoryRouter>
+        <BottomNav />
+      </MemoryRouter>,
+    );
+    return screen.getByRole('button', { name: 'More' });
+  }
+
+  it('holds Help, the feed and chat, sound and the community chat', async () => {
+    const more = show();
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(more);
+    const menu = screen.getByRole('menu', { name: 'More' });
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Help & FAQ' }));
+
+    // Sound starts off (spec §2) and its switch persists `soundOff`.
+    const sound = within(menu).getByRole('menuitemcheckbox', { name: 'Sound' });
+    expect(sound.getAttribute('aria-checked')).toBe('false');
+    await userEvent.click(sound);
+    expect(sound.getAttribute('aria-checked')).toBe('true');
+    expect(getUiState().soundOff).toBe(false);
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.soundOff)).toBe('false');
+
+    const community = within(menu).getByRole('menuitem', { name: /Community chat/ });
+    expect(community.getAttribute('href')).toBe('https://discord.example/invite');
+    expect(community.getAttribute('target')).toBe('_blank');
+
+    await userEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'Feed & chat' }));
+    expect(getUiState().sidebarOpen).toBe(true);
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    await userEvent.click(more);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Help & FAQ' }));
+    expect(getUiState().modal).toBe('faq');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('moves with the arrow keys and closes on Escape, back on the tab', async () => {
+    const more = show();
+    await userEvent.click(more);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toContain('Feed & chat');
+    await userEvent.keyboard('{End}');
+    expect(document.activeElement?.textContent).toContain('Community chat');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toContain('Help & FAQ');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(more);
+  });
+
+  it('closes when the user taps elsewhere', async () => {
+    const more = show();
+    await userEvent.click(more);
+    await userEvent.click(screen.getByRole('link', { name: 'Home' }));
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 });

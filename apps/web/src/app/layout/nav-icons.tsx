@@ -128,3 +128,23 @@ export function CloseIcon() {
     </Icon>
   );
 }
+
+/** More: three dots in a rounded square. */
+export function MoreIcon() {
+  return (
+    <Icon>
+      <rect x="3" y="3" width="18" height="18" rx="5" />
+      <path d="M8 12h.01M12 12h.01M16 12h.01" strokeWidth="3" />
+    </Icon>
+  );
+}
+
+/** Sound: a speaker, with waves when on and a cross when off. */
+export function SoundIcon({ on }: { readonly on: boolean }) {
+  return (
+    <Icon>
+      <path d="M11 5 6 9H3v6h3l5 4V5Z" />
+      {on ? <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" /> : <path d="m16 9 5 5M21 9l-5 5" />}
+    </Icon>
+  );
+}

@@ -2,9 +2,9 @@ import { FORESIGHT_SYMBOLS, PAST_EVENTS_FETCHED } from '@arcade/sdk/constants';
 import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 
-import { ensureData } from './data/ensure-data.ts';
-import { ARTWORK, imageQueryOptions } from './data/preload-image.ts';
-import { GAME_FACTS } from './game-facts.ts';
+import { GameHelpButton } from '../../features/help/components/game-help.tsx';
+import { ARTWORK, preloadImages } from './data/preload-image.ts';
+import { gameFacts } from './game-facts.ts';
 import { GameHero } from './game-hero.tsx';
 
 /** A symbol Foresight has a price feed for. */
@@ -19,10 +19,10 @@ export function isForesightSymbol(symbol: string | undefined): symbol is Foresig
  * Foresight checks the symbol (spec §5: an unknown one raises 'Invalid symbol', which the error page
  * shows) and preloads its cover image.
  */
-export async function loader({ params }: LoaderFunctionArgs): Promise<{ symbol: ForesightSymbol }> {
+export function loader({ params }: LoaderFunctionArgs): { symbol: ForesightSymbol } {
   const { symbol } = params;
   if (!isForesightSymbol(symbol)) throw new Error(VALIDATION_MESSAGES.invalidSymbol);
-  await ensureData(imageQueryOptions(ARTWORK.foresight));
+  preloadImages(ARTWORK.foresight);
   return { symbol };
 }
 
@@ -32,24 +32,25 @@ export function Component() {
   return (
     <div className="mx-auto max-w-[1400px] animate-fade-in">
       <GameHero
+        help={<GameHelpButton game="foresight" className="border border-edge bg-void/60 backdrop-blur" />}
         eyebrow={`${symbol} / USD · Up or down`}
         title="Foresight"
         pitch={`Call where ${symbol} goes next. Rounds lock on the oracle price and settle one round later.`}
         cover={ARTWORK.foresight}
         tone="green"
         stats={[
-          { label: 'Round', value: GAME_FACTS.roundMinutes },
-          { label: 'Pot fee', value: GAME_FACTS.poolFee },
-          { label: 'Min bet', value: GAME_FACTS.minBet },
+          { label: 'Round', value: gameFacts().roundMinutes },
+          { label: 'Pot fee', value: gameFacts().poolFee },
+          { label: 'Min bet', value: gameFacts().minBet },
           { label: 'History', value: `${PAST_EVENTS_FETCHED} rounds` },
         ]}
         rules={[
           <>Bet Up or Down while a round is live. When it locks, the oracle price becomes its lock price.</>,
           <>
-            {GAME_FACTS.roundMinutes} later the final price is read: Up wins if it is higher, Down if it is
+            {gameFacts().roundMinutes} later the final price is read: Up wins if it is higher, Down if it is
             lower.
           </>,
-          <>Winners split the whole pot pro rata, after a {GAME_FACTS.poolFee} fee.</>,
+          <>Winners split the whole pot pro rata, after a {gameFacts().poolFee} fee.</>,
           <>
             A round with a missing price, an equal price or an empty side is invalid: every bet is refunded
             without fee.

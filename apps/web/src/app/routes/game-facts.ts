@@ -16,13 +16,33 @@ export function bpsPercent(bps: bigint): string {
   return formatPercent(Number(bps) / 100);
 }
 
-/** The numbers the pages quote, all derived from the SDK constants so no page can disagree with the programs. */
-export const GAME_FACTS = {
-  oddsRange: `${ODDS_MIN}–${ODDS_MAX}%`,
-  tailspinFee: bpsPercent(TAILSPIN_FEE_BPS),
-  poolFee: bpsPercent(POOL_FEE_BPS),
-  marketplaceFee: bpsPercent(RETAIL_MARKETPLACE_FEE_BPS),
-  referralShare: bpsPercent(REFERRAL_SHARE_BPS),
-  minBet: formatSol(MIN_BET_LAMPORTS),
-  roundMinutes: `${FORESIGHT_TIMELOCK_SECS / 60} min`,
-} as const;
+/** The numbers the pages quote. */
+export interface GameFacts {
+  readonly oddsRange: string;
+  readonly tailspinFee: string;
+  readonly poolFee: string;
+  readonly marketplaceFee: string;
+  readonly referralShare: string;
+  readonly minBet: string;
+  readonly roundMinutes: string;
+}
+
+let facts: GameFacts | undefined;
+
+/**
+ * The numbers the pages quote, all derived from the SDK constants so no page can disagree with the
+ * programs. Formatted on first use, not when the module loads: home is in the entry, and the number
+ * formatters would otherwise lengthen the start-up task that blocks a phone's main thread.
+ */
+export function gameFacts(): GameFacts {
+  facts ??= {
+    oddsRange: `${ODDS_MIN}–${ODDS_MAX}%`,
+    tailspinFee: bpsPercent(TAILSPIN_FEE_BPS),
+    poolFee: bpsPercent(POOL_FEE_BPS),
+    marketplaceFee: bpsPercent(RETAIL_MARKETPLACE_FEE_BPS),
+    referralShare: bpsPercent(REFERRAL_SHARE_BPS),
+    minBet: formatSol(MIN_BET_LAMPORTS),
+    roundMinutes: `${FORESIGHT_TIMELOCK_SECS / 60} min`,
+  };
+  return facts;
+}

@@ -19,6 +19,8 @@ export interface GameHeroProps {
   readonly rules: readonly ReactNode[];
   /** Accent of the title glow: each game has its own colour. */
   readonly tone?: 'lime' | 'pink' | 'green' | 'violet';
+  /** The game's "How to play" button, at the top of the banner. */
+  readonly help?: ReactNode;
 }
 
 const TONES = {
@@ -29,7 +31,7 @@ const TONES = {
 } as const;
 
 /** The banner of a game page: title, pitch, key numbers from the SDK constants, the rules and the cover art. */
-export function GameHero({ eyebrow, title, pitch, cover, stats, rules, tone = 'lime' }: GameHeroProps) {
+export function GameHero({ eyebrow, title, pitch, cover, stats, rules, tone = 'lime', help }: GameHeroProps) {
   const toneClass = TONES[tone];
   return (
     <section className="card relative overflow-hidden" aria-labelledby="game-title">
@@ -45,9 +47,14 @@ export function GameHero({ eyebrow, title, pitch, cover, stats, rules, tone = 'l
       />
       <div className="relative flex flex-col gap-6 p-5 sm:p-8 md:max-w-[60%]">
         <div>
-          <p className={`text-[11px] font-bold tracking-[0.3em] uppercase ${toneClass.split(' ')[1] ?? ''}`}>
-            {eyebrow}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <p
+              className={`text-[11px] font-bold tracking-[0.3em] uppercase ${toneClass.split(' ')[1] ?? ''}`}
+            >
+              {eyebrow}
+            </p>
+            {help}
+          </div>
           <h1
             id="game-title"
             className="mt-2 font-display text-3xl font-black tracking-tight text-ink sm:text-5xl"

@@ -2,15 +2,12 @@ import { FORESIGHT_SYMBOLS } from '@arcade/sdk/constants';
 import { Link } from 'react-router';
 
 import { ImageWithFallback } from '../../components/ui/image-with-fallback.tsx';
-import { ensureData } from './data/ensure-data.ts';
-import { ARTWORK, imageQueryOptions } from './data/preload-image.ts';
-import { GAME_FACTS } from './game-facts.ts';
+import { ARTWORK } from './data/preload-image.ts';
+import { gameFacts, type GameFacts } from './game-facts.ts';
 
-/** Home preloads its banner and the four game covers (spec §2), so the page paints complete. */
-export async function loader(): Promise<null> {
-  await Promise.all(Object.values(ARTWORK).map((src) => ensureData(imageQueryOptions(src))));
-  return null;
-}
+// No loader: a route with one starts the router uninitialised, so the first render would be the loading
+// logo and the page (the largest paint) a second render later. Home is in the entry and its <img>s (and
+// index.html's preload of the hero) start the artwork as early as a loader could.
 
 interface GameCard {
   readonly to: string;
@@ -21,15 +18,16 @@ interface GameCard {
   readonly glow: string;
 }
 
-const GAMES: readonly GameCard[] = [
+/** The game cards; built on first render, with the {@link gameFacts}. */
+const gameCards = (facts: GameFacts): readonly GameCard[] => [
   {
     to: '/tailspin',
     name: 'TailSpin',
     pitch: 'Pick your odds, name your prize, spin. Win SOL or tokens.',
     cover: ARTWORK.tailspin,
     facts: [
-      { label: 'Odds', value: GAME_FACTS.oddsRange },
-      { label: 'Fee', value: GAME_FACTS.tailspinFee },
+      { label: 'Odds', value: facts.oddsRange },
+      { label: 'Fee', value: facts.tailspinFee },
     ],
     glow: 'hover:shadow-[0_0_0_1px_var(--color-accent),0_20px_60px_-20px_var(--color-accent)]',
   },
@@ -39,8 +37,8 @@ const GAMES: readonly GameCard[] = [
     pitch: 'Bet a slice of the price to win a listed NFT outright.',
     cover: ARTWORK.retail,
     facts: [
-      { label: 'Odds', value: GAME_FACTS.oddsRange },
-      { label: 'Fee', value: GAME_FACTS.tailspinFee },
+      { label: 'Odds', value: facts.oddsRange },
+      { label: 'Fee', value: facts.tailspinFee },
     ],
     glow: 'hover:shadow-[0_0_0_1px_var(--color-accent-2),0_20px_60px_-20px_var(--color-accent-2)]',
   },
@@ -50,8 +48,8 @@ const GAMES: readonly GameCard[] = [
     pitch: 'Up or down? Call the SOL price in fast oracle-settled rounds.',
     cover: ARTWORK.foresight,
     facts: [
-      { label: 'Rounds', value: GAME_FACTS.roundMinutes },
-      { label: 'Pot fee', value: GAME_FACTS.poolFee },
+      { label: 'Rounds', value: facts.roundMinutes },
+      { label: 'Pot fee', value: facts.poolFee },
     ],
     glow: 'hover:shadow-[0_0_0_1px_var(--color-win),0_20px_60px_-20px_var(--color-win)]',
   },
@@ -62,7 +60,7 @@ const GAMES: readonly GameCard[] = [
     cover: ARTWORK.prophecy,
     facts: [
       { label: 'Markets', value: 'Yes / No' },
-      { label: 'Pot fee', value: GAME_FACTS.poolFee },
+      { label: 'Pot fee', value: facts.poolFee },
     ],
     glow: 'hover:shadow-[0_0_0_1px_#9945ff,0_20px_60px_-20px_#9945ff]',
   },
@@ -70,6 +68,7 @@ const GAMES: readonly GameCard[] = [
 
 /** Home: the hero and the four games. */
 export function Component() {
+  const facts = gameFacts();
   return (
     <div className="mx-auto max-w-[1400px] animate-fade-in">
       <section
@@ -121,21 +120,21 @@ export function Component() {
           <dl className="mt-2 flex flex-wrap gap-x-8 gap-y-3">
             <div>
               <dt className="text-[10px] font-bold tracking-widest text-ink-faint uppercase">Min bet</dt>
-              <dd className="font-display text-xl font-bold text-ink tabular">{GAME_FACTS.minBet}</dd>
+              <dd className="font-display text-xl font-bold text-ink tabular">{facts.minBet}</dd>
             </div>
             <div>
               <dt className="text-[10px] font-bold tracking-widest text-ink-faint uppercase">
                 Referral share
               </dt>
               <dd className="font-display text-xl font-bold text-ink tabular">
-                {GAME_FACTS.referralShare} of fees
+                {facts.referralShare} of fees
               </dd>
             </div>
             <div>
               <dt className="text-[10px] font-bold tracking-widest text-ink-faint uppercase">
                 Foresight round
               </dt>
-              <dd className="font-display text-xl font-bold text-ink tabular">{GAME_FACTS.roundMinutes}</dd>
+              <dd className="font-display text-xl font-bold text-ink tabular">{facts.roundMinutes}</dd>
             </div>
           </dl>
         </div>
@@ -143,7 +142,7 @@ export function Component() {
 
       <h2 className="mt-10 mb-4 font-display text-xl font-bold tracking-tight text-ink">Games</h2>
       <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
-        {GAMES.map((game) => (
+        {gameCards(facts).map((game) => (
           <li key={game.to}>
             <Link
               to={game.to}

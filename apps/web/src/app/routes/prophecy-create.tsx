@@ -4,7 +4,7 @@ import { useWallet } from '../../lib/wallet/wallet-context.tsx';
 import { runtimeConfig } from '../../config/runtime-config.ts';
 import { ui } from '../../lib/store.ts';
 import { ARTWORK } from './data/preload-image.ts';
-import { GAME_FACTS } from './game-facts.ts';
+import { gameFacts } from './game-facts.ts';
 import { GameHero } from './game-hero.tsx';
 
 /**
@@ -23,14 +23,14 @@ export function Component() {
         cover={ARTWORK.prophecy}
         tone="violet"
         stats={[
-          { label: 'Pot fee', value: GAME_FACTS.poolFee },
-          { label: 'Referrer share', value: `${GAME_FACTS.referralShare} of fee` },
-          { label: 'Min bet', value: GAME_FACTS.minBet },
+          { label: 'Pot fee', value: gameFacts().poolFee },
+          { label: 'Referrer share', value: `${gameFacts().referralShare} of fee` },
+          { label: 'Min bet', value: gameFacts().minBet },
           { label: 'Sides', value: 'Yes / No' },
         ]}
         rules={[
           <>The cutoff, when betting closes, must come before or at the end time.</>,
-          <>A market's referrer earns {GAME_FACTS.referralShare} of its fee when it resolves.</>,
+          <>A market's referrer earns {gameFacts().referralShare} of its fee when it resolves.</>,
         ]}
       />
       <div className="mt-6 flex flex-wrap gap-3">

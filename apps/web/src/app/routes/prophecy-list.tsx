@@ -2,6 +2,7 @@ import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
 import { useState } from 'react';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
+import { GameHelpButton } from '../../features/help/components/game-help.tsx';
 import {
   MARKET_SORT_LABELS,
   MARKET_SORTS,
@@ -12,7 +13,7 @@ import {
 } from './data/get-markets.ts';
 import { ensureData } from './data/ensure-data.ts';
 import { ARTWORK } from './data/preload-image.ts';
-import { GAME_FACTS } from './game-facts.ts';
+import { gameFacts } from './game-facts.ts';
 import { EmptyState, GameHero, SectionTitle } from './game-hero.tsx';
 import { MarketCard } from './market-card.tsx';
 
@@ -59,6 +60,7 @@ export function Component() {
   return (
     <div className="mx-auto max-w-[1400px] animate-fade-in">
       <GameHero
+        help={<GameHelpButton game="prophecy" className="border border-edge bg-void/60 backdrop-blur" />}
         eyebrow="Prediction markets"
         title="Prophecy"
         pitch="Take a side on real-world events. When the market resolves, the winning side splits the pot."
@@ -66,15 +68,15 @@ export function Component() {
         tone="violet"
         stats={[
           { label: 'Markets', value: String(data.total) },
-          { label: 'Pot fee', value: GAME_FACTS.poolFee },
-          { label: 'Min bet', value: GAME_FACTS.minBet },
+          { label: 'Pot fee', value: gameFacts().poolFee },
+          { label: 'Min bet', value: gameFacts().minBet },
           { label: 'Categories', value: String(PROPHECY_CATEGORIES.length) },
         ]}
         rules={[
           <>Back Yes or No before a market's cutoff; you can add to your side, never withdraw.</>,
           <>
-            Winners are paid their share of the pot after a {GAME_FACTS.poolFee} fee; multipliers move as bets
-            arrive.
+            Winners are paid their share of the pot after a {gameFacts().poolFee} fee; multipliers move as
+            bets arrive.
           </>,
           <>An invalid result refunds everyone in full.</>,
         ]}

@@ -1,24 +1,47 @@
 import { useState } from 'react';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 
 import { ImageWithFallback } from '../../components/ui/image-with-fallback.tsx';
+import { GameHelpButton } from '../../features/help/components/game-help.tsx';
 import { formatDateTime, formatRelativeTime, formatSol, shortAddress } from '../../lib/format.ts';
 import { ensureData } from './data/ensure-data.ts';
 import { marketQueryOptions, useMarket } from './data/get-market.ts';
 import { cdnImage } from './data/preload-image.ts';
-import { GAME_FACTS } from './game-facts.ts';
+import { gameFacts } from './game-facts.ts';
 import { SectionTitle } from './game-hero.tsx';
 import { MarketSides, marketStatus } from './market-card.tsx';
+import { isMissingResource, MissingResource } from './missing-resource.tsx';
 
-/** The market page loads its market (spec §2). */
-export async function loader({ params }: LoaderFunctionArgs): Promise<null> {
-  await ensureData(marketQueryOptions(params['market'] ?? ''));
-  return null;
+/** The market page loads its market (spec §2); an unknown or malformed address is not a crash. */
+export async function loader({ params }: LoaderFunctionArgs): Promise<{ readonly missing: boolean }> {
+  try {
+    await ensureData(marketQueryOptions(params['market'] ?? ''));
+    return { missing: false };
+  } catch (error) {
+    if (isMissingResource(error)) return { missing: true };
+    throw error;
+  }
 }
 
-/** One Prophecy market: its question, sides, rules, times and comments. */
+/** One Prophecy market, or a "Market not found" state for a link to none. */
 export function Component() {
   const key = useParams()['market'] ?? '';
+  const { missing } = useLoaderData<typeof loader>();
+  if (missing) {
+    return (
+      <MissingResource
+        title="Market not found"
+        description="There is no Prophecy market at this address. The link may be mistyped or incomplete."
+        id={key}
+        back={{ to: '/prophecy', label: 'All markets' }}
+      />
+    );
+  }
+  return <MarketPage marketKey={key} />;
+}
+
+/** The market: its question, sides, rules, times and comments. */
+function MarketPage({ marketKey: key }: { readonly marketKey: string }) {
   const { data } = useMarket(key);
   const { market, comments } = data;
   const [nowSecs] = useState(() => Math.floor(Date.now() / 1000));
@@ -35,13 +58,16 @@ export function Component() {
   ];
   return (
     <div className="mx-auto max-w-[1100px] animate-fade-in">
-      <Link
-        to="/prophecy"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm text-ink-dim hover:text-accent"
-      >
-        <span aria-hidden="true">←</span> All markets
-      </Link>
-      <section className="card overflow-hidden" aria-labelledby="market-title">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <Link
+          to="/prophecy"
+          className="inline-flex items-center gap-1.5 text-sm text-ink-dim hover:text-accent"
+        >
+          <span aria-hidden="true">←</span> All markets
+        </Link>
+        <GameHelpButton game="prophecy" />
+      </div>
+      <section className="@container card overflow-hidden" aria-labelledby="market-title">
         <div className="flex flex-col gap-5 p-5 sm:flex-row sm:p-8">
           <ImageWithFallback
             src={meta.image === null ? undefined : cdnImage(meta.image, 240)}
@@ -67,14 +93,15 @@ export function Component() {
             <MarketSides market={market} />
           </div>
         </div>
-        <dl className="grid grid-cols-2 border-t border-edge/70 sm:grid-cols-4">
+        {/* Label/value rows until the card is wide enough for four columns that do not wrap the dates. */}
+        <dl className="grid border-t border-edge/70 @3xl:grid-cols-[1fr_1fr_1.5fr_1.5fr]">
           {facts.map((fact) => (
             <div
               key={fact.label}
-              className="border-edge/70 px-5 py-3 not-last:border-r max-sm:nth-2:border-r-0 max-sm:nth-[-n+2]:border-b"
+              className="flex items-baseline justify-between gap-3 border-edge/70 px-5 py-3 not-last:border-b @3xl:block @3xl:not-last:border-r @3xl:not-last:border-b-0"
             >
               <dt className="text-[10px] font-bold tracking-widest text-ink-faint uppercase">{fact.label}</dt>
-              <dd className="mt-0.5 font-display text-sm font-bold text-ink tabular">{fact.value}</dd>
+              <dd className="font-display text-sm font-bold text-ink tabular @3xl:mt-0.5">{fact.value}</dd>
             </div>
           ))}
         </dl>
@@ -88,10 +115,10 @@ export function Component() {
           <p className="mt-3 text-sm leading-relaxed whitespace-pre-line text-ink-dim">{meta.rules}</p>
           <p className="mt-4 text-xs text-ink-faint">
             If the outcome cannot be determined the market resolves to “{meta.invalidOption}” and every
-            prediction is refunded. Otherwise winners share the pot after a {GAME_FACTS.poolFee} fee.
+            prediction is refunded. Otherwise winners share the pot after a {gameFacts().poolFee} fee.
           </p>
         </section>
-        <aside className="card flex flex-col gap-2 p-5 text-xs" aria-label="Market details">
+        <aside className="card flex flex-col gap-2 self-start p-5 text-xs" aria-label="Market details">
           <div className="flex justify-between gap-3">
             <span className="text-ink-faint">Opened</span>
             <span className="text-ink tabular">{formatDateTime(market.startTime * 1000)}</span>
@@ -119,7 +146,11 @@ export function Component() {
         </aside>
       </div>
 
-      <SectionTitle aside={<span className="text-xs text-ink-faint">{comments.length} latest</span>}>
+      <SectionTitle
+        aside={
+          comments.length > 0 && <span className="text-xs text-ink-faint">{comments.length} latest</span>
+        }
+      >
         Comments
       </SectionTitle>
       {comments.length === 0 ? (

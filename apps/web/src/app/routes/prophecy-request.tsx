@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import { runtimeConfig } from '../../config/runtime-config.ts';
 import { ARTWORK } from './data/preload-image.ts';
-import { GAME_FACTS } from './game-facts.ts';
+import { gameFacts } from './game-facts.ts';
 import { GameHero } from './game-hero.tsx';
 
 /** Requesting a market: what a request needs and how the operators review it. */
@@ -17,8 +17,8 @@ export function Component() {
         cover={ARTWORK.prophecy}
         tone="violet"
         stats={[
-          { label: 'Pot fee', value: GAME_FACTS.poolFee },
-          { label: 'Min bet', value: GAME_FACTS.minBet },
+          { label: 'Pot fee', value: gameFacts().poolFee },
+          { label: 'Min bet', value: gameFacts().minBet },
           { label: 'Sides', value: 'Yes / No' },
           { label: 'Review', value: 'By operators' },
         ]}

@@ -1,18 +1,25 @@
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 
 import { ImageWithFallback } from '../../components/ui/image-with-fallback.tsx';
+import { GameHelpButton } from '../../features/help/components/game-help.tsx';
 import { formatSol, shortAddress } from '../../lib/format.ts';
 import { ensureData } from './data/ensure-data.ts';
 import { collectionQueryOptions, useCollection } from './data/get-collection.ts';
 import { cdnImage } from './data/preload-image.ts';
 import { bpsPercent } from './game-facts.ts';
 import { EmptyState, SectionTitle } from './game-hero.tsx';
+import { isMissingResource, MissingResource } from './missing-resource.tsx';
 import { RETAIL_RULES } from './retail.tsx';
 
-/** One ReTail collection loads that collection and its listings. */
-export async function loader({ params }: LoaderFunctionArgs): Promise<null> {
-  await ensureData(collectionQueryOptions(params['slug'] ?? ''));
-  return null;
+/** One ReTail collection loads that collection and its listings; an unknown slug is not a crash. */
+export async function loader({ params }: LoaderFunctionArgs): Promise<{ readonly missing: boolean }> {
+  try {
+    await ensureData(collectionQueryOptions(params['slug'] ?? ''));
+    return { missing: false };
+  } catch (error) {
+    if (isMissingResource(error)) return { missing: true };
+    throw error;
+  }
 }
 
 const STANDARD_LABELS = {
@@ -21,18 +28,37 @@ const STANDARD_LABELS = {
   Core: 'Core',
 } as const;
 
-/** One ReTail collection: its header, the rules and its listings, cheapest first. */
+/** One ReTail collection, or a "Collection not found" state for a link to none. */
 export function Component() {
   const slug = useParams()['slug'] ?? '';
+  const { missing } = useLoaderData<typeof loader>();
+  if (missing) {
+    return (
+      <MissingResource
+        title="Collection not found"
+        description="ReTail has no collection by this name. It may have been delisted, or the link is mistyped."
+        id={slug}
+        back={{ to: '/retail', label: 'All collections' }}
+      />
+    );
+  }
+  return <CollectionPage slug={slug} />;
+}
+
+/** The collection: its header, the rules and its listings, cheapest first. */
+function CollectionPage({ slug }: { readonly slug: string }) {
   const { data: collection } = useCollection(slug);
   return (
     <div className="mx-auto max-w-[1400px] animate-fade-in">
-      <Link
-        to="/retail"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm text-ink-dim hover:text-accent"
-      >
-        <span aria-hidden="true">←</span> All collections
-      </Link>
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <Link
+          to="/retail"
+          className="inline-flex items-center gap-1.5 text-sm text-ink-dim hover:text-accent"
+        >
+          <span aria-hidden="true">←</span> All collections
+        </Link>
+        <GameHelpButton game="retail" />
+      </div>
       <section className="card relative overflow-hidden" aria-labelledby="collection-title">
         <ImageWithFallback
           src={cdnImage(collection.image, 1200, 400)}

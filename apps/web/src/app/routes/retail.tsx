@@ -2,10 +2,11 @@ import { Link } from 'react-router';
 
 import { ImageWithFallback } from '../../components/ui/image-with-fallback.tsx';
 import { formatNumber, formatSol } from '../../lib/format.ts';
+import { GameHelpButton } from '../../features/help/components/game-help.tsx';
 import { trendingCollectionsQueryOptions, useTrendingCollections } from './data/get-trending-collections.ts';
 import { ensureData } from './data/ensure-data.ts';
 import { ARTWORK, cdnImage } from './data/preload-image.ts';
-import { GAME_FACTS } from './game-facts.ts';
+import { gameFacts } from './game-facts.ts';
 import { EmptyState, GameHero, SectionTitle } from './game-hero.tsx';
 
 /** ReTail loads the trending collections (spec §2). */
@@ -16,10 +17,10 @@ export async function loader(): Promise<null> {
 
 /** The rules every ReTail page shows. */
 export const RETAIL_RULES = [
-  <>Pick a listed NFT and a win chance from {GAME_FACTS.oddsRange}; the stake is that share of its price.</>,
+  <>Pick a listed NFT and a win chance from {gameFacts().oddsRange}; the stake is that share of its price.</>,
   <>
-    The prize is priced at the listing plus the {GAME_FACTS.marketplaceFee} marketplace fee and the creator
-    royalty; a {GAME_FACTS.tailspinFee} fee is paid on top of the stake.
+    The prize is priced at the listing plus the {gameFacts().marketplaceFee} marketplace fee and the creator
+    royalty; a {gameFacts().tailspinFee} fee is paid on top of the stake.
   </>,
   <>
     Win and the NFT is bought for you in the same transaction as your claim, or take its full value in SOL.
@@ -32,20 +33,27 @@ export function Component() {
   return (
     <div className="mx-auto max-w-[1400px] animate-fade-in">
       <GameHero
+        help={<GameHelpButton game="retail" className="border border-edge bg-void/60 backdrop-blur" />}
         eyebrow="NFT game"
         title="ReTail"
         pitch="Bet a fraction of a listing's price for a shot at owning the NFT outright."
         cover={ARTWORK.retail}
         tone="pink"
         stats={[
-          { label: 'Win chance', value: GAME_FACTS.oddsRange },
-          { label: 'Fee', value: GAME_FACTS.tailspinFee },
-          { label: 'Market fee', value: GAME_FACTS.marketplaceFee },
-          { label: 'Min stake', value: GAME_FACTS.minBet },
+          { label: 'Win chance', value: gameFacts().oddsRange },
+          { label: 'Fee', value: gameFacts().tailspinFee },
+          { label: 'Market fee', value: gameFacts().marketplaceFee },
+          { label: 'Min stake', value: gameFacts().minBet },
         ]}
         rules={RETAIL_RULES}
       />
-      <SectionTitle aside={<span className="text-xs text-ink-faint">{collections.length} collections</span>}>
+      <SectionTitle
+        aside={
+          <span className="text-xs text-ink-faint">
+            {collections.length} {collections.length === 1 ? 'collection' : 'collections'}
+          </span>
+        }
+      >
         Trending collections
       </SectionTitle>
       {collections.length === 0 ? (

@@ -1,13 +1,15 @@
 import { ImageWithFallback } from '../../components/ui/image-with-fallback.tsx';
+import { GameHelpButton } from '../../features/help/components/game-help.tsx';
 import { tokensQueryOptions, useTokens } from './data/get-tokens.ts';
 import { ensureData } from './data/ensure-data.ts';
-import { ARTWORK, imageQueryOptions } from './data/preload-image.ts';
-import { GAME_FACTS } from './game-facts.ts';
+import { ARTWORK, preloadImages } from './data/preload-image.ts';
+import { gameFacts } from './game-facts.ts';
 import { EmptyState, GameHero, SectionTitle } from './game-hero.tsx';
 
 /** TailSpin loads the token list and its banner (spec §2). */
 export async function loader(): Promise<null> {
-  await Promise.all([ensureData(tokensQueryOptions()), ensureData(imageQueryOptions(ARTWORK.tailspin))]);
+  preloadImages(ARTWORK.tailspin);
+  await ensureData(tokensQueryOptions());
   return null;
 }
 
@@ -17,25 +19,26 @@ export function Component() {
   return (
     <div className="mx-auto max-w-[1400px] animate-fade-in">
       <GameHero
+        help={<GameHelpButton game="tailspin" className="border border-edge bg-void/60 backdrop-blur" />}
         eyebrow="Odds game"
         title="TailSpin"
         pitch="Choose your win chance, set the stake, and spin for a prize in SOL or a stablecoin."
         cover={ARTWORK.tailspin}
         tone="lime"
         stats={[
-          { label: 'Win chance', value: GAME_FACTS.oddsRange },
-          { label: 'Fee', value: GAME_FACTS.tailspinFee },
-          { label: 'Min stake', value: GAME_FACTS.minBet },
+          { label: 'Win chance', value: gameFacts().oddsRange },
+          { label: 'Fee', value: gameFacts().tailspinFee },
+          { label: 'Min stake', value: gameFacts().minBet },
           { label: 'Prize tokens', value: String(tokens.length) },
         ]}
         rules={[
           <>
-            Pick a win chance from {GAME_FACTS.oddsRange}. Your prize is your stake × 100 ÷ the chance: the
+            Pick a win chance from {gameFacts().oddsRange}. Your prize is your stake × 100 ÷ the chance: the
             lower the odds, the bigger the win.
           </>,
           <>
-            A {GAME_FACTS.tailspinFee} fee is paid on top of the stake; the smallest stake is{' '}
-            {GAME_FACTS.minBet}.
+            A {gameFacts().tailspinFee} fee is paid on top of the stake; the smallest stake is{' '}
+            {gameFacts().minBet}.
           </>,
           <>
             Results come from a published hash chain of seeds, so every spin can be re-derived and checked.

@@ -32,7 +32,13 @@ export function Modal({ open, title, children, onClose, size = 'md', footer }: M
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
+    // Focusing in the commit forces a layout of the freshly inserted dialog in the same task (the age
+    // gate pays it during the first load); the next frame's focus costs nothing extra, and not scrolling
+    // keeps the page behind still. Focus a child already holds (an autofocused field) is left alone.
+    const frame = requestAnimationFrame(() => {
+      const node = panel.current;
+      if (node !== null && !node.contains(document.activeElement)) node.focus({ preventScroll: true });
+    });
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && onClose) {
         event.stopPropagation();
@@ -43,6 +49,7 @@ export function Modal({ open, title, children, onClose, size = 'md', footer }: M
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
+      cancelAnimationFrame(frame);
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
       previous?.focus();

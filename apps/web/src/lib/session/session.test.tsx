@@ -1,12 +1,13 @@
 import { LOCAL_STORAGE_KEYS } from '@arcade/sdk/constants';
 import { ERROR_MESSAGES } from '@arcade/sdk/messages';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { getWallets } from '@wallet-standard/app';
 import type { Wallet } from '@wallet-standard/base';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { Toaster } from '../../components/toaster.tsx';
 import { setRuntimeConfig, type RuntimeConfig } from '../../config/runtime-config.ts';
+import { api } from '../api-client.ts';
 import { toast } from '../toast.ts';
 import { createMemoryKeyStore } from '../wallet/local-wallet/key-store.ts';
 import { LocalTestWallet } from '../wallet/local-wallet/local-wallet.ts';
@@ -67,7 +68,8 @@ interface Call {
 }
 
 let calls: Call[];
-let routes: Record<string, (call: Call) => { status: number; body: unknown }>;
+type Reply = { status: number; body: unknown };
+let routes: Record<string, (call: Call) => Reply | Promise<Reply>>;
 
 function json(status: number, body: unknown) {
   return { status, body };
@@ -88,8 +90,10 @@ beforeEach(() => {
       };
       calls.push(call);
       const route = Object.entries(routes).find(([prefix]) => url.startsWith(prefix));
-      const { status, body } = route ? route[1](call) : json(404, { success: false, error: 'Not found' });
-      return Promise.resolve(new Response(JSON.stringify(body), { status }));
+      const reply = route ? route[1](call) : json(404, { success: false, error: 'Not found' });
+      return Promise.resolve(reply).then(
+        ({ status, body }) => new Response(JSON.stringify(body), { status }),
+      );
     }),
   );
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -244,5 +248,92 @@ describe('SessionProvider', () => {
     expect(screen.getByTestId('session').textContent).toBe('signed-out|none|ok');
     expect(console.error).toHaveBeenCalledWith(ERROR_MESSAGES.errorAuthenticatingUser, expect.anything());
     unregister();
+  });
+
+  /** A reload in the same tab with `wallet` remembered and its token stored. */
+  async function reloadWithToken(wallet: Wallet): Promise<{ address: string; unregister: () => void }> {
+    await (wallet.features['standard:connect'] as { connect: () => Promise<unknown> }).connect();
+    const address = wallet.accounts[0]!.address;
+    localStorage.setItem(LOCAL_STORAGE_KEYS.token, tokenFor(address));
+    sessionStorage.setItem('arcade:wallet', wallet.name);
+    const { unregister } = setup(wallet, sessionStorage);
+    return { address, unregister };
+  }
+
+  it('keeps the token when the check is rate-limited (429) or times out (408)', async () => {
+    for (const status of [429, 408]) {
+      routes['/api/user/verify/'] = () => json(status, { success: false, error: 'Too many requests' });
+      const { address, unregister } = await reloadWithToken(fakeWallet());
+      await waitFor(() => {
+        expect(screen.getByTestId('session').textContent).toBe(`signed-in|${address}|ok`);
+      });
+      expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBe(tokenFor(address));
+      expect(calls.some((c) => c.url === '/api/user/nonce')).toBe(false);
+      sessionStorage.clear();
+      unregister();
+      cleanup();
+    }
+  });
+
+  it('signs out when a call with the session token is answered 401 mid-session', async () => {
+    routes['/api/user/verify/'] = () => json(200, { success: true });
+    const { address, unregister } = await reloadWithToken(fakeWallet());
+    await waitFor(() => {
+      expect(screen.getByTestId('session').textContent).toBe(`signed-in|${address}|ok`);
+    });
+    routes['/api/user/profile'] = () => json(401, { success: false, error: 'Token expired' });
+    // A 401 for some other (older) token says nothing about this session.
+    await act(() =>
+      expect(api('/api/user/profile', { token: 'older-token' })).rejects.toThrow('Token expired'),
+    );
+    expect(screen.getByTestId('session').textContent).toBe(`signed-in|${address}|ok`);
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBe(tokenFor(address));
+
+    await act(() =>
+      expect(api('/api/user/profile', { token: tokenFor(address) })).rejects.toThrow('Token expired'),
+    );
+    expect(screen.getByTestId('session').textContent).toBe('signed-out|none|ok');
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBeNull();
+    sessionStorage.clear();
+    unregister();
+  });
+
+  it("keeps the new wallet's token when the old wallet's sign-in fails late", async () => {
+    const first = fakeWallet();
+    const second = fakeWallet();
+    const unregisterSecond = getWallets().register(second);
+    const { store, unregister } = setup(first);
+    nonceRoute();
+    let failFirst: (reply: Reply) => void = () => undefined;
+    routes['/api/user/authenticate'] = (call) => {
+      const { address } = call.body as { address: string };
+      if (address === first.accounts[0]?.address) {
+        return new Promise<Reply>((resolve) => {
+          failFirst = resolve;
+        });
+      }
+      return json(200, { success: true, token: 'tok-second', expiresAt: 1, address });
+    };
+    await act(() => store.connect(first));
+    await waitFor(() => {
+      expect(calls.some((c) => c.url === '/api/user/authenticate')).toBe(true);
+    });
+    // The user switches wallets while the first sign-in waits on the server.
+    await act(() => store.connect(second));
+    const address = second.accounts[0]!.address;
+    await waitFor(() => {
+      expect(screen.getByTestId('session').textContent).toBe(`signed-in|${address}|ok`);
+    });
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBe('tok-second');
+
+    await act(async () => {
+      failFirst(json(401, { success: false, error: 'Invalid signature' }));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBe('tok-second');
+    expect(screen.getByTestId('session').textContent).toBe(`signed-in|${address}|ok`);
+    expect(screen.queryByText(ERROR_MESSAGES.failedToAuthenticate)).toBeNull();
+    unregister();
+    unregisterSecond();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The signed-in session (spec §4 "Login"): the token of the connected wallet, checked against the server
  * when the page loads and whenever the wallet changes, and the sign-in that starts right after the user
- * connects a wallet.
+ * connects a wallet. A 401 to any call carrying the token (it expired or was revoked) signs out.
  *
  * @module
  */
@@ -20,13 +20,12 @@ import {
 } from 'react';
 
 import { runtimeConfig } from '../../config/runtime-config.ts';
-import { api, ApiError } from '../api-client.ts';
+import { api, ApiError, onUnauthorized } from '../api-client.ts';
 import { toast } from '../toast.ts';
-import { getRpc } from '../wallet/rpc.ts';
 import { useWalletConnection } from '../wallet/wallet-context.tsx';
 import type { Connection } from '../wallet/wallet-store.ts';
 import { getLedgerPreference } from './ledger-preference.ts';
-import { SignInError, signInWithWallet } from './sign-in.ts';
+import type * as SignInModule from './sign-in.ts';
 import { readToken, removeToken, tokenAddress, writeToken } from './token-storage.ts';
 
 /** A signed-in wallet and its token. */
@@ -80,6 +79,8 @@ interface SessionController {
   readonly setConnection: (connection: Connection | null) => void;
   readonly signIn: (options?: { readonly ledger?: boolean }) => Promise<void>;
   readonly signOut: () => void;
+  /** Signs out when `token` (a call's, answered 401) is the session's: it expired mid-session. */
+  readonly expire: (token: string) => void;
 }
 
 function createSessionController(): SessionController {
@@ -97,28 +98,33 @@ function createSessionController(): SessionController {
   async function signInWith(target: Connection, ledger: boolean): Promise<void> {
     const address = target.account.address as Address;
     set({ ...snapshot, session: null, status: 'signing-in' });
+    // Sign-in builds a memo transaction for Ledgers with @solana/kit: loaded on first use, not with the page.
+    let signIn: typeof SignInModule | null = null;
     try {
-      const token = await signInWithWallet({
+      signIn = await import('./sign-in.ts');
+      const token = await signIn.signInWithWallet({
         wallet: target.wallet,
         account: target.account,
         cluster: runtimeConfig().cluster,
         ledger,
-        latestBlockhash: async () =>
-          (await getRpc().getLatestBlockhash({ commitment: RPC_COMMITMENT }).send()).value,
+        latestBlockhash: async () => {
+          const { getRpc } = await import('../wallet/rpc.ts');
+          return (await getRpc().getLatestBlockhash({ commitment: RPC_COMMITMENT }).send()).value;
+        },
       });
       if (current !== target) return;
       writeToken(token);
       set({ session: { address, token }, status: 'signed-in', blocked: false });
     } catch (error) {
-      const cause = error instanceof SignInError ? error.cause : error;
+      const failure = signIn !== null && error instanceof signIn.SignInError ? error : null;
+      const cause = failure === null ? error : failure.cause;
       console.error(ERROR_MESSAGES.errorAuthenticatingUser, cause);
-      removeToken();
+      // A late failure of a wallet the user has since left must not touch the new wallet's token.
       if (current !== target) return;
+      removeToken();
       set({ session: null, status: 'signed-out', blocked: isBlocked(cause) });
       toast.failure(
-        error instanceof SignInError && error.step === 'authenticate'
-          ? ERROR_MESSAGES.failedToAuthenticate
-          : ERROR_MESSAGES.failedToLogin,
+        failure?.step === 'authenticate' ? ERROR_MESSAGES.failedToAuthenticate : ERROR_MESSAGES.failedToLogin,
         cause,
       );
     }
@@ -144,13 +150,14 @@ function createSessionController(): SessionController {
         if (abort.signal.aborted || current !== connection) return;
         if (isBlocked(error)) {
           set({ session: null, status: 'signed-out', blocked: true });
-        } else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        } else if (error instanceof ApiError && error.status === 401) {
           // Expired, revoked, or another wallet's token.
           removeToken();
           set(SIGNED_OUT);
           autoSignIn(connection);
         } else {
-          // The server could not answer: keep the token, every authenticated call checks it again.
+          // The server could not answer, or not now (429, 408, 5xx): keep the token, every authenticated
+          // call checks it again and a 401 there signs out (`expire`).
           set({ session: { address, token }, status: 'signed-in', blocked: false });
         }
       },
@@ -192,6 +199,12 @@ function createSessionController(): SessionController {
       removeToken();
       set({ ...snapshot, session: null, status: 'signed-out' });
     },
+    expire(token) {
+      // A late 401 for a token already replaced (another wallet, a new sign-in) says nothing of this one.
+      if (snapshot.session?.token !== token) return;
+      if (readToken() === token) removeToken();
+      set({ ...snapshot, session: null, status: 'signed-out' });
+    },
   };
 }
 
@@ -204,6 +217,8 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
   useEffect(() => {
     controller.setConnection(connection);
   }, [controller, connection]);
+
+  useEffect(() => onUnauthorized(controller.expire), [controller]);
 
   const value = useMemo<SessionState>(
     () => ({ ...snapshot, signIn: controller.signIn, signOut: controller.signOut }),

@@ -1,6 +1,8 @@
 /**
  * Solana Mobile Wallet Adapter as a Wallet Standard wallet, on mobile browsers only. The package is
- * loaded with a dynamic import so desktop visitors never download it.
+ * loaded with a dynamic import so desktop visitors never download it, and phones only once the user
+ * starts to interact (`wallet-context.tsx`): its start-up (elliptic-curve tables) costs a phone a few
+ * hundred milliseconds of main thread.
  *
  * @module
  */
@@ -51,18 +53,22 @@ function sessionAuthorizationCache<T>() {
   };
 }
 
-let registered = false;
+let registration: Promise<void> | null = null;
 
-/** Registers Mobile Wallet Adapter for `chain` (and devnet, spec §9) when the browser is mobile. */
-export async function registerMobileWallet(chain: IdentifierString): Promise<void> {
-  if (registered || !isMobileUserAgent(navigator.userAgent)) return;
-  registered = true;
-  const mwa = await import('@solana-mobile/wallet-standard-mobile');
-  mwa.registerMwa({
-    appIdentity: { name: 'Arcade', uri: window.location.origin, icon: '/favicon.svg' },
-    authorizationCache: sessionAuthorizationCache(),
-    chains: [...new Set<IdentifierString>([SOLANA_DEVNET_CHAIN, chain])],
-    chainSelector: mwa.createDefaultChainSelector(),
-    onWalletNotFound: mwa.createDefaultWalletNotFoundHandler(),
+/**
+ * Registers Mobile Wallet Adapter for `chain` (and devnet, spec §9) when the browser is mobile. Later calls
+ * return the first call's promise, so every caller can wait for the wallet to be listed.
+ */
+export function registerMobileWallet(chain: IdentifierString): Promise<void> {
+  if (!isMobileUserAgent(navigator.userAgent)) return Promise.resolve();
+  registration ??= import('@solana-mobile/wallet-standard-mobile').then((mwa) => {
+    mwa.registerMwa({
+      appIdentity: { name: 'Arcade', uri: window.location.origin, icon: '/favicon.svg' },
+      authorizationCache: sessionAuthorizationCache(),
+      chains: [...new Set<IdentifierString>([SOLANA_DEVNET_CHAIN, chain])],
+      chainSelector: mwa.createDefaultChainSelector(),
+      onWalletNotFound: mwa.createDefaultWalletNotFoundHandler(),
+    });
   });
+  return registration;
 }

@@ -6,7 +6,6 @@
  */
 
 import {
-  SolanaSignAndSendTransaction,
   SolanaSignIn,
   SolanaSignMessage,
   SolanaSignTransaction,
@@ -34,13 +33,18 @@ export function chainOf(cluster: Cluster): IdentifierString {
 /** A feature marking the app's own local test wallet, so the UI can label it. */
 export const LOCAL_WALLET_FEATURE = 'arcade:localTestWallet';
 
-/** Whether the app can use `wallet`: a Solana chain, connect, and a way to sign transactions. */
+/**
+ * Whether the app can use `wallet`: a Solana chain, connect, and `solana:signTransaction`. A wallet that
+ * can only sign-and-send is not listed: the app must see the signed bytes to send them through its own
+ * sender (priority fee, resend until the blockhash expires, confirmation, the spec's error texts) and to
+ * sign the Ledger sign-in memo that is never sent, so such a wallet could connect but never bet.
+ */
 export function isSolanaWallet(wallet: Wallet): boolean {
   const features = wallet.features;
   return (
     wallet.chains.some((chain) => chain.startsWith('solana:')) &&
     StandardConnect in features &&
-    (SolanaSignTransaction in features || SolanaSignAndSendTransaction in features)
+    SolanaSignTransaction in features
   );
 }
 

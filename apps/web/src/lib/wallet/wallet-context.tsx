@@ -23,9 +23,8 @@ import { formatLamports } from '../format.ts';
 import { toast } from '../toast.ts';
 import { LOCAL_WALLET_AIRDROP_LAMPORTS, airdrop, needsAirdrop } from './local-wallet/airdrop.ts';
 import { registerMobileWallet } from './mobile-wallet.ts';
-import { getRpc } from './rpc.ts';
 import { chainOf, isLocalWallet } from './standard.ts';
-import { createWalletStore, type WalletStore, type WalletStoreState } from './wallet-store.ts';
+import { createWalletStore, RECONNECT_KEY, type WalletStore, type WalletStoreState } from './wallet-store.ts';
 
 /** The wallet the user connected. */
 export interface ConnectedWallet {
@@ -126,7 +125,8 @@ function defaultStore(): WalletStore {
     wallets: getWallets(),
     storage: typeof sessionStorage === 'undefined' ? null : sessionStorage,
     async fundLocalWallet(address) {
-      const rpc = getRpc();
+      // The RPC client is @solana/kit code the page does not need until a local wallet connects.
+      const rpc = (await import('./rpc.ts')).getRpc();
       if (!(await needsAirdrop(rpc, address))) return false;
       toastId = toast.info(airdropText());
       await airdrop(rpc, address);
@@ -152,6 +152,42 @@ export const airdropText = (): string => `Airdropping ${SOL} SOL…`;
 const airdropDoneText = (): string => `${SOL} SOL airdropped to your local test wallet`;
 const AIRDROP_FAILED = 'The local airdrop failed';
 
+/** The user input after which the lazily registered wallets load. */
+const FIRST_INPUT = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+function rememberedWalletName(): string | null {
+  try {
+    return sessionStorage.getItem(RECONNECT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Registers the wallets that load lazily (the local test wallet on the local chain, once its genesis hash
+ * shows it is no public cluster; Mobile Wallet Adapter on phones) and resolves once they are listed; never
+ * rejects. The connect dialog waits for it so its list is complete when it shows.
+ */
+export function prepareWallets(): Promise<void> {
+  const { cluster } = runtimeConfig();
+  const local =
+    cluster === 'localnet'
+      ? Promise.all([import('./local-wallet/register-local-wallet.ts'), import('./rpc.ts')]).then(
+          async ([m, rpc]) => {
+            await m.registerLocalWallet(rpc.getRpc());
+          },
+        )
+      : Promise.resolve();
+  return Promise.all([
+    local.catch((error: unknown) => {
+      console.error('The local test wallet failed to load', error);
+    }),
+    registerMobileWallet(chainOf(cluster)).catch((error: unknown) => {
+      console.error('Mobile Wallet Adapter failed to load', error);
+    }),
+  ]).then(() => undefined);
+}
+
 /** Provides wallet discovery and the connection to the tree. */
 export function WalletProvider({
   children,
@@ -168,15 +204,22 @@ export function WalletProvider({
   useEffect(() => {
     // An injected store (tests) brings its own wallets.
     if (injected !== undefined) return;
-    const { cluster } = runtimeConfig();
-    if (cluster === 'localnet') {
-      void import('./local-wallet/register-local-wallet.ts').then((m) => {
-        m.registerLocalWallet();
-      });
+    // The lazily registered wallets cost a phone a few hundred milliseconds to start (Mobile Wallet
+    // Adapter) or bring their own code (the local test wallet): register them at once only to reconnect
+    // this tab's wallet, otherwise on the first tap or key press (the connect dialog waits for them too).
+    if (rememberedWalletName() !== null) {
+      void prepareWallets();
+      return;
     }
-    void registerMobileWallet(chainOf(cluster)).catch((error: unknown) => {
-      console.error('Mobile Wallet Adapter failed to load', error);
-    });
+    const load = () => {
+      stop();
+      void prepareWallets();
+    };
+    const stop = () => {
+      for (const type of FIRST_INPUT) window.removeEventListener(type, load, true);
+    };
+    for (const type of FIRST_INPUT) window.addEventListener(type, load, { capture: true, passive: true });
+    return stop;
   }, [injected]);
 
   return <WalletContext value={store}>{children}</WalletContext>;

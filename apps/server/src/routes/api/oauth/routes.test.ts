@@ -81,9 +81,22 @@ describe('OAuth linking on the local identity provider', () => {
     return { signer, auth, token: auth.slice('Bearer '.length) };
   }
 
-  /** The login page of a fresh authorization request, from `GET /api/oauth/{provider}?token=`. */
+  /** A link code's start path from `POST /api/oauth/{provider}/start`, as the web app gets it. */
+  async function startLink(provider: string, token: string): Promise<string> {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/oauth/${provider}/start`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ success: boolean; url: string }>();
+    expect(body.success).toBe(true);
+    return body.url;
+  }
+
+  /** The login page of a fresh authorization request, from `GET /api/oauth/{provider}?code=`. */
   async function openLoginPage(provider: string, token: string, jar = new CookieJar()) {
-    const start = await get(app, jar, `/api/oauth/${provider}?token=${encodeURIComponent(token)}`);
+    const start = await get(app, jar, await startLink(provider, token));
     expect(start.statusCode).toBe(302);
     const authorize = await get(app, jar, pathOf(start.headers.location));
     expect(authorize.statusCode).toBe(303);
@@ -128,7 +141,11 @@ describe('OAuth linking on the local identity provider', () => {
   it('links a local Discord account through the whole browser flow', async () => {
     const { signer, token } = await newUser();
     const jar = new CookieJar();
-    const start = await get(app, jar, `/api/oauth/discord?token=${token}`);
+    const link = await startLink('discord', token);
+    // The session token is never in the URL: only a single-use code.
+    expect(link).toMatch(/^\/api\/oauth\/discord\?code=[\w-]{43}$/);
+    expect(link).not.toContain(token);
+    const start = await get(app, jar, link);
     expect(start.statusCode).toBe(302);
     expect(start.headers['cache-control']).toBe('no-store');
     expect(start.headers['referrer-policy']).toBe('no-referrer');
@@ -359,34 +376,107 @@ describe('OAuth linking on the local identity provider', () => {
     expect(bad.json()).toEqual({ success: false, error: 'Invalid interaction' });
   });
 
-  it('sends a browser without a valid session token back to the web app with the reason', async () => {
-    const blocked = await newUser();
-    await test.db.query('INSERT INTO blocked_wallets (address, blocked_by) VALUES ($1, $2)', [
-      blocked.signer.address,
-      'test',
-    ]);
+  it('sends a browser without a usable link code back to the web app with the reason', async () => {
+    const { token } = await newUser();
+    const unused = (await startLink('twitter', token)).split('code=')[1] ?? '';
     const cases: [string, string][] = [
-      ['', 'Missing token'],
-      ['?token=', 'Missing token'],
-      ['?token=not-a-jwt', 'Invalid token'],
-      ['?token=a&token=b', 'Invalid token'],
-      [`?token=${blocked.token}`, 'Wallet is blocked'],
+      ['', 'Missing link code'],
+      ['?code=', 'Missing link code'],
+      // The old way, a session token in the URL, no longer starts anything.
+      [`?token=${token}`, 'Missing link code'],
+      ['?code=forged', 'This link request is invalid or has expired'],
+      [`?code=${unused}&code=${unused}`, 'This link request is invalid or has expired'],
+      [`?code=${'x'.repeat(200)}`, 'This link request is invalid or has expired'],
     ];
     for (const [query, message] of cases) {
       const response = await app.inject({ method: 'GET', url: `/api/oauth/twitter${query}` });
-      expect(webAppQuery(response)).toEqual({ oauthError: message, provider: 'twitter' });
+      expect(response.headers['cache-control'], query).toBe('no-store');
+      expect(webAppQuery(response), query).toEqual({ oauthError: message, provider: 'twitter' });
     }
-    // A token with a broken signature.
+    // A repeated code did not use it up.
+    expect((await app.inject({ method: 'GET', url: `/api/oauth/twitter?code=${unused}` })).statusCode).toBe(
+      302,
+    );
+  });
+
+  it('starts one authorization per link code', async () => {
     const { token } = await newUser();
-    const forged = `${token.slice(0, -4)}AAAA`;
-    const response = await app.inject({ method: 'GET', url: `/api/oauth/discord?token=${forged}` });
-    expect(webAppQuery(response)).toEqual({ oauthError: 'Invalid token', provider: 'discord' });
+    const link = await startLink('discord', token);
+    const first = await app.inject({ method: 'GET', url: link });
+    expect(String(first.headers.location).startsWith(`${ISSUER}/auth?`)).toBe(true);
+    const again = await app.inject({ method: 'GET', url: link });
+    expect(webAppQuery(again)).toEqual({
+      oauthError: 'This link request is invalid or has expired',
+      provider: 'discord',
+    });
+  });
+
+  it('expires a link code after 60 seconds', async () => {
+    const { token } = await newUser();
+    const inside = await startLink('discord', token);
+    test.clock.advance(59_000);
+    const early = await app.inject({ method: 'GET', url: inside });
+    expect(String(early.headers.location).startsWith(`${ISSUER}/auth?`)).toBe(true);
+
+    const late = await startLink('discord', token);
+    test.clock.advance(60_000);
+    expect(webAppQuery(await app.inject({ method: 'GET', url: late }))).toEqual({
+      oauthError: 'This link request is invalid or has expired',
+      provider: 'discord',
+    });
+  });
+
+  it('refuses a link code at the other provider, and uses it up', async () => {
+    const { token } = await newUser();
+    const link = await startLink('discord', token);
+    const swapped = link.replace('/api/oauth/discord?', '/api/oauth/twitter?');
+    expect(webAppQuery(await app.inject({ method: 'GET', url: swapped }))).toEqual({
+      oauthError: 'This link request is invalid or has expired',
+      provider: 'twitter',
+    });
+    expect(webAppQuery(await app.inject({ method: 'GET', url: link }))).toMatchObject({
+      oauthError: 'This link request is invalid or has expired',
+    });
+  });
+
+  it('refuses a link code of a wallet blocked since it was issued', async () => {
+    const user = await newUser();
+    const link = await startLink('discord', user.token);
+    await test.db.query('INSERT INTO blocked_wallets (address, blocked_by) VALUES ($1, $2)', [
+      user.signer.address,
+      'test',
+    ]);
+    expect(webAppQuery(await app.inject({ method: 'GET', url: link }))).toEqual({
+      oauthError: 'Wallet is blocked',
+      provider: 'discord',
+    });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/oauth/discord/start',
+      headers: { authorization: user.auth },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ success: false, error: 'Wallet is blocked' });
+  });
+
+  it('POST /api/oauth/{provider}/start needs a valid session token', async () => {
+    const anonymous = await app.inject({ method: 'POST', url: '/api/oauth/discord/start' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ success: false, error: 'Missing token' });
+    const invalid = await app.inject({
+      method: 'POST',
+      url: '/api/oauth/twitter/start',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(invalid.statusCode).toBe(401);
+    expect(invalid.json()).toEqual({ success: false, error: 'Invalid token' });
   });
 
   it('answers 404 Unknown provider for anything but discord and twitter', async () => {
-    const { auth, token } = await newUser();
+    const { auth } = await newUser();
     for (const [method, url] of [
-      ['GET', `/api/oauth/github?token=${token}`],
+      ['GET', '/api/oauth/github?code=abc'],
+      ['POST', '/api/oauth/github/start'],
       ['GET', '/api/oauth/x'],
       ['GET', '/api/oauth/Discord'],
       ['GET', '/api/oauth/github/callback?code=a&state=b'],

@@ -1,5 +1,6 @@
 /**
- * Linking social accounts (spec §7): `GET /api/oauth/{provider}` (a browser navigation with `?token=`),
+ * Linking social accounts (spec §7): `POST /api/oauth/{provider}/start` (a single-use link code for the
+ * signed-in wallet), `GET /api/oauth/{provider}` (the browser navigation with that `?code=`),
  * `POST /api/oauth/{provider}/link`, `GET /api/oauth/{provider}/callback`, `POST /api/oauth/unlinkDiscord`
  * and `POST /api/oauth/unlinkTwitter`. Providers are `discord` and `twitter` (X).
  *
@@ -13,7 +14,6 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { sessionOf } from '../../../plugins/auth.ts';
 import { HttpError, notFound } from '../../../http/errors.ts';
 import { bearer, errorResponses, successSchema } from '../../../http/schemas.ts';
 import { createDiscordProvider } from '../../../oauth/discord-provider.ts';
@@ -28,7 +28,14 @@ import {
   OAuthService,
 } from '../../../oauth/oauth-service.ts';
 import { createXProvider } from '../../../oauth/x-provider.ts';
+import { LINK_CODE_TTL_MS, LinkCodeStore } from './link-codes.ts';
 import localIdpRoutes from './local-idp.ts';
+
+/** Why a start navigation went back to the web app before reaching the provider. */
+export const LINK_CODE_ERRORS = Object.freeze({
+  missing: 'Missing link code',
+  invalid: OAUTH_ERRORS.invalidState,
+});
 
 /** A query parameter as Fastify parses it: repeated ones arrive as arrays. */
 const queryValue = z.union([z.string(), z.array(z.string())]).optional();
@@ -98,38 +105,67 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  /** The wallet a `?token=` belongs to, or the message to send back to the web app. */
+  const linkCodes = new LinkCodeStore(app.db, app.now);
+
+  /** The wallet a `?code=` starts a link for (using the code up), or the message for the web app. */
   async function walletOf(
-    token: string | string[] | undefined,
+    code: string | string[] | undefined,
+    provider: ProviderName,
   ): Promise<{ address: string } | { error: string }> {
-    if (token === undefined || token === '') return { error: 'Missing token' };
-    if (typeof token !== 'string') return { error: 'Invalid token' };
-    try {
-      return { address: (await sessionOf(app, token)).address };
-    } catch (error) {
-      // The same refusals as a bearer token's, sent back to the web app as text.
-      if (error instanceof HttpError) return { error: error.message };
-      throw error;
-    }
+    if (code === undefined || code === '') return { error: LINK_CODE_ERRORS.missing };
+    // A repeated or oversized code is no code of ours: refused without a database round trip.
+    if (typeof code !== 'string' || code.length > 128) return { error: LINK_CODE_ERRORS.invalid };
+    const address = await linkCodes.consume(code, provider);
+    if (address === null) return { error: LINK_CODE_ERRORS.invalid };
+    // Blocked since the code was issued: refused here rather than after the provider's login.
+    if (await app.repositories.blockedWallets.isBlocked(address))
+      return { error: OAUTH_ERRORS.walletBlocked };
+    return { address };
   }
+
+  app.post(
+    '/:provider/start',
+    {
+      preHandler: [app.authenticate, app.userRateLimit],
+      schema: {
+        summary: `A link that starts linking a social account, for the browser to navigate to: /api/oauth/{provider}?code= with a single-use code valid for ${LINK_CODE_TTL_MS / 1000} s, so the session token never goes in a URL`,
+        tags: ['oauth'],
+        security: bearer,
+        params: providerParams,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            url: z.string().describe('Path on this server: /api/oauth/{provider}?code=…'),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const provider = providerOf(request.params.provider);
+      void reply.header('cache-control', 'no-store');
+      const code = await linkCodes.create(request.user!.address, provider);
+      return { success: true as const, url: `/api/oauth/${provider}?code=${code}` };
+    },
+  );
 
   app.get(
     '/:provider',
     {
       schema: {
         summary:
-          'Starts linking a social account: a browser navigation with the session token as ?token=; redirects (302) to the provider, or back to the web app with ?oauthError= when it cannot start',
+          'Starts linking a social account: a browser navigation with a link code from POST /api/oauth/{provider}/start as ?code=; redirects (302) to the provider, or back to the web app with ?oauthError= when it cannot start',
         tags: ['oauth'],
         params: providerParams,
-        querystring: z.object({ token: queryValue }),
+        querystring: z.object({ code: queryValue }),
         response: { 404: errorResponses[404], 429: errorResponses[429] },
       },
     },
     async (request, reply) => {
       const provider = providerOf(request.params.provider);
-      // The token is in the URL: keep it out of caches and of the next page's Referer.
+      // The code is in the URL: keep it out of caches and of the next page's Referer.
       void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      const wallet = await walletOf(request.query.token);
+      const wallet = await walletOf(request.query.code, provider);
       if ('error' in wallet) return reply.redirect(service.errorRedirect(wallet.error, provider), 302);
       let url: string;
       try {

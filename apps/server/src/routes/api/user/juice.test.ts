@@ -193,10 +193,22 @@ describe('POST /api/user/claimJuice', () => {
 
     const response = await claim(authorization);
     expect(response.statusCode).toBe(200);
-    const body = response.json<{ success: true; transaction: string; amount: string; nextClaimAt: number }>();
+    const body = response.json<{
+      success: true;
+      transaction: string;
+      amount: string;
+      nextClaimAt: number;
+      lastValidBlockHeight: string;
+    }>();
     expect(body.amount).toBe('3600000000');
     const claimedAt = nowSecs();
     expect(body.nextClaimAt).toBe(claimedAt + JUICE_CLAIM_INTERVAL_SECS);
+    // The client stops resending past this height: a u64 string, the recorded claim's, still ahead.
+    expect(body.lastValidBlockHeight).toMatch(/^[1-9]\d*$/);
+    const [pending] = await juice.pendingClaims(user.address);
+    expect(pending?.lastValidBlockHeight.toString()).toBe(body.lastValidBlockHeight);
+    const height = await chain.rpc.getBlockHeight({ commitment: 'confirmed' }).send();
+    expect(BigInt(body.lastValidBlockHeight)).toBeGreaterThan(height);
 
     // The user pays and is the only missing signature; the Juice authority signed.
     const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(body.transaction));

@@ -64,6 +64,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             transaction: z.string().describe('Base64 wire v0 transaction'),
             amount: z.string().describe('Juice base units it mints'),
             nextClaimAt: z.number(),
+            lastValidBlockHeight: z
+              .string()
+              .describe(
+                'u64: the last block height at which the transaction can land; past it, stop resending (the claim returns to claimable once the server sees it expired)',
+              ),
           }),
           ...errorResponses,
           502: errorSchema,
@@ -81,6 +86,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         transaction: issued.transaction,
         amount: issued.amount.toString(),
         nextClaimAt: issued.nextClaimAt,
+        // The one the message carries (and the reconciliation waits for), not the blockhash's own.
+        lastValidBlockHeight: issued.claim.lastValidBlockHeight.toString(),
       };
     },
   );

@@ -1,42 +1,31 @@
-import { queryOptions } from '@tanstack/react-query';
-
-/** Longest a loader waits for an image before showing the page anyway. */
-export const IMAGE_PRELOAD_TIMEOUT_MS = 2_500;
+const preloaded = new Set<string>();
 
 /**
- * Loads an image into the browser cache so the page paints with it. Resolves (never rejects) on load, on
- * error, or after {@link IMAGE_PRELOAD_TIMEOUT_MS}: a slow or broken image must not block a route, and the
- * page's own <img> falls back to the placeholder.
+ * Starts loading images into the browser cache and returns at once: a route's loader calls it so the
+ * artwork is on its way while the page renders, without ever waiting for (or failing on) an image. The
+ * page's own <img> picks up the cached file, and falls back to the placeholder if it is broken. Each URL
+ * is requested once per visit.
  *
- * @returns Whether the image loaded.
+ * @example preloadImages(ARTWORK.homeHero, ARTWORK.tailspin);
  */
-export function preloadImage(src: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const image = new Image();
-    const timer = setTimeout(() => {
-      resolve(false);
-    }, IMAGE_PRELOAD_TIMEOUT_MS);
-    image.onload = () => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-    image.onerror = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    image.decoding = 'async';
-    image.src = src;
-  });
+export function preloadImages(...sources: readonly string[]): void {
+  if (typeof document === 'undefined') return;
+  for (const src of sources) {
+    if (preloaded.has(src)) continue;
+    preloaded.add(src);
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', 'image');
+    link.href = src;
+    // The art is decorative: let the route's data and scripts go first.
+    link.setAttribute('fetchpriority', 'low');
+    document.head.append(link);
+  }
 }
 
-/** The query that preloads one image once per visit (`ensureQueryData` in route loaders). */
-export function imageQueryOptions(src: string) {
-  return queryOptions({
-    queryKey: ['preload-image', src],
-    queryFn: () => preloadImage(src),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+/** Forgets which images were preloaded (tests). */
+export function resetPreloadedImages(): void {
+  preloaded.clear();
 }
 
 /** Artwork of the pages, drawn as SVG in `public/images`. */

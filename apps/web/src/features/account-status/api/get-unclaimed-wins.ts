@@ -52,6 +52,9 @@ export async function getUnclaimedWins(user: Address): Promise<readonly Unclaime
   ];
 }
 
+/** How often the unclaimed wins are re-read even without a chain notification. */
+export const UNCLAIMED_WINS_POLL_MS = 30_000;
+
 /** The query key of a wallet's unclaimed wins. */
 export function unclaimedWinsKey(user: Address | null) {
   return ['account-status', 'unclaimed-wins', user] as const;
@@ -63,6 +66,9 @@ export function unclaimedWinsQueryOptions(user: Address | null) {
     queryKey: unclaimedWinsKey(user),
     queryFn: () => (user === null ? Promise.resolve([]) : getUnclaimedWins(user)),
     enabled: user !== null,
+    // The chain subscription (`use-bet-record-updates.ts`) is the fast path; this catches whatever it
+    // missed while its websocket was down.
+    refetchInterval: UNCLAIMED_WINS_POLL_MS,
   });
 }
 

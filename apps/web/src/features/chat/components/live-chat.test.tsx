@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/format.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { getUiState, ui } from '../../../lib/store.ts';
+import { profileKey } from '../../../lib/user-profile.ts';
 import type { ChatMessage } from '../utils/chat-text.ts';
 import { LiveChat } from './live-chat.tsx';
 
@@ -87,9 +88,9 @@ function socket() {
   return last;
 }
 
-function renderChat() {
+function renderChat(client = createQueryClient()) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <LiveChat />
     </QueryClientProvider>,
   );
@@ -183,20 +184,22 @@ describe('LiveChat: who may post', () => {
     const user = userEvent.setup();
     signedIn();
     mocks.state.username = null;
-    renderChat();
+    const client = createQueryClient();
+    renderChat(client);
     connect();
     await screen.findByText('Set a username to chat');
     expect(input().disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Set username' }));
     expect(getUiState().modal).toBe('profile');
-    // Setting it there and closing the modal enables the chat.
+    // Saving it there invalidates the shared profile query: the chat enables while the modal is still open.
     mocks.state.username = 'newname';
-    act(() => {
-      ui.closeModal();
+    await act(async () => {
+      await client.invalidateQueries({ queryKey: profileKey(ME) });
     });
     await waitFor(() => {
       expect(input().disabled).toBe(false);
     });
+    expect(getUiState().modal).toBe('profile');
   });
 
   it('connection lost: says so, with Retry', async () => {

@@ -1,11 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 import { Spinner } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session/session.tsx';
-import { useUiState } from '../../../lib/store.ts';
+import { useProfile } from '../../../lib/user-profile.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { useChatMessages } from '../api/get-chat-messages.ts';
-import { useChatProfile } from '../api/get-chat-profile.ts';
 import { useChatSocket } from '../hooks/use-chat-socket.ts';
 import { chatBlocker, USERNAME_REQUIRED } from '../utils/chat-blocker.ts';
 import { ChatComposer } from './chat-composer.tsx';
@@ -24,16 +23,9 @@ export function LiveChat() {
       : null;
   const { status, reconnectNow, send } = useChatSocket(ownSession?.token ?? null);
   const messages = useChatMessages();
-  const profile = useChatProfile(ownSession?.address ?? null);
-  const modal = useUiState((s) => s.modal);
-
-  // The profile modal is where a username gets set: read the profile again when it closes.
-  const previousModal = useRef(modal);
+  // The profile modal's own query: saving a username there invalidates it, so the chat sees it at once.
+  const profile = useProfile(ownSession?.address ?? null);
   const { refetch } = profile;
-  useEffect(() => {
-    if (previousModal.current === 'profile' && modal !== 'profile' && ownSession !== null) void refetch();
-    previousModal.current = modal;
-  }, [modal, ownSession, refetch]);
 
   const blocker = chatBlocker({
     hasWallet: wallet !== null,

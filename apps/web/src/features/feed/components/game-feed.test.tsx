@@ -189,7 +189,7 @@ describe('GameFeed', () => {
     expect(small!.className).not.toContain('animate-glow');
   });
 
-  it('adds live items on top, updates a settled bet in place, and plays the owner’s sounds', () => {
+  it('adds live items on top and updates a settled bet in place, leaving sounds to OwnBetSounds', () => {
     mocks.state.wallet = { address: ME };
     renderFeed();
     act(() => {
@@ -203,16 +203,16 @@ describe('GameFeed', () => {
     let rows = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('you');
-    expect(mocks.state.played).toEqual(['bet']);
+    // OwnBetSounds (always mounted) plays it: playing here too would sound twice.
+    expect(mocks.state.played).toEqual([]);
     act(() => {
       socket().fire('new_bet', bet('9', { userId: ME, timestamp: NOW, result: 'Loss' }));
-      // Someone else's win is not ours to celebrate.
       socket().fire('new_bet', bet('5', { result: 'Win' }));
     });
     rows = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('Lost');
-    expect(mocks.state.played).toEqual(['bet', 'loss']);
+    expect(mocks.state.played).toEqual([]);
   });
 
   it('says so when the feed is empty', () => {

@@ -1,6 +1,7 @@
 /**
  * Connects to the `/activity` socket while mounted and writes what it sends into the feed's query
- * cache: the history on every (re)connect, then each new item. Plays the connected wallet's own sounds.
+ * cache: the history on every (re)connect, then each new item. The connected wallet's own sounds are
+ * `OwnBetSounds`' job: it is mounted everywhere, this only while the feed is shown.
  *
  * @module
  */
@@ -9,13 +10,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { SocketClient, type SocketStatus } from '../../../lib/socket-client.ts';
-import { usePlaySound } from '../../../lib/sound.ts';
-import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { feedQueryKey } from '../api/get-feed.ts';
-import { feedItemKey, isFeedItem, mergeFeedItems, ownItemSound, type FeedItem } from '../utils/feed-items.ts';
+import { isFeedItem, mergeFeedItems, type FeedItem } from '../utils/feed-items.ts';
 
 /** The server's live events, one per kind. */
-const LIVE_EVENTS = ['new_bet', 'new_prediction', 'new_marketbet'] as const;
+export const LIVE_EVENTS = ['new_bet', 'new_prediction', 'new_marketbet'] as const;
 
 /** What {@link useActivityFeed} returns. */
 export interface ActivityFeedConnection {
@@ -27,17 +26,8 @@ export interface ActivityFeedConnection {
 /** Keeps the feed live while mounted. */
 export function useActivityFeed(): ActivityFeedConnection {
   const queryClient = useQueryClient();
-  const { wallet } = useWallet();
-  const play = usePlaySound();
   const [status, setStatus] = useState<SocketStatus>('connecting');
   const clientRef = useRef<SocketClient | null>(null);
-  // Read by the socket's listeners, which live longer than one render.
-  const ownerRef = useRef<string | null>(null);
-  const playRef = useRef(play);
-  useEffect(() => {
-    ownerRef.current = wallet?.address ?? null;
-    playRef.current = play;
-  }, [wallet?.address, play]);
 
   useEffect(() => {
     const client = new SocketClient({ path: '/activity' });
@@ -51,16 +41,9 @@ export function useActivityFeed(): ActivityFeedConnection {
     });
     const onLive = (item: unknown) => {
       if (!isFeedItem(item)) return;
-      const current = queryClient.getQueryData<readonly FeedItem[]>(feedQueryKey) ?? [];
-      const key = feedItemKey(item);
-      const previous = current.find((entry) => feedItemKey(entry) === key);
       queryClient.setQueryData<readonly FeedItem[]>(feedQueryKey, (latest) =>
         mergeFeedItems(latest ?? [], [item]),
       );
-      if (ownerRef.current !== null && item.userId === ownerRef.current) {
-        const sound = ownItemSound(item, previous);
-        if (sound !== null) playRef.current(sound);
-      }
     };
     const offLive = LIVE_EVENTS.map((event) => client.on(event, onLive));
     client.open();

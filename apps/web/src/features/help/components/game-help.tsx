@@ -1,7 +1,52 @@
-import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
+
+import { Button, Spinner } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { GAME_NAMES, GAME_RULES, type HelpGame } from './game-rules.tsx';
+import { GAME_NAMES, type HelpGame } from './help-games.ts';
+
+/** The rules texts and payout tables; every game page shows the button, few visitors open it. */
+const loadRules = () => import('./game-rules.tsx');
+
+const Rules = lazy(() =>
+  loadRules().then(({ GAME_RULES }) => ({
+    default: function GameRules({ game }: { readonly game: HelpGame }) {
+      const Text = GAME_RULES[game];
+      return <Text />;
+    },
+  })),
+);
+
+/** Shows why the rules did not download (offline, a deploy replaced them) instead of an empty dialog. */
+class RulesErrorBoundary extends Component<
+  { readonly children: ReactNode },
+  { readonly error: Error | null }
+> {
+  override state: { readonly error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: unknown): { error: Error } {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override render(): ReactNode {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
+        <p className="font-semibold text-ink">The rules could not be loaded.</p>
+        <p className="text-loss">{error.message}</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            location.reload();
+          }}
+        >
+          Refresh
+        </Button>
+      </div>
+    );
+  }
+}
 
 /** Props of {@link GameHelpButton}. */
 export interface GameHelpButtonProps {
@@ -12,11 +57,14 @@ export interface GameHelpButtonProps {
 /**
  * A "How to play" button that opens the rules of one game (spec §2's per-game help modals), with every
  * number from the SDK. Its modal is local state so it can sit on top of a game page without touching the
- * shell's modal slot.
+ * shell's modal slot. The rules download on the first hover, focus or opening.
  */
 export function GameHelpButton({ game, className = '' }: GameHelpButtonProps) {
   const [open, setOpen] = useState(false);
-  const Rules = GAME_RULES[game];
+  const prefetch = () => {
+    // A failed prefetch is not an error yet: opening imports again and shows the failure there.
+    loadRules().catch(() => undefined);
+  };
   return (
     <>
       <Button
@@ -24,6 +72,8 @@ export function GameHelpButton({ game, className = '' }: GameHelpButtonProps) {
         size="sm"
         aria-haspopup="dialog"
         className={className}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         onClick={() => {
           setOpen(true);
         }}
@@ -58,7 +108,18 @@ export function GameHelpButton({ game, className = '' }: GameHelpButtonProps) {
         }
       >
         <div className="text-sm leading-relaxed text-ink-dim">
-          <Rules />
+          <RulesErrorBoundary>
+            <Suspense
+              fallback={
+                <span role="status" className="grid min-h-48 place-items-center text-accent">
+                  <Spinner className="size-6" />
+                  <span className="sr-only">Loading the rules</span>
+                </span>
+              }
+            >
+              <Rules game={game} />
+            </Suspense>
+          </RulesErrorBoundary>
         </div>
       </Modal>
     </>

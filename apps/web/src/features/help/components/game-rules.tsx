@@ -18,17 +18,7 @@ import { foresightPayout, payoutMultiplier } from '@arcade/sdk/payout';
 import { betCost, betFee, betStake } from '@arcade/sdk/wager/bet-math';
 import type { ReactNode } from 'react';
 import { formatNumber, formatPercent, formatSol } from '../../../lib/format.ts';
-
-/** The games that have a help text. */
-export type HelpGame = 'tailspin' | 'retail' | 'foresight' | 'prophecy';
-
-/** Display names of the games. */
-export const GAME_NAMES: Readonly<Record<HelpGame, string>> = Object.freeze({
-  tailspin: 'TailSpin',
-  retail: 'ReTail',
-  foresight: 'Foresight',
-  prophecy: 'Prophecy',
-});
+import type { HelpGame } from './help-games.ts';
 
 /** A rate in basis points as a percentage, e.g. 400n → '4%'. */
 export function bpsPercent(bps: bigint): string {

@@ -1,5 +1,5 @@
 import { FAQ_HINTS } from '@arcade/sdk/messages';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setRuntimeConfig, type RuntimeConfig } from '../../../config/runtime-config.ts';
@@ -116,7 +116,11 @@ describe('GameHelpButton', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'How to play' }));
     const dialog = screen.getByRole('dialog', { name: title });
-    expect(dialog.textContent).toContain(excerpt);
+    // The rules are their own chunk, downloaded on the first opening.
+    await waitFor(() => {
+      expect(dialog.textContent).toContain(excerpt);
+    });
+    expect(within(dialog).queryByRole('status')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

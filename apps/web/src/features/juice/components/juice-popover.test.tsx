@@ -7,6 +7,7 @@ import type { SessionState } from '../../../lib/session/session.tsx';
 import { getUiState, ui } from '../../../lib/store.ts';
 import { toast, useToasts } from '../../../lib/toast.ts';
 import { JuicePopover } from './juice-popover.tsx';
+import { JUICE_CLAIM_PROGRAMS } from '../api/claim-juice.ts';
 
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const TOKEN = 'session-token';
@@ -16,7 +17,7 @@ const NOW_SECS = NOW / 1000;
 const mocks = vi.hoisted(() => ({
   wallet: null as null | { address: string },
   session: null as null | Pick<SessionState, 'session' | 'status' | 'blocked'>,
-  send: vi.fn<(input: { transaction: string }) => Promise<string>>(),
+  send: vi.fn<(input: { transaction: string; lastValidBlockHeight?: bigint }) => Promise<string>>(),
   signIn: vi.fn(() => Promise.resolve()),
 }));
 
@@ -51,6 +52,8 @@ interface JuiceBody {
 }
 
 let juice: JuiceBody;
+/** When set, the Juice read fails with this answer. */
+let juiceFailure: { status: number; body: unknown } | null;
 let claimAnswer: { status: number; body: unknown };
 let requests: { method: string; path: string; auth: string | null }[];
 
@@ -103,6 +106,7 @@ beforeEach(() => {
   mocks.signIn.mockClear();
   requests = [];
   juice = { balance: '12500000', claimable: '4800000', lastClaim: 0, nextClaimAt: 0 };
+  juiceFailure = null;
   claimAnswer = {
     status: 200,
     body: { success: true, transaction: 'AQID', amount: '4800000', nextClaimAt: 0 },
@@ -113,6 +117,7 @@ beforeEach(() => {
       const headers = (init?.headers ?? {}) as Record<string, string>;
       requests.push({ method: init?.method ?? 'GET', path: input, auth: headers['authorization'] ?? null });
       if (input === `/api/user/juice/${ADDRESS}`) {
+        if (juiceFailure !== null) return Promise.resolve(json(juiceFailure.status, juiceFailure.body));
         return Promise.resolve(json(200, { success: true, decimals: 6, ...juice }));
       }
       if (input === '/api/user/claimJuice')
@@ -231,7 +236,17 @@ describe('JuicePopover', () => {
     await waitFor(() => {
       expect(toastTexts()).toEqual(['success: Claimed successfully!']);
     });
-    expect(mocks.send).toHaveBeenCalledWith({ transaction: 'AQID' });
+    // Only a claim that creates the Juice account and mints reaches the wallet.
+    expect(mocks.send).toHaveBeenCalledWith({
+      transaction: 'AQID',
+      expect: {
+        programs: [
+          'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
+          'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+          'ComputeBudget111111111111111111111111111111',
+        ],
+      },
+    });
     expect(requests).toContainEqual({
       method: 'POST',
       path: '/api/user/claimJuice',
@@ -240,6 +255,51 @@ describe('JuicePopover', () => {
     await waitFor(() => {
       expect(requests.filter((r) => r.path === `/api/user/juice/${ADDRESS}`).length).toBe(2);
     });
+  });
+
+  it("passes the server's lastValidBlockHeight (a u64 string) to the sender", async () => {
+    claimAnswer = {
+      status: 200,
+      body: {
+        success: true,
+        transaction: 'AQID',
+        amount: '4800000',
+        nextClaimAt: 0,
+        lastValidBlockHeight: '18446744073709551615',
+      },
+    };
+    mocks.send.mockResolvedValue('sig');
+    renderPopover();
+    const dialog = await openPopover();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Claim' }));
+    await waitFor(() => {
+      expect(toastTexts()).toEqual(['success: Claimed successfully!']);
+    });
+    expect(mocks.send).toHaveBeenCalledWith({
+      transaction: 'AQID',
+      expect: { programs: JUICE_CLAIM_PROGRAMS },
+      lastValidBlockHeight: 18_446_744_073_709_551_615n,
+    });
+  });
+
+  it('shows "—" (not 0) with the reason on the chip when Juice cannot be read, and retries from the popover', async () => {
+    juiceFailure = { status: 500, body: { success: false, error: 'Database down' } };
+    renderPopover();
+    const chip = await screen.findByRole('button', { name: 'Juice: Juice could not be loaded' });
+    expect(chip.textContent).toBe('—!');
+    expect(chip.getAttribute('title')).toBe('Juice could not be loaded: Database down');
+    const dialog = await openPopover();
+    const alert = within(dialog).getByRole('alert');
+    expect(alert.textContent).toContain('Juice could not be loaded');
+    expect(alert.textContent).toContain('Database down');
+    expect(within(dialog).getByTestId('juice-balance').textContent).toBe('—');
+
+    juiceFailure = null;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Juice: 12.5' })).toBeTruthy();
+    expect(await within(dialog).findByTestId('juice-claimable')).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Juice: 12.5' }).hasAttribute('title')).toBe(false);
   });
 
   it("shows 'Failed to claim!' and the error when the wallet refuses", async () => {

@@ -11,7 +11,7 @@ import { ui } from '../../../lib/store.ts';
 import { errorText, toast } from '../../../lib/toast.ts';
 import { useSendTransaction } from '../../../lib/wallet/use-send-transaction.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import { requestJuiceClaim } from '../api/claim-juice.ts';
+import { JUICE_CLAIM_PROGRAMS, requestJuiceClaim } from '../api/claim-juice.ts';
 import { juiceKey, useJuice, type JuiceStatus } from '../api/get-juice.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { claimOpensAt, clockCountdown } from '../utils/claim-window.ts';
@@ -34,6 +34,9 @@ function panelPosition(anchor: HTMLElement): PanelPosition {
 }
 
 const CLAIM_INTERVAL_HOURS = JUICE_CLAIM_INTERVAL_SECS / 3_600;
+
+/** Shown when the Juice request failed: on the chip's tooltip and at the top of the popover's retry. */
+const LOAD_FAILED = 'Juice could not be loaded';
 
 function JuiceDrop({ className }: { readonly className: string }) {
   return (
@@ -85,7 +88,14 @@ function ClaimPanel({ juice, address }: { readonly juice: JuiceStatus; readonly 
         'info',
         `Approve the claim of ${formatTokenAmount(issued.amount, JUICE_DECIMALS)} Juice in your wallet…`,
       );
-      await send({ transaction: issued.transaction });
+      // The server builds the claim; the wallet only sees it if it does nothing but create the Juice account and mint.
+      const base = { transaction: issued.transaction, expect: { programs: JUICE_CLAIM_PROGRAMS } };
+      // The expiry is optional on both sides: without it the sender falls back to its own resend window.
+      const input =
+        issued.lastValidBlockHeight === null
+          ? base
+          : { ...base, lastValidBlockHeight: issued.lastValidBlockHeight };
+      await send(input);
       toast.update(id, 'success', SUCCESS_TOASTS.claimed);
     } catch (error) {
       toast.dismiss(id);
@@ -186,6 +196,9 @@ export function JuicePopover() {
   }, [open]);
 
   const balance = juice.data === undefined ? null : formatTokenAmount(juice.data.balance, JUICE_DECIMALS);
+  // A failed read is not a zero balance: the chip says it does not know, and why, until a retry succeeds.
+  const failed = juice.data === undefined && juice.isError && !juice.isFetching;
+  const chipTitle = failed ? `${LOAD_FAILED}: ${errorText(juice.error)}` : undefined;
   const claimReady = juice.data !== undefined && juice.data.claimable > 0n && claimOpensAt(juice.data) <= now;
 
   return (
@@ -195,7 +208,8 @@ export function JuicePopover() {
         aria-expanded={open}
         aria-controls={panelId}
         aria-haspopup="dialog"
-        aria-label={balance === null ? 'Juice' : `Juice: ${balance}`}
+        aria-label={balance !== null ? `Juice: ${balance}` : failed ? `Juice: ${LOAD_FAILED}` : 'Juice'}
+        title={chipTitle}
         onClick={(event) => {
           setPosition(open ? null : panelPosition(event.currentTarget));
         }}
@@ -208,10 +222,20 @@ export function JuicePopover() {
           {balance ??
             (juice.isFetching ? (
               <span className="inline-block h-3 w-8 animate-pulse rounded bg-juice/30" />
+            ) : failed ? (
+              '—'
             ) : (
               '0'
             ))}
         </span>
+        {failed && (
+          <span
+            className="absolute -top-1 -right-1 grid size-3.5 place-items-center rounded-full bg-loss text-[9px] leading-none font-bold text-white ring-2 ring-void"
+            aria-hidden="true"
+          >
+            !
+          </span>
+        )}
         {claimReady && (
           <span
             className="absolute -top-1 -right-1 size-2.5 animate-pulse rounded-full bg-accent ring-2 ring-void"
@@ -260,15 +284,17 @@ export function JuicePopover() {
                 aria-busy="true"
                 aria-label="Loading Juice"
               />
-            ) : juice.isError ? (
+            ) : juice.data === undefined ? (
               <div
                 role="alert"
                 className="flex flex-col gap-2 rounded-xl border border-loss/40 bg-loss/10 p-3"
               >
-                <p className="text-sm text-loss">{errorText(juice.error)}</p>
+                <p className="text-sm font-semibold text-loss">{LOAD_FAILED}</p>
+                <p className="text-xs text-ink-dim">{errorText(juice.error)}</p>
                 <Button
                   variant="secondary"
                   size="sm"
+                  pending={juice.isFetching}
                   onClick={() => {
                     void juice.refetch();
                   }}
@@ -277,7 +303,27 @@ export function JuicePopover() {
                 </Button>
               </div>
             ) : (
-              <ClaimPanel juice={juice.data} address={address} />
+              <>
+                {juice.isError && (
+                  <div
+                    role="alert"
+                    className="mb-3 flex items-center justify-between gap-2 rounded-lg border border-loss/40 bg-loss/10 px-3 py-2 text-xs text-loss"
+                  >
+                    <span>Could not refresh: showing the last known Juice.</span>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      pending={juice.isFetching}
+                      onClick={() => {
+                        void juice.refetch();
+                      }}
+                    >
+                      Retry
+                    </Button>
+                  </div>
+                )}
+                <ClaimPanel juice={juice.data} address={address} />
+              </>
             )}
 
             <p className="mt-3 border-t border-edge pt-3 text-xs leading-relaxed text-ink-dim">

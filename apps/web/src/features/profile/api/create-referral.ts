@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session/session.tsx';
-import { profileKey } from './get-profile.ts';
+import { profileKey } from '../../../lib/user-profile.ts';
 
 /** Creates the code; a second call fails with 'Referral already exists'. */
 export async function createReferral(token: string): Promise<string> {

@@ -1,15 +1,15 @@
 /**
- * Linking and unlinking social accounts: `GET /api/oauth/{provider}?token=` (a browser navigation) and
- * `POST /api/oauth/unlinkDiscord` / `POST /api/oauth/unlinkTwitter`.
+ * Unlinking social accounts: `POST /api/oauth/unlinkDiscord` / `POST /api/oauth/unlinkTwitter`. Linking
+ * starts in `start-oauth-link.ts`.
  *
  * @module
  */
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api, withQuery } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session/session.tsx';
-import { profileKey } from './get-profile.ts';
+import { profileKey } from '../../../lib/user-profile.ts';
 
 /** The social providers the server links; `twitter` is X. */
 export type SocialProvider = 'discord' | 'twitter';
@@ -19,14 +19,6 @@ export const PROVIDER_LABELS: Readonly<Record<SocialProvider, string>> = Object.
   discord: 'Discord',
   twitter: 'X',
 });
-
-/**
- * The URL that starts linking: a full-page navigation cannot send headers, so the server takes the session
- * token as `?token=` and redirects to the provider (or back with `?oauthError=`).
- */
-export function oauthStartUrl(provider: SocialProvider, token: string): string {
-  return withQuery(`/api/oauth/${provider}`, { token });
-}
 
 /** Unlinks a provider from the signed-in wallet. */
 export async function unlinkSocial(token: string, provider: SocialProvider): Promise<void> {

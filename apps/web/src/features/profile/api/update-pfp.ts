@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session/session.tsx';
-import { profileKey } from './get-profile.ts';
+import { profileKey } from '../../../lib/user-profile.ts';
 
 /** Sends the NFT's mint; the server checks the wallet still holds it. */
 export async function updatePfp(token: string, pfp: string): Promise<{ pfp: string; pfpImage: string }> {

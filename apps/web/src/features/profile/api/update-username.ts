@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session/session.tsx';
-import { profileKey } from './get-profile.ts';
+import { profileKey } from '../../../lib/user-profile.ts';
 
 /** Sends the new username; the server answers 'Username not allowed' or 'Username already taken' on refusal. */
 export async function updateUsername(token: string, username: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { useProfile } from '../api/get-profile.ts';
+import { useProfile } from '../../../lib/user-profile.ts';
 import { ui } from '../../../lib/store.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { UserAvatar } from './user-avatar.tsx';

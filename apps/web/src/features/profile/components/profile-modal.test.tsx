@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../../../lib/session/session.tsx';
 import { getUiState, ui } from '../../../lib/store.ts';
 import { toast, useToasts } from '../../../lib/toast.ts';
-import type { Profile } from '../api/get-profile.ts';
+import type { Profile } from '../../../lib/user-profile.ts';
+import { OAUTH_PENDING_KEY } from '../api/start-oauth-link.ts';
 import { useForceProfileForNewUsers } from '../hooks/use-force-profile-for-new-users.ts';
 import { ProfileModal } from './profile-modal.tsx';
 
@@ -443,16 +444,71 @@ describe('ProfileModal', () => {
       });
     });
 
-    it('sends the browser to the OAuth start route with the session token', async () => {
+    it('starts a link with a bearer POST and sends the browser to the one-time URL, never the token', async () => {
       const assign = vi.fn();
       vi.stubGlobal('location', { assign, href: window.location.href, origin: window.location.origin });
-      serve(profileOf());
+      serve(profileOf(), (call) =>
+        call.method === 'POST' && call.path === '/api/oauth/discord/start'
+          ? { body: { success: true, url: '/api/oauth/discord?code=one-time-code' } }
+          : undefined,
+      );
       renderModal();
       act(() => {
         ui.openModal('profile');
       });
       await userEvent.click(await screen.findByRole('button', { name: 'Link Discord' }));
-      expect(assign).toHaveBeenCalledWith(`/api/oauth/discord?token=${TOKEN}`);
+      await waitFor(() => {
+        expect(assign).toHaveBeenCalledWith('/api/oauth/discord?code=one-time-code');
+      });
+      expect(calls.find((c) => c.path === '/api/oauth/discord/start')?.auth).toBe(`Bearer ${TOKEN}`);
+      expect(assign.mock.calls.flat().join(' ')).not.toContain(TOKEN);
+      // This tab now expects the return.
+      expect(JSON.parse(sessionStorage.getItem(OAUTH_PENDING_KEY) ?? 'null')).toMatchObject({
+        provider: 'discord',
+      });
+      sessionStorage.clear();
+    });
+
+    it("stays on the page with 'Failed to update socials' when the link cannot start", async () => {
+      const assign = vi.fn();
+      vi.stubGlobal('location', { assign, href: window.location.href, origin: window.location.origin });
+      serve(profileOf(), (call) =>
+        call.path === '/api/oauth/twitter/start'
+          ? { status: 503, body: { success: false, error: 'X linking is not configured' } }
+          : undefined,
+      );
+      renderModal();
+      act(() => {
+        ui.openModal('profile');
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Link X' }));
+      await waitFor(() => {
+        expect(toastTexts()).toEqual([
+          'error: Failed to update socials',
+          'error: X linking is not configured',
+        ]);
+      });
+      expect(assign).not.toHaveBeenCalled();
+      expect(sessionStorage.getItem(OAUTH_PENDING_KEY)).toBeNull();
+    });
+
+    it('refuses a start URL that leads off the site', async () => {
+      const assign = vi.fn();
+      vi.stubGlobal('location', { assign, href: window.location.href, origin: window.location.origin });
+      serve(profileOf(), (call) =>
+        call.path === '/api/oauth/discord/start'
+          ? { body: { success: true, url: 'https://evil.example/api/oauth/discord?code=x' } }
+          : undefined,
+      );
+      renderModal();
+      act(() => {
+        ui.openModal('profile');
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Link Discord' }));
+      await waitFor(() => {
+        expect(toastTexts()).toEqual(['error: Failed to update socials', 'error: Invalid link URL']);
+      });
+      expect(assign).not.toHaveBeenCalled();
     });
   });
 

@@ -7,7 +7,7 @@ import { shortAddress } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session/session.tsx';
 import { ui, useUiState } from '../../../lib/store.ts';
 import { errorText } from '../../../lib/toast.ts';
-import { useProfile, type Profile } from '../api/get-profile.ts';
+import { useProfile, type Profile } from '../../../lib/user-profile.ts';
 import { NftPicker } from './nft-picker.tsx';
 import { ReferralSection } from './referral-section.tsx';
 import { SocialLinks } from './social-links.tsx';
@@ -29,7 +29,7 @@ function Section({ title, children }: { readonly title?: string; readonly childr
   );
 }
 
-function ProfileBody({ profile, token }: { readonly profile: Profile; readonly token: string }) {
+function ProfileBody({ profile }: { readonly profile: Profile }) {
   const [picking, setPicking] = useState(false);
   const isNew = profile.username === null;
   return (
@@ -107,7 +107,7 @@ function ProfileBody({ profile, token }: { readonly profile: Profile; readonly t
       <UsernameForm key={profile.username ?? ''} current={profile.username} />
 
       <Section title="Socials">
-        <SocialLinks profile={profile} token={token} />
+        <SocialLinks profile={profile} />
       </Section>
 
       <ReferralSection address={profile.address} code={profile.referral} />
@@ -188,7 +188,7 @@ export function ProfileModal() {
         </Button>
       </div>
     );
-  else body = <ProfileBody profile={profile.data} token={session.token} />;
+  else body = <ProfileBody profile={profile.data} />;
 
   return (
     <Modal open={open} title="Profile" size="md" {...(mustSetUsername ? {} : { onClose: close })}>

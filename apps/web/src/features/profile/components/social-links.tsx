@@ -2,18 +2,13 @@ import { FAILURE_TOASTS, unlinkedToast } from '@arcade/sdk/messages';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
-import type { Profile } from '../api/get-profile.ts';
-import {
-  oauthStartUrl,
-  PROVIDER_LABELS,
-  useUnlinkSocial,
-  type SocialProvider,
-} from '../api/unlink-social.ts';
+import type { Profile } from '../../../lib/user-profile.ts';
+import { useStartOAuthLink } from '../api/start-oauth-link.ts';
+import { PROVIDER_LABELS, useUnlinkSocial, type SocialProvider } from '../api/unlink-social.ts';
 
 /** Props of {@link SocialLinks}. */
 export interface SocialLinksProps {
   readonly profile: Profile;
-  readonly token: string;
 }
 
 function ProviderIcon({ provider }: { readonly provider: SocialProvider }) {
@@ -38,8 +33,9 @@ function ProviderIcon({ provider }: { readonly provider: SocialProvider }) {
 }
 
 /** Link and unlink of the community chat (Discord) and social network (X) accounts (spec §2). */
-export function SocialLinks({ profile, token }: SocialLinksProps) {
+export function SocialLinks({ profile }: SocialLinksProps) {
   const unlink = useUnlinkSocial();
+  const startLink = useStartOAuthLink();
   const rows: readonly { provider: SocialProvider; linkedAs: string | null }[] = [
     {
       provider: 'discord',
@@ -60,11 +56,20 @@ export function SocialLinks({ profile, token }: SocialLinksProps) {
     }
   };
 
+  const onLink = async (provider: SocialProvider) => {
+    try {
+      await startLink.mutateAsync(provider);
+    } catch (error) {
+      toast.failure(FAILURE_TOASTS.updateSocials, error);
+    }
+  };
+
   return (
     <ul className="flex flex-col gap-2" aria-label="Social accounts">
       {rows.map(({ provider, linkedAs }) => {
         const label = PROVIDER_LABELS[provider];
         const pending = unlink.isPending && unlink.variables === provider;
+        const linking = startLink.isPending && startLink.variables === provider;
         return (
           <li
             key={provider}
@@ -88,9 +93,10 @@ export function SocialLinks({ profile, token }: SocialLinksProps) {
                 variant="secondary"
                 size="sm"
                 aria-label={`Link ${label}`}
+                pending={linking}
+                disabled={startLink.isPending}
                 onClick={() => {
-                  // A full navigation: the provider's consent page takes the whole window and redirects back here.
-                  window.location.assign(oauthStartUrl(provider, token));
+                  void onLink(provider);
                 }}
               >
                 Link

@@ -5,11 +5,11 @@
  * @module
  */
 
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 import { useSession } from '../../../lib/session/session.tsx';
 import { ui, useUiState } from '../../../lib/store.ts';
-import { useProfile } from '../api/get-profile.ts';
+import { useProfile } from '../../../lib/user-profile.ts';
 
 /** Whether the signed-in user still has to set a username; false while unknown. */
 export function useNeedsUsername(): boolean {
@@ -18,12 +18,26 @@ export function useNeedsUsername(): boolean {
   return status === 'signed-in' && !blocked && profile.isSuccess && profile.data.username === null;
 }
 
-/** Opens the profile modal, and reopens it over any other modal, while the user has no username. */
+/**
+ * Opens the profile modal while the user has no username. The first time it waits for the open modal to
+ * close: sign-in finishes while the connect dialog is still up (the local wallet is still being funded),
+ * and taking its place would hide that progress and the dialog's own close. Once shown, the profile modal
+ * takes the slot back from any other modal until a username is set.
+ */
 export function useForceProfileForNewUsers(): void {
   const needsUsername = useNeedsUsername();
   const modal = useUiState((s) => s.modal);
+  const shown = useRef(false);
 
   useEffect(() => {
-    if (needsUsername && modal !== 'profile') ui.openModal('profile');
+    if (!needsUsername) {
+      shown.current = false;
+      return;
+    }
+    if (modal === 'profile') {
+      shown.current = true;
+      return;
+    }
+    if (modal === null || shown.current) ui.openModal('profile');
   }, [needsUsername, modal]);
 }

@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { getUiState, ui } from '../../../lib/store.ts';
 import { toast, useToasts } from '../../../lib/toast.ts';
-import { useOAuthReturn } from './use-oauth-return.ts';
+import {
+  markOAuthLinkStarted,
+  OAUTH_PENDING_KEY,
+  OAUTH_PENDING_MAX_AGE_MS,
+} from '../api/start-oauth-link.ts';
+import { oauthReasonText, useOAuthReturn } from './use-oauth-return.ts';
 
 /** Runs the hook as the shell would, at `url`, and returns the toasts on screen. */
 function renderHookAt(url: string) {
@@ -31,11 +36,13 @@ afterEach(() => {
   act(() => {
     toast.clear();
   });
+  sessionStorage.clear();
   window.history.replaceState(null, '', '/');
 });
 
 describe('useOAuthReturn', () => {
   it('announces a linked account, reopens the profile and cleans the URL', async () => {
+    markOAuthLinkStarted('discord');
     const seen = renderHookAt('/?linked=discord&keep=1#top');
     await waitFor(() => {
       expect(seen().map((t) => `${t.kind}: ${t.message}`)).toEqual(['success: Discord account linked']);
@@ -44,25 +51,76 @@ describe('useOAuthReturn', () => {
     expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
       '/?keep=1#top',
     );
-    // The router's history entry survives.
+    // The router's history entry survives, and the return is consumed.
     expect(window.history.state).toEqual({ idx: 3 });
+    expect(sessionStorage.getItem(OAUTH_PENDING_KEY)).toBeNull();
   });
 
-  it("shows 'Failed to update socials' and the server's message on an OAuth error", async () => {
-    const seen = renderHookAt('/tailspin?oauthError=Discord%20account%20already%20linked&provider=discord');
+  it("shows 'Failed to update socials' and the fixed text of a known server reason", async () => {
+    markOAuthLinkStarted('discord');
+    const seen = renderHookAt(
+      '/tailspin?oauthError=This%20account%20is%20linked%20to%20another%20wallet&provider=discord',
+    );
     await waitFor(() => {
       expect(seen().map((t) => `${t.kind}: ${t.message}`)).toEqual([
         'error: Failed to update socials',
-        'error: Discord account already linked',
+        'error: This account is linked to another wallet',
       ]);
     });
     expect(`${window.location.pathname}${window.location.search}`).toBe('/tailspin');
   });
 
-  it('does nothing on an ordinary load', () => {
+  it("never shows an unknown reason's text: only 'Failed to update socials'", async () => {
+    markOAuthLinkStarted('twitter');
+    const seen = renderHookAt(
+      '/?oauthError=Your%20wallet%20is%20compromised%2C%20visit%20evil.example&provider=twitter',
+    );
+    await waitFor(() => {
+      expect(seen().map((t) => `${t.kind}: ${t.message}`)).toEqual(['error: Failed to update socials']);
+    });
+    expect(window.location.search).toBe('');
+  });
+
+  it('ignores (but cleans) a crafted return in a tab that started no link', () => {
+    const seen = renderHookAt('/?oauthError=Wallet%20is%20blocked&provider=discord');
+    expect(seen()).toEqual([]);
+    expect(window.location.search).toBe('');
+    const linked = renderHookAt('/?linked=discord');
+    expect(linked()).toEqual([]);
+    expect(getUiState().modal).toBeNull();
+  });
+
+  it('believes a return only once, and not after the link has gone stale', () => {
+    markOAuthLinkStarted('discord', Date.now() - OAUTH_PENDING_MAX_AGE_MS - 1);
+    const stale = renderHookAt('/?linked=discord');
+    expect(stale()).toEqual([]);
+    expect(sessionStorage.getItem(OAUTH_PENDING_KEY)).toBeNull();
+  });
+
+  it('ignores a return for another provider than the one this tab started', () => {
+    markOAuthLinkStarted('twitter');
+    const seen = renderHookAt('/?linked=discord');
+    expect(seen()).toEqual([]);
+    expect(getUiState().modal).toBeNull();
+  });
+
+  it('does nothing on an ordinary load, but forgets an abandoned link', () => {
+    markOAuthLinkStarted('discord');
     const seen = renderHookAt('/?ref=ABCD2345');
     expect(seen()).toEqual([]);
     expect(getUiState().modal).toBeNull();
     expect(window.location.search).toBe('?ref=ABCD2345');
+    expect(sessionStorage.getItem(OAUTH_PENDING_KEY)).toBeNull();
+  });
+});
+
+describe('oauthReasonText', () => {
+  it('maps provider reasons to fixed texts with our own label, and nothing else', () => {
+    expect(oauthReasonText('X is unreachable', 'twitter')).toBe('X is unreachable');
+    expect(oauthReasonText('Discord linking is not configured', 'discord')).toBe(
+      'Discord linking is not configured',
+    );
+    expect(oauthReasonText('Discord is unreachable', 'twitter')).toBeNull();
+    expect(oauthReasonText('Authorization was denied. Call +1 555', 'discord')).toBeNull();
   });
 });

@@ -1,6 +1,10 @@
 /**
  * The end of a social link: the server's OAuth callback redirects to `/?linked=<provider>` or
- * `/?oauthError=<message>&provider=<provider>`. This shows the outcome once and cleans the URL.
+ * `/?oauthError=<reason>&provider=<provider>`. This shows the outcome once and cleans the URL.
+ *
+ * Anyone can craft such a URL, so it is only believed in a tab that started a link moments ago (the
+ * flag `start-oauth-link.ts` sets before leaving), and the reason is never shown as written: known server
+ * reasons map to fixed texts, anything else is just "Failed to update socials".
  *
  * @module
  */
@@ -11,18 +15,50 @@ import { useEffect } from 'react';
 
 import { ui } from '../../../lib/store.ts';
 import { toast } from '../../../lib/toast.ts';
-import { PROVIDER_LABELS } from '../api/unlink-social.ts';
+import { PROFILES_KEY } from '../../../lib/user-profile.ts';
+import { takeOAuthLinkStarted } from '../api/start-oauth-link.ts';
+import { PROVIDER_LABELS, type SocialProvider } from '../api/unlink-social.ts';
 
 /** The query parameters the callback adds; all are removed once read. */
 const OAUTH_PARAMS = ['linked', 'oauthError', 'provider'] as const;
 
-function labelOf(provider: string | null): string | null {
-  return provider === 'discord' || provider === 'twitter' ? PROVIDER_LABELS[provider] : null;
+/** The server's fixed reasons (its `OAUTH_ERRORS`), shown as our own copy of the text. */
+const FIXED_REASONS: ReadonlyMap<string, string> = new Map([
+  ['Authorization was denied', 'Authorization was denied'],
+  ['This link request is invalid or has expired', 'This link request is invalid or has expired'],
+  ['This account is linked to another wallet', 'This account is linked to another wallet'],
+  ['Wallet is blocked', 'Wallet is blocked'],
+]);
+
+/** The server's per-provider reasons, keyed by what follows the provider's name. */
+const PROVIDER_REASONS: readonly string[] = [
+  'linking is not configured',
+  'refused the authorization',
+  'refused the access token',
+  'is unreachable',
+];
+
+/**
+ * The fixed text for a reason the server is known to send about `provider`, or null for anything else
+ * (which is then not shown at all).
+ */
+export function oauthReasonText(reason: string, provider: SocialProvider): string | null {
+  const fixed = FIXED_REASONS.get(reason);
+  if (fixed !== undefined) return fixed;
+  const label = PROVIDER_LABELS[provider];
+  const tail = PROVIDER_REASONS.find((text) => reason === `${label} ${text}`);
+  return tail === undefined ? null : `${label} ${tail}`;
+}
+
+function cleanUrl(url: URL): void {
+  for (const name of OAUTH_PARAMS) url.searchParams.delete(name);
+  // Keep the router's history state so the data router does not lose its place.
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
 /**
  * Reads the OAuth outcome from the URL on load: a success toast and the profile modal reopened on the
- * linked account, or the failure toasts with the server's message. Call it once, in the shell.
+ * linked account, or the failure toasts. Call it once, in the shell.
  */
 export function useOAuthReturn(): void {
   const queryClient = useQueryClient();
@@ -31,22 +67,23 @@ export function useOAuthReturn(): void {
     const url = new URL(window.location.href);
     const linked = url.searchParams.get('linked');
     const oauthError = url.searchParams.get('oauthError');
+    const provider = url.searchParams.get('provider');
+    // Any load ends the link this tab started: back from the provider without finishing included.
+    const started = takeOAuthLinkStarted();
     if (linked === null && oauthError === null) return;
+    cleanUrl(url);
+    if (started === null) return;
 
     if (oauthError !== null) {
-      toast.failure(FAILURE_TOASTS.updateSocials, oauthError);
-    } else {
-      const label = labelOf(linked);
-      if (label !== null) {
-        toast.success(`${label} account linked`);
-        // The profile cached before the redirect does not have the new link yet.
-        void queryClient.invalidateQueries({ queryKey: ['user', 'profile'] });
-        ui.openModal('profile');
-      }
+      const text = provider === null || provider === started ? oauthReasonText(oauthError, started) : null;
+      if (text === null) toast.error(FAILURE_TOASTS.updateSocials);
+      else toast.failure(FAILURE_TOASTS.updateSocials, text);
+      return;
     }
-
-    for (const name of OAUTH_PARAMS) url.searchParams.delete(name);
-    // Keep the router's history state so the data router does not lose its place.
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    if (linked !== started) return;
+    toast.success(`${PROVIDER_LABELS[started]} account linked`);
+    // The profile cached before the redirect does not have the new link yet.
+    void queryClient.invalidateQueries({ queryKey: PROFILES_KEY });
+    ui.openModal('profile');
   }, [queryClient]);
 }

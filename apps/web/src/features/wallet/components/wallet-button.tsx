@@ -49,15 +49,21 @@ export function WalletButton() {
   }, [copied]);
 
   if (wallet === null) {
+    const label = connecting ? 'Connecting…' : 'Connect wallet';
+    // Below sm the label would wrap and push the header off-screen, so the button becomes a square icon.
     return (
       <Button
         size="md"
         pending={connecting}
+        aria-label={label}
+        title={label}
+        className="shrink-0 whitespace-nowrap max-sm:w-10 max-sm:px-0"
         onClick={() => {
           ui.openModal('connect');
         }}
       >
-        {connecting ? 'Connecting…' : 'Connect wallet'}
+        {!connecting && <WalletIcon />}
+        <span className="max-sm:hidden">{label}</span>
       </Button>
     );
   }
@@ -87,7 +93,7 @@ export function WalletButton() {
         onClick={() => {
           setOpen((o) => !o);
         }}
-        className="flex h-10 items-center gap-2 rounded-xl border border-edge bg-panel-2 pr-3 pl-1.5 text-sm font-semibold text-ink transition hover:border-accent/60"
+        className="flex h-10 shrink-0 items-center gap-2 rounded-xl border border-edge bg-panel-2 pr-1.5 pl-1.5 text-sm font-semibold text-ink transition hover:border-accent/60 sm:pr-3"
       >
         <span className="relative">
           <img src={wallet.icon} alt="" className="size-7 rounded-lg" />
@@ -102,7 +108,7 @@ export function WalletButton() {
             }`}
           />
         </span>
-        <span className="font-display tabular">{shortAddress(wallet.address)}</span>
+        <span className="font-display tabular max-sm:sr-only">{shortAddress(wallet.address)}</span>
         <span className="sr-only">
           {wallet.walletName}, {STATUS_TEXT[status]}
         </span>
@@ -181,5 +187,24 @@ export function WalletButton() {
         </div>
       )}
     </div>
+  );
+}
+
+/** A wallet glyph for the icon-only connect button. */
+function WalletIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M19 7V5.5A1.5 1.5 0 0 0 17.5 4H5a2 2 0 0 0 0 4h14a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H5a2 2 0 0 1-2-2V6" />
+      <path d="M16.5 14h.01" strokeWidth="3" />
+    </svg>
   );
 }

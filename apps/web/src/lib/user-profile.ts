@@ -1,12 +1,15 @@
 /**
- * A wallet's profile: `GET /api/user/{address}`.
+ * A wallet's profile, `GET /api/user/{address}`: the one query every feature reads it through (the
+ * profile modal, the header avatar, the chat's username and blocked checks). One key and one set of
+ * options means a username or picture saved in the profile modal reaches the chat as soon as the
+ * mutation invalidates {@link profileKey}, with no polling.
  *
  * @module
  */
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 /** The profile of spec §3 "User socials", as the server sends it. */
 export interface Profile {
@@ -25,9 +28,12 @@ export interface Profile {
   readonly isAdmin: boolean;
 }
 
-/** The query key of a wallet's profile; mutations invalidate it. */
+/** The prefix of every wallet's profile key, to refresh them all. */
+export const PROFILES_KEY = ['user', 'profile'] as const;
+
+/** The query key of a wallet's profile; mutations that change it invalidate this key. */
 export function profileKey(address: string) {
-  return ['user', 'profile', address] as const;
+  return [...PROFILES_KEY, address] as const;
 }
 
 /** Fetches a wallet's profile. */
