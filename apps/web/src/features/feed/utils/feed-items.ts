@@ -7,60 +7,9 @@
  */
 
 import { FEED_FILTERS, GLOW_THRESHOLD_LAMPORTS, SKILL_LABELS } from '@arcade/sdk/constants';
+import type { FeedItem } from '@arcade/sdk/feed-items';
 
-/** A TailSpin or ReTail bet. A settled bet arrives again, same `id`, with its `result`. */
-export interface BetFeedItem {
-  readonly kind: 'bet';
-  readonly id: string;
-  readonly signature: string;
-  /** Stake, lamports as a decimal string. */
-  readonly amount: string;
-  /** Win chance, percent. */
-  readonly odds: number;
-  readonly type: 'sol' | 'token' | 'nft';
-  readonly metadata: {
-    readonly mint: string;
-    readonly listingPrice: string;
-    readonly name?: string;
-    readonly image?: string;
-  };
-  readonly tokenPrice: number;
-  readonly user: string | null;
-  readonly userId: string;
-  readonly timestamp: number;
-  readonly result: 'Win' | 'Loss' | null;
-}
-
-/** A Foresight bet. */
-export interface PredictionFeedItem {
-  readonly kind: 'prediction';
-  readonly id: string;
-  readonly signature: string;
-  readonly prediction: 'up' | 'down';
-  readonly amount: string;
-  readonly won: boolean | null;
-  readonly config: string;
-  readonly event: string;
-  readonly user: string | null;
-  readonly userId: string;
-  readonly timestamp: number;
-}
-
-/** A Prophecy prediction. */
-export interface MarketBetFeedItem {
-  readonly kind: 'marketbet';
-  readonly id: string;
-  readonly signature: string;
-  readonly market: string;
-  readonly result: 'yes' | 'no';
-  readonly amount: string;
-  readonly user: string | null;
-  readonly userId: string;
-  readonly timestamp: number;
-}
-
-/** Any feed item. */
-export type FeedItem = BetFeedItem | PredictionFeedItem | MarketBetFeedItem;
+export type { BetFeedItem, FeedItem, MarketBetFeedItem, PredictionFeedItem } from '@arcade/sdk/feed-items';
 
 /** A feed filter: `All`, `Bets` or `Foresight`. */
 export type FeedFilter = (typeof FEED_FILTERS)[number];
