@@ -13,7 +13,7 @@
  * @module
  */
 
-import { statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -161,11 +161,15 @@ export default fp(
       },
     });
 
-    // Checked per request, so building while the server runs needs no restart.
+    // Checked per request until the build appears, so building while the server runs needs no restart;
+    // once it is there it stays (a rebuild replaces files in place).
     let warned = false;
-    function built(): boolean {
+    let found = false;
+    async function built(): Promise<boolean> {
+      if (found) return true;
       try {
-        if (statSync(indexPath).isFile()) return true;
+        found = (await stat(indexPath)).isFile();
+        if (found) return true;
       } catch {
         // Reported below.
       }
@@ -177,11 +181,11 @@ export default fp(
     }
 
     /** Whether `path` (decoded, from the URL) names a file inside the build. */
-    function isFile(path: string): boolean {
+    async function isFile(path: string): Promise<boolean> {
       const candidate = resolve(root, `.${path}`);
       if (!candidate.startsWith(`${root}${sep}`)) return false;
       try {
-        return statSync(candidate).isFile();
+        return (await stat(candidate)).isFile();
       } catch {
         return false;
       }
@@ -196,13 +200,13 @@ export default fp(
       url: '/*',
       schema: { hide: true },
       config: { rateLimit: false },
-      handler: (request, reply) => {
+      handler: async (request, reply) => {
         const path = decodedPath(request.url);
         if (path === null || isServerPath(path) || (hideSourceMaps && SOURCE_MAP.test(path))) {
           reply.callNotFound();
           return reply;
         }
-        if (!built()) {
+        if (!(await built())) {
           return reply.code(503).header('cache-control', 'no-store').send({
             success: false,
             error: WEB_APP_NOT_BUILT,
@@ -210,7 +214,7 @@ export default fp(
         }
         if (path === '/' || path === '/index.html') return sendIndex(reply);
         // @fastify/static refuses traversal and non-canonical paths itself (403).
-        if (isFile(path)) return reply.sendFile(path);
+        if (await isFile(path)) return reply.sendFile(path);
         if (wantsHtml(request) && !path.startsWith(`/${ASSETS_DIR}/`)) return sendIndex(reply);
         reply.callNotFound();
         return reply;

@@ -346,3 +346,41 @@ export function SelectField({
     </div>
   );
 }
+
+/** The cutoff and end inputs (`datetime-local`) of a market's times, with their errors. */
+export function MarketTimeFields({
+  cutoff,
+  end,
+  errors,
+  onCutoffChange,
+  onEndChange,
+}: {
+  readonly cutoff: string;
+  readonly end: string;
+  readonly errors: { readonly endTime?: string; readonly cutoffTime?: string };
+  readonly onCutoffChange: (value: string) => void;
+  readonly onEndChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <Field
+        label="Cutoff"
+        type="datetime-local"
+        value={cutoff}
+        onChange={(e) => {
+          onCutoffChange(e.target.value);
+        }}
+        error={errors.cutoffTime}
+      />
+      <Field
+        label="End"
+        type="datetime-local"
+        value={end}
+        onChange={(e) => {
+          onEndChange(e.target.value);
+        }}
+        error={errors.endTime}
+      />
+    </>
+  );
+}

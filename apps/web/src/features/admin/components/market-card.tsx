@@ -7,7 +7,7 @@ import { useResolveMarket } from '../api/resolve-market.ts';
 import type { MarketItem, MarketResult } from '../api/types.ts';
 import { useUpdateMarket } from '../api/update-market.ts';
 import { fromDateTimeLocal, timeErrors, toDateTimeLocal } from '../utils/market-form.ts';
-import { ConfirmBar, CopyAddress, Field, Pill } from './admin-ui.tsx';
+import { ConfirmBar, CopyAddress, MarketTimeFields, Pill } from './admin-ui.tsx';
 
 /** Where a market stands for the operator. */
 export type MarketPhase = 'open' | 'to-resolve' | 'resolved';
@@ -193,23 +193,12 @@ function UpdateTimesForm({ market, onDone }: { readonly market: MarketItem; read
       aria-label={`Update times of ${market.marketMetadata.shortName}`}
       className="grid gap-3 rounded-xl border border-edge bg-panel/60 p-3 animate-fade-in sm:grid-cols-[1fr_1fr_auto] sm:items-start"
     >
-      <Field
-        label="Cutoff"
-        type="datetime-local"
-        value={cutoff}
-        onChange={(e) => {
-          setCutoff(e.target.value);
-        }}
-        error={errors.cutoffTime}
-      />
-      <Field
-        label="End"
-        type="datetime-local"
-        value={end}
-        onChange={(e) => {
-          setEnd(e.target.value);
-        }}
-        error={errors.endTime}
+      <MarketTimeFields
+        cutoff={cutoff}
+        end={end}
+        errors={errors}
+        onCutoffChange={setCutoff}
+        onEndChange={setEnd}
       />
       <div className="flex gap-2 sm:mt-6">
         <Button variant="ghost" size="sm" onClick={onDone} disabled={update.isPending}>

@@ -8,7 +8,16 @@ import { useMarketRequests, type RequestFilter } from '../api/get-market-request
 import { REJECT_REASON_MAX_LENGTH, useRejectRequest } from '../api/reject-request.ts';
 import type { MarketRequest } from '../api/types.ts';
 import { fromDateTimeLocal, timeErrors, toDateTimeLocal } from '../utils/market-form.ts';
-import { CopyAddress, Empty, Field, Loading, Panel, Pill, QueryError } from './admin-ui.tsx';
+import {
+  CopyAddress,
+  Empty,
+  Field,
+  Loading,
+  MarketTimeFields,
+  Panel,
+  Pill,
+  QueryError,
+} from './admin-ui.tsx';
 
 const FILTERS: readonly RequestFilter[] = ['pending', 'approved', 'rejected', 'all'];
 
@@ -188,23 +197,12 @@ function ApproveForm({ request, onDone }: { readonly request: MarketRequest; rea
       aria-label={`Approve request ${request.id}`}
       className="grid gap-3 rounded-xl border border-win/30 bg-win/5 p-3 animate-fade-in sm:grid-cols-[1fr_1fr_auto] sm:items-start"
     >
-      <Field
-        label="Cutoff"
-        type="datetime-local"
-        value={cutoff}
-        onChange={(e) => {
-          setCutoff(e.target.value);
-        }}
-        error={errors.cutoffTime}
-      />
-      <Field
-        label="End"
-        type="datetime-local"
-        value={end}
-        onChange={(e) => {
-          setEnd(e.target.value);
-        }}
-        error={errors.endTime}
+      <MarketTimeFields
+        cutoff={cutoff}
+        end={end}
+        errors={errors}
+        onCutoffChange={setCutoff}
+        onEndChange={setEnd}
       />
       <div className="flex gap-2 sm:mt-6">
         <Button variant="ghost" size="sm" onClick={onDone} disabled={approve.isPending}>
