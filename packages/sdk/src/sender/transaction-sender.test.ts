@@ -13,6 +13,7 @@ import {
   getSignatureFromTransaction,
   getSolanaErrorFromJsonRpcError,
   getTransactionDecoder,
+  partiallySignTransaction,
   pipe,
   setTransactionMessageComputeUnitPrice,
   setTransactionMessageFeePayerSigner,
@@ -1014,3 +1015,68 @@ async function signed(signer: KeyPairSigner, instructions: Instruction[]): Promi
     ),
   );
 }
+
+describe('co-signed sends', () => {
+  function withCosigner(cosigner: KeyPairSigner): Instruction {
+    return {
+      programAddress: MEMO_PROGRAM,
+      accounts: [{ address: cosigner.address, role: AccountRole.READONLY_SIGNER }],
+      data: new Uint8Array([1]),
+    };
+  }
+
+  it('lets the co-signer add its signature after the fee payer and sends the fully signed transaction', async () => {
+    const cosigner = await generateKeyPairSigner();
+    const { sender, primary } = setup({ getSignatureStatuses: confirmedAtOnce });
+    const seen: Transaction[] = [];
+    const signature = await sender.send({
+      instructions: [withCosigner(cosigner)],
+      feePayer: payer,
+      cosign: async (transaction) => {
+        seen.push(transaction);
+        return signTransaction([cosigner.keyPair], transaction);
+      },
+    });
+    expect(seen).toHaveLength(1);
+    // The fee payer had signed; the co-signer's slot was empty.
+    expect(seen[0]?.signatures[payer.address]).not.toBeNull();
+    expect(seen[0]?.signatures[cosigner.address]).toBeNull();
+    const sent = decodeWire(primary.calls.find((c) => c.method === 'sendTransaction')?.params[0] as string);
+    expect(Object.values(sent.signatures).every((s) => s !== null)).toBe(true);
+    expect(signature).toBe(getSignatureFromTransaction(sent));
+  });
+
+  it('refuses a co-signer that changes the message, leaves its signature out or drops the payer’s', async () => {
+    const cosigner = await generateKeyPairSigner();
+    const cases: [string, (t: Transaction) => Promise<Transaction>][] = [
+      [
+        'The co-signer changed the transaction',
+        (t) =>
+          Promise.resolve({
+            ...t,
+            messageBytes: new Uint8Array(t.messageBytes).fill(0) as unknown as Transaction['messageBytes'],
+          }),
+      ],
+      ['Transaction is missing signatures', (t) => Promise.resolve(t)],
+      [
+        'The co-signer dropped a signature',
+        async (t) =>
+          partiallySignTransaction([cosigner.keyPair], {
+            ...t,
+            signatures: { ...t.signatures, [payer.address]: null },
+          }),
+      ],
+    ];
+    for (const [message, cosign] of cases) {
+      const { sender, primary } = setup({ getSignatureStatuses: confirmedAtOnce });
+      const error = await sender
+        .send({ instructions: [withCosigner(cosigner)], feePayer: payer, cosign })
+        .then(
+          () => null,
+          (e: unknown) => e as Error,
+        );
+      expect(error?.message).toContain(message);
+      expect(primary.calls.some((c) => c.method === 'sendTransaction')).toBe(false);
+    }
+  });
+});

@@ -25,6 +25,7 @@
 
 import {
   appendTransactionMessageInstructions,
+  assertIsFullySignedTransaction,
   compileTransaction,
   compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
@@ -32,6 +33,7 @@ import {
   getCompiledTransactionMessageDecoder,
   getSignatureFromTransaction,
   getTransactionSize,
+  partiallySignTransactionMessageWithSigners,
   pipe,
   setTransactionMessageComputeUnitLimit,
   setTransactionMessageComputeUnitPrice,
@@ -117,6 +119,12 @@ export interface SendInput {
   /** Only for version 0. */
   readonly addressLookupTables?: AddressesByLookupTableAddress;
   readonly signal?: AbortSignal;
+  /**
+   * A co-signer whose key is not in the message's signers (e.g. the local marketplace or swap desk that
+   * holds a prize): it receives the transaction once the fee payer has signed and returns it with its own
+   * signature. The message must come back byte for byte; it is then sent like any other.
+   */
+  readonly cosign?: (transaction: Transaction) => Promise<Transaction>;
 }
 
 /** Options of {@link TransactionSender.sendSigned}. */
@@ -461,10 +469,14 @@ export function createTransactionSender(config: TransactionSenderConfig): Transa
       );
       assertSize(compileTransaction(final), null);
       signal?.throwIfAborted();
-      const signed = await signTransactionMessageWithSigners(
-        final,
-        signal === undefined ? undefined : { abortSignal: signal },
-      );
+      const signOptions = signal === undefined ? undefined : { abortSignal: signal };
+      const signed =
+        input.cosign === undefined
+          ? await signTransactionMessageWithSigners(final, signOptions)
+          : await cosigned(
+              await partiallySignTransactionMessageWithSigners(final, signOptions),
+              input.cosign,
+            );
       // A wallet may have modified the transaction (added instructions, its own fee).
       assertSize(signed, getSignatureFromTransaction(signed));
       // Expiry is only known for our blockhash: a wallet that swapped it leaves the 120 s timeout in charge.
@@ -480,6 +492,32 @@ export function createTransactionSender(config: TransactionSenderConfig): Transa
       return landAndConfirm(transaction, options.lastValidBlockHeight ?? null, signal);
     },
   };
+}
+
+/** Lets `cosign` add its signature; refuses a changed message or a signature still missing. */
+async function cosigned(
+  partial: Transaction,
+  cosign: (transaction: Transaction) => Promise<Transaction>,
+): Promise<Transaction> {
+  const result = await cosign(partial);
+  if (!sameBytes(result.messageBytes, partial.messageBytes)) {
+    throw new TypeError('The co-signer changed the transaction');
+  }
+  const signatures: Readonly<Record<string, Uint8Array | null>> = result.signatures;
+  for (const [signer, signature] of Object.entries(partial.signatures)) {
+    const kept = signatures[signer];
+    if (signature !== null && (kept == null || !sameBytes(kept, signature))) {
+      throw new TypeError('The co-signer dropped a signature');
+    }
+  }
+  assertIsFullySignedTransaction(result);
+  return result;
+}
+
+function sameBytes(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function blockhashOf(transaction: Transaction): string | null {

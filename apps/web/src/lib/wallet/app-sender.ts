@@ -9,7 +9,13 @@
 
 import { PRIORITY_FEE_LEVEL } from '@arcade/sdk/constants';
 import { createProgramErrorName, createTransactionSender, type TransactionSender } from '@arcade/sdk/sender';
-import type { Signature } from '@solana/kit';
+import {
+  getBase64EncodedWireTransaction,
+  getBase64Encoder,
+  getTransactionDecoder,
+  type Signature,
+  type Transaction,
+} from '@solana/kit';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 
 import { runtimeConfig } from '../../config/runtime-config.ts';
@@ -66,7 +72,21 @@ export async function sendWithWallet(
   const signer = createWalletSigner(wallet, account, runtimeConfig().cluster);
   if (signer === null) throw new Error(`${wallet.name} cannot sign transactions`);
   const sender = createAppSender();
-  if ('instructions' in input) return sender.send({ instructions: input.instructions, feePayer: signer });
+  if ('instructions' in input) {
+    const { cosign } = input;
+    return sender.send({
+      instructions: input.instructions,
+      feePayer: signer,
+      ...(cosign === undefined
+        ? {}
+        : {
+            cosign: async (transaction: Transaction) =>
+              getTransactionDecoder().decode(
+                getBase64Encoder().encode(await cosign(getBase64EncodedWireTransaction(transaction))),
+              ),
+          }),
+    });
+  }
   let transaction;
   try {
     transaction = checkServerTransaction(input.transaction, signer.address, input.expect);

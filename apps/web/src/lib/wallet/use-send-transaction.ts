@@ -27,8 +27,19 @@ export interface ServerTransactionInput {
   readonly lastValidBlockHeight?: bigint;
 }
 
+/** Instructions to build a transaction from, paid and signed by the connected wallet. */
+export interface InstructionsInput {
+  readonly instructions: readonly Instruction[];
+  /**
+   * Adds a second party's signature once the wallet has signed (the local marketplace or swap desk that
+   * holds a prize): base64 wire transaction in, the same transaction with its signature out. The message
+   * must come back unchanged.
+   */
+  readonly cosign?: (wireTransactionBase64: string) => Promise<string>;
+}
+
 /** What to send: a server-built transaction, or instructions to build one from. */
-export type SendTransactionInput = ServerTransactionInput | { readonly instructions: readonly Instruction[] };
+export type SendTransactionInput = ServerTransactionInput | InstructionsInput;
 
 /** Sends one transaction and resolves with its signature once confirmed. */
 export type SendTransaction = (input: SendTransactionInput) => Promise<Signature>;
