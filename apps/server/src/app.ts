@@ -48,6 +48,7 @@ import prophecyRoutes from './routes/api/prophecy/routes.ts';
 import authRoutes from './routes/api/user/auth.ts';
 import historyRoutes from './routes/api/user/history.ts';
 import juiceRoutes from './routes/api/user/juice.ts';
+import pnlRoutes from './routes/api/user/pnl.ts';
 import profileRoutes from './routes/api/user/profile.ts';
 import referralRoutes from './routes/api/user/referrals.ts';
 
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(juiceRoutes, { prefix: '/user' });
       await api.register(referralRoutes, { prefix: '/user' });
       await api.register(historyRoutes, { prefix: '/user' });
+      await api.register(pnlRoutes, { prefix: '/user' });
       await api.register(prophecyRoutes, { prefix: '/prophecy' });
       await api.register(nftRoutes, { prefix: '/nfts' });
       await api.register(imageRoutes, { prefix: '/images' });

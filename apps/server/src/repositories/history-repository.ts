@@ -5,6 +5,8 @@
  * @module
  */
 
+import { BPS_DENOMINATOR, FORESIGHT_FEE_BPS, PROPHECY_FEE_BPS } from '@arcade/sdk/constants';
+
 import type { Queryable } from '../db/database.ts';
 
 /** Items per page. */
@@ -13,6 +15,10 @@ export const HISTORY_PAGE_SIZE = 20;
 /** The bet types of TailSpin and ReTail bets, as the client writes them. */
 export const HISTORY_BET_TYPES = ['sol', 'token', 'nft'] as const;
 export type HistoryBetType = (typeof HISTORY_BET_TYPES)[number];
+
+/** The two games of the bets table: TailSpin (sol and token bets) and ReTail (nft bets). */
+export const BET_GAMES = ['tailspin', 'retail'] as const;
+export type BetGame = (typeof BET_GAMES)[number];
 
 /** A page of items and the cursor of the next one (null at the end). */
 export interface Page<T> {
@@ -98,6 +104,105 @@ export interface MarketBetHistoryItem {
   readonly marketSettled: boolean | null;
 }
 
+/** The games a wallet's profit and loss is broken down by. */
+export const PNL_GAMES = ['tailspin', 'retail', 'foresight', 'prophecy'] as const;
+export type PnlGame = (typeof PNL_GAMES)[number];
+
+/**
+ * One game's money flows for a wallet, in lamports, over its whole indexed history. See
+ * {@link HistoryRepository.pnl} for exactly what each counts.
+ */
+export interface GamePnl {
+  /** Bets placed (Prophecy: every create or top-up of a prediction). */
+  readonly bets: number;
+  readonly wins: number;
+  readonly losses: number;
+  /** Stakes that left the wallet. */
+  readonly wagered: bigint;
+  /** Fees paid on top of stakes. */
+  readonly fees: bigint;
+  /** Winnings received. */
+  readonly payouts: bigint;
+  /** Stakes (and fees) given back. */
+  readonly refunds: bigint;
+  /** payouts + refunds − wagered − fees. */
+  readonly net: bigint;
+  /** Owed and not yet received: won or refundable, not yet claimed, settled or withdrawn. */
+  readonly unclaimed: bigint;
+}
+
+/** A wallet's profit and loss: per game, in total, and its Juice (base units). */
+export interface WalletPnl {
+  readonly games: Readonly<Record<PnlGame, GamePnl>>;
+  readonly total: GamePnl;
+  readonly juice: { readonly accrued: bigint; readonly claimed: bigint };
+}
+
+interface PnlRow {
+  game: PnlGame;
+  bets: number;
+  wins: number;
+  losses: number;
+  wagered: bigint;
+  fees: bigint;
+  payouts: bigint;
+  refunds: bigint;
+  unclaimed: bigint;
+}
+
+function gamePnl(row: Omit<PnlRow, 'game'> | undefined): GamePnl {
+  if (row === undefined) {
+    return {
+      bets: 0,
+      wins: 0,
+      losses: 0,
+      wagered: 0n,
+      fees: 0n,
+      payouts: 0n,
+      refunds: 0n,
+      net: 0n,
+      unclaimed: 0n,
+    };
+  }
+  return {
+    bets: row.bets,
+    wins: row.wins,
+    losses: row.losses,
+    wagered: row.wagered,
+    fees: row.fees,
+    payouts: row.payouts,
+    refunds: row.refunds,
+    net: row.payouts + row.refunds - row.wagered - row.fees,
+    unclaimed: row.unclaimed,
+  };
+}
+
+function sumPnl(parts: readonly GamePnl[]): GamePnl {
+  return gamePnl(
+    parts.reduce(
+      (sum, part) => ({
+        bets: sum.bets + part.bets,
+        wins: sum.wins + part.wins,
+        losses: sum.losses + part.losses,
+        wagered: sum.wagered + part.wagered,
+        fees: sum.fees + part.fees,
+        payouts: sum.payouts + part.payouts,
+        refunds: sum.refunds + part.refunds,
+        unclaimed: sum.unclaimed + part.unclaimed,
+      }),
+      { bets: 0, wins: 0, losses: 0, wagered: 0n, fees: 0n, payouts: 0n, refunds: 0n, unclaimed: 0n },
+    ),
+  );
+}
+
+/**
+ * `floor(amount × (pot − floor(pot × fee / 10000)) / winning pool)` in SQL: what `settle_bet` and
+ * `settle_prediction` pay a winner (`poolPayout` in the SDK), NULL for an empty pool.
+ */
+function poolPayoutSql(amount: string, pot: string, winningPool: string, feeParam: string): string {
+  return `div(${amount} * ((${pot}) - div((${pot}) * ${feeParam}::numeric, $3::numeric)), NULLIF(${winningPool}, 0))`;
+}
+
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 /** Reads a wallet's history. */
@@ -110,8 +215,13 @@ export class HistoryRepository {
     this.#pageSize = pageSize;
   }
 
-  /** The wallet's TailSpin and ReTail bets, optionally of one bet type. */
-  async bets(query: PageQuery & { readonly betType: HistoryBetType | null }): Promise<Page<BetHistoryItem>> {
+  /**
+   * The wallet's TailSpin and ReTail bets, optionally of one bet type, and optionally of one game (TailSpin:
+   * sol and token bets; ReTail: nft bets).
+   */
+  async bets(
+    query: PageQuery & { readonly betType: HistoryBetType | null; readonly game?: BetGame | null },
+  ): Promise<Page<BetHistoryItem>> {
     const rows = await this.#db.query<{
       id: number;
       signature: string;
@@ -139,8 +249,9 @@ export class HistoryRepository {
          claim_signature, refund_signature
        FROM bets
        WHERE user_address = $1 AND ($2::int8 IS NULL OR id < $2::int8) AND ($3::text IS NULL OR bet_type = $3::text)
+         AND ($5::text IS NULL OR (bet_type = 'nft') = ($5::text = 'retail'))
        ORDER BY id DESC LIMIT $4`,
-      [query.address, query.cursor, query.betType, this.#pageSize + 1],
+      [query.address, query.cursor, query.betType, this.#pageSize + 1, query.game ?? null],
     );
     return this.#page(
       rows.map((row) => ({
@@ -168,8 +279,14 @@ export class HistoryRepository {
     );
   }
 
-  /** The wallet's Foresight bets, each with its round (null when the round is not indexed yet). */
-  async predictions(query: PageQuery): Promise<Page<PredictionHistoryItem>> {
+  /**
+   * The wallet's Foresight bets, each with its round (null when the round is not indexed yet). With
+   * `unclaimed`, only the bets `settle_bet` or `withdraw_bet` would still pay: unpaid, in a settled round
+   * that the bet won or that is Invalid (every bet refunded).
+   */
+  async predictions(
+    query: PageQuery & { readonly unclaimed?: boolean },
+  ): Promise<Page<PredictionHistoryItem>> {
     const rows = await this.#db.query<{
       id: number;
       address: string;
@@ -202,8 +319,9 @@ export class HistoryRepository {
          r.down_count, r.up_pool, r.down_pool, r.is_settled AS round_settled, r.result AS round_result
        FROM foresight_bets b LEFT JOIN foresight_rounds r ON r.address = b.event
        WHERE b.user_address = $1 AND ($2::int8 IS NULL OR b.id < $2::int8)
+         AND (NOT $4::bool OR (NOT b.is_settled AND r.is_settled AND (r.result = 'Invalid' OR r.result = b.prediction)))
        ORDER BY b.id DESC LIMIT $3`,
-      [query.address, query.cursor, this.#pageSize + 1],
+      [query.address, query.cursor, this.#pageSize + 1, query.unclaimed ?? false],
     );
     return this.#page(
       rows.map((row) => ({
@@ -240,8 +358,12 @@ export class HistoryRepository {
     );
   }
 
-  /** The wallet's Prophecy market bets, each with its market's name (null when not indexed yet). */
-  async marketBets(query: PageQuery): Promise<Page<MarketBetHistoryItem>> {
+  /**
+   * The wallet's Prophecy market bets, each with its market's name (null when not indexed yet). With
+   * `unclaimed`, only the bets of predictions `settle_prediction` would still pay: unclaimed, on a resolved
+   * market, on the winning side or refunded (Invalid). A prediction topped up has one row per bet.
+   */
+  async marketBets(query: PageQuery & { readonly unclaimed?: boolean }): Promise<Page<MarketBetHistoryItem>> {
     const rows = await this.#db.query<{
       id: number;
       signature: string;
@@ -261,8 +383,12 @@ export class HistoryRepository {
          m.name, m.short_name, m.category, m.image, m.result AS market_result, m.is_settled AS market_settled
        FROM market_bets mb LEFT JOIN markets m ON m.address = mb.market
        WHERE mb.user_address = $1 AND ($2::int8 IS NULL OR mb.id < $2::int8)
+         AND (NOT $4::bool OR EXISTS (
+           SELECT 1 FROM predictions p
+           WHERE p.address = mb.prediction AND NOT p.is_claimed AND m.result IS NOT NULL
+             AND (m.result = 'Invalid' OR m.result = p.result)))
        ORDER BY mb.id DESC LIMIT $3`,
-      [query.address, query.cursor, this.#pageSize + 1],
+      [query.address, query.cursor, this.#pageSize + 1, query.unclaimed ?? false],
     );
     return this.#page(
       rows.map((row) => ({
@@ -281,6 +407,102 @@ export class HistoryRepository {
         marketSettled: row.market_settled,
       })),
     );
+  }
+
+  /**
+   * A wallet's profit and loss over its whole indexed history, summed in SQL (never from loaded pages):
+   *
+   * - **TailSpin** (`bets` of type sol or token) and **ReTail** (type nft): `wagered` = every stake,
+   *   `fees` = every 4% fee (refunded bets included: the refund gives it back), `payouts` = the prize of
+   *   each claimed win (a token or NFT prize counts at its SOL value, the bet's `listing_price`),
+   *   `refunds` = stake + fee of each refunded bet, `unclaimed` = the prize of each settled, unclaimed win.
+   * - **Foresight** (`foresight_bets`): `wagered` = every bet (top-ups included), `fees` = 0 (the 3% is
+   *   taken from the pot before winners are paid, so it is already out of `payouts`), `payouts` = what
+   *   `settle_bet` paid in rounds that were not Invalid, `refunds` = what was paid back in Invalid rounds,
+   *   `unclaimed` = what an unpaid bet in a settled round is owed (the program's payout formula, or the
+   *   stake in an Invalid round).
+   * - **Prophecy** (`market_bets` for bets and stakes, `predictions` for the rest): `fees` = 0 as for
+   *   Foresight, `payouts` = what `settle_prediction` paid on markets not resolved Invalid, `refunds` = what
+   *   it paid back on Invalid ones, `unclaimed` = what an unsettled prediction of a resolved market is owed.
+   *
+   * Wins and losses count settled results (a TailSpin loss is `result = 'Loss'`, a Foresight or Prophecy
+   * loss a bet on the side that lost). Open bets count in `bets`, `wagered` and `fees` only. Juice is the
+   * wallet's `juice_accounts` row (accrued, and claimed including claims still pending).
+   */
+  async pnl(address: string): Promise<WalletPnl> {
+    const fee = [FORESIGHT_FEE_BPS, PROPHECY_FEE_BPS, BPS_DENOMINATOR] as const;
+    const [wager, foresight, prophecy, juice] = await Promise.all([
+      this.#db.query<PnlRow>(
+        `SELECT CASE WHEN bet_type = 'nft' THEN 'retail' ELSE 'tailspin' END AS game,
+           count(*)::int8 AS bets,
+           count(*) FILTER (WHERE result = 'Win')::int8 AS wins,
+           count(*) FILTER (WHERE result = 'Loss')::int8 AS losses,
+           COALESCE(sum(bet_amount), 0)::numeric AS wagered,
+           COALESCE(sum(fee), 0)::numeric AS fees,
+           COALESCE(sum(listing_price) FILTER (WHERE state = 'Claimed'), 0)::numeric AS payouts,
+           COALESCE(sum(bet_amount + fee) FILTER (WHERE state = 'Refunded'), 0)::numeric AS refunds,
+           COALESCE(sum(listing_price) FILTER (WHERE state = 'Settled' AND result = 'Win'), 0)::numeric
+             AS unclaimed
+         FROM bets WHERE user_address = $1
+         GROUP BY 1`,
+        [address],
+      ),
+      this.#db.query<Omit<PnlRow, 'game'>>(
+        `SELECT count(*)::int8 AS bets,
+           count(*) FILTER (WHERE r.result IN ('Up', 'Down') AND b.prediction = r.result)::int8 AS wins,
+           count(*) FILTER (WHERE r.result IN ('Up', 'Down') AND b.prediction <> r.result)::int8 AS losses,
+           COALESCE(sum(b.amount), 0)::numeric AS wagered,
+           0::numeric AS fees,
+           COALESCE(sum(b.win_amount) FILTER (WHERE b.is_settled AND r.result IS DISTINCT FROM 'Invalid'), 0)::numeric
+             AS payouts,
+           COALESCE(sum(b.win_amount) FILTER (WHERE b.is_settled AND r.result = 'Invalid'), 0)::numeric AS refunds,
+           COALESCE(sum(CASE WHEN r.result = 'Invalid' THEN b.amount ELSE ${poolPayoutSql(
+             'b.amount',
+             'r.up_pool + r.down_pool',
+             "CASE WHEN b.prediction = 'Up' THEN r.up_pool ELSE r.down_pool END",
+             '$2',
+           )} END) FILTER (WHERE NOT b.is_settled AND r.is_settled
+               AND (r.result = 'Invalid' OR r.result = b.prediction)), 0)::numeric AS unclaimed
+         FROM foresight_bets b LEFT JOIN foresight_rounds r ON r.address = b.event
+         WHERE b.user_address = $1`,
+        [address, fee[0], fee[2]],
+      ),
+      this.#db.query<Omit<PnlRow, 'game'>>(
+        `SELECT (SELECT count(*) FROM market_bets WHERE user_address = $1)::int8 AS bets,
+           count(*) FILTER (WHERE m.result IN ('Yes', 'No') AND p.result = m.result)::int8 AS wins,
+           count(*) FILTER (WHERE m.result IN ('Yes', 'No') AND p.result <> m.result)::int8 AS losses,
+           (SELECT COALESCE(sum(amount), 0) FROM market_bets WHERE user_address = $1)::numeric AS wagered,
+           0::numeric AS fees,
+           COALESCE(sum(p.payout) FILTER (WHERE p.is_claimed AND m.result IS DISTINCT FROM 'Invalid'), 0)::numeric
+             AS payouts,
+           COALESCE(sum(p.payout) FILTER (WHERE p.is_claimed AND m.result = 'Invalid'), 0)::numeric AS refunds,
+           COALESCE(sum(CASE WHEN m.result = 'Invalid' THEN p.amount ELSE ${poolPayoutSql(
+             'p.amount',
+             'm.yes_pool + m.no_pool',
+             "CASE WHEN p.result = 'Yes' THEN m.yes_pool ELSE m.no_pool END",
+             '$2',
+           )} END) FILTER (WHERE NOT p.is_claimed AND m.result IS NOT NULL
+               AND (m.result = 'Invalid' OR m.result = p.result)), 0)::numeric AS unclaimed
+         FROM predictions p LEFT JOIN markets m ON m.address = p.market
+         WHERE p.user_address = $1`,
+        [address, fee[1], fee[2]],
+      ),
+      this.#db.query<{ accrued: bigint; claimed: bigint }>(
+        'SELECT accrued, claimed FROM juice_accounts WHERE address = $1',
+        [address],
+      ),
+    ]);
+    const games: Record<PnlGame, GamePnl> = {
+      tailspin: gamePnl(wager.find((row) => row.game === 'tailspin')),
+      retail: gamePnl(wager.find((row) => row.game === 'retail')),
+      foresight: gamePnl(foresight[0]),
+      prophecy: gamePnl(prophecy[0]),
+    };
+    return {
+      games,
+      total: sumPnl(PNL_GAMES.map((game) => games[game])),
+      juice: { accrued: juice[0]?.accrued ?? 0n, claimed: juice[0]?.claimed ?? 0n },
+    };
   }
 
   /** Cuts the one extra row fetched: it only says whether there is a next page. */

@@ -262,6 +262,13 @@ export class SwapDesk {
     const stored = this.#live(request.quoteResponse, now);
     if (stored.issuedTo.size < 100) stored.issuedTo.add(request.userPublicKey);
     const legs = this.#legs(stored, await this.#parties(request.userPublicKey));
+    // Stocked now, not only at co-signing: the client simulates the transaction (for its compute budget)
+    // before the desk signs, and a desk token account that does not exist yet fails that simulation.
+    try {
+      await this.#ensureInventory(stored);
+    } catch {
+      throw badGateway(M.swapUnavailable);
+    }
     return {
       computeBudgetInstructions: [],
       setupInstructions: [...legs.setup, legs.payment].map(toJsonInstruction),

@@ -270,6 +270,9 @@ export async function applyActions(
       case 'market_update': {
         const { state } = action;
         const result = state.result === null ? null : (['Yes', 'No', 'Invalid'] as const)[state.result];
+        // The chain's is_settled means "resolved"; the row's means "every prediction paid", which the market
+        // settler waits for (it cranks markets that are resolved and not yet settled here).
+        const everyPredictionPaid = state.isSettled && state.settledCount >= state.yesCount + state.noCount;
         const updated = await tx.query(
           `UPDATE markets SET yes_count = $2, no_count = $3, yes_pool = $4, no_pool = $5, is_settled = $6,
              settled_count = $7, result = $8, updated_at = now()
@@ -280,7 +283,7 @@ export async function applyActions(
             state.noCount,
             state.yesPool,
             state.noPool,
-            state.isSettled,
+            everyPredictionPaid,
             state.settledCount,
             result ?? null,
           ],
@@ -354,11 +357,13 @@ export async function applyActions(
         break;
       }
       case 'bet_paid':
+        // A withdrawal from an Invalid round is a refund: neither won nor lost (won stays NULL).
         await tx.query(
-          `UPDATE foresight_bets SET is_settled = true, won = $2, win_amount = win_amount + $3,
+          `UPDATE foresight_bets SET is_settled = true, win_amount = win_amount + $3,
+             won = CASE WHEN (SELECT result FROM foresight_rounds WHERE address = $5) = 'Invalid' THEN NULL ELSE $2::boolean END,
              last_signature = $4, updated_at = now()
            WHERE address = $1`,
-          [action.bet, action.won, action.winAmount, ctx.signature],
+          [action.bet, action.won, action.winAmount, ctx.signature, action.event],
         );
         await tx.query(
           'UPDATE foresight_rounds SET settled_count = settled_count + 1, updated_at = now() WHERE address = $1',
@@ -367,8 +372,9 @@ export async function applyActions(
         break;
       case 'round_update': {
         await upsertRound(tx, action, prefetched.rounds.get(action.round) ?? null);
-        if (action.result !== 'None') {
-          // Losing bets are never paid, so no UpdateBet says they lost: the round's result does.
+        if (action.result !== 'None' && action.result !== 'Invalid') {
+          // Losing bets are never paid, so no UpdateBet says they lost: the round's result does. In an
+          // Invalid round every bet is refunded: neither won nor lost, so won stays NULL.
           await tx.query(
             `UPDATE foresight_bets SET won = (prediction = $2), updated_at = now()
              WHERE event = $1 AND won IS NULL`,

@@ -14,6 +14,7 @@ import {
   getCreatePredictionInstructionAsync,
   getInitBetOffchainInstructionAsync,
   getSettleBetOffchainInstructionAsync,
+  getSettlePredictionInstructionAsync,
   getUpdatePredictionInstructionAsync,
 } from '@arcade/sdk/wager/instructions';
 import { findBetAddress, findPredictionAddress } from '@arcade/sdk/wager/pda';
@@ -471,5 +472,52 @@ describe('indexing real activity', () => {
       pending: 0,
       cursors: { wager: { signature: cursor?.last_signature } },
     });
+  });
+});
+
+describe('a resolved market', () => {
+  it('stays unsettled in the database until every prediction is paid, so the market settler picks it up', async () => {
+    const wall = Math.floor(Date.now() / 1000);
+    const created = await t.app.services.prophecy.createMarket(
+      {
+        name: 'Will this market resolve in seconds?',
+        shortName: 'Seconds',
+        yesOption: 'Yes',
+        noOption: 'No',
+        invalidOption: 'Unclear',
+        category: 'Solana',
+        image: '',
+        rules: 'Resolves yes once its cutoff passes.',
+        endTime: wall + 60,
+        cutoffTime: wall + 2,
+        referrer: null,
+      },
+      t.admins[0]!.address,
+    );
+    const quick = created.address as Address;
+    await send(carol, [
+      await getCreatePredictionInstructionAsync({
+        user: carol,
+        market: quick,
+        amount: SOL / 10n,
+        result: 'yes',
+      }),
+    ]);
+    const row = async () =>
+      (
+        await t.db.query<{ result: string | null; is_settled: boolean; settled_count: number }>(
+          'SELECT result, is_settled, settled_count FROM markets WHERE address = $1',
+          [quick],
+        )
+      )[0];
+    // The program resolves only after the cutoff (chain time).
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await t.app.services.prophecy.resolveMarket(quick, 'yes');
+    await runToTip();
+    expect(await row()).toEqual({ result: 'Yes', is_settled: false, settled_count: 0 });
+
+    await send(carol, [await getSettlePredictionInstructionAsync({ market: quick, user: carol.address })]);
+    await runToTip();
+    expect(await row()).toEqual({ result: 'Yes', is_settled: true, settled_count: 1 });
   });
 });

@@ -40,8 +40,19 @@ import {
   sendSettle,
   type ClosingTransaction,
 } from './bet-chain.ts';
-import { FairnessRepository, type AssignedSeed, type OpenBet } from './fairness-repository.ts';
-import { fairMessage, fairResult, fromHex, randomValueFor } from './provably-fair.ts';
+import {
+  FairnessRepository,
+  type AssignedSeed,
+  type FairnessRepositoryOptions,
+  type OpenBet,
+} from './fairness-repository.ts';
+import {
+  deterministicChainSecret,
+  fairMessage,
+  fairResult,
+  fromHex,
+  randomValueFor,
+} from './provably-fair.ts';
 
 /** The worker's name (its leader lock and health record). */
 export const BET_SETTLER_WORKER_NAME = 'bet-settler';
@@ -58,6 +69,16 @@ export type SettlerFailPoint = 'assigned' | 'settle-sent' | 'refund-sent';
 /** The error a fail point throws: it aborts the whole run, as a crash would. */
 export class InjectedFailure extends Error {
   override readonly name = 'InjectedFailure';
+}
+
+/**
+ * The repository options for a master secret (`FAIRNESS_SECRET_HEX`): chain `k`'s secret is
+ * {@link deterministicChainSecret}(master, k). None (random secrets) without one.
+ */
+export function chainSecretOptions(masterHex: string | undefined): FairnessRepositoryOptions {
+  if (masterHex === undefined) return {};
+  const master = fromHex(masterHex);
+  return { secretFor: (ordinal) => deterministicChainSecret(master, ordinal) };
 }
 
 /** Options of {@link createBetSettlerWorker}. */
@@ -155,7 +176,10 @@ export function createBetSettlerWorker(
   app: FastifyInstance,
   options: BetSettlerOptions = {},
 ): BetSettlerWorker {
-  const repo = new FairnessRepository(app.db);
+  const repo = new FairnessRepository(app.db, chainSecretOptions(app.env.FAIRNESS_SECRET_HEX));
+  if (app.env.FAIRNESS_SECRET_HEX !== undefined) {
+    app.log.warn('FAIRNESS_SECRET_HEX is set: every roll is predictable (local tests only)');
+  }
   const chainLength = options.chainLength ?? DEFAULT_CHAIN_LENGTH;
   const refundAfterMs = options.refundAfterMs ?? REFUND_AFTER_MS;
   const batchSize = options.batchSize ?? 100;

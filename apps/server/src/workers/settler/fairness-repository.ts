@@ -106,12 +106,23 @@ function toChain(row: ChainRow): PublishedChain {
 const seedCache = new Map<string, readonly string[]>();
 const SEED_CACHE_MAX = 4;
 
+/** Options of {@link FairnessRepository}. */
+export interface FairnessRepositoryOptions {
+  /**
+   * The secret of the `ordinal`-th chain (1 for the first chain ever made, and so on), instead of a fresh
+   * random one: local tests only (`FAIRNESS_SECRET_HEX`), so a test can know every roll in advance.
+   */
+  readonly secretFor?: (ordinal: number) => Uint8Array;
+}
+
 /** The settler's tables. */
 export class FairnessRepository {
   readonly #db: Database;
+  readonly #secretFor: ((ordinal: number) => Uint8Array) | undefined;
 
-  constructor(db: Database) {
+  constructor(db: Database, options: FairnessRepositoryOptions = {}) {
     this.#db = db;
+    this.#secretFor = options.secretFor;
   }
 
   /** Every chain, newest first. */
@@ -397,7 +408,7 @@ export class FairnessRepository {
     status: 'current' | 'next',
     now: Date,
   ): Promise<PublishedChain> {
-    const secret = randomSecret();
+    const secret = await this.#newSecret(q);
     const seeds = hashChain(secret, length);
     const head = seeds[0];
     if (head === undefined) throw new Error('empty hash chain');
@@ -408,6 +419,13 @@ export class FairnessRepository {
     );
     if (row === undefined) throw new Error('chain insert returned nothing');
     return toChain(row);
+  }
+
+  /** A fresh random secret, or the configured one for the next chain's ordinal (callers hold the lock). */
+  async #newSecret(q: Queryable): Promise<Uint8Array> {
+    if (this.#secretFor === undefined) return randomSecret();
+    const [row] = await q.query<{ count: number | string }>('SELECT count(*) AS count FROM fairness_chains');
+    return this.#secretFor(Number(row?.count ?? 0) + 1);
   }
 
   async #activate(q: Queryable, id: number, now: Date): Promise<PublishedChain> {

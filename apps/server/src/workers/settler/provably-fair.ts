@@ -61,6 +61,24 @@ export function randomSecret(): Uint8Array {
 }
 
 /**
+ * The secret `s_N` of the `ordinal`-th chain (1, 2, …) from a fixed master secret, for local tests only
+ * (`FAIRNESS_SECRET_HEX`, refused with a real cluster): HMAC-SHA256(key = master,
+ * `arcade:fairness-chain:<ordinal>`). Whoever knows the master knows every roll before it is made, so a
+ * real deployment always uses {@link randomSecret}.
+ *
+ * @example deterministicChainSecret(master, 1) // the first chain's secret, every run alike
+ */
+export function deterministicChainSecret(master: Uint8Array, ordinal: number): Uint8Array {
+  if (!Number.isInteger(ordinal) || ordinal < 1) throw new RangeError('a chain ordinal is 1, 2, …');
+  if (master.length !== SEED_BYTES) throw new RangeError(`a master secret is ${String(SEED_BYTES)} bytes`);
+  return new Uint8Array(
+    createHmac('sha256', master)
+      .update(`arcade:fairness-chain:${String(ordinal)}`)
+      .digest(),
+  );
+}
+
+/**
  * Every seed of a chain of `length` seeds ending in `secret`: element `i` is `s_i`, element 0 the head.
  *
  * @example

@@ -399,6 +399,17 @@ describe('a swap with the local desk', () => {
     ]);
 
     const wire = await userSigned(user, swapTransactionInstructions(instructions));
+    // The desk is stocked once the instructions are out, so the client's simulation (before the desk
+    // co-signs) already succeeds on a fresh deployment.
+    expect(await tokenBalance(desk, usdcMint)).toBeGreaterThanOrEqual(BigInt(body.outAmount));
+    const simulation = await chain.rpc
+      .simulateTransaction(wire as Base64EncodedWireTransaction, {
+        encoding: 'base64',
+        sigVerify: false,
+        commitment: 'confirmed',
+      })
+      .send();
+    expect(simulation.value.err).toBeNull();
     const cosigned = await post('/api/swap/cosign', { transaction: wire });
     expect(cosigned.statusCode).toBe(200);
     const cosignBody = cosigned.json<{

@@ -123,6 +123,25 @@ describe('POST /api/user/bets', () => {
     expect(tokens.json()).toEqual({ success: true, items: [], nextCursor: null });
   });
 
+  it('filters by game: TailSpin is sol and token bets, ReTail nft bets', async () => {
+    const player = (await generateKeyPairSigner()).address;
+    const sol = await insertBet(player, 'sol');
+    const token = await insertBet(player, 'token');
+    const nft = await insertBet(player, 'nft');
+    const ids = async (body: object) =>
+      (await post('/api/user/bets', { address: player, ...body }))
+        .json<PageBody<{ id: number }>>()
+        .items.map((item) => item.id);
+    expect(await ids({ game: 'tailspin' })).toEqual([token, sol]);
+    expect(await ids({ game: 'retail' })).toEqual([nft]);
+    expect(await ids({ game: 'tailspin', betType: 'token' })).toEqual([token]);
+    expect(await ids({ game: 'retail', betType: 'sol' })).toEqual([]);
+    expect(await ids({ game: null })).toEqual([nft, token, sol]);
+    const bad = await post('/api/user/bets', { address: player, game: 'foresight' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ success: false, error: HISTORY_ERRORS.invalidGame });
+  });
+
   it('is empty for a wallet without bets', async () => {
     const nobody = (await generateKeyPairSigner()).address;
     const response = await post('/api/user/bets', { address: nobody, id: 0 });
@@ -325,5 +344,100 @@ describe('POST /api/user/marketBets', () => {
       betType: 'sol',
     });
     expect(response.json()).toEqual({ success: true, items: [], nextCursor: null });
+  });
+});
+
+describe('unclaimed: true', () => {
+  it('keeps the Foresight bets still owed: unpaid wins and refunds of settled rounds', async () => {
+    const user = (await generateKeyPairSigner()).address;
+    const rounds: Record<string, { result: string; settled: boolean }> = {
+      uWon: { result: 'Up', settled: true },
+      uLost: { result: 'Down', settled: true },
+      uInvalid: { result: 'Invalid', settled: true },
+      uOpen: { result: 'None', settled: false },
+    };
+    for (const [name, round] of Object.entries(rounds)) {
+      await db.query(
+        `INSERT INTO foresight_rounds (address, config, round_id, start_time, lock_time, settle_time, up_pool,
+           down_pool, is_settled, result)
+         VALUES ($1, 'cfgU', $2, 1, 2, 3, 100000000, 100000000, $3, $4)`,
+        [`${name}${user}`, next(), round.settled, round.result],
+      );
+    }
+    const bet = async (round: string, isSettled: boolean) => {
+      const rows = await db.query<{ id: number }>(
+        `INSERT INTO foresight_bets (address, config, event, user_address, prediction, amount, is_settled,
+           first_signature, last_signature, placed_at)
+         VALUES ($1, 'cfgU', $2, $3, 'Up', 100000000, $4, 'f', 'l', to_timestamp(1700000000)) RETURNING id`,
+        [`b${next()}${user}`, `${round}${user}`, user, isSettled],
+      );
+      return rows[0]!.id;
+    };
+    const wonUnpaid = await bet('uWon', false);
+    await bet('uWon', true);
+    await bet('uLost', false);
+    const refundUnpaid = await bet('uInvalid', false);
+    await bet('uInvalid', true);
+    await bet('uOpen', false);
+    await bet('unindexedRound', false);
+
+    const owed = await post('/api/user/predictions', { address: user, unclaimed: true });
+    expect(owed.statusCode).toBe(200);
+    expect(owed.json<PageBody<{ id: number }>>().items.map((item) => item.id)).toEqual([
+      refundUnpaid,
+      wonUnpaid,
+    ]);
+    const all = await post('/api/user/predictions', { address: user, unclaimed: false });
+    expect(all.json<PageBody<{ id: number }>>().items).toHaveLength(7);
+  });
+
+  it('keeps the Prophecy bets of predictions still owed on resolved markets', async () => {
+    const user = (await generateKeyPairSigner()).address;
+    const markets: Record<string, string | null> = { mYes: 'Yes', mInvalid: 'Invalid', mOpen: null };
+    for (const [name, result] of Object.entries(markets)) {
+      await db.query(
+        `INSERT INTO markets (address, name, short_name, yes_option, no_option, invalid_option, category, rules,
+           start_time, end_time, cutoff_time, result, is_settled)
+         VALUES ($1, 'M', 'M', 'Y', 'N', 'I', 'Crypto', 'r', 1, 3, 2, $2, $3)`,
+        [`${name}${user}`, result, result !== null],
+      );
+    }
+    const predict = async (market: string, side: 'Yes' | 'No', claimed: boolean, bets = 1) => {
+      const prediction = `p${next()}${user}`;
+      await db.query(
+        `INSERT INTO predictions (address, market, user_address, result, amount, is_claimed)
+         VALUES ($1, $2, $3, $4, 10000000, $5)`,
+        [prediction, `${market}${user}`, user, side, claimed],
+      );
+      const ids: number[] = [];
+      for (let i = 0; i < bets; i += 1) {
+        const rows = await db.query<{ id: number }>(
+          `INSERT INTO market_bets (signature, slot, tx_index, market, prediction, user_address, result, amount,
+             placed_at)
+           VALUES ($1, 1, 0, $2, $3, $4, $5, 10000000, to_timestamp(1700000000)) RETURNING id`,
+          [`s${next()}`, `${market}${user}`, prediction, user, side],
+        );
+        ids.push(rows[0]!.id);
+      }
+      return ids;
+    };
+    const winner = await predict('mYes', 'Yes', false, 2);
+    await predict('mYes', 'No', false);
+    await predict('mYes', 'Yes', true);
+    const refund = await predict('mInvalid', 'No', false);
+    await predict('mOpen', 'Yes', false);
+
+    const owed = await post('/api/user/marketBets', { address: user, unclaimed: true });
+    expect(owed.json<PageBody<{ id: number }>>().items.map((item) => item.id)).toEqual(
+      [...winner, ...refund].sort((a, b) => b - a),
+    );
+  });
+
+  it.each([['yes'], [1], [{}]])('refuses unclaimed %j with 400', async (unclaimed) => {
+    for (const url of ['/api/user/predictions', '/api/user/marketBets']) {
+      const response = await post(url, { address: '11111111111111111111111111111111', unclaimed });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ success: false, error: HISTORY_ERRORS.invalidUnclaimed });
+    }
   });
 });

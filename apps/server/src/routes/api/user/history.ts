@@ -3,6 +3,14 @@
  * `POST /api/user/marketBets` (Prophecy), newest first, 20 per page. `id` is the cursor: omitted, null
  * or 0 for the newest page, otherwise the previous page's `nextCursor`.
  *
+ * `/bets` also takes `game` (an addition to the spec): `tailspin` for sol and token bets, `retail` for nft
+ * bets, so each game's history pages on its own.
+ *
+ * `unclaimed: true` (an addition to the spec) keeps, on `/predictions` and `/marketBets`, only what the
+ * wallet is still owed: Foresight bets unpaid in a settled round they won or that is Invalid, and Prophecy
+ * bets of predictions unsettled on a resolved market they won or that refunds. The web app's
+ * unclaimed-winnings banner finds its candidates this way, then confirms each on chain.
+ *
  * @module
  */
 
@@ -10,13 +18,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { addressSchema, errorResponses } from '../../../http/schemas.ts';
-import { HISTORY_BET_TYPES } from '../../../repositories/history-repository.ts';
+import { BET_GAMES, HISTORY_BET_TYPES } from '../../../repositories/history-repository.ts';
 
 /** The user-facing validation messages of these routes. */
 export const HISTORY_ERRORS = Object.freeze({
   invalidCursor: 'Invalid cursor',
   invalidBetType: `betType must be one of ${HISTORY_BET_TYPES.join(', ')}`,
   invalidBody: 'Body must be an object with an address',
+  invalidUnclaimed: 'unclaimed must be true or false',
+  invalidGame: `game must be one of ${BET_GAMES.join(', ')}`,
 } as const);
 
 /** The cursor: a non-negative integer id (number or decimal string); 0, null or omitted → newest. */
@@ -35,6 +45,12 @@ const cursorSchema = z
   });
 
 const pageBody = { id: cursorSchema, address: addressSchema };
+
+/** Only what is still owed (see the module comment); absent or false: everything. */
+const unclaimedSchema = z
+  .boolean({ error: HISTORY_ERRORS.invalidUnclaimed })
+  .nullish()
+  .describe('true: only the bets still owed a payout or refund');
 
 const amount = z.string().describe('Lamports, decimal string');
 
@@ -124,6 +140,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           {
             ...pageBody,
             betType: z.enum(HISTORY_BET_TYPES, { error: HISTORY_ERRORS.invalidBetType }).nullish(),
+            game: z
+              .enum(BET_GAMES, { error: HISTORY_ERRORS.invalidGame })
+              .nullish()
+              .describe('tailspin: sol and token bets; retail: nft bets'),
           },
           { error: HISTORY_ERRORS.invalidBody },
         ),
@@ -131,8 +151,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { address, id, betType } = request.body;
-      const page = await history.bets({ address, cursor: id, betType: betType ?? null });
+      const { address, id, betType, game } = request.body;
+      const page = await history.bets({ address, cursor: id, betType: betType ?? null, game: game ?? null });
       return {
         success: true as const,
         items: page.items.map((item) => ({
@@ -153,12 +173,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "A wallet's Foresight bets with their rounds, newest first",
         tags: ['history'],
-        body: z.object(pageBody, { error: HISTORY_ERRORS.invalidBody }),
+        body: z.object({ ...pageBody, unclaimed: unclaimedSchema }, { error: HISTORY_ERRORS.invalidBody }),
         response: { 200: pageOf(predictionItem), ...errorResponses },
       },
     },
     async (request) => {
-      const page = await history.predictions({ address: request.body.address, cursor: request.body.id });
+      const { address, id, unclaimed } = request.body;
+      const page = await history.predictions({ address, cursor: id, unclaimed: unclaimed ?? false });
       return {
         success: true as const,
         items: page.items.map((item) => ({
@@ -185,12 +206,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "A wallet's Prophecy market bets with their markets, newest first",
         tags: ['history'],
-        body: z.object(pageBody, { error: HISTORY_ERRORS.invalidBody }),
+        body: z.object({ ...pageBody, unclaimed: unclaimedSchema }, { error: HISTORY_ERRORS.invalidBody }),
         response: { 200: pageOf(marketBetItem), ...errorResponses },
       },
     },
     async (request) => {
-      const page = await history.marketBets({ address: request.body.address, cursor: request.body.id });
+      const { address, id, unclaimed } = request.body;
+      const page = await history.marketBets({ address, cursor: id, unclaimed: unclaimed ?? false });
       return {
         success: true as const,
         items: page.items.map((item) => ({ ...item, amount: item.amount.toString() })),

@@ -81,6 +81,16 @@ describe('POST /api/user/createReferral', () => {
     expect(second.json()).toEqual({ success: false, error: VALIDATION_MESSAGES.referralExists, referral });
   });
 
+  it('shows the new code in the profile at once, even right after a read cached the profile without one', async () => {
+    const user = await generateKeyPairSigner();
+    const authorization = await signIn(t.app, user);
+    const before = await t.app.inject({ method: 'GET', url: `/api/user/${user.address}` });
+    expect(before.json<{ referral: string | null }>().referral).toBeNull();
+    const { referral } = (await createReferral(authorization)).json<{ referral: string }>();
+    const after = await t.app.inject({ method: 'GET', url: `/api/user/${user.address}` });
+    expect(after.json<{ referral: string | null }>().referral).toBe(referral);
+  });
+
   it('creates exactly one code for concurrent calls', async () => {
     const user = await generateKeyPairSigner();
     const authorization = await signIn(t.app, user);

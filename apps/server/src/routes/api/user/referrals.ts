@@ -45,8 +45,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await referrals.create(request.user!.address);
+      const { address } = request.user!;
+      const result = await referrals.create(address);
       if (!result.created) throw badRequest(REFERRAL_ERRORS.exists, { referral: result.code });
+      // The profile carries the referral code: without this a read within the cache's second would say none.
+      app.profileCache.delete(address);
       return { success: true as const, referral: result.code };
     },
   );

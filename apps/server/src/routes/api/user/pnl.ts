@@ -1,0 +1,127 @@
+/**
+ * A wallet's profit and loss over all four games: `GET /api/user/pnl/{address}` (an addition to the spec,
+ * behind the web app's History page).
+ *
+ * Everything is summed in SQL over the indexer's tables, so it is exact over the whole history, not just
+ * the pages a client loaded. Per game (TailSpin = bets of type sol or token, ReTail = type nft, Foresight,
+ * Prophecy), in lamports as decimal strings:
+ *
+ * - `wagered`: every stake that left the wallet (Foresight top-ups and Prophecy top-ups included; open bets
+ *   included);
+ * - `fees`: what was paid on top of stakes: the TailSpin/ReTail 4% fee of every bet (a refunded bet's fee
+ *   comes back in `refunds`). Foresight and Prophecy charge the player nothing on top: their 3% is taken
+ *   from the pot before winners are paid, so it is already out of `payouts`, and `fees` is 0 for them;
+ * - `payouts`: winnings received: the prize of each claimed TailSpin/ReTail win (a token or NFT prize at its
+ *   SOL value, the bet's listing price), what `settle_bet` paid in Foresight rounds that were not Invalid,
+ *   what `settle_prediction` paid on Prophecy markets not resolved Invalid;
+ * - `refunds`: stakes given back: stake + fee of refunded TailSpin/ReTail bets, bets paid back in Invalid
+ *   Foresight rounds and on Invalid Prophecy markets;
+ * - `net` = payouts + refunds − wagered − fees (negative when the wallet is down);
+ * - `unclaimed`: owed but not received yet (not in `net`): settled unclaimed TailSpin/ReTail wins, unpaid
+ *   winning or refundable Foresight bets of settled rounds, unsettled winning or refundable predictions of
+ *   resolved markets, by the programs' payout formulas;
+ * - `bets`, `wins`, `losses`: counts (Prophecy counts each create or top-up of a prediction as a bet).
+ *
+ * `total` sums the games. `juice` is in Juice base units: `accrued` (wagered SOL × 2400, every bet),
+ * `claimed` (minted, or in a claim that may still land) and `claimable`. `referrals` is what referring
+ * earned (the same as `GET /api/user/referralStats/{address}`: the referral fees actually paid from the
+ * referees' settled bets); it is income outside the games, so it is not in `net`. Market referrer shares
+ * are not indexed, so they are not counted.
+ *
+ * @module
+ */
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { addressParams, errorResponses } from '../../../http/schemas.ts';
+import type { GamePnl } from '../../../repositories/history-repository.ts';
+
+const lamports = z.string().describe('Lamports, decimal string');
+
+const gameSchema = z.object({
+  bets: z.number(),
+  wins: z.number(),
+  losses: z.number(),
+  wagered: lamports,
+  fees: lamports,
+  payouts: lamports,
+  refunds: lamports,
+  net: z.string().describe('Lamports, decimal string; negative when the wallet is down'),
+  unclaimed: lamports,
+});
+
+const pnlSchema = z.object({
+  success: z.literal(true),
+  address: z.string(),
+  games: z.object({
+    tailspin: gameSchema,
+    retail: gameSchema,
+    foresight: gameSchema,
+    prophecy: gameSchema,
+  }),
+  total: gameSchema,
+  juice: z.object({
+    accrued: z.string().describe('Juice base units (6 decimals) earned'),
+    claimed: z.string().describe('Juice base units minted or in a pending claim'),
+    claimable: z.string().describe('accrued − claimed'),
+  }),
+  referrals: z.object({
+    fees: lamports.describe("Lamports of referral fees paid from the referees' settled bets"),
+    referredUserCount: z.number(),
+  }),
+});
+
+function gameView(game: GamePnl): z.infer<typeof gameSchema> {
+  return {
+    bets: game.bets,
+    wins: game.wins,
+    losses: game.losses,
+    wagered: game.wagered.toString(),
+    fees: game.fees.toString(),
+    payouts: game.payouts.toString(),
+    refunds: game.refunds.toString(),
+    net: game.net.toString(),
+    unclaimed: game.unclaimed.toString(),
+  };
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { history, referrals } = app.repositories;
+
+  app.get(
+    '/pnl/:address',
+    {
+      schema: {
+        summary:
+          "A wallet's profit and loss per game and in total (wagered, fees, payouts, refunds, net, unclaimed), its Juice and its referral earnings, over its whole history",
+        tags: ['history'],
+        params: addressParams,
+        response: { 200: pnlSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { address } = request.params;
+      const [pnl, referral] = await Promise.all([history.pnl(address), referrals.stats(address)]);
+      return {
+        success: true as const,
+        address,
+        games: {
+          tailspin: gameView(pnl.games.tailspin),
+          retail: gameView(pnl.games.retail),
+          foresight: gameView(pnl.games.foresight),
+          prophecy: gameView(pnl.games.prophecy),
+        },
+        total: gameView(pnl.total),
+        juice: {
+          accrued: pnl.juice.accrued.toString(),
+          claimed: pnl.juice.claimed.toString(),
+          claimable: (pnl.juice.accrued - pnl.juice.claimed).toString(),
+        },
+        referrals: { fees: referral.fees.toString(), referredUserCount: referral.referredUserCount },
+      };
+    },
+  );
+};
+
+export default routes;
