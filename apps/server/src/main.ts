@@ -21,14 +21,17 @@ import { startEmbeddedChain } from './chain/embedded-chain.ts';
 import { connectRemoteChain } from './chain/remote-chain.ts';
 import { ConfigError, loadEnv, type Env } from './config/env.ts';
 import { loadOrCreateLocalAdmins } from './config/local-admins.ts';
+import { demoSettings, startDemo, type DemoSettings } from './demo/demo.ts';
 import { openPglite, openPostgres } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { createPorts } from './ports/create-ports.ts';
 import { createWorkers } from './workers/create-workers.ts';
 
 let env: Env;
+let demo: DemoSettings;
 try {
   env = loadEnv();
+  demo = demoSettings(env, process.argv.slice(2));
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
@@ -53,8 +56,16 @@ async function stop(code = 0): Promise<void> {
   }
   process.exit(code);
 }
+/** Read through a function: a Ctrl-C may have set it while start-up awaited. */
+const isStopping = (): boolean => stopping;
 process.once('SIGINT', () => void stop());
 process.once('SIGTERM', () => void stop());
+// While stopping, a request still in flight may fail as the chain and the app close under it (e.g. a demo
+// transaction's fetch): log it, and let the remaining cleanups, the chain's save among them, finish.
+process.on('unhandledRejection', (reason) => {
+  if (!stopping) throw reason;
+  console.error('while stopping:', reason);
+});
 
 async function step<T>(start: () => Promise<T>, cleanup?: (value: T) => Promise<void>): Promise<T> {
   const value = await start();
@@ -122,7 +133,21 @@ app.log.info(
   `serving on ${url}`,
 );
 app.log.info({ web: `${url}/`, rpcProxy: `${url}/rpc` }, 'web app and RPC proxy');
+const demoLines: string[] = [];
+if (!isStopping() && embedded !== null && (demo.seed || demo.bots > 0)) {
+  // The bots' chat socket connects to this server itself.
+  const own = new URL(url);
+  if (own.hostname === '0.0.0.0' || own.hostname === '[::]') own.hostname = '127.0.0.1';
+  const running = startDemo(app, demo, own.origin);
+  // Cleanups run last-in first: the demo (bots first) stops before the app closes.
+  cleanups.push(() => running.stop());
+  if (demo.seed)
+    demoLines.push('  Demo: seeding Prophecy markets in the background (DEMO_SEED=false to skip)');
+  if (demo.bots > 0)
+    demoLines.push(`  Demo: ${demo.bots} bot players (stop with Ctrl-C, with everything else)`);
+}
 console.log(
   `\n  Ready: ${url}\n  Web app: ${url}/\n  API docs: ${url}/api/docs\n` +
-    `  RPC proxy: ${url}/rpc → ${rpcOrigin} (${chain.cluster})\n`,
+    `  RPC proxy: ${url}/rpc → ${rpcOrigin} (${chain.cluster})\n` +
+    demoLines.map((line) => `${line}\n`).join(''),
 );

@@ -46,6 +46,16 @@ const flag = z.preprocess(
   z.boolean(),
 );
 
+/** Most demo bots one instance runs (`DEMO_BOTS`, `--bots=N`). */
+export const MAX_DEMO_BOTS = 16;
+
+/** Why `DEMO_SEED` and `DEMO_BOTS` are refused with `SOLANA_RPC_URL`. */
+export const DEMO_LOCAL_ONLY = 'runs on the embedded local chain only; unset it when SOLANA_RPC_URL is set';
+
+/** Why `FAIRNESS_SECRET_HEX` is refused with `SOLANA_RPC_URL`. */
+export const FAIRNESS_SECRET_LOCAL_ONLY =
+  'makes every roll predictable: tests on the embedded local chain only; unset it when SOLANA_RPC_URL is set';
+
 /** Usernames refused out of the box ('Username not allowed'); `USERNAME_DENYLIST` replaces the list. */
 export const DEFAULT_USERNAME_DENYLIST: readonly string[] = Object.freeze([
   'admin',
@@ -165,9 +175,39 @@ const schema = z
       .min(1024)
       .default(64 * 1024),
     TRUST_PROXY: flag.default(false),
+
+    /**
+     * Seeds the living demo (Prophecy markets open, closed and resolved, with predictions) after the server
+     * listens. Default on with the embedded local chain, off otherwise; refused with a real cluster.
+     */
+    DEMO_SEED: flag.optional(),
+    /** Bot players on the embedded local chain (`npm start -- --bots` sets 4); 0, the default, runs none. */
+    DEMO_BOTS: z.coerce.number().int().min(0).max(MAX_DEMO_BOTS).default(0),
+    /**
+     * Tests only: a 32-byte master secret (64 hex digits) from which the settler derives every hash chain,
+     * so an end-to-end test knows each roll in advance. Refused with `SOLANA_RPC_URL`.
+     */
+    FAIRNESS_SECRET_HEX: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.SOLANA_RPC_URL === undefined) return;
+    // The demo airdrops, creates markets and plays with bots: never on a real cluster.
+    if (env.DEMO_SEED === true) {
+      ctx.addIssue({ code: 'custom', path: ['DEMO_SEED'], message: DEMO_LOCAL_ONLY });
+    }
+    if (env.DEMO_BOTS > 0) {
+      ctx.addIssue({ code: 'custom', path: ['DEMO_BOTS'], message: DEMO_LOCAL_ONLY });
+    }
+    // Known seeds make every roll known: never on a real cluster.
+    if (env.FAIRNESS_SECRET_HEX !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['FAIRNESS_SECRET_HEX'], message: FAIRNESS_SECRET_LOCAL_ONLY });
+    }
     // A real cluster: nothing may be generated on the fly.
     for (const name of [
       'JWT_SECRET',
@@ -183,7 +223,9 @@ const schema = z
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SOLANA_RPC_URL is set' });
       }
     }
-  });
+  })
+  // DEMO_SEED's default follows the chain: on for the embedded one, off for a cluster.
+  .transform((env) => ({ ...env, DEMO_SEED: env.DEMO_SEED ?? env.SOLANA_RPC_URL === undefined }));
 
 /** The parsed environment. */
 export type Env = z.output<typeof schema>;
