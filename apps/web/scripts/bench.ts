@@ -79,6 +79,8 @@ async function startProduct(): Promise<{ url: string; stop: () => Promise<void> 
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      // The demo seeds in the background after start-up: measured pages would race its transactions.
+      DEMO_SEED: 'false',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -30,6 +30,8 @@ export const routes: RouteObject[] = [
           { path: 'prophecy/create', lazy: () => import('./routes/prophecy-create.tsx') },
           { path: 'prophecy/request', lazy: () => import('./routes/prophecy-request.tsx') },
           { path: 'prophecy/:market', lazy: () => import('./routes/prophecy-market.tsx') },
+          { path: 'history', lazy: () => import('./routes/history.tsx') },
+          { path: 'fairness', lazy: () => import('./routes/fairness.tsx') },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
         ],
       },

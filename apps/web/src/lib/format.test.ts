@@ -4,6 +4,7 @@ import {
   formatCountdown,
   formatDateTime,
   formatLamports,
+  formatLamportsMin,
   formatNumber,
   formatPercent,
   formatRelativeTime,
@@ -113,6 +114,30 @@ describe('formatNumber', () => {
         expect(Math.abs(parseFormatted(formatNumber(value)) - value)).toBeLessThanOrEqual(
           0.5 * 10 ** -decimals + 1e-9,
         );
+      }),
+    );
+  });
+});
+
+describe('formatLamportsMin', () => {
+  it.each([
+    [0n, '0'],
+    [4_000_000n, '<0.01'],
+    [1n, '<0.0001'],
+    [500_000n, '0.0005'],
+    [15_000_000n, '0.02'],
+    [-4_000_000n, '-<0.01'],
+  ])('formatLamportsMin(%s) === %j', (lamports, expected) => {
+    expect(formatLamportsMin(lamports)).toBe(expected);
+  });
+
+  it('is formatLamports whenever that shows a non-zero digit, and never reads 0 for a non-zero amount', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }), (lamports) => {
+        const text = formatLamportsMin(lamports);
+        if (/[1-9]/.test(formatLamports(lamports))) expect(text).toBe(formatLamports(lamports));
+        else if (lamports !== 0n) expect(text).toMatch(/^-?<0\.0*1$/);
+        else expect(text).toBe('0');
       }),
     );
   });

@@ -176,6 +176,20 @@ export function formatLamports(lamports: bigint): string {
 }
 
 /**
+ * Lamports per the §9 rules ({@link formatLamports}), except that an amount that is not zero but rounds to
+ * zero shows as less than the last digit shown, so a small fee never reads as free.
+ *
+ * @example formatLamportsMin(4_000_000n) === '<0.01'; formatLamportsMin(0n) === '0'
+ */
+export function formatLamportsMin(lamports: bigint): string {
+  const text = formatLamports(lamports);
+  if (lamports === 0n || /[1-9]/.test(text)) return text;
+  const decimals = text.split('.')[1]?.length ?? 0;
+  const step = decimals === 0 ? '1' : `0.${'0'.repeat(decimals - 1)}1`;
+  return `${lamports < 0n ? '-' : ''}<${step}`;
+}
+
+/**
  * Lamports as a SOL amount with its unit.
  *
  * @example formatSol(250_000_000n) === '0.25 SOL'

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 
 import { runtimeConfig } from '../../config/runtime-config.ts';
 import { playSound, unlockAudio } from '../../lib/sound.ts';
 import { ui, useUiState } from '../../lib/store.ts';
 import { CommunityIcon, ExternalIcon, HelpIcon, MoreIcon, SidebarIcon, SoundIcon } from './nav-icons.tsx';
-import { NAV_ROUTES } from './nav-items.tsx';
+import { ACCOUNT_ROUTES, NAV_ROUTES } from './nav-items.tsx';
 
 const TAB =
   'flex min-w-0 flex-1 flex-col items-center justify-center gap-1 text-[10px] font-semibold transition';
@@ -15,7 +15,8 @@ const MENU_ITEM =
 
 /**
  * The phone tab bar (below md): the games, thumb-reachable above the safe area, and "More" with what the
- * header has no room for on a phone: Help, the feed and chat, sound and the community chat.
+ * header has no room for on a phone: Help, the feed and chat, sound, the player's History, the Provably
+ * fair checker and the community chat.
  */
 export function BottomNav() {
   return (
@@ -171,6 +172,20 @@ function MoreMenu() {
             <span className="flex-1">Sound</span>
             <Switch on={!soundOff} />
           </button>
+          {ACCOUNT_ROUTES.map((route) => (
+            <Link
+              key={route.to}
+              role="menuitem"
+              to={route.to}
+              className={MENU_ITEM}
+              onClick={() => {
+                close(false);
+              }}
+            >
+              {route.icon}
+              {route.label}
+            </Link>
+          ))}
           <a
             role="menuitem"
             href={communityChatUrl}

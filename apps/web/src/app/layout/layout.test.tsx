@@ -8,6 +8,7 @@ import { setRuntimeConfig } from '../../config/runtime-config.ts';
 import { getUiState, ui } from '../../lib/store.ts';
 import { AnnouncementMarquee } from './announcement-marquee.tsx';
 import { BottomNav } from './bottom-nav.tsx';
+import { LeftNav } from './left-nav.tsx';
 import { RightSidebar } from './right-sidebar.tsx';
 
 // The feed and chat are other features with their own tests; the shell only decides which one shows.
@@ -149,10 +150,60 @@ describe('bottom nav "More" menu', () => {
     expect(document.activeElement).toBe(more);
   });
 
+  it('links to History and Provably fair, and closes on the way', async () => {
+    const more = show();
+    await userEvent.click(more);
+    const menu = screen.getByRole('menu', { name: 'More' });
+    expect(within(menu).getByRole('menuitem', { name: 'History' }).getAttribute('href')).toBe('/history');
+    const fair = within(menu).getByRole('menuitem', { name: 'Provably fair' });
+    expect(fair.getAttribute('href')).toBe('/fairness');
+    await userEvent.click(fair);
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
   it('closes when the user taps elsewhere', async () => {
     const more = show();
     await userEvent.click(more);
     await userEvent.click(screen.getByRole('link', { name: 'Home' }));
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+});
+
+describe('left nav', () => {
+  it('lists the games, then History and Provably fair', () => {
+    setRuntimeConfig({
+      cluster: 'localnet',
+      rpcUrl: '/rpc',
+      rpcFallbackUrl: null,
+      rpcWsUrl: '/rpc',
+      programs: { wager: 'w', foresight: 'f' },
+      mints: { juice: 'a', usdc: 'b', usdt: 'c' },
+      priceAccount: 'p',
+      admins: [],
+      communityChatUrl: 'https://discord.example/invite',
+      socialUrl: 'https://x.example/arcade',
+      announcement: null,
+    });
+    render(
+      <MemoryRouter initialEntries={['/history']}>
+        <LeftNav />
+      </MemoryRouter>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Home', '/'],
+      ['TailSpin', '/tailspin'],
+      ['ReTail', '/retail'],
+      ['Foresight', '/foresight/SOL'],
+      ['Prophecy', '/prophecy'],
+      ['History', '/history'],
+      ['Provably fair', '/fairness'],
+      ['Community', 'https://discord.example/invite'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'History' }).getAttribute('aria-current')).toBe('page');
   });
 });

@@ -1,5 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import type { Wallet } from '@wallet-standard/base';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ui } from '../../lib/store.ts';
@@ -37,6 +39,10 @@ const wallet: Wallet = {
   },
 };
 
+function at(path: string, children: ReactNode) {
+  return <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>;
+}
+
 afterEach(() => {
   act(() => {
     localStorage.clear();
@@ -54,9 +60,12 @@ describe('LazyOwnBetSounds', () => {
       storage: null,
     });
     render(
-      <WalletProvider store={store}>
-        <LazyOwnBetSounds />
-      </WalletProvider>,
+      at(
+        '/prophecy',
+        <WalletProvider store={store}>
+          <LazyOwnBetSounds />
+        </WalletProvider>,
+      ),
     );
     expect(screen.queryByText('own bet sounds')).toBeNull();
     expect(loaded.count).toBe(0);
@@ -88,11 +97,38 @@ describe('LazyOwnBetSounds', () => {
     });
     await store.connect(wallet);
     render(
-      <WalletProvider store={store}>
-        <LazyOwnBetSounds />
-      </WalletProvider>,
+      at(
+        '/',
+        <WalletProvider store={store}>
+          <LazyOwnBetSounds />
+        </WalletProvider>,
+      ),
     );
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByText('own bet sounds')).toBeNull();
   });
+
+  it.each(['/tailspin', '/retail/some-collection', '/foresight/SOL'])(
+    'stays quiet on %s, whose game plays its own sounds in time with its animation',
+    async (path) => {
+      act(() => {
+        ui.setSoundOff(false);
+      });
+      const store = createWalletStore({
+        wallets: { get: () => [wallet], on: () => () => undefined, register: () => () => undefined },
+        storage: null,
+      });
+      await store.connect(wallet);
+      render(
+        at(
+          path,
+          <WalletProvider store={store}>
+            <LazyOwnBetSounds />
+          </WalletProvider>,
+        ),
+      );
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(screen.queryByText('own bet sounds')).toBeNull();
+    },
+  );
 });

@@ -79,6 +79,27 @@ export function ProphecyIcon() {
   );
 }
 
+/** History: a clock with an arrow running back. */
+export function HistoryIcon() {
+  return (
+    <Icon>
+      <path d="M3.5 12a8.5 8.5 0 1 0 2.5-6" />
+      <path d="M3 4v4.5h4.5" />
+      <path d="M12 7.5V12l3 2" />
+    </Icon>
+  );
+}
+
+/** Provably fair: a shield with a check. */
+export function FairIcon() {
+  return (
+    <Icon>
+      <path d="M12 3 5 6v5.5c0 4.3 3 7.9 7 9.5 4-1.6 7-5.2 7-9.5V6z" />
+      <path d="m9 12 2.2 2.2L15.5 10" />
+    </Icon>
+  );
+}
+
 /** Help: a question mark in a circle. */
 export function HelpIcon() {
   return (

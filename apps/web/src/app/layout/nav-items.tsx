@@ -1,7 +1,15 @@
 import { FORESIGHT_SYMBOLS } from '@arcade/sdk/constants';
 import type { ReactNode } from 'react';
 
-import { ForesightIcon, HomeIcon, ProphecyIcon, RetailIcon, TailSpinIcon } from './nav-icons.tsx';
+import {
+  FairIcon,
+  ForesightIcon,
+  HistoryIcon,
+  HomeIcon,
+  ProphecyIcon,
+  RetailIcon,
+  TailSpinIcon,
+} from './nav-icons.tsx';
 
 /** A route in the navigation. */
 export interface NavRoute {
@@ -26,4 +34,10 @@ export const NAV_ROUTES: readonly NavRoute[] = [
     icon: <ForesightIcon />,
   },
   { to: '/prophecy', label: 'Prophecy', short: 'Prophecy', icon: <ProphecyIcon /> },
+];
+
+/** Across the games: the player's history and PnL, and the provably fair checker. */
+export const ACCOUNT_ROUTES: readonly NavRoute[] = [
+  { to: '/history', label: 'History', short: 'History', icon: <HistoryIcon /> },
+  { to: '/fairness', label: 'Provably fair', short: 'Fair', icon: <FairIcon /> },
 ];

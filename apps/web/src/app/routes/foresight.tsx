@@ -1,11 +1,11 @@
-import { FORESIGHT_SYMBOLS, PAST_EVENTS_FETCHED } from '@arcade/sdk/constants';
+import { FORESIGHT_SYMBOLS } from '@arcade/sdk/constants';
 import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
-import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
+import { ImageWithFallback } from '../../components/ui/image-with-fallback.tsx';
+import { ForesightGame } from '../../features/foresight/components/foresight-game.tsx';
 import { GameHelpButton } from '../../features/help/components/game-help.tsx';
 import { ARTWORK, preloadImages } from './data/preload-image.ts';
-import { gameFacts } from './game-facts.ts';
-import { GameHero } from './game-hero.tsx';
 
 /** A symbol Foresight has a price feed for. */
 export type ForesightSymbol = (typeof FORESIGHT_SYMBOLS)[number];
@@ -26,37 +26,36 @@ export function loader({ params }: LoaderFunctionArgs): { symbol: ForesightSymbo
   return { symbol };
 }
 
-/** Foresight: the up/down rounds' rules for the route's asset. */
+/** Foresight: up/down rounds on the route's asset. */
 export function Component() {
-  const symbol = useParams()['symbol'] ?? FORESIGHT_SYMBOLS[0];
+  const { symbol } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-[1400px] animate-fade-in">
-      <GameHero
-        help={<GameHelpButton game="foresight" className="border border-edge bg-void/60 backdrop-blur" />}
-        eyebrow={`${symbol} / USD · Up or down`}
-        title="Foresight"
-        pitch={`Call where ${symbol} goes next. Rounds lock on the oracle price and settle one round later.`}
-        cover={ARTWORK.foresight}
-        tone="green"
-        stats={[
-          { label: 'Round', value: gameFacts().roundMinutes },
-          { label: 'Pot fee', value: gameFacts().poolFee },
-          { label: 'Min bet', value: gameFacts().minBet },
-          { label: 'History', value: `${PAST_EVENTS_FETCHED} rounds` },
-        ]}
-        rules={[
-          <>Bet Up or Down while a round is live. When it locks, the oracle price becomes its lock price.</>,
-          <>
-            {gameFacts().roundMinutes} later the final price is read: Up wins if it is higher, Down if it is
-            lower.
-          </>,
-          <>Winners split the whole pot pro rata, after a {gameFacts().poolFee} fee.</>,
-          <>
-            A round with a missing price, an equal price or an empty side is invalid: every bet is refunded
-            without fee.
-          </>,
-        ]}
-      />
-    </div>
+    <ForesightGame
+      symbol={symbol}
+      header={
+        <header className="card relative overflow-hidden">
+          <ImageWithFallback
+            src={ARTWORK.foresight}
+            alt=""
+            loading="eager"
+            className="absolute inset-y-0 right-0 h-full w-2/3 object-cover opacity-35 [mask-image:linear-gradient(90deg,transparent,#000_60%)] sm:opacity-70"
+          />
+          <div className="relative flex flex-wrap items-center justify-between gap-3 p-4 sm:p-5">
+            <div>
+              <p className="text-[11px] font-bold tracking-[0.3em] text-win uppercase">
+                {symbol} / USD · Up or down
+              </p>
+              <h1
+                id="game-title"
+                className="mt-1 font-display text-2xl font-black tracking-tight text-ink sm:text-4xl"
+              >
+                Foresight
+              </h1>
+            </div>
+            <GameHelpButton game="foresight" className="border border-edge bg-void/60 backdrop-blur" />
+          </div>
+        </header>
+      }
+    />
   );
 }

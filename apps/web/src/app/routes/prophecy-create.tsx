@@ -1,64 +1,100 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
-import { useWallet } from '../../lib/wallet/wallet-context.tsx';
 import { runtimeConfig } from '../../config/runtime-config.ts';
-import { ui } from '../../lib/store.ts';
-import { ARTWORK } from './data/preload-image.ts';
-import { gameFacts } from './game-facts.ts';
-import { GameHero } from './game-hero.tsx';
+import { useCreateMarket } from '../../features/admin/api/create-market.ts';
+import {
+  ConnectWalletAction,
+  Gate,
+  MarketFormPage,
+  SignInAction,
+} from '../../features/prophecy/components/gate.tsx';
+import { MarketProposalForm } from '../../features/prophecy/components/market-proposal-form.tsx';
+import { useSession } from '../../lib/session/session.tsx';
+import { useWallet } from '../../lib/wallet/wallet-context.tsx';
+
+const LINK_BUTTON =
+  'inline-flex h-10 items-center rounded-xl bg-accent px-4 text-sm font-semibold text-black shadow-[0_0_24px_-6px_var(--color-accent)] hover:brightness-110';
 
 /**
- * Creating a market: markets are opened on chain by the operators (game-rules: `create_market` is signed by
- * the authority), so admins are sent to the console and everyone else to a request.
+ * Creating a market, for the two admin wallets: the full-page form, sent to `createMarket` (the server
+ * signs `create_market` with the House authority). Everyone else is told why they cannot, and where to
+ * request one instead.
  */
 export function Component() {
   const { wallet } = useWallet();
+  const auth = useSession();
   const isAdmin = wallet !== null && runtimeConfig().admins.includes(wallet.address);
-  return (
-    <div className="mx-auto max-w-[1400px] animate-fade-in">
-      <GameHero
-        eyebrow="Prophecy"
-        title="Create a market"
-        pitch="Every market is opened on chain by the Prophecy operators, with its question, sides, cutoff and end time."
-        cover={ARTWORK.prophecy}
-        tone="violet"
-        stats={[
-          { label: 'Pot fee', value: gameFacts().poolFee },
-          { label: 'Referrer share', value: `${gameFacts().referralShare} of fee` },
-          { label: 'Min bet', value: gameFacts().minBet },
-          { label: 'Sides', value: 'Yes / No' },
-        ]}
-        rules={[
-          <>The cutoff, when betting closes, must come before or at the end time.</>,
-          <>A market's referrer earns {gameFacts().referralShare} of its fee when it resolves.</>,
-        ]}
-      />
-      <div className="mt-6 flex flex-wrap gap-3">
-        {isAdmin ? (
-          <button
-            type="button"
-            onClick={() => {
-              ui.openModal('admin');
-            }}
-            className="inline-flex h-12 items-center rounded-xl bg-accent px-6 font-display text-sm font-bold text-black shadow-[0_0_32px_-6px_var(--color-accent)] hover:brightness-110"
-          >
-            Open the admin console
-          </button>
-        ) : (
-          <Link
-            to="/prophecy/request"
-            className="inline-flex h-12 items-center rounded-xl bg-accent px-6 font-display text-sm font-bold text-black shadow-[0_0_32px_-6px_var(--color-accent)] hover:brightness-110"
-          >
+  const signedIn = auth.status === 'signed-in' && auth.session?.address === wallet?.address;
+  const create = useCreateMarket();
+  const navigate = useNavigate();
+
+  let body;
+  if (wallet === null) {
+    body = (
+      <Gate title="Connect an operator wallet" action={<ConnectWalletAction />}>
+        Markets are opened on chain by the Prophecy operators. Connect one of their wallets to create one.
+      </Gate>
+    );
+  } else if (!isAdmin) {
+    body = (
+      <Gate
+        title="Only operators can create markets"
+        action={
+          <Link to="/prophecy/request" className={LINK_BUTTON}>
             Request a market
           </Link>
-        )}
-        <Link
-          to="/prophecy"
-          className="inline-flex h-12 items-center rounded-xl border border-edge bg-white/5 px-6 font-display text-sm font-bold text-ink hover:bg-white/10"
-        >
-          Browse markets
-        </Link>
+        }
+      >
+        This wallet is not one of the Prophecy operators, who sign every new market on chain. Propose your
+        market instead: the operators review requests and open the good ones.
+      </Gate>
+    );
+  } else if (!signedIn) {
+    body = (
+      <Gate
+        title="Sign in to create markets"
+        action={
+          <SignInAction
+            pending={auth.status === 'signing-in'}
+            onSignIn={() => {
+              void auth.signIn();
+            }}
+          />
+        }
+      >
+        The server checks that an operator is signed in before it signs a market on chain.
+      </Gate>
+    );
+  } else {
+    body = (
+      <div className="card p-5 sm:p-6">
+        <MarketProposalForm
+          label="Create a market"
+          submitLabel="Create market"
+          pending={create.isPending}
+          footnote="The market opens as soon as it is created."
+          onSubmit={(proposal) =>
+            create.mutateAsync(proposal).then(
+              (market) => {
+                void navigate(`/prophecy/${market.key}`);
+                return true;
+              },
+              () => false,
+            )
+          }
+        />
       </div>
-    </div>
+    );
+  }
+
+  return (
+    <MarketFormPage
+      eyebrow="Prophecy · Operators"
+      title="Create a market"
+      pitch="Open a yes/no market on chain with its question, sides, rules, cutoff and end time."
+      mode="create"
+    >
+      {body}
+    </MarketFormPage>
   );
 }

@@ -1,60 +1,44 @@
 import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
-import { useState } from 'react';
-import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
+import { Button } from '../../components/ui/button.tsx';
 import { GameHelpButton } from '../../features/help/components/game-help.tsx';
+import { ensureMarkets, useMarkets } from '../../features/prophecy/api/get-markets.ts';
+import { MarketCard } from '../../features/prophecy/components/market-card.tsx';
+import { MarketFilters } from '../../features/prophecy/components/market-filters.tsx';
 import {
-  MARKET_SORT_LABELS,
-  MARKET_SORTS,
+  DEFAULT_MARKET_LIST_PARAMS,
+  isFiltered,
   marketListParamsFromUrl,
-  marketsQueryOptions,
-  selectedCategories,
-  useMarkets,
-} from './data/get-markets.ts';
-import { ensureData } from './data/ensure-data.ts';
+  marketListSearch,
+  type MarketListParams,
+} from '../../features/prophecy/utils/list-params.ts';
 import { ARTWORK } from './data/preload-image.ts';
 import { gameFacts } from './game-facts.ts';
 import { EmptyState, GameHero, SectionTitle } from './game-hero.tsx';
-import { MarketCard } from './market-card.tsx';
 
 /**
  * The market list loads markets with the page URL's sortBy (default TimeAsc), categories (default `{}`),
- * name, and showPastEvents=true (spec §2).
+ * name, and showPastEvents (default true) (spec §2).
  */
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
-  const params = marketListParamsFromUrl(new URL(request.url).searchParams);
-  await ensureData(marketsQueryOptions(params));
+  await ensureMarkets(marketListParamsFromUrl(new URL(request.url).searchParams));
   return null;
 }
-
-const CHIP = 'h-8 shrink-0 rounded-full border px-3 text-xs font-semibold transition';
 
 /** Prophecy: the rules, the filters (kept in the URL, so the loader reads them) and the markets. */
 export function Component() {
   const [search, setSearch] = useSearchParams();
   const params = marketListParamsFromUrl(search);
-  const { data } = useMarkets(params);
-  const selected = selectedCategories(params.categories);
-  const [name, setName] = useState(params.name ?? '');
-  // One clock per render of the list, so every card agrees on which markets are still open.
-  const [nowSecs] = useState(() => Math.floor(Date.now() / 1000));
+  const markets = useMarkets(params);
+  const list = markets.data.pages.flatMap((page) => page.markets);
+  const total = markets.data.pages[0]?.total ?? 0;
+  // The loader fetches the next query's first page before the URL changes: dim the old list meanwhile.
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/prophecy';
 
-  const update = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setSearch(next);
-  };
-
-  const toggleCategory = (category: string) => {
-    const set = new Set(selected);
-    if (set.has(category)) set.delete(category);
-    else set.add(category);
-    update({
-      categories: set.size === 0 ? null : JSON.stringify(Object.fromEntries([...set].map((c) => [c, true]))),
-    });
+  const setParams = (next: MarketListParams) => {
+    setSearch(marketListSearch(next), { preventScrollReset: true });
   };
 
   return (
@@ -67,7 +51,7 @@ export function Component() {
         cover={ARTWORK.prophecy}
         tone="violet"
         stats={[
-          { label: 'Markets', value: String(data.total) },
+          { label: 'Markets', value: String(total) },
           { label: 'Pot fee', value: gameFacts().poolFee },
           { label: 'Min bet', value: gameFacts().minBet },
           { label: 'Categories', value: String(PROPHECY_CATEGORIES.length) },
@@ -90,106 +74,63 @@ export function Component() {
       >
         Markets
       </SectionTitle>
-      <div className="mb-4 flex flex-col gap-3">
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <form
-            role="search"
-            onSubmit={(event) => {
-              event.preventDefault();
-              update({ name: name.trim() === '' ? null : name.trim() });
-            }}
-            className="flex flex-1 gap-2"
-          >
-            <label htmlFor="market-search" className="sr-only">
-              Search markets
-            </label>
-            <input
-              id="market-search"
-              type="search"
-              value={name}
-              maxLength={120}
-              placeholder="Search markets"
-              onChange={(event) => {
-                setName(event.target.value);
-              }}
-              className="h-10 min-w-0 flex-1 rounded-xl border border-edge bg-void/60 px-3 text-sm placeholder:text-ink-faint focus:border-accent/60 focus:outline-none"
-            />
-            <button
-              type="submit"
-              className="h-10 rounded-xl border border-edge bg-white/5 px-4 text-sm font-semibold text-ink hover:bg-white/10"
-            >
-              Search
-            </button>
-          </form>
-          <label className="flex items-center gap-2 text-xs text-ink-dim">
-            Sort
-            <select
-              value={params.sortBy}
-              onChange={(event) => {
-                update({ sortBy: event.target.value });
-              }}
-              className="h-10 rounded-xl border border-edge bg-void/60 px-3 text-sm text-ink"
-            >
-              {MARKET_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {MARKET_SORT_LABELS[sort]}
-                </option>
+      <MarketFilters params={params} onChange={setParams} />
+      <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+        {list.length === 0 ? (
+          <EmptyState title={isFiltered(params) ? 'No markets match these filters' : 'No markets yet'}>
+            {isFiltered(params) ? (
+              <div className="flex flex-col items-center gap-3">
+                <p>Try another category or search, or include past events.</p>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => {
+                    setParams({ ...DEFAULT_MARKET_LIST_PARAMS, sortBy: params.sortBy });
+                  }}
+                >
+                  Clear filters
+                </Button>
+              </div>
+            ) : (
+              <p>
+                New markets open regularly. Have an event in mind?{' '}
+                <Link to="/prophecy/request" className="font-semibold text-accent hover:underline">
+                  Request a market
+                </Link>
+                .
+              </p>
+            )}
+          </EmptyState>
+        ) : (
+          <>
+            <p className="mb-3 text-xs text-ink-faint" aria-live="polite">
+              {list.length === total
+                ? `${total} ${total === 1 ? 'market' : 'markets'}`
+                : `Showing ${list.length} of ${total} markets`}
+            </p>
+            <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3 3xl:grid-cols-4">
+              {list.map((market) => (
+                <li key={market.key}>
+                  <MarketCard market={market} />
+                </li>
               ))}
-            </select>
-          </label>
-        </div>
-        <div
-          className="-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
-          role="group"
-          aria-label="Categories"
-        >
-          <button
-            type="button"
-            aria-pressed={selected.length === 0}
-            className={`${CHIP} ${selected.length === 0 ? 'border-accent/50 bg-accent/15 text-accent' : 'border-edge text-ink-dim hover:text-ink'}`}
-            onClick={() => {
-              update({ categories: null });
-            }}
-          >
-            All
-          </button>
-          {PROPHECY_CATEGORIES.map((category) => {
-            const on = selected.includes(category);
-            return (
-              <button
-                key={category}
-                type="button"
-                aria-pressed={on}
-                className={`${CHIP} ${on ? 'border-accent/50 bg-accent/15 text-accent' : 'border-edge text-ink-dim hover:text-ink'}`}
-                onClick={() => {
-                  toggleCategory(category);
-                }}
-              >
-                {category}
-              </button>
-            );
-          })}
-        </div>
+            </ul>
+            {markets.hasNextPage && (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="secondary"
+                  pending={markets.isFetchingNextPage}
+                  onClick={() => {
+                    void markets.fetchNextPage();
+                  }}
+                >
+                  Load more markets
+                </Button>
+              </div>
+            )}
+          </>
+        )}
       </div>
-      {data.markets.length === 0 ? (
-        <EmptyState
-          title={
-            params.name !== null || selected.length > 0 ? 'No markets match these filters' : 'No markets yet'
-          }
-        >
-          {params.name !== null || selected.length > 0
-            ? 'Try another category or search.'
-            : 'New markets open regularly. Have an event in mind? Request a market.'}
-        </EmptyState>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
-          {data.markets.map((market) => (
-            <li key={market.key}>
-              <MarketCard market={market} nowSecs={nowSecs} />
-            </li>
-          ))}
-        </ul>
-      )}
     </div>
   );
 }

@@ -1,49 +1,87 @@
-import { Link } from 'react-router';
+import { useMyRequests, useRequestMarket } from '../../features/prophecy/api/request-market.ts';
+import {
+  ConnectWalletAction,
+  Gate,
+  MarketFormPage,
+  SignInAction,
+} from '../../features/prophecy/components/gate.tsx';
+import { MarketProposalForm } from '../../features/prophecy/components/market-proposal-form.tsx';
+import { MyRequests } from '../../features/prophecy/components/my-requests.tsx';
+import { useSession } from '../../lib/session/session.tsx';
+import { useWallet } from '../../lib/wallet/wallet-context.tsx';
 
-import { runtimeConfig } from '../../config/runtime-config.ts';
-import { ARTWORK } from './data/preload-image.ts';
-import { gameFacts } from './game-facts.ts';
-import { GameHero } from './game-hero.tsx';
-
-/** Requesting a market: what a request needs and how the operators review it. */
+/**
+ * Requesting a market: a signed-in player proposes one (the same fields as the operators' form) and
+ * follows the review of their requests.
+ */
 export function Component() {
-  const { communityChatUrl } = runtimeConfig();
-  return (
-    <div className="mx-auto max-w-[1400px] animate-fade-in">
-      <GameHero
-        eyebrow="Prophecy"
-        title="Request a market"
-        pitch="Propose an event with a clear yes/no outcome. The operators review every request and open the good ones on chain."
-        cover={ARTWORK.prophecy}
-        tone="violet"
-        stats={[
-          { label: 'Pot fee', value: gameFacts().poolFee },
-          { label: 'Min bet', value: gameFacts().minBet },
-          { label: 'Sides', value: 'Yes / No' },
-          { label: 'Review', value: 'By operators' },
-        ]}
-        rules={[
-          <>Ask a question with one verifiable answer and a public source that will settle it.</>,
-          <>Give a cutoff for bets, at or before the moment the answer is known.</>,
-          <>Requests that are ambiguous, unverifiable or harmful are rejected with a reason.</>,
-        ]}
-      />
-      <div className="mt-6 flex flex-wrap gap-3">
-        <a
-          href={communityChatUrl}
-          target="_blank"
-          rel="noreferrer noopener"
-          className="inline-flex h-12 items-center rounded-xl bg-accent px-6 font-display text-sm font-bold text-black shadow-[0_0_32px_-6px_var(--color-accent)] hover:brightness-110"
-        >
-          Discuss it on the community chat
-        </a>
-        <Link
-          to="/prophecy"
-          className="inline-flex h-12 items-center rounded-xl border border-edge bg-white/5 px-6 font-display text-sm font-bold text-ink hover:bg-white/10"
-        >
-          Browse markets
-        </Link>
+  const { wallet } = useWallet();
+  const auth = useSession();
+  const session =
+    auth.status === 'signed-in' && auth.session !== null && auth.session.address === wallet?.address
+      ? auth.session
+      : null;
+  const request = useRequestMarket(session);
+  const mine = useMyRequests(session);
+
+  let body;
+  if (wallet === null) {
+    body = (
+      <Gate title="Connect your wallet" action={<ConnectWalletAction />}>
+        Requests are signed in with your wallet, so you can follow their review here.
+      </Gate>
+    );
+  } else if (session === null) {
+    body = (
+      <Gate
+        title="Sign in to request a market"
+        action={
+          <SignInAction
+            pending={auth.status === 'signing-in'}
+            onSignIn={() => {
+              void auth.signIn();
+            }}
+          />
+        }
+      >
+        Sign a message with your wallet (no transaction, no fee) to send requests and see their status.
+      </Gate>
+    );
+  } else {
+    body = (
+      <div className="flex flex-col gap-8">
+        <div className="card p-5 sm:p-6">
+          <MarketProposalForm
+            label="Request a market"
+            submitLabel="Send request"
+            pending={request.isPending}
+            footnote="The operators review it; you will see the decision below."
+            onSubmit={(proposal) =>
+              request.mutateAsync(proposal).then(
+                () => true,
+                () => false,
+              )
+            }
+          />
+        </div>
+        <MyRequests
+          requests={mine.data}
+          isPending={mine.isPending}
+          error={mine.error}
+          onRetry={() => void mine.refetch()}
+        />
       </div>
-    </div>
+    );
+  }
+
+  return (
+    <MarketFormPage
+      eyebrow="Prophecy"
+      title="Request a market"
+      pitch="Propose an event with a clear yes/no outcome. The operators review every request and open the good ones on chain."
+      mode="request"
+    >
+      {body}
+    </MarketFormPage>
   );
 }

@@ -1,11 +1,11 @@
-import { Link } from 'react-router';
-
-import { ImageWithFallback } from '../../components/ui/image-with-fallback.tsx';
-import { formatNumber, formatSol } from '../../lib/format.ts';
 import { GameHelpButton } from '../../features/help/components/game-help.tsx';
-import { trendingCollectionsQueryOptions, useTrendingCollections } from './data/get-trending-collections.ts';
+import {
+  trendingCollectionsQueryOptions,
+  useTrendingCollections,
+} from '../../features/retail/api/get-trending-collections.ts';
+import { CollectionCard } from '../../features/retail/components/collection-card.tsx';
 import { ensureData } from './data/ensure-data.ts';
-import { ARTWORK, cdnImage } from './data/preload-image.ts';
+import { ARTWORK } from './data/preload-image.ts';
 import { gameFacts } from './game-facts.ts';
 import { EmptyState, GameHero, SectionTitle } from './game-hero.tsx';
 
@@ -19,8 +19,8 @@ export async function loader(): Promise<null> {
 export const RETAIL_RULES = [
   <>Pick a listed NFT and a win chance from {gameFacts().oddsRange}; the stake is that share of its price.</>,
   <>
-    The prize is priced at the listing plus the {gameFacts().marketplaceFee} marketplace fee and the creator
-    royalty; a {gameFacts().tailspinFee} fee is paid on top of the stake.
+    The prize is the listing price plus the {gameFacts().marketplaceFee} marketplace fee (and the creator
+    royalty on programmable and core NFTs); a {gameFacts().tailspinFee} fee is paid on top of the stake.
   </>,
   <>
     Win and the NFT is bought for you in the same transaction as your claim, or take its full value in SOL.
@@ -62,47 +62,9 @@ export function Component() {
         </EmptyState>
       ) : (
         <ul className="grid grid-cols-1 gap-4 xs:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
-          {collections.map((collection) => (
+          {collections.map((collection, index) => (
             <li key={collection.collId}>
-              <Link
-                to={`/retail/${encodeURIComponent(collection.slug)}`}
-                className="group card flex h-full flex-col overflow-hidden transition hover:-translate-y-1 hover:border-accent-2/60 hover:shadow-[0_20px_50px_-20px_var(--color-accent-2)]"
-              >
-                <div className="aspect-square overflow-hidden bg-panel-2">
-                  <ImageWithFallback
-                    src={cdnImage(collection.image, 480)}
-                    alt=""
-                    className="size-full object-cover transition duration-500 group-hover:scale-105"
-                  />
-                </div>
-                <div className="flex flex-col gap-3 p-4">
-                  <h3 className="truncate font-display text-base font-bold text-ink">{collection.name}</h3>
-                  <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-xs">
-                    <div>
-                      <dt className="text-ink-faint">Floor</dt>
-                      <dd className="font-display font-bold text-accent tabular">
-                        {formatSol(collection.floorPrice)}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="text-ink-faint">24h volume</dt>
-                      <dd className="font-display font-bold text-ink tabular">
-                        {formatSol(collection.volume24h)}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="text-ink-faint">Listed</dt>
-                      <dd className="font-semibold text-ink tabular">{collection.listedCount}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-ink-faint">Supply</dt>
-                      <dd className="font-semibold text-ink tabular">
-                        {formatNumber(collection.supply).replace(/\.0$/, '')}
-                      </dd>
-                    </div>
-                  </dl>
-                </div>
-              </Link>
+              <CollectionCard collection={collection} rank={index + 1} />
             </li>
           ))}
         </ul>

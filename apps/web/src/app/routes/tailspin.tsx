@@ -1,10 +1,14 @@
 import { ImageWithFallback } from '../../components/ui/image-with-fallback.tsx';
 import { GameHelpButton } from '../../features/help/components/game-help.tsx';
-import { tokensQueryOptions, useTokens } from './data/get-tokens.ts';
+import { tokensQueryOptions, useTokens } from '../../features/tailspin/api/get-tokens.ts';
+import { BetHistory } from '../../features/tailspin/components/bet-history.tsx';
+import { TailSpinGame } from '../../features/tailspin/components/tailspin-game.tsx';
+import { useHouseLimits } from '../../features/wager-bet/index.ts';
+import { formatSol } from '../../lib/format.ts';
 import { ensureData } from './data/ensure-data.ts';
 import { ARTWORK, preloadImages } from './data/preload-image.ts';
 import { gameFacts } from './game-facts.ts';
-import { EmptyState, GameHero, SectionTitle } from './game-hero.tsx';
+import { EmptyState } from './game-hero.tsx';
 
 /** TailSpin loads the token list and its banner (spec §2). */
 export async function loader(): Promise<null> {
@@ -13,60 +17,71 @@ export async function loader(): Promise<null> {
   return null;
 }
 
-/** TailSpin: the rules and the tokens prizes are paid in. */
+function Stat({ label, value }: { readonly label: string; readonly value: string }) {
+  return (
+    <div className="rounded-lg border border-edge bg-void/60 px-2.5 py-1.5 backdrop-blur">
+      <dt className="text-[10px] font-bold tracking-widest text-ink-faint uppercase">{label}</dt>
+      <dd className="tabular font-display text-sm font-bold whitespace-nowrap text-ink">{value}</dd>
+    </div>
+  );
+}
+
+/** The banner: the game's name, how it works in one line, its numbers and the rules button. */
+function Banner() {
+  const { maxPrize } = useHouseLimits();
+  const facts = gameFacts();
+  return (
+    <header className="card relative overflow-hidden" aria-labelledby="game-title">
+      <ImageWithFallback
+        src={ARTWORK.tailspin}
+        alt=""
+        loading="eager"
+        className="absolute top-0 right-0 size-36 object-contain opacity-20 [mask-image:linear-gradient(90deg,transparent,#000_45%)] sm:inset-y-0 sm:h-full sm:w-1/2 sm:object-cover sm:opacity-60"
+      />
+      <div
+        className="absolute inset-0 bg-gradient-to-br from-accent/20 via-transparent to-transparent"
+        aria-hidden="true"
+      />
+      <div className="relative flex flex-col gap-4 p-5 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-[11px] font-bold tracking-[0.3em] text-accent uppercase">Odds game</p>
+            <h1
+              id="game-title"
+              className="mt-1 font-display text-3xl font-black tracking-tight text-ink sm:text-4xl"
+            >
+              TailSpin
+            </h1>
+          </div>
+          <GameHelpButton game="tailspin" className="border border-edge bg-void/60 backdrop-blur" />
+        </div>
+        <p className="max-w-xl text-sm text-ink-dim sm:max-w-[58%] sm:text-[1rem]">
+          Pick a win chance and a stake: your prize is stake × 100 ÷ chance, so the lower the chance, the
+          bigger the win. A {facts.tailspinFee} fee is added, and every roll can be verified.
+        </p>
+        <dl className="flex flex-wrap gap-2">
+          <Stat label="Win chance" value={facts.oddsRange} />
+          <Stat label="Fee" value={facts.tailspinFee} />
+          <Stat label="Min stake" value={facts.minBet} />
+          <Stat label="Max prize now" value={maxPrize === null ? '…' : formatSol(maxPrize)} />
+        </dl>
+      </div>
+    </header>
+  );
+}
+
+/** TailSpin: bet SOL at chosen odds to win SOL or a token. */
 export function Component() {
   const { data: tokens } = useTokens();
   return (
-    <div className="mx-auto max-w-[1400px] animate-fade-in">
-      <GameHero
-        help={<GameHelpButton game="tailspin" className="border border-edge bg-void/60 backdrop-blur" />}
-        eyebrow="Odds game"
-        title="TailSpin"
-        pitch="Choose your win chance, set the stake, and spin for a prize in SOL or a stablecoin."
-        cover={ARTWORK.tailspin}
-        tone="lime"
-        stats={[
-          { label: 'Win chance', value: gameFacts().oddsRange },
-          { label: 'Fee', value: gameFacts().tailspinFee },
-          { label: 'Min stake', value: gameFacts().minBet },
-          { label: 'Prize tokens', value: String(tokens.length) },
-        ]}
-        rules={[
-          <>
-            Pick a win chance from {gameFacts().oddsRange}. Your prize is your stake × 100 ÷ the chance: the
-            lower the odds, the bigger the win.
-          </>,
-          <>
-            A {gameFacts().tailspinFee} fee is paid on top of the stake; the smallest stake is{' '}
-            {gameFacts().minBet}.
-          </>,
-          <>
-            Results come from a published hash chain of seeds, so every spin can be re-derived and checked.
-          </>,
-          <>One live bet at a time: claim a win (or take the loss) before the next spin.</>,
-        ]}
-      />
-      <SectionTitle>Prize tokens</SectionTitle>
+    <div className="mx-auto flex max-w-[1400px] animate-fade-in flex-col gap-5">
+      <Banner />
       {tokens.length === 0 ? (
-        <EmptyState title="No prize tokens are offered right now" />
+        <EmptyState title="TailSpin is not available right now">No prize tokens are offered.</EmptyState>
       ) : (
-        <ul className="flex flex-wrap gap-3">
-          {tokens.map((token) => (
-            <li
-              key={token.id}
-              className="card flex items-center gap-3 py-2.5 pr-5 pl-2.5 transition hover:border-accent/40"
-            >
-              <ImageWithFallback src={token.image} alt="" className="size-10 rounded-full" />
-              <div>
-                <p className="font-display text-sm font-bold text-ink">{token.symbol}</p>
-                <p className="text-xs text-ink-dim">
-                  {token.name} · {token.decimals} decimals
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <TailSpinGame tokens={tokens} />
       )}
+      <BetHistory tokens={tokens} />
     </div>
   );
 }

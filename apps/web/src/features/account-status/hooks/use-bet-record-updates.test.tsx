@@ -4,11 +4,8 @@ import type { Address } from '@solana/kit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { UNCLAIMED_WINS_POLL_MS, unclaimedWinsQueryOptions } from '../api/get-unclaimed-wins.ts';
-import {
-  RESUBSCRIBE_MAX_DELAY_MS,
-  resubscribeDelayMs,
-  useBetRecordUpdates,
-} from './use-bet-record-updates.ts';
+import { RESUBSCRIBE_MAX_DELAY_MS, resubscribeDelayMs } from '../../../lib/wallet/watch-account.ts';
+import { useBetRecordUpdates } from './use-bet-record-updates.ts';
 
 /** One subscription's notifications, pushed by the test; `fail` ends it as a dropped websocket would. */
 class Channel {
@@ -115,7 +112,10 @@ describe('useBetRecordUpdates', () => {
     rpc.channels[0]!.push({ value: {} });
     await flush();
     expect(invalidate).toHaveBeenCalledTimes(1);
-    expect(invalidate).toHaveBeenLastCalledWith({ queryKey: ['account-status', 'unclaimed-wins', USER] });
+    expect(invalidate).toHaveBeenLastCalledWith({
+      queryKey: ['account-status', 'unclaimed-wins', USER],
+      exact: true,
+    });
   });
 
   it('resubscribes after the websocket drops, and re-reads what it may have missed', async () => {

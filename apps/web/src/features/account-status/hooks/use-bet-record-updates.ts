@@ -5,38 +5,12 @@
  * @module
  */
 
-import { RPC_COMMITMENT, WEBSOCKET_RECONNECT_DELAY_MS } from '@arcade/sdk/constants';
 import type { Address } from '@solana/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import { getRpcSubscriptions } from '../../../lib/wallet/rpc.ts';
+import { watchAccount } from '../../../lib/wallet/watch-account.ts';
 import { betAddressOf, unclaimedWinsKey } from '../api/get-unclaimed-wins.ts';
-
-/** The longest wait between resubscriptions; the query's polling covers the gap meanwhile. */
-export const RESUBSCRIBE_MAX_DELAY_MS = 30_000;
-
-/**
- * The wait before resubscription number `attempt` (0-based): doubling from the socket reconnect delay up
- * to {@link RESUBSCRIBE_MAX_DELAY_MS}, with up to 20 % jitter so tabs do not reconnect in lockstep.
- */
-export function resubscribeDelayMs(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(RESUBSCRIBE_MAX_DELAY_MS, WEBSOCKET_RECONNECT_DELAY_MS * 2 ** Math.min(attempt, 10));
-  return Math.round(base * (1 - 0.2 * random()));
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done);
-  });
-}
 
 /**
  * Refetches the unclaimed wins whenever the user's bet record changes on chain (a bet settles, is claimed
@@ -49,35 +23,15 @@ export function useBetRecordUpdates(user: Address | null): void {
   useEffect(() => {
     if (user === null) return;
     const abort = new AbortController();
-    // A function, not the property: TypeScript would narrow it to `false` across the awaits below.
-    const stopped = () => abort.signal.aborted;
+    // Only the bet record's query: the Foresight and Prophecy ones below the same key do not read it.
     const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: unclaimedWinsKey(user) });
+      void queryClient.invalidateQueries({ queryKey: unclaimedWinsKey(user), exact: true });
     };
-    void (async () => {
-      let attempt = 0;
-      let dropped = false;
-      while (!stopped()) {
-        try {
-          const bet = await betAddressOf(user);
-          const notifications = await getRpcSubscriptions()
-            .accountNotifications(bet, { commitment: RPC_COMMITMENT, encoding: 'base64' })
-            .subscribe({ abortSignal: abort.signal });
-          attempt = 0;
-          if (dropped) refresh();
-          // Each notification is a change of the record; the query re-reads and decodes it.
-          const iterator = notifications[Symbol.asyncIterator]();
-          while (!(await iterator.next()).done) refresh();
-        } catch (error) {
-          if (stopped()) return;
-          console.warn('Bet record subscription dropped; resubscribing', error);
-        }
-        if (stopped()) return;
-        dropped = true;
-        await sleep(resubscribeDelayMs(attempt), abort.signal);
-        attempt += 1;
-      }
-    })();
+    void betAddressOf(user).then((bet) => {
+      if (abort.signal.aborted) return;
+      // Each notification is a change of the record; the query re-reads and decodes it.
+      watchAccount(bet, { signal: abort.signal, onChange: refresh, onResubscribe: refresh });
+    });
     return () => {
       abort.abort();
     };

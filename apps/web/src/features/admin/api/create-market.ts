@@ -1,24 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
+import type { MarketProposal } from '../../prophecy/utils/market-proposal.ts';
 import { useAdminToken } from '../hooks/use-admin-token.ts';
 import { actionToasts } from '../utils/action-toasts.ts';
 import { adminKeys } from './query-keys.ts';
 import type { MarketItem } from './types.ts';
 
 /** `POST /api/prophecy/createMarket`'s body (server's `marketProposalSchema`); times in unix seconds. */
-export interface CreateMarketInput {
-  readonly name: string;
-  readonly shortName: string;
-  readonly yesOption: string;
-  readonly noOption: string;
-  readonly invalidOption: string;
-  readonly category: string;
-  readonly image: string;
-  readonly rules: string;
-  readonly endTime: number;
-  readonly cutoffTime: number;
-}
+export type CreateMarketInput = Omit<MarketProposal, 'referrer'>;
 
 /** Creates a market on chain (signed by the House authority) with its metadata. */
 export async function createMarket(token: string, input: CreateMarketInput): Promise<MarketItem> {

@@ -6,7 +6,7 @@ import { errorText } from '../../../lib/toast.ts';
 import { useResolveMarket } from '../api/resolve-market.ts';
 import type { MarketItem, MarketResult } from '../api/types.ts';
 import { useUpdateMarket } from '../api/update-market.ts';
-import { fromDateTimeLocal, timeErrors, toDateTimeLocal } from '../utils/market-form.ts';
+import { fromDateTimeLocal, timeErrors, toDateTimeLocal } from '../../prophecy/utils/market-proposal.ts';
 import { ConfirmBar, CopyAddress, MarketTimeFields, Pill } from './admin-ui.tsx';
 
 /** Where a market stands for the operator. */
@@ -173,7 +173,7 @@ function UpdateTimesForm({ market, onDone }: { readonly market: MarketItem; read
 
   function submit(event: SyntheticEvent): void {
     event.preventDefault();
-    const found = timeErrors(end, cutoff, Date.now());
+    const found = timeErrors(cutoff, end, Date.now());
     setErrors(found);
     if (found.endTime !== undefined || found.cutoffTime !== undefined) return;
     update.mutate(

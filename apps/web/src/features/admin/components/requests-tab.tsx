@@ -7,7 +7,7 @@ import { useApproveRequest } from '../api/approve-request.ts';
 import { useMarketRequests, type RequestFilter } from '../api/get-market-requests.ts';
 import { REJECT_REASON_MAX_LENGTH, useRejectRequest } from '../api/reject-request.ts';
 import type { MarketRequest } from '../api/types.ts';
-import { fromDateTimeLocal, timeErrors, toDateTimeLocal } from '../utils/market-form.ts';
+import { fromDateTimeLocal, timeErrors, toDateTimeLocal } from '../../prophecy/utils/market-proposal.ts';
 import {
   CopyAddress,
   Empty,
@@ -172,7 +172,7 @@ function ApproveForm({ request, onDone }: { readonly request: MarketRequest; rea
 
   function submit(event: SyntheticEvent): void {
     event.preventDefault();
-    const found = timeErrors(end, cutoff, Date.now());
+    const found = timeErrors(cutoff, end, Date.now());
     setErrors(found);
     if (found.endTime !== undefined || found.cutoffTime !== undefined) return;
     const endTime = fromDateTimeLocal(end) ?? request.endTime;

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/button.tsx';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { useFeedItems } from '../api/get-feed.ts';
 import { useActivityFeed } from '../hooks/use-activity-feed.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { feedItemKey, filterFeedItems, type FeedFilter } from '../utils/feed-items.ts';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { FeedRow } from './feed-row.tsx';
@@ -22,7 +22,7 @@ export function GameFeed() {
   const items = useFeedItems();
   const { wallet } = useWallet();
   const [filter, setFilter] = useState<FeedFilter>('All');
-  const now = useNow();
+  const now = useNow(15_000);
   const shown = useMemo(
     () => (items === undefined ? undefined : filterFeedItems(items, filter)),
     [items, filter],

@@ -3,7 +3,14 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { runtimeConfig } from '../../../config/runtime-config.ts';
 import { ui, useUiState } from '../../../lib/store.ts';
 import { AccordionItem } from './accordion.tsx';
-import { ForesightRules, HELP_NUMBERS, ProphecyRules, RetailRules, TailSpinRules } from './game-rules.tsx';
+import {
+  FairnessLink,
+  ForesightRules,
+  HELP_NUMBERS,
+  ProphecyRules,
+  RetailRules,
+  TailSpinRules,
+} from './game-rules.tsx';
 
 function SectionTitle({ children }: { readonly children: string }) {
   return (
@@ -85,8 +92,9 @@ export function FaqModal() {
         <AccordionItem title="Is it provably fair?">
           Before any bet, the server commits to a hash chain of secret seeds and publishes its head, and each
           TailSpin or ReTail roll is an HMAC of the next seed with your bet&apos;s address and transaction
-          signature. The seeds are published as they are revealed, so anyone can recompute every result and
-          check that it could not have been changed after the bet was placed.
+          signature. The seeds are published as they are revealed, so anyone can recompute every result, right
+          in the browser on the <FairnessLink />, and check that it could not have been changed after the bet
+          was placed.
         </AccordionItem>
 
         <SectionTitle>Troubleshooting</SectionTitle>

@@ -6,17 +6,22 @@ import {
   JUICE_MULTIPLIER,
   LAMPORTS_PER_SOL,
   MIN_BET_LAMPORTS,
+  ODDS_DENOMINATOR,
   ODDS_MAX,
   ODDS_MIN,
+  PAYOUT_MULTIPLIER_DECIMALS,
   PROPHECY_FEE_BPS,
+  RANDOM_VALUE_RANGE,
   REFERRAL_SHARE_BPS,
   RETAIL_MARKETPLACE_FEE_BPS,
   SUPPORTED_TOKENS,
   TAILSPIN_FEE_BPS,
 } from '@arcade/sdk/constants';
 import { foresightPayout, payoutMultiplier } from '@arcade/sdk/payout';
-import { betCost, betFee, betStake } from '@arcade/sdk/wager/bet-math';
+import { betCost, betFee, betStake, prizeFromStake } from '@arcade/sdk/wager/bet-math';
 import type { ReactNode } from 'react';
+import { Link, useInRouterContext } from 'react-router';
+
 import { formatNumber, formatPercent, formatSol } from '../../../lib/format.ts';
 import type { HelpGame } from './help-games.ts';
 
@@ -32,6 +37,7 @@ const CLAIM_HOURS = JUICE_CLAIM_INTERVAL_SECS / 3_600;
 
 // Worked examples are computed with the same SDK maths the programs use, so they cannot drift.
 const exampleStake = betStake(ONE_SOL, EXAMPLE_ODDS);
+const examplePrize = prizeFromStake(exampleStake, EXAMPLE_ODDS);
 const exampleFee = betFee(exampleStake);
 const exampleCost = betCost(ONE_SOL, EXAMPLE_ODDS);
 const exampleUpPool = 30n * ONE_SOL;
@@ -52,7 +58,35 @@ export const HELP_NUMBERS = Object.freeze({
   roundMinutes: ROUND_MINUTES,
   juicePerSol: formatNumber(Number(JUICE_MULTIPLIER)),
   claimHours: CLAIM_HOURS,
+  rollRange: `0 to ${RANDOM_VALUE_RANGE - 1}`,
+  oddsDenominator: Number(ODDS_DENOMINATOR),
+  multiplierDecimals: PAYOUT_MULTIPLIER_DECIMALS,
 });
+
+/** A link to the provably fair page: a router link inside the app, a plain one anywhere else. */
+export function FairnessLink({ children = 'Provably fair page' }: { readonly children?: string }) {
+  const className =
+    'font-semibold text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent';
+  return useInRouterContext() ? (
+    <Link to="/fairness" className={className}>
+      {children}
+    </Link>
+  ) : (
+    <a href="/fairness" className={className}>
+      {children}
+    </a>
+  );
+}
+
+/** The Juice every game earns, in one line. */
+function JuiceLine() {
+  return (
+    <li>
+      Every bet earns <Figure>{HELP_NUMBERS.juicePerSol} Juice</Figure> per SOL wagered, claimable once every{' '}
+      {HELP_NUMBERS.claimHours} hours.
+    </li>
+  );
+}
 
 function Figure({ children }: { readonly children: ReactNode }) {
   return <strong className="font-semibold text-ink tabular">{children}</strong>;
@@ -84,12 +118,20 @@ export function TailSpinRules() {
           Your stake is the prize × your chance, plus a <Figure>{HELP_NUMBERS.tailspinFee}</Figure> fee on the
           stake. The smallest stake is <Figure>{HELP_NUMBERS.minBet}</Figure>.
         </li>
-        <li>Spin. A provably fair roll from 0 to 99 below your chance wins the prize.</li>
+        <li>
+          Or type your stake: the prize is then the stake × {HELP_NUMBERS.oddsDenominator} ÷ your chance.
+        </li>
+        <li>
+          Spin. A provably fair roll from <Figure>{HELP_NUMBERS.rollRange}</Figure> below your chance wins the
+          prize; check any roll on the <FairnessLink />.
+        </li>
         <li>Claim your prize: as the token you picked, or as its full SOL value.</li>
+        <JuiceLine />
       </Steps>
       <Example>
         A {formatSol(ONE_SOL)} prize at {EXAMPLE_ODDS}% costs {formatSol(exampleStake)} +{' '}
-        {formatSol(exampleFee)} fee = {formatSol(exampleCost)}.
+        {formatSol(exampleFee)} fee = {formatSol(exampleCost)}. A {formatSol(exampleStake)} stake at{' '}
+        {EXAMPLE_ODDS}% wins {formatSol(examplePrize)}.
       </Example>
     </div>
   );
@@ -110,9 +152,14 @@ export function RetailRules() {
           smallest stake is <Figure>{HELP_NUMBERS.minBet}</Figure>.
         </li>
         <li>
+          A provably fair roll from <Figure>{HELP_NUMBERS.rollRange}</Figure> below your chance wins; check it
+          on the <FairnessLink />.
+        </li>
+        <li>
           Win and the NFT is bought for you when you claim. If the price moved, retry or take the full SOL
           value instead.
         </li>
+        <JuiceLine />
       </Steps>
     </div>
   );
@@ -135,12 +182,14 @@ export function ForesightRules() {
         <li>
           Winners share the whole pot, less a <Figure>{HELP_NUMBERS.poolFee}</Figure> fee, in proportion to
           their bets. The payout shown on a side is 1 + the other side&apos;s pool ÷ that side&apos;s pool,
-          rounded to 2 decimals, before the fee.
+          rounded to {HELP_NUMBERS.multiplierDecimals} decimals, before the fee.
         </li>
         <li>
           Equal prices, a missing oracle price or a side with no players make the round invalid: every bet is
           refunded without fee.
         </li>
+        <li>Collect a win or a refund from the round, or with Claim all on the unclaimed-winnings banner.</li>
+        <JuiceLine />
       </Steps>
       <Example>
         With {formatSol(exampleUpPool)} on Up and {formatSol(exampleDownPool)} on Down, Up pays{' '}
@@ -166,6 +215,11 @@ export function ProphecyRules() {
           as 1 + the other side&apos;s pool ÷ your side&apos;s pool, before the fee.
         </li>
         <li>A market resolved as invalid refunds every prediction in full.</li>
+        <li>
+          Payouts are sent to your wallet automatically; if one is late, Claim all on the unclaimed-winnings
+          banner sends it.
+        </li>
+        <JuiceLine />
       </Steps>
     </div>
   );

@@ -1,3 +1,16 @@
+import {
+  FORESIGHT_TIMELOCK_SECS,
+  JUICE_CLAIM_INTERVAL_SECS,
+  JUICE_MULTIPLIER,
+  MIN_BET_LAMPORTS,
+  ODDS_MAX,
+  ODDS_MIN,
+  POOL_FEE_BPS,
+  RANDOM_VALUE_RANGE,
+  REFERRAL_SHARE_BPS,
+  RETAIL_MARKETPLACE_FEE_BPS,
+  TAILSPIN_FEE_BPS,
+} from '@arcade/sdk/constants';
 import { FAQ_HINTS } from '@arcade/sdk/messages';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +19,8 @@ import { setRuntimeConfig, type RuntimeConfig } from '../../../config/runtime-co
 import { getUiState, ui } from '../../../lib/store.ts';
 import { FaqModal } from './faq-modal.tsx';
 import { GameHelpButton } from './game-help.tsx';
+import { bpsPercent, HELP_NUMBERS } from './game-rules.tsx';
+import { formatNumber, formatSol } from '../../../lib/format.ts';
 
 const CHAT_URL = 'https://discord.gg/arcade-test';
 
@@ -81,6 +96,53 @@ describe('FaqModal', () => {
     expect(text).toContain('you earn 10% of the fee on their bets');
     expect(text).toContain('earns 2,400 Juice per SOL wagered');
     expect(text).toContain('once every 24 hours');
+  });
+
+  it('derives every number from the SDK constants', () => {
+    expect(HELP_NUMBERS).toMatchObject({
+      tailspinFee: bpsPercent(TAILSPIN_FEE_BPS),
+      poolFee: bpsPercent(POOL_FEE_BPS),
+      prophecyFee: bpsPercent(POOL_FEE_BPS),
+      marketplaceFee: bpsPercent(RETAIL_MARKETPLACE_FEE_BPS),
+      referralShare: bpsPercent(REFERRAL_SHARE_BPS),
+      minBet: formatSol(MIN_BET_LAMPORTS),
+      oddsRange: `${ODDS_MIN}% to ${ODDS_MAX}%`,
+      roundMinutes: FORESIGHT_TIMELOCK_SECS / 60,
+      juicePerSol: formatNumber(Number(JUICE_MULTIPLIER)),
+      claimHours: JUICE_CLAIM_INTERVAL_SECS / 3600,
+      rollRange: `0 to ${RANDOM_VALUE_RANGE - 1}`,
+    });
+    // And those constants are the game rules' numbers.
+    expect(HELP_NUMBERS).toMatchObject({
+      tailspinFee: '4%',
+      poolFee: '3%',
+      marketplaceFee: '1.5%',
+      referralShare: '10%',
+      minBet: '0.01 SOL',
+      oddsRange: '1% to 95%',
+      roundMinutes: 5,
+      juicePerSol: '2,400',
+      claimHours: 24,
+      rollRange: '0 to 99',
+    });
+  });
+
+  it('quotes the payout formulas, the roll and the Juice of every game', () => {
+    const text = openFaq().textContent;
+    expect(text).toContain('the prize is then the stake × 100 ÷ your chance');
+    expect(text).toContain('A 0.50 SOL stake at 50% wins 1.0 SOL.');
+    expect(text).toContain('A provably fair roll from 0 to 99 below your chance wins the prize');
+    expect(text).toContain('rounded to 2 decimals, before the fee');
+    expect(
+      text.split('Every bet earns 2,400 Juice per SOL wagered, claimable once every 24 hours.'),
+    ).toHaveLength(5);
+  });
+
+  it('links to the provably fair page', () => {
+    const dialog = openFaq();
+    const links = within(dialog).getAllByRole('link', { name: 'Provably fair page' });
+    expect(links.length).toBeGreaterThanOrEqual(3);
+    for (const link of links) expect(link.getAttribute('href')).toBe('/fairness');
   });
 
   it('explains provable fairness in two sentences', async () => {

@@ -188,6 +188,19 @@ describe('JuicePopover', () => {
     ).toBe(true);
   });
 
+  it('never counts down from more than 24:00:00 when the device clock is a moment behind the server', async () => {
+    // The server recorded the claim 1 s "in the future" of this device's clock.
+    juice = { ...juice, lastClaim: NOW_SECS + 1, nextClaimAt: NOW_SECS + 1 + 86_400 };
+    renderPopover();
+    const dialog = await openPopover();
+    await waitFor(() => {
+      expect(within(dialog).getByTestId('juice-countdown').textContent).toBe('24:00:00');
+    });
+    expect(within(dialog).getByRole('button', { name: 'Claim in 24:00:00' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+  });
+
   it('disables Claim when nothing is claimable', async () => {
     juice = { ...juice, claimable: '0' };
     renderPopover();

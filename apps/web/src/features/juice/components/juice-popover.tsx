@@ -13,7 +13,7 @@ import { useSendTransaction } from '../../../lib/wallet/use-send-transaction.ts'
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { JUICE_CLAIM_PROGRAMS, requestJuiceClaim } from '../api/claim-juice.ts';
 import { juiceKey, useJuice, type JuiceStatus } from '../api/get-juice.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { claimOpensAt, clockCountdown } from '../utils/claim-window.ts';
 
 /** Where the popover sits: under the chip, right-aligned to it, kept on screen. */
@@ -73,6 +73,8 @@ function ClaimPanel({ juice, address }: { readonly juice: JuiceStatus; readonly 
 
   const opensAt = claimOpensAt(juice);
   const waiting = opensAt > now;
+  // Never more than the interval: a device clock a moment behind the server's must not read 24:00:01.
+  const left = Math.min(opensAt - now, JUICE_CLAIM_INTERVAL_SECS * 1_000);
   const signedIn = status === 'signed-in' && session !== null && session.address === address;
   const nothing = juice.claimable <= 0n;
   const disabled = waiting || nothing || !signedIn || send === null;
@@ -126,7 +128,7 @@ function ClaimPanel({ juice, address }: { readonly juice: JuiceStatus; readonly 
             aria-live="off"
             data-testid="juice-countdown"
           >
-            {waiting ? clockCountdown(opensAt - now) : 'Ready'}
+            {waiting ? clockCountdown(left) : 'Ready'}
           </span>
         </p>
       </div>
@@ -148,7 +150,7 @@ function ClaimPanel({ juice, address }: { readonly juice: JuiceStatus; readonly 
           pending={claiming || status === 'signing-in'}
           className="bg-juice shadow-[0_0_24px_-6px_var(--color-juice)]"
         >
-          {waiting ? `Claim in ${clockCountdown(opensAt - now)}` : 'Claim'}
+          {waiting ? `Claim in ${clockCountdown(left)}` : 'Claim'}
         </Button>
       )}
       {hint !== null && <p className="text-xs text-ink-faint">{hint}</p>}

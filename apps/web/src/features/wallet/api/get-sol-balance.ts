@@ -11,7 +11,8 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
-import { getRpc, getRpcSubscriptions } from '../../../lib/wallet/rpc.ts';
+import { getRpc } from '../../../lib/wallet/rpc.ts';
+import { watchAccount } from '../../../lib/wallet/watch-account.ts';
 
 /** How often the balance is re-read when no live update came. */
 export const SOL_BALANCE_REFETCH_MS = 15_000;
@@ -33,6 +34,17 @@ export function solBalanceQueryOptions(address: Address) {
   });
 }
 
+/**
+ * The cached balance of `address` (idle when null), without a subscription of its own: for forms that check
+ * a cost against it. The header's chip keeps the same entry live, and every send invalidates it.
+ */
+export function useSolBalanceQuery(address: Address | null) {
+  return useQuery({
+    ...solBalanceQueryOptions(address ?? ('' as Address)),
+    enabled: address !== null,
+  });
+}
+
 /** The live balance of `address` (disabled when null). */
 export function useSolBalance(address: Address | null) {
   const queryClient = useQueryClient();
@@ -44,18 +56,13 @@ export function useSolBalance(address: Address | null) {
   useEffect(() => {
     if (address === null) return;
     const abort = new AbortController();
-    void (async () => {
-      try {
-        const notifications = await getRpcSubscriptions()
-          .accountNotifications(address, { commitment: RPC_COMMITMENT, encoding: 'base64' })
-          .subscribe({ abortSignal: abort.signal });
-        for await (const { value } of notifications) {
-          queryClient.setQueryData(solBalanceQueryKey(address), value.lamports);
-        }
-      } catch {
-        // The 15 s polling covers a socket that fails or closes.
-      }
-    })();
+    const key = solBalanceQueryKey(address);
+    watchAccount(address, {
+      signal: abort.signal,
+      // An emptied wallet's account is gone: its balance is 0.
+      onChange: (snapshot) => queryClient.setQueryData(key, snapshot?.lamports ?? 0n),
+      onResubscribe: () => void queryClient.invalidateQueries({ queryKey: key }),
+    });
     return () => {
       abort.abort();
     };

@@ -5,10 +5,12 @@
  */
 
 import { LAMPORTS_PER_SOL } from '@arcade/sdk/constants';
-import { lamports, type Address, type Rpc, type SolanaRpcApi } from '@solana/kit';
+// Types only: this module is in the entry (the wallet context), and a value import of @solana/kit would pull
+// its barrel, and with it the RPC code the games share, into the first download.
+import type { Address, Lamports, Rpc, SolanaRpcApi } from '@solana/kit';
 
 /** What the local wallet receives when it connects with less than {@link LOCAL_WALLET_TOP_UP_BELOW}. */
-export const LOCAL_WALLET_AIRDROP_LAMPORTS = 5n * LAMPORTS_PER_SOL;
+export const LOCAL_WALLET_AIRDROP_LAMPORTS = (5n * LAMPORTS_PER_SOL) as Lamports;
 /** Below this balance a connect tops the wallet up (a new key, or a chain that was reset). */
 export const LOCAL_WALLET_TOP_UP_BELOW = LAMPORTS_PER_SOL;
 
@@ -32,7 +34,7 @@ export async function airdrop(
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<void> {
   const signature = await rpc
-    .requestAirdrop(address, lamports(LOCAL_WALLET_AIRDROP_LAMPORTS), { commitment: 'confirmed' })
+    .requestAirdrop(address, LOCAL_WALLET_AIRDROP_LAMPORTS, { commitment: 'confirmed' })
     .send();
   for (let waited = 0; waited < TIMEOUT_MS; waited += POLL_MS) {
     const { value } = await rpc.getSignatureStatuses([signature]).send();

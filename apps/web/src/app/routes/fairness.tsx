@@ -1,0 +1,56 @@
+import { useSearchParams } from 'react-router';
+
+import { fairnessChainsQueryOptions } from '../../features/fairness/api/get-fairness.ts';
+import { BetVerification } from '../../features/fairness/components/bet-verification.tsx';
+import { AlgorithmCard, PublishedChains } from '../../features/fairness/components/published-chains.tsx';
+import { VerifyForm } from '../../features/fairness/components/verify-form.tsx';
+import { ensureData } from './data/ensure-data.ts';
+
+/**
+ * Starts loading the published chains with the page, without holding the page for them: the form works
+ * without them, and the chains card shows its own skeleton.
+ */
+export function loader(): null {
+  ensureData(fairnessChainsQueryOptions()).catch(() => undefined);
+  return null;
+}
+
+/**
+ * The provably fair page (`/fairness`, `/fairness?bet=<creating transaction signature>`): the published
+ * hash chains, and for a bet, its roll re-derived in the browser step by step.
+ */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const signature = params.get('bet')?.trim() ?? '';
+  const record = params.get('record');
+
+  return (
+    <div className="mx-auto flex max-w-[1100px] flex-col gap-4 pb-10">
+      <header className="flex flex-col gap-1">
+        <p className="font-display text-xs font-bold tracking-[0.25em] text-accent uppercase">
+          TailSpin · ReTail
+        </p>
+        <h1 className="font-display text-2xl font-bold sm:text-3xl">Provably fair</h1>
+        <p className="max-w-3xl text-sm text-ink-dim sm:text-[15px]">
+          Every roll comes from a secret seed the server committed to before your bet, mixed with your bet’s
+          own address and transaction. Paste a bet’s signature and your browser recomputes its roll from the
+          published values: nothing here trusts the server’s word.
+        </p>
+      </header>
+      <VerifyForm
+        key={signature}
+        initial={signature}
+        onVerify={(next) => {
+          setParams(next === signature && record !== null ? { bet: next, record } : { bet: next });
+        }}
+      />
+      {signature !== '' && (
+        <BetVerification key={`${signature}:${record ?? ''}`} signature={signature} betAddress={record} />
+      )}
+      <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+        <PublishedChains />
+        <AlgorithmCard />
+      </div>
+    </div>
+  );
+}

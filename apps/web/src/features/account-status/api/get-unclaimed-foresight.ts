@@ -1,0 +1,145 @@
+/**
+ * The connected wallet's Foresight bets that a settled round still owes: wins `settle_bet` pays and, in
+ * Invalid rounds, refunds `withdraw_bet` pays.
+ *
+ * A Foresight bet record is one per round, so the chain alone cannot list a wallet's bets without a
+ * program-wide scan (which the RPC proxy refuses). The server's history finds the candidates
+ * (`POST /api/user/predictions` with `unclaimed: true`); each is then confirmed against the chain (the round
+ * settled, the bet unpaid, won or refundable) before it is offered, since the history lags the chain and a
+ * bet may have been paid a moment ago.
+ *
+ * @module
+ */
+
+import { RPC_COMMITMENT } from '@arcade/sdk/constants';
+import { decodeBet, decodeEvent, Prediction } from '@arcade/sdk/foresight/accounts';
+import { findBetAddress } from '@arcade/sdk/foresight/pda';
+import { foresightPayout } from '@arcade/sdk/payout';
+import { address as toAddress, fetchEncodedAccounts, type Address } from '@solana/kit';
+import { queryOptions } from '@tanstack/react-query';
+
+import { runtimeConfig } from '../../../config/runtime-config.ts';
+import { api } from '../../../lib/api-client.ts';
+import { getRpc } from '../../../lib/wallet/rpc.ts';
+import type { ForesightClaim } from '../utils/claim-items.ts';
+import { UNCLAIMED_WINS_POLL_MS, unclaimedWinsKey } from './get-unclaimed-wins.ts';
+
+/** Pages of candidates read at most (20 each): far more than anyone leaves unclaimed. */
+export const MAX_CANDIDATE_PAGES = 10;
+
+/** The Foresight program of this deployment. */
+export function foresightProgram(): { readonly programAddress: Address } {
+  return { programAddress: toAddress(runtimeConfig().programs.foresight) };
+}
+
+/** A history item, as far as discovery needs it. */
+interface PredictionItem {
+  readonly event: string;
+  readonly isSettled: boolean;
+}
+
+/** Reads every page of what the server says is still owed (up to {@link MAX_CANDIDATE_PAGES}). */
+export async function listUnclaimedCandidates<T>(
+  path: string,
+  user: Address,
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: number | null = null;
+  for (let page = 0; page < MAX_CANDIDATE_PAGES; page += 1) {
+    const body: { items: T[]; nextCursor: number | null } = await api(path, {
+      body: { address: user, id: cursor, unclaimed: true },
+      ...(signal === undefined ? {} : { signal }),
+    });
+    items.push(...body.items);
+    cursor = body.nextCursor;
+    if (cursor === null) break;
+  }
+  return items;
+}
+
+/** How many accounts one `getMultipleAccounts` call reads. */
+const ACCOUNTS_PER_CALL = 100;
+
+/** Fetches accounts in calls of at most {@link ACCOUNTS_PER_CALL}. */
+export async function fetchAccountsInChunks(addresses: readonly Address[]) {
+  const chunks: Address[][] = [];
+  for (let i = 0; i < addresses.length; i += ACCOUNTS_PER_CALL) {
+    chunks.push(addresses.slice(i, i + ACCOUNTS_PER_CALL));
+  }
+  const results = await Promise.all(
+    chunks.map((chunk) => fetchEncodedAccounts(getRpc(), chunk, { commitment: RPC_COMMITMENT })),
+  );
+  return results.flat();
+}
+
+/**
+ * The wallet's Foresight bets a settled round still owes, confirmed on chain, oldest round first. A
+ * candidate whose round is not settled, whose bet is paid, lost or closed, or that is not the wallet's, is
+ * left out.
+ */
+export async function getUnclaimedForesight(
+  user: Address,
+  signal?: AbortSignal,
+): Promise<readonly ForesightClaim[]> {
+  const candidates = await listUnclaimedCandidates<PredictionItem>('/api/user/predictions', user, signal);
+  const events = [...new Set(candidates.filter((item) => !item.isSettled).map((item) => item.event))].map(
+    (event) => toAddress(event),
+  );
+  if (events.length === 0) return [];
+  const program = foresightProgram();
+  const bets = await Promise.all(
+    events.map(async (event) => (await findBetAddress(event, user, program))[0]),
+  );
+  const accounts = await fetchAccountsInChunks([...events, ...bets]);
+  const claims: ForesightClaim[] = [];
+  events.forEach((event, index) => {
+    const eventAccount = accounts[index];
+    const betAccount = accounts[events.length + index];
+    const bet = bets[index];
+    if (!eventAccount?.exists || !betAccount?.exists || bet === undefined) return;
+    if (eventAccount.programAddress !== program.programAddress) return;
+    if (betAccount.programAddress !== program.programAddress) return;
+    const round = decodeEvent(eventAccount.data);
+    const record = decodeBet(betAccount.data);
+    if (!round.isSettled || record.isSettled || record.user !== user || record.event !== event) return;
+    const side = record.prediction === Prediction.Up ? 'Up' : 'Down';
+    if (round.result === Prediction.Invalid) {
+      claims.push({
+        kind: 'foresight',
+        action: 'withdraw',
+        event,
+        config: round.config,
+        bet,
+        roundId: round.id,
+        side,
+        stake: record.amount,
+        amount: record.amount,
+      });
+      return;
+    }
+    if (record.prediction !== round.result) return;
+    claims.push({
+      kind: 'foresight',
+      action: 'settle',
+      event,
+      config: round.config,
+      bet,
+      roundId: round.id,
+      side,
+      stake: record.amount,
+      amount: foresightPayout(record.amount, round.upPool, round.downPool, side === 'Up' ? 'up' : 'down'),
+    });
+  });
+  return claims.sort((a, b) => a.roundId - b.roundId);
+}
+
+/** Query options of the wallet's unclaimed Foresight bets; disabled without a wallet. */
+export function unclaimedForesightQueryOptions(user: Address | null) {
+  return queryOptions({
+    queryKey: [...unclaimedWinsKey(user), 'foresight'] as const,
+    queryFn: ({ signal }) => (user === null ? Promise.resolve([]) : getUnclaimedForesight(user, signal)),
+    enabled: user !== null,
+    refetchInterval: UNCLAIMED_WINS_POLL_MS,
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * The instruction that pays each kind of claim, for this deployment's programs.
+ *
+ * @module
+ */
+
+import { getSettleBetInstruction, getWithdrawBetInstruction } from '@arcade/sdk/foresight/instructions';
+import { getClaimBetInstruction, getSettlePredictionInstruction } from '@arcade/sdk/wager/instructions';
+import { findHouseAddress } from '@arcade/sdk/wager/pda';
+import type { Address, Instruction } from '@solana/kit';
+
+import { foresightProgram } from '../api/get-unclaimed-foresight.ts';
+import { wagerProgram } from '../api/get-unclaimed-wins.ts';
+import type { ClaimItem } from './claim-items.ts';
+
+/**
+ * The instructions paying `items` to `user`, in the same order:
+ * - a TailSpin/ReTail win: `claim_bet(sol = true)`, signed by the user (the full SOL value, valid for every
+ *   bet type; the token or NFT claim with its swap or buy stays on the game pages);
+ * - a Foresight win or refund: `settle_bet` or `withdraw_bet`;
+ * - a Prophecy payout or refund: `settle_prediction`.
+ */
+export async function claimInstructions(
+  user: Address,
+  items: readonly ClaimItem[],
+): Promise<{ readonly instruction: Instruction; readonly item: ClaimItem }[]> {
+  const wager = wagerProgram();
+  const foresight = foresightProgram();
+  const [house] = await findHouseAddress(wager);
+  return items.map((item) => {
+    switch (item.kind) {
+      case 'bet':
+        return {
+          item,
+          instruction: getClaimBetInstruction({ user, bet: item.bet, house, sol: true }, wager),
+        };
+      case 'foresight': {
+        const accounts = { user, config: item.config, event: item.event, bet: item.bet };
+        return {
+          item,
+          instruction:
+            item.action === 'settle'
+              ? getSettleBetInstruction(accounts, foresight)
+              : getWithdrawBetInstruction(accounts, foresight),
+        };
+      }
+      case 'prophecy':
+        return {
+          item,
+          instruction: getSettlePredictionInstruction(
+            {
+              prediction: item.prediction,
+              market: item.market,
+              marketAuthority: item.marketAuthority,
+              user,
+            },
+            wager,
+          ),
+        };
+    }
+  });
+}

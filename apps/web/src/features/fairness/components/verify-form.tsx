@@ -1,0 +1,70 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+
+import { Button } from '../../../components/ui/button.tsx';
+
+/** Props of {@link VerifyForm}. */
+export interface VerifyFormProps {
+  /** The signature being verified, if any: the field starts with it. */
+  readonly initial: string;
+  /** Called with the trimmed signature. */
+  readonly onVerify: (signature: string) => void;
+}
+
+/**
+ * The signature field. Only an empty field is refused here: anything else goes to the server, whose own
+ * message ('Invalid signature', 'Bet not found') is shown, so both say the same thing.
+ */
+export function VerifyForm({ initial, onVerify }: VerifyFormProps) {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const signature = value.trim();
+    if (signature === '') {
+      setError('Paste a transaction signature first');
+      return;
+    }
+    setError(null);
+    onVerify(signature);
+  };
+
+  return (
+    <form onSubmit={submit} className="card flex flex-col gap-2 p-4 sm:p-5" aria-label="Verify a bet">
+      <label htmlFor={inputId} className="font-semibold">
+        Bet transaction signature
+      </label>
+      <p id={hintId} className="text-sm text-ink-dim">
+        The signature of the transaction that placed a TailSpin or ReTail bet: your wallet shows it, and your
+        history links here.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id={inputId}
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError(null);
+          }}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="e.g. 5gjY8o6KLpDj…"
+          aria-describedby={error === null ? hintId : `${hintId} ${errorId}`}
+          aria-invalid={error !== null}
+          className="h-11 w-full min-w-0 rounded-xl border border-edge bg-panel-2 px-3 font-mono text-sm placeholder:text-ink-faint focus:border-accent/60 sm:flex-1"
+        />
+        <Button type="submit" size="lg" className="sm:w-36">
+          Verify
+        </Button>
+      </div>
+      {error !== null && (
+        <p id={errorId} role="alert" className="text-sm text-loss">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

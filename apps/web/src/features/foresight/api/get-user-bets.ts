@@ -1,0 +1,93 @@
+/**
+ * The connected player's bets in the rounds on the board, read from their bet PDAs in one
+ * `getMultipleAccounts`. A bet changes only when the player (or a keeper paying them) acts, so the query
+ * is invalidated after every send and re-read every 10 s.
+ *
+ * @module
+ */
+
+import { BET_ACCOUNT_SIZE, decodeBet } from '@arcade/sdk/foresight/accounts';
+import { RPC_COMMITMENT } from '@arcade/sdk/constants';
+import { toUpDownBet, type UpDownBet } from '@arcade/sdk/foresight/views';
+import { fetchEncodedAccounts, type Address } from '@solana/kit';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
+import { getRpc } from '../../../lib/wallet/rpc.ts';
+import { betAddressOf } from './foresight-program.ts';
+
+/** A bet with its account. */
+export interface PlayerBet extends UpDownBet {
+  readonly address: Address;
+  readonly round: Address;
+}
+
+/** The player's bets by round address. */
+export type PlayerBets = ReadonlyMap<Address, PlayerBet>;
+
+/** How often the bets are re-read without a send. */
+export const BETS_POLL_MS = 10_000;
+
+/** Every bets query of `user` (to invalidate them all). */
+export function userBetsRootKey(user: Address | null) {
+  return ['foresight', 'bets', user] as const;
+}
+
+/** The bets query of `user` in `rounds`. */
+export function userBetsKey(user: Address | null, rounds: readonly Address[]) {
+  return [...userBetsRootKey(user), rounds.join(',')] as const;
+}
+
+/** Reads `user`'s bets in `rounds`; rounds without one are absent from the map. */
+export async function fetchUserBets(
+  user: Address,
+  rounds: readonly Address[],
+  signal?: AbortSignal,
+): Promise<PlayerBets> {
+  if (rounds.length === 0) return new Map();
+  const addresses = await Promise.all(rounds.map((round) => betAddressOf(round, user)));
+  const accounts = await fetchEncodedAccounts(getRpc(), addresses, {
+    commitment: RPC_COMMITMENT,
+    ...(signal === undefined ? {} : { abortSignal: signal }),
+  });
+  const bets = new Map<Address, PlayerBet>();
+  accounts.forEach((account, index) => {
+    if (!account.exists) return;
+    const round = rounds[index]!;
+    bets.set(round, { ...toUpDownBet(decodeBet(account.data)), address: addresses[index]!, round });
+  });
+  return bets;
+}
+
+/** The player's bets in `rounds` (an empty map without a wallet). */
+export function useUserBets(user: Address | null, rounds: readonly Address[]) {
+  return useQuery(
+    queryOptions({
+      queryKey: userBetsKey(user, rounds),
+      queryFn: ({ signal }) => (user === null ? new Map() : fetchUserBets(user, rounds, signal)),
+      enabled: user !== null && rounds.length > 0,
+      refetchInterval: BETS_POLL_MS,
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+/** The wallet's SOL balance (the header chip's query: same key, same value). */
+export function useBalance(user: Address | null) {
+  return useQuery({
+    queryKey: solBalanceQueryKey(user ?? ''),
+    queryFn: async ({ signal }) =>
+      (await getRpc().getBalance(user!, { commitment: RPC_COMMITMENT }).send({ abortSignal: signal })).value,
+    enabled: user !== null,
+  });
+}
+
+/** The rent deposit of a bet account: what a first bet in a round costs besides its stake (refunded by close_bet). */
+export function useBetRent() {
+  return useQuery({
+    queryKey: ['foresight', 'bet-rent'] as const,
+    queryFn: ({ signal }) =>
+      getRpc().getMinimumBalanceForRentExemption(BigInt(BET_ACCOUNT_SIZE)).send({ abortSignal: signal }),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,81 @@
+import { Prediction } from '@arcade/sdk/foresight/accounts';
+import { foresightPayout } from '@arcade/sdk/payout';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { formatSol } from '../../../lib/format.ts';
+import { makeBet, makeRound } from '../testing/fixtures.ts';
+import { BetPosition } from './bet-position.tsx';
+
+const SOL = 1_000_000_000n;
+const settled = {
+  isSettled: true,
+  upPool: 3n * SOL,
+  downPool: SOL,
+  upCount: 2,
+  downCount: 1,
+  lockPrice: 1n,
+  finalPrice: 2n,
+  result: Prediction.Up,
+} as const;
+
+function renderPosition(...args: Parameters<typeof makeBet>) {
+  const onClaim = vi.fn();
+  render(<BetPosition round={args[0]} bet={makeBet(...args)} pending={false} canSend onClaim={onClaim} />);
+  return onClaim;
+}
+
+describe('BetPosition', () => {
+  it('shows an open bet with what it pays if its side wins', () => {
+    const round = makeRound({ id: 3, upPool: 3n * SOL, downPool: SOL, upCount: 2, downCount: 1 });
+    renderPosition(round, { amount: SOL });
+    expect(
+      screen.getByText(`Pays ≈ ${formatSol(foresightPayout(SOL, 3n * SOL, SOL, 'up'))} if Up wins`),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says an open bet is refunded while nobody took the other side', () => {
+    const round = makeRound({ id: 3, upPool: SOL, upCount: 1 });
+    renderPosition(round, { amount: SOL });
+    expect(screen.getByText('Refunded if nobody takes Down')).toBeTruthy();
+  });
+
+  it('offers Settle for an unpaid win, with the amount settle_bet pays', async () => {
+    const round = makeRound({ id: 4, ...settled });
+    const onClaim = renderPosition(round, { amount: SOL });
+    const payout = formatSol(foresightPayout(SOL, 3n * SOL, SOL, 'up'));
+    expect(screen.getByText(`You won ${payout}`)).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: `Settle ${payout}` }));
+    expect(onClaim).toHaveBeenCalledWith('settle');
+    expect(screen.queryByRole('button', { name: /Withdraw/ })).toBeNull();
+  });
+
+  it('offers Withdraw (no fee) for a bet in an invalid round', async () => {
+    const round = makeRound({ id: 5, isSettled: true, upPool: SOL, upCount: 1, result: Prediction.Invalid });
+    const onClaim = renderPosition(round, { amount: SOL });
+    expect(screen.getByText('Round invalid: withdraw 1.0 SOL, no fee')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Withdraw 1.0 SOL' }));
+    expect(onClaim).toHaveBeenCalledWith('withdraw');
+    expect(screen.queryByRole('button', { name: /Settle/ })).toBeNull();
+  });
+
+  it('shows paid, refunded and lost bets without an action', () => {
+    const won = makeRound({ id: 4, ...settled });
+    renderPosition(won, { amount: SOL, isSettled: true });
+    expect(screen.getByText(`Paid ${formatSol(foresightPayout(SOL, 3n * SOL, SOL, 'up'))}`)).toBeTruthy();
+    renderPosition(won, { amount: SOL, prediction: Prediction.Down });
+    expect(screen.getByText('Lost 1.0 SOL')).toBeTruthy();
+    const invalid = makeRound({
+      id: 5,
+      isSettled: true,
+      upPool: SOL,
+      upCount: 1,
+      result: Prediction.Invalid,
+    });
+    renderPosition(invalid, { amount: SOL, isSettled: true });
+    expect(screen.getByText('Refunded 1.0 SOL')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

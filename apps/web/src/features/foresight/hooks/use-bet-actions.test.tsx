@@ -1,0 +1,242 @@
+import { Prediction } from '@arcade/sdk/foresight/accounts';
+import {
+  getPlaceBetInstructionDataCodec,
+  identifyForesightInstruction,
+  type ForesightInstruction,
+} from '@arcade/sdk/foresight/instructions';
+import { findBetAddress } from '@arcade/sdk/foresight/pda';
+import type { Address } from '@solana/kit';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { setRuntimeConfig } from '../../../config/runtime-config.ts';
+import { toast, useToasts } from '../../../lib/toast.ts';
+import { useBetActions } from './use-bet-actions.ts';
+
+const mocks = vi.hoisted(() => ({
+  play: vi.fn(),
+  send: vi.fn<(input: { instructions: readonly ForesightInstruction[] }) => Promise<string>>(),
+}));
+
+vi.mock('../../../lib/sound.ts', () => ({ usePlaySound: () => mocks.play }));
+
+vi.mock('../../../lib/wallet/use-send-transaction.ts', () => ({
+  useSendTransaction: () => mocks.send,
+}));
+
+const PROGRAM = '2zbSipoCc7d7gcPUrfD8XTWT1CsbB4rFn7oiMWorZ29X' as Address;
+const USER = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' as Address;
+const CONFIG = 'EvbpSsAx7gv2HNN5K5rE2NpXsAgTZjaSqLkztCW1jpJx' as Address;
+const ROUND = '7c312Q2TPGbTyR8tBFHArfVmwzQagU6QMneCdLxD8ZV' as Address;
+
+function setup() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return renderHook(() => ({ actions: useBetActions('SOL', USER), toasts: useToasts() }), { wrapper });
+}
+
+const texts = (toasts: ReturnType<typeof useToasts>) => toasts.map((t) => `${t.kind}: ${t.message}`);
+
+beforeEach(() => {
+  setRuntimeConfig({
+    cluster: 'localnet',
+    rpcUrl: '/rpc',
+    rpcFallbackUrl: null,
+    rpcWsUrl: '/rpc',
+    programs: { wager: PROGRAM, foresight: PROGRAM },
+    mints: { juice: PROGRAM, usdc: PROGRAM, usdt: PROGRAM },
+    priceAccount: PROGRAM,
+    admins: [],
+    communityChatUrl: 'https://discord.com',
+    socialUrl: 'https://x.com',
+    announcement: null,
+  });
+  mocks.send.mockReset();
+  mocks.play.mockReset();
+  toast.clear();
+});
+
+afterEach(() => {
+  toast.clear();
+});
+
+describe('useBetActions', () => {
+  it('sends one bet for a double click: the second call while the first is in flight does nothing', async () => {
+    let resolve!: (signature: string) => void;
+    mocks.send.mockReturnValue(new Promise((r) => (resolve = r)));
+    const { result } = setup();
+    const request = { config: CONFIG, round: ROUND, roundId: 10, side: 'up', amount: 100_000_000n } as const;
+    act(() => {
+      result.current.actions.place(request);
+      result.current.actions.place(request);
+    });
+    await waitFor(() => {
+      expect(mocks.send).toHaveBeenCalledTimes(1);
+    });
+    await act(async () => {
+      resolve('sig');
+      await Promise.resolve();
+    });
+    await waitFor(() => {
+      expect(result.current.actions.placeBet.isSuccess).toBe(true);
+    });
+    // Once it landed, the next bet goes out.
+    act(() => {
+      result.current.actions.place(request);
+    });
+    await waitFor(() => {
+      expect(mocks.send).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  it('collects once for a double click', async () => {
+    mocks.send.mockReturnValue(new Promise(() => undefined));
+    const { result } = setup();
+    const request = { kind: 'settle', config: CONFIG, round: ROUND, roundId: 10, amount: 1n } as const;
+    act(() => {
+      result.current.actions.collect(request);
+      result.current.actions.collect(request);
+    });
+    await waitFor(() => {
+      expect(mocks.send).toHaveBeenCalledTimes(1);
+    });
+    await Promise.resolve();
+    expect(mocks.send).toHaveBeenCalledTimes(1);
+  });
+
+  it('places a bet: a pending toast, the place_bet instruction for the live round, then success', async () => {
+    let resolve!: (signature: string) => void;
+    mocks.send.mockReturnValue(new Promise((r) => (resolve = r)));
+    const { result } = setup();
+    act(() => {
+      result.current.actions.placeBet.mutate({
+        config: CONFIG,
+        round: ROUND,
+        roundId: 10,
+        side: 'up',
+        amount: 100_000_000n,
+      });
+    });
+    await waitFor(() => {
+      expect(mocks.send).toHaveBeenCalledOnce();
+    });
+    expect(texts(result.current.toasts)).toEqual(['info: Placing 0.10 SOL on Up in round #10…']);
+    expect(result.current.actions.placeBet.isPending).toBe(true);
+
+    const [instruction] = mocks.send.mock.calls[0]![0].instructions;
+    expect(instruction!.programAddress).toBe(PROGRAM);
+    expect(identifyForesightInstruction(instruction!.data)).toBe('place_bet');
+    expect(getPlaceBetInstructionDataCodec().decode(instruction!.data)).toMatchObject({
+      prediction: Prediction.Up,
+      amount: 100_000_000n,
+    });
+    const [bet] = await findBetAddress(ROUND, USER, { programAddress: PROGRAM });
+    expect(instruction!.accounts.map((meta) => meta.address)).toEqual([
+      USER,
+      CONFIG,
+      ROUND,
+      bet,
+      '11111111111111111111111111111111',
+    ]);
+
+    await act(async () => {
+      resolve('sig');
+      await Promise.resolve();
+    });
+    await waitFor(() => {
+      expect(texts(result.current.toasts)).toEqual(['success: Bet placed: 0.10 SOL on Up in round #10']);
+    });
+    expect(result.current.actions.placeBet.isSuccess).toBe(true);
+    expect(mocks.play).toHaveBeenCalledWith('bet');
+  });
+
+  it('shows a failed bet as the caller message, then the error text', async () => {
+    mocks.send.mockRejectedValue(
+      new Error('Error in transaction: instruction index 2, custom program error 6009 (EventLocked)'),
+    );
+    const { result } = setup();
+    act(() => {
+      result.current.actions.placeBet.mutate({
+        config: CONFIG,
+        round: ROUND,
+        roundId: 10,
+        side: 'down',
+        amount: 20_000_000n,
+      });
+    });
+    await waitFor(() => {
+      expect(result.current.actions.placeBet.isError).toBe(true);
+    });
+    expect(texts(result.current.toasts)).toEqual([
+      'error: Failed to place bet',
+      'error: Error in transaction: instruction index 2, custom program error 6009 (EventLocked)',
+    ]);
+    expect(mocks.play).not.toHaveBeenCalled();
+  });
+
+  it('settles a win with settle_bet and says Claimed successfully!', async () => {
+    mocks.send.mockResolvedValue('sig');
+    const { result } = setup();
+    act(() => {
+      result.current.actions.claim.mutate({
+        kind: 'settle',
+        config: CONFIG,
+        round: ROUND,
+        roundId: 9,
+        amount: 1n,
+      });
+    });
+    await waitFor(() => {
+      expect(texts(result.current.toasts)).toEqual(['success: Claimed successfully!']);
+    });
+    const [instruction] = mocks.send.mock.calls[0]![0].instructions;
+    expect(identifyForesightInstruction(instruction!.data)).toBe('settle_bet');
+    expect(instruction!.accounts[0]!.address).toBe(USER);
+  });
+
+  it('withdraws a bet of an invalid round with withdraw_bet and shows the refund', async () => {
+    mocks.send.mockResolvedValue('sig');
+    const { result } = setup();
+    act(() => {
+      result.current.actions.claim.mutate({
+        kind: 'withdraw',
+        config: CONFIG,
+        round: ROUND,
+        roundId: 9,
+        amount: 250_000_000n,
+      });
+    });
+    await waitFor(() => {
+      expect(texts(result.current.toasts)).toEqual(['success: Refunded 0.25 SOL']);
+    });
+    expect(identifyForesightInstruction(mocks.send.mock.calls[0]![0].instructions[0]!.data)).toBe(
+      'withdraw_bet',
+    );
+  });
+
+  it('shows a failed settle with the spec failure toast', async () => {
+    mocks.send.mockRejectedValue(new Error('User Rejected Transaction'));
+    const { result } = setup();
+    act(() => {
+      result.current.actions.claim.mutate({
+        kind: 'settle',
+        config: CONFIG,
+        round: ROUND,
+        roundId: 9,
+        amount: 1n,
+      });
+    });
+    await waitFor(() => {
+      expect(texts(result.current.toasts)).toEqual([
+        'error: Failed to claim winnings',
+        'error: User Rejected Transaction',
+      ]);
+    });
+  });
+});

@@ -1,0 +1,107 @@
+import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS, MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+import {
+  AMOUNT_MESSAGES,
+  betReserve,
+  checkBetAmount,
+  lamportsToInput,
+  LAMPORTS_PER_SIGNATURE,
+  maxStake,
+  parseSol,
+} from './bet-amount.ts';
+
+const SOL = 1_000_000_000n;
+
+describe('parseSol', () => {
+  it('reads SOL as exact lamports', () => {
+    expect(parseSol('0.25')).toBe(250_000_000n);
+    expect(parseSol('.5')).toBe(500_000_000n);
+    expect(parseSol('1,5')).toBe(1_500_000_000n);
+    expect(parseSol(' 2 ')).toBe(2n * SOL);
+    expect(parseSol('0.000000001')).toBe(1n);
+  });
+
+  it('refuses what is not a plain decimal number of SOL', () => {
+    for (const text of ['', '.', 'abc', '1e3', '-1', '1.2.3', '0.0000000001'])
+      expect(parseSol(text)).toBeNull();
+  });
+
+  it('round-trips every lamport amount through the input text (property)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), (lamports) => {
+        expect(parseSol(lamportsToInput(lamports))).toBe(lamports);
+      }),
+    );
+  });
+});
+
+describe('checkBetAmount', () => {
+  const reserve = betReserve(1_461_600n);
+
+  it('says nothing while the input is empty', () => {
+    expect(checkBetAmount('', { balance: 5n * SOL, reserve })).toEqual({
+      ok: false,
+      lamports: null,
+      error: null,
+    });
+  });
+
+  it('explains bad input', () => {
+    expect(checkBetAmount('abc', { balance: null, reserve })).toMatchObject({
+      ok: false,
+      error: AMOUNT_MESSAGES.notANumber,
+    });
+    expect(checkBetAmount('0.0000000001', { balance: null, reserve })).toMatchObject({
+      ok: false,
+      error: 'SOL has at most 9 decimals',
+    });
+  });
+
+  it("refuses less than the minimum with the program's BetTooLow message", () => {
+    expect(AMOUNT_MESSAGES.tooLow).toBe('The bet is below the minimum of 0.01 SOL');
+    expect(checkBetAmount('0.009', { balance: null, reserve })).toMatchObject({
+      ok: false,
+      error: AMOUNT_MESSAGES.tooLow,
+    });
+    expect(checkBetAmount('0.01', { balance: null, reserve })).toEqual({
+      ok: true,
+      lamports: MIN_BET_LAMPORTS,
+    });
+  });
+
+  it('refuses more than the balance, and what would leave nothing for the fee and deposit', () => {
+    expect(checkBetAmount('6', { balance: 5n * SOL, reserve })).toMatchObject({
+      ok: false,
+      error: 'Not enough SOL: your balance is 5.0 SOL',
+    });
+    expect(checkBetAmount('5', { balance: 5n * SOL, reserve })).toMatchObject({
+      ok: false,
+      error: AMOUNT_MESSAGES.keepForFees(reserve),
+    });
+    expect(checkBetAmount('4.99', { balance: 5n * SOL, reserve })).toEqual({
+      ok: true,
+      lamports: 4_990_000_000n,
+    });
+  });
+
+  it('accepts exactly the minimum up to the largest stake (property)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: MIN_BET_LAMPORTS + reserve, max: 1000n * SOL }), (balance) => {
+        const max = maxStake(balance, reserve)!;
+        expect(max + reserve).toBe(balance);
+        expect(checkBetAmount(lamportsToInput(max), { balance, reserve })).toEqual({
+          ok: true,
+          lamports: max,
+        });
+        expect(checkBetAmount(lamportsToInput(max + 1n), { balance, reserve }).ok).toBe(false);
+      }),
+    );
+  });
+
+  it('reserves the deposit, the base fee and the highest priority fee', () => {
+    expect(betReserve(1_000n)).toBe(1_000n + LAMPORTS_PER_SIGNATURE + DEFAULT_MAX_PRIORITY_FEE_LAMPORTS);
+    expect(maxStake(MIN_BET_LAMPORTS, reserve)).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The bet amount the player types, in SOL, checked before anything is signed: a number with at most 9
+ * decimals, at least the program's minimum (`BetTooLow`'s own message), within the wallet's balance and
+ * leaving what the transaction needs besides the stake.
+ *
+ * @module
+ */
+
+import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS, MIN_BET_LAMPORTS, SOL_DECIMALS } from '@arcade/sdk/constants';
+import { decodeForesightError, FORESIGHT_ERROR_CODES } from '@arcade/sdk/foresight/errors';
+
+import { formatSol } from '../../../lib/format.ts';
+
+/** The network's base fee per signature: a Solana constant, not a product one. */
+export const LAMPORTS_PER_SIGNATURE = 5_000n;
+
+/** The messages of a bad amount. */
+export const AMOUNT_MESSAGES = Object.freeze({
+  notANumber: 'Enter an amount in SOL, like 0.25',
+  tooManyDecimals: `SOL has at most ${SOL_DECIMALS} decimals`,
+  /** The program's own text for `BetTooLow` (its IDL message). */
+  tooLow: decodeForesightError(FORESIGHT_ERROR_CODES.BetTooLow)?.msg ?? 'BetTooLow',
+  notEnough: (balance: bigint) => `Not enough SOL: your balance is ${formatSol(balance)}`,
+  keepForFees: (reserve: bigint) =>
+    `Keep about ${formatSol(reserve)} for the network fee and the bet's account deposit`,
+} as const);
+
+const AMOUNT_PATTERN = /^(\d*)(?:\.(\d*))?$/;
+
+/**
+ * SOL as typed (`'0.25'`, `'.5'`, `'1,5'`) in lamports, exactly; null when it is not a plain decimal number.
+ *
+ * @example parseSol('0.25') === 250_000_000n
+ */
+export function parseSol(text: string): bigint | null {
+  const normalised = text.trim().replace(',', '.');
+  const match = AMOUNT_PATTERN.exec(normalised);
+  if (match === null) return null;
+  const whole = match[1] ?? '';
+  const fraction = match[2] ?? '';
+  if (whole === '' && fraction === '') return null;
+  if (fraction.length > SOL_DECIMALS) return null;
+  return (
+    BigInt(whole === '' ? '0' : whole) * 10n ** BigInt(SOL_DECIMALS) +
+    BigInt(fraction.padEnd(SOL_DECIMALS, '0'))
+  );
+}
+
+/**
+ * What sending a bet costs on top of its stake, at most: the bet account's rent deposit when this is the
+ * player's first bet in the round (`rentLamports`, 0 otherwise), the base fee and the highest priority fee
+ * the sender pays.
+ */
+export function betReserve(rentLamports: bigint): bigint {
+  return rentLamports + LAMPORTS_PER_SIGNATURE + DEFAULT_MAX_PRIORITY_FEE_LAMPORTS;
+}
+
+/** The result of {@link checkBetAmount}: the lamports to bet, or why not (null error with null lamports: empty). */
+export type AmountCheck =
+  | { readonly ok: true; readonly lamports: bigint }
+  | { readonly ok: false; readonly lamports: bigint | null; readonly error: string | null };
+
+/**
+ * Checks the typed amount against the program's minimum and the balance (null while unknown: not checked).
+ *
+ * @example checkBetAmount('0.001', { balance: null, reserve: 0n }) // { ok: false, error: tooLow }
+ */
+export function checkBetAmount(
+  text: string,
+  { balance, reserve }: { readonly balance: bigint | null; readonly reserve: bigint },
+): AmountCheck {
+  if (text.trim() === '') return { ok: false, lamports: null, error: null };
+  const lamports = parseSol(text);
+  if (lamports === null) {
+    const tooPrecise = /^\d*[.,]\d+$/.test(text.trim());
+    return {
+      ok: false,
+      lamports: null,
+      error: tooPrecise ? AMOUNT_MESSAGES.tooManyDecimals : AMOUNT_MESSAGES.notANumber,
+    };
+  }
+  if (lamports < MIN_BET_LAMPORTS) return { ok: false, lamports, error: AMOUNT_MESSAGES.tooLow };
+  if (balance !== null && lamports > balance) {
+    return { ok: false, lamports, error: AMOUNT_MESSAGES.notEnough(balance) };
+  }
+  if (balance !== null && lamports + reserve > balance) {
+    return { ok: false, lamports, error: AMOUNT_MESSAGES.keepForFees(reserve) };
+  }
+  return { ok: true, lamports };
+}
+
+/** The largest stake the balance allows after the reserve, or null when even the minimum does not fit. */
+export function maxStake(balance: bigint, reserve: bigint): bigint | null {
+  const max = balance - reserve;
+  return max >= MIN_BET_LAMPORTS ? max : null;
+}
+
+/**
+ * Lamports as the plain SOL text an input holds (no grouping, trailing zeros dropped).
+ *
+ * @example lamportsToInput(250_000_000n) === '0.25'
+ */
+export function lamportsToInput(lamports: bigint): string {
+  const unit = 10n ** BigInt(SOL_DECIMALS);
+  const whole = lamports / unit;
+  const fraction = (lamports % unit).toString().padStart(SOL_DECIMALS, '0').replace(/0+$/, '');
+  return fraction === '' ? whole.toString() : `${whole}.${fraction}`;
+}

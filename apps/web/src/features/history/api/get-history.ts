@@ -1,0 +1,250 @@
+/**
+ * A wallet's rows per game, newest first, 20 a page, continued by `nextCursor` (spec §7):
+ * `POST /api/user/bets` (TailSpin: `game: 'tailspin'`, optionally one bet type; ReTail: `game: 'retail'`),
+ * `POST /api/user/predictions` (Foresight) and `POST /api/user/marketBets` (Prophecy). The one place the
+ * app reads these lists: the history page, the game pages' own lists and the bet engine's wait for the
+ * server's index all go through it.
+ *
+ * @module
+ */
+
+import type { BetTypeLabel } from '@arcade/sdk/wager/accounts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client.ts';
+import type { PnlGame } from './get-pnl.ts';
+
+/** A TailSpin or ReTail bet as the server indexed it. Amounts are lamports; times unix seconds. */
+export interface BetRow {
+  readonly id: number;
+  /** The creating transaction's signature: the bet's identity (and the fairness page's key). */
+  readonly signature: string;
+  readonly betAddress: string;
+  readonly user: string;
+  readonly type: BetTypeLabel;
+  /** The prize's mint: the native mint for SOL, the token's or the NFT's. */
+  readonly mint: string;
+  readonly odds: number;
+  /** The stake. */
+  readonly amount: bigint;
+  readonly fee: bigint;
+  /** The prize (the SOL value of a token or NFT prize). */
+  readonly listingPrice: bigint;
+  /** 'Open', 'Settled', 'Claimed' or 'Refunded'. */
+  readonly state: string;
+  /** 'None', 'Win', 'Loss' or 'Invalid'. */
+  readonly result: string;
+  /** The provably fair roll, 0–99, once settled. */
+  readonly randomValue: number | null;
+  /** When the bet was placed. */
+  readonly timestamp: number;
+  readonly settledAt: number | null;
+  readonly settleSignature: string | null;
+  readonly claimSignature: string | null;
+  readonly refundSignature: string | null;
+}
+
+/** A Foresight round as the server indexed it. Prices are the oracle's integers, pools lamports. */
+export interface HistoryRound {
+  readonly id: number;
+  readonly lockTime: number;
+  readonly settleTime: number;
+  readonly lockPrice: number | null;
+  readonly finalPrice: number | null;
+  readonly upPool: bigint;
+  readonly downPool: bigint;
+  readonly upCount: number;
+  readonly downCount: number;
+  readonly isSettled: boolean;
+  /** 'None', 'Up', 'Down' or 'Invalid'. */
+  readonly result: string;
+}
+
+/** A Foresight bet with its round. */
+export interface PredictionRow {
+  readonly id: number;
+  /** The bet account. */
+  readonly address: string;
+  readonly event: string;
+  /** 'Up' or 'Down'. */
+  readonly prediction: string;
+  /** Lamports staked. */
+  readonly amount: bigint;
+  /** Lamports paid out (win or refund). */
+  readonly winAmount: bigint;
+  readonly isSettled: boolean;
+  /** Null until the round settles. */
+  readonly won: boolean | null;
+  /** The first placing transaction. */
+  readonly signature: string;
+  /** Unix seconds. */
+  readonly timestamp: number;
+  readonly round: HistoryRound | null;
+}
+
+/** A Prophecy market bet (a prediction, or a top-up of one) with its market. */
+export interface MarketBetRow {
+  readonly id: number;
+  readonly signature: string;
+  readonly market: string;
+  readonly prediction: string;
+  readonly result: string;
+  readonly amount: bigint;
+  readonly timestamp: number;
+  readonly marketName: string | null;
+  readonly shortName: string | null;
+  readonly marketResult: string | null;
+  readonly marketSettled: boolean | null;
+}
+
+/** The rows of each game's tab. */
+export interface HistoryRows {
+  readonly tailspin: BetRow;
+  readonly retail: BetRow;
+  readonly foresight: PredictionRow;
+  readonly prophecy: MarketBetRow;
+}
+
+/** A page of rows; `nextCursor` is null on the last page. */
+export interface HistoryPage<T> {
+  readonly items: readonly T[];
+  readonly nextCursor: number | null;
+}
+
+/** TailSpin's optional bet-type filter. */
+export type TailSpinType = 'sol' | 'token' | null;
+
+type Json = Record<string, unknown>;
+
+const big = (value: unknown): bigint => BigInt(String(value));
+
+function betRow(item: Json): BetRow {
+  return {
+    ...(item as unknown as BetRow),
+    amount: big(item['amount']),
+    fee: big(item['fee']),
+    listingPrice: big(item['listingPrice']),
+  };
+}
+
+function predictionRow(item: Json): PredictionRow {
+  const round = item['round'] as Json | null;
+  return {
+    ...(item as unknown as PredictionRow),
+    amount: big(item['amount']),
+    winAmount: big(item['winAmount']),
+    round:
+      round === null
+        ? null
+        : {
+            ...(round as unknown as HistoryRound),
+            upPool: big(round['upPool']),
+            downPool: big(round['downPool']),
+          },
+  };
+}
+
+function marketBetRow(item: Json): MarketBetRow {
+  return { ...(item as unknown as MarketBetRow), amount: big(item['amount']) };
+}
+
+/** One page from `path`: `id` is the previous page's `nextCursor` (null: newest). */
+async function fetchPage<T>(
+  path: string,
+  body: Json,
+  toRow: (item: Json) => T,
+  signal: AbortSignal | undefined,
+): Promise<HistoryPage<T>> {
+  const page = await api<{ items: Json[]; nextCursor: number | null }>(path, {
+    method: 'POST',
+    body,
+    ...(signal === undefined ? {} : { signal }),
+  });
+  return { items: page.items.map(toRow), nextCursor: page.nextCursor };
+}
+
+/** What {@link getBetsPage} asks for. */
+export interface BetsQuery {
+  readonly address: string;
+  /** Null for the newest page, else the previous page's `nextCursor`. */
+  readonly cursor?: number | null;
+  /** One game's bets (TailSpin: sol and token, ReTail: nft); every bet when absent. */
+  readonly game?: 'tailspin' | 'retail';
+  /** Null for every bet type. */
+  readonly betType?: BetTypeLabel | null;
+}
+
+/** `POST /api/user/bets`: one page of a wallet's TailSpin and ReTail bets, newest first. */
+export function getBetsPage(query: BetsQuery, signal?: AbortSignal): Promise<HistoryPage<BetRow>> {
+  return fetchPage(
+    '/api/user/bets',
+    {
+      address: query.address,
+      id: query.cursor ?? null,
+      ...(query.game === undefined ? {} : { game: query.game }),
+      betType: query.betType ?? null,
+    },
+    betRow,
+    signal,
+  );
+}
+
+/** `POST /api/user/predictions`: one page of a wallet's Foresight bets with their rounds, newest first. */
+export function getPredictionsPage(
+  address: string,
+  cursor: number | null,
+  signal?: AbortSignal,
+): Promise<HistoryPage<PredictionRow>> {
+  return fetchPage('/api/user/predictions', { address, id: cursor }, predictionRow, signal);
+}
+
+/** `POST /api/user/marketBets`: one page of a wallet's Prophecy bets with their markets, newest first. */
+export function getMarketBetsPage(
+  address: string,
+  cursor: number | null,
+  signal?: AbortSignal,
+): Promise<HistoryPage<MarketBetRow>> {
+  return fetchPage('/api/user/marketBets', { address, id: cursor }, marketBetRow, signal);
+}
+
+/** Fetches one page of a game's rows. */
+export async function getHistoryPage<G extends PnlGame>(
+  game: G,
+  address: string,
+  cursor: number | null,
+  options: { readonly betType?: TailSpinType; readonly signal?: AbortSignal } = {},
+): Promise<HistoryPage<HistoryRows[G]>> {
+  const { signal } = options;
+  switch (game) {
+    case 'tailspin':
+    case 'retail':
+      return (await getBetsPage(
+        { address, cursor, game, betType: options.betType ?? null },
+        signal,
+      )) as HistoryPage<HistoryRows[G]>;
+    case 'foresight':
+      return (await getPredictionsPage(address, cursor, signal)) as HistoryPage<HistoryRows[G]>;
+    default:
+      return (await getMarketBetsPage(address, cursor, signal)) as HistoryPage<HistoryRows[G]>;
+  }
+}
+
+/** Query options of a game's rows, page after page. */
+export function historyQueryOptions<G extends PnlGame>(
+  game: G,
+  address: string,
+  betType: TailSpinType = null,
+) {
+  return infiniteQueryOptions({
+    queryKey: ['history', 'rows', address, game, betType] as const,
+    queryFn: ({ pageParam, signal }) => getHistoryPage(game, address, pageParam, { betType, signal }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last: HistoryPage<HistoryRows[G]>) => last.nextCursor,
+    retry: false,
+  });
+}
+
+/** A game's rows, with `fetchNextPage` for the next 20. */
+export function useHistory<G extends PnlGame>(game: G, address: string, betType: TailSpinType = null) {
+  return useInfiniteQuery(historyQueryOptions(game, address, betType));
+}

@@ -1,0 +1,63 @@
+/**
+ * A market's comments, newest first, page by page (`GET /api/prophecy/{market}/comments?cursor=`).
+ *
+ * @module
+ */
+
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client.ts';
+
+/** A comment on a market; `comment` is plain text and rendered as text. */
+export interface MarketComment {
+  readonly id: number;
+  readonly market: string;
+  readonly user: string;
+  readonly username: string | null;
+  readonly comment: string;
+  /** Milliseconds since the epoch. */
+  readonly timestamp: number;
+}
+
+/** A page of comments. */
+export interface CommentPage {
+  readonly comments: readonly MarketComment[];
+  /** The cursor of the next (older) page, null on the last one. */
+  readonly nextCursor: number | null;
+}
+
+/** The comments query's cached data. */
+export type CommentPages = InfiniteData<CommentPage, number | null>;
+
+/** `GET /api/prophecy/{market}/comments`: the page older than `cursor` (newest when null). */
+export async function getComments(
+  market: string,
+  cursor: number | null,
+  signal?: AbortSignal,
+): Promise<CommentPage> {
+  const body = await api<{ comments: MarketComment[]; nextCursor: number | null }>(
+    `/api/prophecy/${encodeURIComponent(market)}/comments`,
+    { query: { cursor }, ...(signal ? { signal } : {}) },
+  );
+  return { comments: body.comments, nextCursor: body.nextCursor };
+}
+
+/** The query key of a market's comments. */
+export function commentsKey(market: string) {
+  return ['prophecy', 'comments', market] as const;
+}
+
+/** A market's comments, page by page. */
+export function commentsQueryOptions(market: string) {
+  return infiniteQueryOptions({
+    queryKey: commentsKey(market),
+    queryFn: ({ pageParam, signal }) => getComments(market, pageParam, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last: CommentPage) => last.nextCursor,
+  });
+}
+
+/** A market's comments; the market's route seeds the first page. */
+export function useComments(market: string) {
+  return useInfiniteQuery(commentsQueryOptions(market));
+}

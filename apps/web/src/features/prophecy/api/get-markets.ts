@@ -1,0 +1,138 @@
+/**
+ * The market list (`GET /api/prophecy/markets`): pages of 24 markets for one {@link MarketListParams},
+ * loaded page after page as the player asks for more.
+ *
+ * @module
+ */
+
+import { infiniteQueryOptions, useSuspenseInfiniteQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import type { MarketListParams } from '../utils/list-params.ts';
+
+/** A market result as the API shows it (lower case). */
+export type MarketResultLabel = 'yes' | 'no' | 'invalid';
+
+/** Off-chain metadata of a market, kept by the server. */
+export interface MarketMetadata {
+  readonly name: string;
+  readonly shortName: string;
+  readonly yesOption: string;
+  readonly noOption: string;
+  readonly invalidOption: string;
+  readonly category: string;
+  readonly image: string | null;
+}
+
+/** A Prophecy market (spec §3 "Yes/no market" + marketMetadata); pools are bigint lamports. */
+export interface Market {
+  readonly key: string;
+  /** Unix seconds. */
+  readonly startTime: number;
+  readonly endTime: number;
+  /** Unix seconds: predictions close. */
+  readonly cutOffTime: number;
+  readonly yesCount: number;
+  readonly noCount: number;
+  readonly totalCount: number;
+  readonly yesPool: bigint;
+  readonly noPool: bigint;
+  readonly totalPool: bigint;
+  /** Every prediction has been settled. */
+  readonly isSettled: boolean;
+  readonly settledCount: number;
+  readonly result: MarketResultLabel | null;
+  readonly referrer: string | null;
+  readonly marketMetadata: MarketMetadata;
+}
+
+/** The wire shape: pools as decimal strings. */
+export type MarketWire<M extends MarketMetadata = MarketMetadata> = Omit<
+  Market,
+  'yesPool' | 'noPool' | 'totalPool' | 'marketMetadata'
+> & {
+  readonly yesPool: string;
+  readonly noPool: string;
+  readonly totalPool: string;
+  readonly marketMetadata: M;
+};
+
+/** Turns the server's decimal strings into bigint lamports. */
+export function parseMarket<M extends MarketMetadata>(
+  wire: MarketWire<M>,
+): Omit<Market, 'marketMetadata'> & { readonly marketMetadata: M } {
+  return {
+    key: wire.key,
+    startTime: wire.startTime,
+    endTime: wire.endTime,
+    cutOffTime: wire.cutOffTime,
+    yesCount: wire.yesCount,
+    noCount: wire.noCount,
+    totalCount: wire.totalCount,
+    yesPool: BigInt(wire.yesPool),
+    noPool: BigInt(wire.noPool),
+    totalPool: BigInt(wire.totalPool),
+    isSettled: wire.isSettled,
+    settledCount: wire.settledCount,
+    result: wire.result,
+    referrer: wire.referrer,
+    marketMetadata: wire.marketMetadata,
+  };
+}
+
+/** A page of markets. */
+export interface MarketPage {
+  readonly markets: readonly Market[];
+  /** Markets matching the query, over every page. */
+  readonly total: number;
+  /** The offset of the next page, null on the last one. */
+  readonly nextOffset: number | null;
+}
+
+/** `GET /api/prophecy/markets`: the page at `offset` (the server's page size, 24). */
+export async function getMarkets(
+  params: MarketListParams,
+  offset = 0,
+  signal?: AbortSignal,
+): Promise<MarketPage> {
+  const body = await api<{ markets: MarketWire[]; total: number; nextOffset: number | null }>(
+    '/api/prophecy/markets',
+    {
+      query: {
+        sortBy: params.sortBy,
+        categories: params.categories,
+        name: params.name,
+        showPastEvents: params.showPastEvents,
+        offset: offset === 0 ? undefined : offset,
+      },
+      ...(signal ? { signal } : {}),
+    },
+  );
+  return { markets: body.markets.map(parseMarket), total: body.total, nextOffset: body.nextOffset };
+}
+
+/** The query key of the market list for one query; every list key starts with `['prophecy', 'markets']`. */
+export function marketsKey(params: MarketListParams) {
+  return ['prophecy', 'markets', 'list', params] as const;
+}
+
+/** The market list for one query, page by page. */
+export function marketsQueryOptions(params: MarketListParams) {
+  return infiniteQueryOptions({
+    queryKey: marketsKey(params),
+    queryFn: ({ pageParam, signal }) => getMarkets(params, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last: MarketPage) => last.nextOffset ?? undefined,
+  });
+}
+
+/** Loads the first page of a list into the cache unless it is there (route loaders). */
+export async function ensureMarkets(params: MarketListParams): Promise<void> {
+  await queryClient.infiniteQuery({ ...marketsQueryOptions(params), staleTime: 'static' });
+}
+
+/** The market list, loaded by the route before render. */
+export function useMarkets(params: MarketListParams) {
+  return useSuspenseInfiniteQuery(marketsQueryOptions(params));
+}

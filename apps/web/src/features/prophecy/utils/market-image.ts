@@ -1,0 +1,20 @@
+/**
+ * Market images through the server's image CDN (`GET /api/images`), resized and cropped to cover.
+ *
+ * @module
+ */
+
+import { withQuery } from '../../../lib/api-client.ts';
+
+/**
+ * The CDN URL of a market image shown at `size`×`size` CSS pixels, asked at twice that for dense screens;
+ * undefined for none (the image component then shows its placeholder).
+ *
+ * @example marketImage('/images/sol.png', 48) === '/api/images?src=%2Fimages%2Fsol.png&width=96&height=96'
+ */
+export function marketImage(src: string | null, size: number): string | undefined {
+  if (src === null || src === '') return undefined;
+  if (src.startsWith('data:')) return src;
+  const px = Math.min(2_000, Math.max(16, Math.round(size * 2)));
+  return withQuery('/api/images', { src, width: px, height: px });
+}

@@ -1,0 +1,208 @@
+/**
+ * The market form shared by `/prophecy/create` (admins) and `/prophecy/request` (players): its values,
+ * `datetime-local` conversions, and the checks the server makes (`marketProposalSchema` and
+ * `checkMarketTimes`), with the server's own messages, so a bad market is caught before any round trip.
+ *
+ * @module
+ */
+
+import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
+import { isAddress } from '@solana/kit';
+
+/** Longest name, short name, option, rules and image URL the server accepts, in code points. */
+export const PROPOSAL_LIMITS = Object.freeze({
+  name: 120,
+  shortName: 40,
+  option: 40,
+  rules: 2_000,
+  image: 500,
+});
+
+/** The messages of the time and referrer checks. */
+export const PROPOSAL_MESSAGES = Object.freeze({
+  endRequired: 'Pick an end time',
+  cutoffRequired: 'Pick a cutoff time',
+  cutoffInPast: 'Cutoff time must be in the future',
+  cutoffAfterEnd: 'Cutoff time must not be after the end time',
+  invalidCategory: 'Invalid category',
+  invalidImage: 'Invalid image',
+  invalidAddress: 'Invalid address',
+});
+
+/** The form's values, as the inputs hold them. */
+export interface ProposalFormValues {
+  readonly name: string;
+  readonly shortName: string;
+  readonly category: string;
+  readonly rules: string;
+  readonly image: string;
+  readonly yesOption: string;
+  readonly noOption: string;
+  readonly invalidOption: string;
+  /** `datetime-local` value, local time. */
+  readonly cutoffTime: string;
+  /** `datetime-local` value, local time. */
+  readonly endTime: string;
+  /** A wallet address, or empty for none. */
+  readonly referrer: string;
+}
+
+/** A field's error message. */
+export type ProposalFormErrors = Partial<Record<keyof ProposalFormValues, string>>;
+
+/** The body of `createMarket` and `requestMarket`; times in unix seconds. */
+export interface MarketProposal {
+  readonly name: string;
+  readonly shortName: string;
+  readonly yesOption: string;
+  readonly noOption: string;
+  readonly invalidOption: string;
+  readonly category: string;
+  readonly image: string;
+  readonly rules: string;
+  readonly endTime: number;
+  readonly cutoffTime: number;
+  readonly referrer: string | null;
+}
+
+/** An empty form, with the spec's default options. */
+export const EMPTY_PROPOSAL: ProposalFormValues = Object.freeze({
+  name: '',
+  shortName: '',
+  category: PROPHECY_CATEGORIES[0],
+  rules: '',
+  image: '',
+  yesOption: 'Yes',
+  noOption: 'No',
+  invalidOption: 'Invalid',
+  cutoffTime: '',
+  endTime: '',
+  referrer: '',
+});
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** Unix seconds as a `datetime-local` value in the browser's zone. */
+export function toDateTimeLocal(unixSeconds: number): string {
+  const d = new Date(unixSeconds * 1000);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value (local time) as unix seconds, or null when empty or malformed. */
+export function fromDateTimeLocal(value: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
+  const ms = new Date(value).getTime();
+  return Number.isFinite(ms) ? Math.floor(ms / 1000) : null;
+}
+
+/** Length in code points, as the server counts (an emoji counts once). */
+export const codePoints = (text: string): number => Array.from(text).length;
+
+function isPrintable(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return false;
+  }
+  return true;
+}
+
+/** The server's check of a trimmed plain-text field named `label`. */
+export function textError(label: string, value: string, max: number): string | undefined {
+  const text = value.trim();
+  if (text === '') return `${label} cannot be empty`;
+  if (codePoints(text) > max) return `${label} cannot be longer than ${max} characters`;
+  if (!isPrintable(text)) return `${label} contains invalid characters`;
+  return undefined;
+}
+
+function imageError(value: string): string | undefined {
+  const text = value.trim();
+  if (text === '') return undefined;
+  if (codePoints(text) > PROPOSAL_LIMITS.image) {
+    return `Image cannot be longer than ${PROPOSAL_LIMITS.image} characters`;
+  }
+  if (!isPrintable(text) || /\s/.test(text)) return PROPOSAL_MESSAGES.invalidImage;
+  if (text.startsWith('/')) return text.startsWith('//') ? PROPOSAL_MESSAGES.invalidImage : undefined;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : PROPOSAL_MESSAGES.invalidImage;
+  } catch {
+    return PROPOSAL_MESSAGES.invalidImage;
+  }
+}
+
+/** The cutoff and end checks of `create_market`: both given, the cutoff in the future and not after the end. */
+export function timeErrors(
+  cutoffValue: string,
+  endValue: string,
+  nowMs: number,
+): Pick<ProposalFormErrors, 'cutoffTime' | 'endTime'> {
+  const cutoff = fromDateTimeLocal(cutoffValue);
+  const end = fromDateTimeLocal(endValue);
+  const errors: { cutoffTime?: string; endTime?: string } = {};
+  if (end === null) errors.endTime = PROPOSAL_MESSAGES.endRequired;
+  if (cutoff === null) errors.cutoffTime = PROPOSAL_MESSAGES.cutoffRequired;
+  else if (cutoff <= Math.floor(nowMs / 1000)) errors.cutoffTime = PROPOSAL_MESSAGES.cutoffInPast;
+  else if (end !== null && cutoff > end) errors.cutoffTime = PROPOSAL_MESSAGES.cutoffAfterEnd;
+  return errors;
+}
+
+/** The labels the server's messages use, by field. */
+export const FIELD_LABELS = Object.freeze({
+  name: 'Name',
+  shortName: 'Short name',
+  rules: 'Rules',
+  yesOption: 'Yes option',
+  noOption: 'No option',
+  invalidOption: 'Option for an invalid result',
+});
+
+/**
+ * Validates the whole form as the server will: the body to send, or the errors by field.
+ *
+ * @example validateProposal({ ...EMPTY_PROPOSAL }, Date.now()).ok === false
+ */
+export function validateProposal(
+  values: ProposalFormValues,
+  nowMs: number,
+):
+  | { readonly ok: true; readonly proposal: MarketProposal }
+  | { readonly ok: false; readonly errors: ProposalFormErrors } {
+  const times = timeErrors(values.cutoffTime, values.endTime, nowMs);
+  const referrer = values.referrer.trim();
+  const errors: Record<keyof ProposalFormValues, string | undefined> = {
+    name: textError(FIELD_LABELS.name, values.name, PROPOSAL_LIMITS.name),
+    shortName: textError(FIELD_LABELS.shortName, values.shortName, PROPOSAL_LIMITS.shortName),
+    category: (PROPHECY_CATEGORIES as readonly string[]).includes(values.category)
+      ? undefined
+      : PROPOSAL_MESSAGES.invalidCategory,
+    rules: textError(FIELD_LABELS.rules, values.rules, PROPOSAL_LIMITS.rules),
+    image: imageError(values.image),
+    yesOption: textError(FIELD_LABELS.yesOption, values.yesOption, PROPOSAL_LIMITS.option),
+    noOption: textError(FIELD_LABELS.noOption, values.noOption, PROPOSAL_LIMITS.option),
+    invalidOption: textError(FIELD_LABELS.invalidOption, values.invalidOption, PROPOSAL_LIMITS.option),
+    cutoffTime: times.cutoffTime,
+    endTime: times.endTime,
+    referrer: referrer === '' || isAddress(referrer) ? undefined : PROPOSAL_MESSAGES.invalidAddress,
+  };
+  const present = Object.fromEntries(
+    Object.entries(errors).filter(([, message]) => message !== undefined),
+  ) as ProposalFormErrors;
+  if (Object.keys(present).length > 0) return { ok: false, errors: present };
+  return {
+    ok: true,
+    proposal: {
+      name: values.name.trim(),
+      shortName: values.shortName.trim(),
+      yesOption: values.yesOption.trim(),
+      noOption: values.noOption.trim(),
+      invalidOption: values.invalidOption.trim(),
+      category: values.category,
+      image: values.image.trim(),
+      rules: values.rules.trim(),
+      cutoffTime: fromDateTimeLocal(values.cutoffTime) ?? 0,
+      endTime: fromDateTimeLocal(values.endTime) ?? 0,
+      referrer: referrer === '' ? null : referrer,
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * A won NFT is claimed in ONE transaction: `claim_bet(sol = false)` pays the prize's SOL to the player and
+ * the marketplace's buy instructions, right after it, spend that SOL on the NFT (game-rules), so either the
+ * NFT arrives or nothing happens.
+ *
+ * The buy comes from `GET /api/nfts/buyListingTx` as a whole wire transaction; its instructions are taken
+ * out of it (compute-budget instructions dropped: the sender sets its own) and composed after the claim.
+ * A marketplace whose buy needs its own signature (the local one, which holds the NFT in a plain token
+ * account) signs the composed transaction through `POST /api/nfts/cosignBuy`.
+ *
+ * @module
+ */
+
+import { ERROR_MESSAGES } from '@arcade/sdk/messages';
+import {
+  address as toAddress,
+  decompileTransactionMessageFetchingLookupTables,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  type Address,
+  type Instruction,
+} from '@solana/kit';
+
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { getRpc } from '../../../lib/wallet/rpc.ts';
+import { priceBreakdown } from '../utils/price-breakdown.ts';
+import { getListing } from './get-listing.ts';
+
+/** The compute budget program: its instructions in the marketplace's transaction are the sender's job. */
+const COMPUTE_BUDGET_PROGRAM = toAddress('ComputeBudget111111111111111111111111111111');
+
+/** Why a claim as NFT could not be composed. */
+export type NftClaimFailure = 'sold' | 'price-changed' | 'compose';
+
+/**
+ * The claim as NFT cannot be composed: the message is the spec's 'Invalid Transaction'; `reason` says
+ * why, and `detail` in a sentence.
+ */
+export class NftClaimError extends Error {
+  override readonly name = 'NftClaimError';
+  readonly reason: NftClaimFailure;
+  readonly detail: string;
+
+  constructor(reason: NftClaimFailure, detail: string, options?: { cause?: unknown }) {
+    super(ERROR_MESSAGES.invalidTransaction, options);
+    this.reason = reason;
+    this.detail = detail;
+  }
+}
+
+/** The sentence of each failure, shown under the FAQ hint. */
+export const NFT_CLAIM_DETAILS: Readonly<Record<NftClaimFailure, string>> = Object.freeze({
+  sold: 'The NFT is no longer listed: someone bought it or the seller delisted it.',
+  'price-changed': 'The listing now costs more than your prize.',
+  compose: 'The marketplace did not give a purchase we could add to your claim.',
+});
+
+/** `buyListingTx`'s 400 answers (apps/server local-marketplace.ts) and what each means here. */
+const BUY_REFUSALS: Readonly<Record<string, NftClaimFailure>> = Object.freeze({
+  'Price changed': 'price-changed',
+  'Listing is no longer available': 'sold',
+  'Listing not found': 'sold',
+});
+
+/** The buy, ready to follow `claim_bet` in the same transaction. */
+export interface ComposedBuy {
+  readonly instructions: readonly Instruction[];
+  /** Signs the composed transaction for the marketplace; absent when its buy needs only the buyer. */
+  readonly cosign?: (wireTransactionBase64: string) => Promise<string>;
+}
+
+/** What to buy, and for whom. */
+export interface BuyRequest {
+  readonly collId: string;
+  readonly mint: string;
+  /** The bet's prize (`listing_price`): the most the buy may cost. */
+  readonly prize: bigint;
+  readonly buyer: Address;
+}
+
+/** `POST /api/nfts/cosignBuy`: the marketplace's signature on a transaction that buys one of its listings. */
+export async function cosignBuy(wireTransactionBase64: string): Promise<string> {
+  const { transaction } = await api<{ transaction: string }>('/api/nfts/cosignBuy', {
+    method: 'POST',
+    body: { transaction: wireTransactionBase64 },
+  });
+  return transaction;
+}
+
+/** The instructions (and extra signers) of a base64 wire transaction paid by `buyer`. */
+export async function decodeBuyTransaction(
+  wireTransactionBase64: string,
+  buyer: Address,
+): Promise<{ instructions: Instruction[]; cosigners: Address[] }> {
+  const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(wireTransactionBase64));
+  const compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+  const message = await decompileTransactionMessageFetchingLookupTables(compiled, getRpc());
+  if (message.feePayer.address !== buyer) throw new Error('The buy is not paid by the buyer');
+  const instructions = message.instructions
+    .filter((instruction) => instruction.programAddress !== COMPUTE_BUDGET_PROGRAM)
+    .map((instruction): Instruction => ({ ...instruction }));
+  if (instructions.length === 0) throw new Error('The buy has no instructions');
+  const cosigners = (Object.keys(transaction.signatures) as Address[]).filter((signer) => signer !== buyer);
+  return { instructions, cosigners };
+}
+
+/**
+ * Checks that the listing is still live at a buyer price the prize covers, then fetches and decodes its
+ * buy.
+ *
+ * @throws NftClaimError ('Invalid Transaction') when it is sold, costs more than the prize, or the
+ *   marketplace's answer cannot be composed.
+ */
+export async function composeNftBuy(request: BuyRequest): Promise<ComposedBuy> {
+  let listing;
+  try {
+    listing = await getListing(request.collId, request.mint);
+  } catch (error) {
+    throw new NftClaimError('compose', NFT_CLAIM_DETAILS.compose, { cause: error });
+  }
+  if (listing === null) throw new NftClaimError('sold', NFT_CLAIM_DETAILS.sold);
+  if (priceBreakdown(listing).buyerPrice > request.prize) {
+    throw new NftClaimError('price-changed', NFT_CLAIM_DETAILS['price-changed']);
+  }
+  let wire: string;
+  try {
+    ({ transaction: wire } = await api<{ transaction: string }>('/api/nfts/buyListingTx', {
+      query: {
+        mint: request.mint,
+        maxPrice: request.prize.toString(),
+        buyer: request.buyer,
+        owner: listing.seller,
+      },
+    }));
+  } catch (error) {
+    // The marketplace checks again between our read and the buy (its 400 answers name the reason).
+    const reason =
+      error instanceof ApiError && error.status === 400 ? BUY_REFUSALS[error.message] : undefined;
+    throw new NftClaimError(reason ?? 'compose', NFT_CLAIM_DETAILS[reason ?? 'compose'], { cause: error });
+  }
+  let decoded;
+  try {
+    decoded = await decodeBuyTransaction(wire, request.buyer);
+  } catch (error) {
+    throw new NftClaimError('compose', NFT_CLAIM_DETAILS.compose, { cause: error });
+  }
+  return decoded.cosigners.length === 0
+    ? { instructions: decoded.instructions }
+    : { instructions: decoded.instructions, cosign: cosignBuy };
+}

@@ -1,0 +1,346 @@
+import { ERROR_MESSAGES, FAQ_HINTS } from '@arcade/sdk/messages';
+import { BetState, type BetAccount } from '@arcade/sdk/wager/accounts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+
+import { Button, Spinner } from '../../../components/ui/button.tsx';
+import { ImageWithFallback } from '../../../components/ui/image-with-fallback.tsx';
+import { formatSol } from '../../../lib/format.ts';
+import { ui } from '../../../lib/store.ts';
+import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
+import {
+  betErrorMessage,
+  OddsPicker,
+  preflightBet,
+  useBetRecord,
+  useHouseLimits,
+} from '../../wager-bet/index.ts';
+import { NftClaimError } from '../api/buy-listing.ts';
+import type { Listing } from '../api/get-collection.ts';
+import { useSolBalanceQuery } from '../../wallet/api/get-sol-balance.ts';
+import { useOwnsNft } from '../api/get-inventory.ts';
+import type { RetailBet } from '../hooks/use-retail-bet.ts';
+import { nftImage } from '../utils/nft-image.ts';
+import { betBreakdown } from '../utils/price-breakdown.ts';
+import { PriceBreakdown } from './price-breakdown.tsx';
+
+/** The odds a panel opens with: a likely win, so a first play is a friendly one. */
+export const DEFAULT_ODDS = 50;
+
+/** The one-line "how it works" next to the controls. */
+export const HOW_IT_WORKS =
+  'Pick your win chance: you stake that share of the NFT’s price. Win, and the NFT is bought for you in the same transaction as your claim.';
+
+/** What stops a bet now, as a sentence; null when the bet may go. */
+export function playBlocker(args: {
+  readonly live: Listing | null | undefined;
+  readonly checking: boolean;
+  readonly prize: bigint;
+  readonly odds: number;
+  readonly total: bigint;
+  readonly maxPrize: bigint | null;
+  readonly paused: boolean;
+  readonly houseLoading: boolean;
+  readonly balance: bigint | null;
+  readonly record: BetAccount | null;
+}): string | null {
+  if (args.live === null) return 'This NFT is no longer listed: someone bought it or the seller delisted it.';
+  if (args.live === undefined) return args.checking ? 'Checking the listing is still live…' : null;
+  if (args.record !== null && args.record.state === BetState.Open) {
+    return 'Your last bet is still being drawn. Wait for its result.';
+  }
+  if (args.paused) return 'Betting is paused for now. Try again in a little while.';
+  const refused = preflightBet({ odds: args.odds, listingPrice: args.prize, maxPrize: args.maxPrize });
+  if (refused !== null) {
+    return refused.code === 'InvalidListingPrice' && args.maxPrize !== null
+      ? `This prize is more than the house covers right now (up to ${formatSol(args.maxPrize)}). Pick a cheaper NFT.`
+      : refused.message;
+  }
+  if (args.maxPrize === null && args.houseLoading) return 'Checking the house’s limit…';
+  if (args.balance !== null && args.balance < args.total) {
+    return `Not enough SOL: this bet costs ${formatSol(args.total)} and you have ${formatSol(args.balance)}.`;
+  }
+  return null;
+}
+
+/** Props of {@link BetPanel}. */
+export interface BetPanelProps {
+  /** The listing: its live copy when known, else as the collection page listed it. */
+  readonly listing: Listing;
+  /** The price the collection page listed it at (null when it was not on the page). */
+  readonly listedPrice: bigint | null;
+  /** Its live state: undefined while unknown, null when no longer listed. */
+  readonly live: Listing | null | undefined;
+  readonly checking: boolean;
+  readonly bet: RetailBet;
+  readonly backTo: string;
+}
+
+/**
+ * The right-hand side of a play: odds and the pre-bet breakdown, then the draw, the result and the claim.
+ */
+export function BetPanel({ listing, listedPrice, live, checking, bet, backTo }: BetPanelProps) {
+  const [odds, setOdds] = useState(DEFAULT_ODDS);
+  const { wallet } = useWallet();
+  const user = wallet?.address ?? null;
+  const house = useHouseLimits();
+  const record = useBetRecord();
+  const balance = useSolBalanceQuery(user).data ?? null;
+  const current = live ?? listing;
+  const breakdown = betBreakdown(current, odds);
+  const priceMoved = live != null && listedPrice !== null && live.price !== listedPrice;
+  const { state } = bet;
+
+  if (state.step === 'won' || state.step === 'claiming' || state.step === 'claimed') {
+    return <WinPanel bet={bet} listing={listing} backTo={backTo} />;
+  }
+  if (state.step === 'waiting' || state.step === 'revealing') {
+    return (
+      <div className="grid gap-4" aria-live="polite">
+        <div className="flex items-center gap-3 rounded-xl border border-accent-2/40 bg-accent-2/10 p-4">
+          <Spinner className="size-5 text-accent-2" />
+          <div>
+            <p className="font-display font-bold text-ink">
+              {state.step === 'waiting' ? 'The claw is lining up…' : 'Here it comes…'}
+            </p>
+            <p className="text-sm text-ink-dim">
+              {state.step === 'waiting'
+                ? 'Your bet is in. The house is drawing the result.'
+                : 'The result is in. Watch the claw.'}
+            </p>
+          </div>
+        </div>
+        <PriceBreakdown breakdown={breakdown} />
+      </div>
+    );
+  }
+  if (state.step === 'lost') {
+    return (
+      <div className="grid gap-4" aria-live="polite">
+        <div className="rounded-xl border border-loss/40 bg-loss/10 p-4">
+          <p className="font-display text-lg font-bold text-ink">The claw slipped!</p>
+          <p className="mt-1 text-sm text-ink-dim">
+            No {listing.name} this time. Fancy another go? Higher odds cost more, but slip less.
+          </p>
+        </div>
+        <Button size="lg" variant="primary" onClick={bet.reset}>
+          Have another go
+        </Button>
+        <Link to={backTo} className="text-center text-sm text-ink-dim hover:text-accent">
+          Pick another NFT
+        </Link>
+      </div>
+    );
+  }
+  if (state.step === 'timeout') {
+    return (
+      <div className="grid gap-4" role="alert">
+        <div className="rounded-xl border border-juice/40 bg-juice/10 p-4">
+          <p className="font-display text-lg font-bold text-ink">{ERROR_MESSAGES.betTimedOut}</p>
+          <p className="mt-1 text-sm text-ink-dim">
+            The draw is taking longer than usual. Your bet is safe: if it wins, the win shows in the banner at
+            the top and here, ready to claim.
+          </p>
+        </div>
+        <Button variant="secondary" onClick={bet.reset}>
+          Back to the machine
+        </Button>
+      </div>
+    );
+  }
+
+  // idle or placing
+  const placing = state.step === 'placing';
+  const blocker =
+    user === null
+      ? null
+      : playBlocker({
+          live,
+          checking,
+          prize: breakdown.buyerPrice,
+          odds,
+          total: breakdown.total,
+          maxPrize: house.maxPrize,
+          paused: house.paused,
+          houseLoading: house.isLoading,
+          balance,
+          record: record.bet,
+        });
+  const error = state.step === 'idle' ? state.error : null;
+  return (
+    <div className="grid gap-4">
+      {priceMoved && (
+        <p role="status" className="rounded-xl border border-juice/40 bg-juice/10 p-3 text-sm text-ink">
+          The seller changed the price to {formatSol(current.price)}. The breakdown below is up to date.
+        </p>
+      )}
+      <OddsPicker value={odds} onChange={setOdds} disabled={placing || live === null} />
+      <PriceBreakdown breakdown={breakdown} />
+      {error !== null && error !== undefined && (
+        <p role="alert" className="rounded-xl border border-loss/40 bg-loss/10 p-3 text-sm text-ink">
+          {betErrorMessage(error)}
+        </p>
+      )}
+      {user === null ? (
+        <Button
+          size="lg"
+          onClick={() => {
+            ui.openModal('connect');
+          }}
+        >
+          Connect wallet to play
+        </Button>
+      ) : (
+        <div className="grid gap-2">
+          <Button
+            size="lg"
+            pending={placing}
+            disabled={blocker !== null}
+            aria-describedby={blocker === null ? undefined : 'retail-play-blocker'}
+            onClick={() => {
+              bet.place({ odds, prize: breakdown.buyerPrice });
+            }}
+          >
+            {placing ? 'Confirm in your wallet…' : `Play for ${formatSol(breakdown.total)}`}
+          </Button>
+          {blocker !== null && (
+            <p id="retail-play-blocker" className="text-center text-sm text-ink-dim">
+              {blocker}
+            </p>
+          )}
+        </div>
+      )}
+      <p className="text-xs leading-relaxed text-ink-faint">{HOW_IT_WORKS}</p>
+    </div>
+  );
+}
+
+/** A win: claim the NFT or its SOL value; then, what was claimed. */
+function WinPanel({
+  bet,
+  listing,
+  backTo,
+}: {
+  readonly bet: RetailBet;
+  readonly listing: Listing;
+  readonly backTo: string;
+}) {
+  const { state } = bet;
+  const { wallet } = useWallet();
+  const won =
+    state.step === 'won' || state.step === 'claiming' || state.step === 'claimed' ? state.bet : null;
+  const owns = useOwnsNft(
+    state.step === 'claimed' && state.how === 'nft' ? (wallet?.address ?? null) : null,
+    won?.mint ?? '',
+  );
+  if (won === null) return null;
+  const prizeName = won.mint === listing.mint ? listing.name : 'your NFT';
+
+  if (state.step === 'claimed') {
+    return (
+      <div className="grid gap-4" aria-live="polite">
+        <div className="rounded-xl border border-win/40 bg-win/10 p-4">
+          {state.how === 'nft' ? (
+            <>
+              {won.mint === listing.mint && (
+                <ImageWithFallback
+                  src={nftImage(listing.image, 320)}
+                  alt={listing.name}
+                  className="mb-3 aspect-square w-full max-w-40 rounded-xl border border-win/40 object-cover shadow-[0_0_40px_-12px_var(--color-win)]"
+                />
+              )}
+              <p className="font-display text-lg font-bold text-ink">{prizeName} is yours!</p>
+              <p className="mt-1 text-sm text-ink-dim">
+                {owns === true
+                  ? 'It is in your wallet.'
+                  : owns === false
+                    ? 'The purchase is confirmed; your wallet will show it in a moment.'
+                    : 'Checking your wallet…'}
+              </p>
+            </>
+          ) : (
+            <>
+              <p className="font-display text-lg font-bold text-ink">Claimed {formatSol(won.listingPrice)}</p>
+              <p className="mt-1 text-sm text-ink-dim">The prize’s full value is in your wallet.</p>
+            </>
+          )}
+        </div>
+        <Link
+          to={backTo}
+          className="inline-flex h-12 items-center justify-center rounded-xl bg-accent px-6 font-semibold text-black hover:brightness-110"
+        >
+          Back to the listings
+        </Link>
+      </div>
+    );
+  }
+
+  if (state.step !== 'won' && state.step !== 'claiming') return null;
+  const claiming = state.step === 'claiming' ? state.how : null;
+  const claimError = state.step === 'won' ? state.claimError : null;
+  const nft = bet.canClaimNft(won);
+  return (
+    <div className="grid gap-4">
+      <div className="rounded-xl border border-win/40 bg-win/10 p-4" aria-live="polite">
+        <p className="font-display text-lg font-bold text-ink">
+          {state.placed === null ? 'You have a win to claim' : `You won ${prizeName}!`}
+        </p>
+        <p className="mt-1 text-sm text-ink-dim">
+          {state.placed === null
+            ? `Claim your earlier win (${formatSol(won.listingPrice)}) before your next bet.`
+            : 'Claim the NFT: it is bought for you with your prize, in one transaction. Or take its full value in SOL.'}
+        </p>
+      </div>
+      {claimError !== null && claimError !== undefined && <ClaimFailure error={claimError} />}
+      {nft && (
+        <Button
+          size="lg"
+          variant="up"
+          pending={claiming === 'nft'}
+          disabled={claiming !== null}
+          onClick={() => {
+            bet.claim('nft');
+          }}
+        >
+          Claim NFT
+        </Button>
+      )}
+      <Button
+        size={nft ? 'md' : 'lg'}
+        variant={nft ? 'secondary' : 'up'}
+        pending={claiming === 'sol'}
+        disabled={claiming !== null}
+        onClick={() => {
+          bet.claim('sol');
+        }}
+      >
+        {nft ? `Claim as SOL (${formatSol(won.listingPrice)})` : `Claim ${formatSol(won.listingPrice)}`}
+      </Button>
+      {!nft && state.placed === null && (
+        <p className="text-xs text-ink-faint">
+          This win is not an NFT of this collection, so it is claimed as its SOL value here.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Why a claim failed; for a claim as NFT that could not be composed, the FAQ's hint. */
+function ClaimFailure({ error }: { readonly error: unknown }) {
+  const unclaimable = FAQ_HINTS[1];
+  if (error instanceof NftClaimError) {
+    return (
+      <div role="alert" className="rounded-xl border border-loss/40 bg-loss/10 p-3 text-sm">
+        <p className="font-semibold text-ink">{error.message}</p>
+        <p className="mt-1 text-ink-dim">{unclaimable.hint}</p>
+        <p className="mt-1 text-xs text-ink-faint">{error.detail}</p>
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="rounded-xl border border-loss/40 bg-loss/10 p-3 text-sm">
+      <p className="font-semibold text-ink">{betErrorMessage(error)}</p>
+      <p className="mt-1 text-ink-dim">{unclaimable.hint}</p>
+    </div>
+  );
+}

@@ -1,0 +1,509 @@
+import { BET_POLL_INTERVAL_MS, BET_POLL_TIMEOUT_MS } from '@arcade/sdk/constants';
+import { ERROR_MESSAGES, FAILURE_TOASTS, FAQ_HINTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
+import { BetResult, BetState, BetType } from '@arcade/sdk/wager/accounts';
+import { betCost } from '@arcade/sdk/wager/bet-math';
+import {
+  getClaimBetInstructionDataCodec,
+  getCreateBetOffchainInstructionDataCodec,
+  identifyWagerInstruction,
+} from '@arcade/sdk/wager/instructions';
+import { findBetAddress, findHouseAddress } from '@arcade/sdk/wager/pda';
+import {
+  AccountRole,
+  address,
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  createTransactionMessage,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Blockhash,
+  type Instruction,
+} from '@solana/kit';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import claw from '../../../../public/claw.json' with { type: 'json' };
+import { setRuntimeConfig } from '../../../config/runtime-config.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toast, useToasts } from '../../../lib/toast.ts';
+import {
+  betData,
+  houseData,
+  MockChain,
+  RENT,
+  TEST_CONFIG,
+  USER,
+  WAGER,
+} from '../../wager-bet/testing/mock-chain.ts';
+import type { Collection, Listing } from '../api/get-collection.ts';
+import { ListingPlay } from './listing-play.tsx';
+
+const MINT = address('9f9FJdVNjroRcddtxq3LDjT2fer3m9qQAoXeyREcSuZn');
+const OTHER_MINT = address('3rHRksia7kx3tnQHBGsjP3YBuUa9eKLBAiQ2RutD2gN3');
+const MARKET = address('3Uw1nWkUxLPm5PbXHzswuYxW9JajoN1d2hzRPLkHABGx');
+const COMPUTE_BUDGET = address('ComputeBudget111111111111111111111111111111');
+const SYSTEM = address('11111111111111111111111111111111');
+
+const mocks = vi.hoisted(() => ({
+  chain: null as unknown as MockChain,
+  send: vi.fn<
+    (input: {
+      instructions: readonly Instruction[];
+      cosign?: (wire: string) => Promise<string>;
+    }) => Promise<string>
+  >(),
+  api: vi.fn<
+    (path: string, options?: { query?: Record<string, string>; body?: unknown }) => Promise<unknown>
+  >(),
+  sounds: [] as string[],
+}));
+
+vi.mock('../../../lib/wallet/rpc.ts', () => ({
+  getRpc: () => mocks.chain.rpc(),
+  getRpcSubscriptions: () => mocks.chain.subscriptions(),
+}));
+vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
+  useWallet: () => ({ wallet: { address: USER }, connecting: false, disconnect: async () => {} }),
+}));
+vi.mock('../../../lib/wallet/use-send-transaction.ts', () => ({ useSendTransaction: () => mocks.send }));
+vi.mock('../../profile/hooks/use-referral-capture.ts', () => ({
+  useReferralCapture: () => ({ code: null, referrer: null, status: 'resolved' }),
+}));
+vi.mock('../../../lib/api-client.ts', async (original) => ({
+  ...(await original<typeof import('../../../lib/api-client.ts')>()),
+  api: mocks.api,
+}));
+vi.mock('../../../lib/sound.ts', () => ({
+  usePlaySound: () => (name: string) => {
+    mocks.sounds.push(name);
+  },
+}));
+
+function listing(fields: Partial<Listing> = {}): Listing {
+  return {
+    mint: MINT,
+    price: 800_000_000n,
+    seller: MARKET,
+    tokenStandard: 'NonFungible',
+    tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+    royaltyBps: 0,
+    name: 'Juice Critter #16',
+    image: '/api/nfts/assets/16.svg',
+    attributes: [{ trait_type: 'Body', value: 'Lime' }],
+    buyerPrice: 812_000_000n,
+    marketplaceFee: 12_000_000n,
+    royalty: 0n,
+    ...fields,
+  };
+}
+
+const COLLECTION: Collection = {
+  collId: 'juice-critters',
+  slug: 'juice-critters',
+  name: 'Juice Critters',
+  image: '',
+  floorPrice: 800_000_000n,
+  listedCount: 2,
+  supply: 24,
+  volume24h: 0n,
+  description: '',
+  listings: [listing(), listing({ mint: OTHER_MINT, name: 'Juice Critter #20' })],
+};
+
+/** The wire listing the server answers for `getListingV2`. */
+function wire(l: Listing) {
+  return {
+    ...l,
+    price: l.price.toString(),
+    buyerPrice: l.buyerPrice.toString(),
+    marketplaceFee: l.marketplaceFee.toString(),
+    royalty: l.royalty.toString(),
+  };
+}
+
+/** A buy like the local marketplace's: SOL from the buyer, an NFT transfer signed by the marketplace. */
+function buyTransaction(): { wire: string; instructions: Instruction[] } {
+  const pay: Instruction = {
+    programAddress: SYSTEM,
+    accounts: [
+      { address: USER, role: AccountRole.WRITABLE_SIGNER },
+      { address: MARKET, role: AccountRole.WRITABLE },
+    ],
+    data: new Uint8Array([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+  };
+  const give: Instruction = {
+    programAddress: address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
+    accounts: [
+      { address: MINT, role: AccountRole.READONLY },
+      { address: MARKET, role: AccountRole.READONLY_SIGNER },
+    ],
+    data: new Uint8Array([12, 1, 0, 0, 0, 0, 0, 0, 0, 0]),
+  };
+  const budget: Instruction = { programAddress: COMPUTE_BUDGET, data: new Uint8Array([2, 64, 13, 3, 0]) };
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(USER, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: SYSTEM as unknown as Blockhash, lastValidBlockHeight: 100n },
+        m,
+      ),
+    (m) => appendTransactionMessageInstructions([budget, pay, give], m),
+  );
+  return { wire: getBase64EncodedWireTransaction(compileTransaction(message)), instructions: [pay, give] };
+}
+
+let live: Listing | null;
+let buyAnswer: () => Promise<unknown>;
+let inventory: { id: string }[];
+let house: string;
+let betAccount: string;
+
+function route(path: string, options?: { query?: Record<string, string>; body?: unknown }): Promise<unknown> {
+  switch (path) {
+    case '/api/nfts/getListingV2':
+      return live === null
+        ? Promise.reject(new ApiError('Listing not found', 404))
+        : Promise.resolve({ listing: wire(live) });
+    case '/api/nfts/buyListingTx':
+      return buyAnswer();
+    case '/api/nfts/cosignBuy':
+      return Promise.resolve({
+        transaction: `cosigned:${(options?.body as { transaction: string }).transaction}`,
+      });
+    case '/api/nfts/inventoryV2':
+      return Promise.resolve({ inventory });
+    case '/api/user/bets':
+      return Promise.resolve({ items: [], nextCursor: null });
+    default:
+      return Promise.reject(new Error(`unexpected ${path}`));
+  }
+}
+
+function Toasts() {
+  const toasts = useToasts();
+  return (
+    <ul aria-label="toasts">
+      {toasts.map((t) => (
+        <li key={t.id}>{`${t.kind}: ${t.message}`}</li>
+      ))}
+    </ul>
+  );
+}
+
+function toastTexts(): string[] {
+  return within(screen.getByRole('list', { name: 'toasts' }))
+    .queryAllByRole('listitem')
+    .map((li) => li.textContent);
+}
+
+function renderPlay(mint: string = MINT) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ListingPlay collection={COLLECTION} mint={mint} backTo="/retail/juice-critters" />
+        <Toasts />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const names = (instructions: readonly Instruction[]) =>
+  instructions.map((ix) =>
+    ix.programAddress === WAGER ? identifyWagerInstruction(ix.data!) : ix.programAddress,
+  );
+
+const playButton = () => screen.getByRole('button', { name: /^Play for/ });
+
+beforeEach(async () => {
+  mocks.chain = new MockChain();
+  mocks.send.mockReset();
+  mocks.api.mockReset();
+  mocks.api.mockImplementation(route);
+  mocks.sounds = [];
+  live = listing();
+  inventory = [];
+  buyAnswer = () => Promise.resolve({ transaction: buyTransaction().wire, lastValidBlockHeight: '100' });
+  setRuntimeConfig(TEST_CONFIG);
+  [house] = await findHouseAddress({ programAddress: WAGER });
+  [betAccount] = await findBetAddress(USER, { programAddress: WAGER });
+  mocks.chain.set(house, houseData(), 100_000_000_000n + RENT);
+  mocks.chain.balances.set(USER, 5_000_000_000n);
+  // Reduced motion: the claw jumps to the end of each phase, so results show at once.
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('reduce'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      Promise.resolve(
+        url === '/claw.json'
+          ? new Response(JSON.stringify(claw), { headers: { 'content-type': 'application/json' } })
+          : new Response('not found', { status: 404 }),
+      ),
+    ),
+  );
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  toast.clear();
+});
+
+describe('the pre-bet breakdown', () => {
+  it('shows the listing price, the 1.5% fee, no royalty for a plain NFT, the buyer price and the cost', async () => {
+    renderPlay();
+    await screen.findByText('● Listed');
+    await userEvent.click(screen.getByRole('button', { name: '90%' }));
+    const value = (label: string) =>
+      screen.getByText(label, { selector: 'dt' }).parentElement!.querySelector('dd')!.textContent;
+    expect(value('Listing price')).toBe('0.80 SOL');
+    expect(value('Marketplace fee (1.5%)')).toBe('0.01 SOL');
+    expect(value('Royalty')).toBe('NoneOnly programmable and core NFTs pay one');
+    expect(value('Buyer price (your prize)')).toBe('0.81 SOL');
+    // 90% of 0.812 = 0.7308 SOL, plus 4%.
+    expect(value('You pay')).toBe('0.76 SOL');
+    expect(playButton().textContent).toBe('Play for 0.76 SOL');
+    await waitFor(() => {
+      expect(playButton()).toHaveProperty('disabled', false);
+    });
+  });
+
+  it('adds the royalty of a programmable NFT and follows a changed price', async () => {
+    live = listing({ price: 1_000_000_000n, royaltyBps: 500, tokenStandard: 'ProgrammableNonFungible' });
+    renderPlay();
+    await screen.findByText(/The seller changed the price to 1.0 SOL/);
+    const value = (label: string) =>
+      screen.getByText(label, { selector: 'dt' }).parentElement!.querySelector('dd')!.textContent;
+    expect(value('Royalty')).toBe('0.05 SOL');
+    expect(value('Buyer price (your prize)')).toBe('1.1 SOL');
+    expect(screen.getByTitle('1.065 SOL')).toBeTruthy();
+  });
+});
+
+describe('the live-listing check', () => {
+  it('disables the bet, with the reason, once the listing is sold', async () => {
+    live = null;
+    renderPlay();
+    await screen.findByText('● No longer listed');
+    expect(playButton()).toHaveProperty('disabled', true);
+    expect(screen.getByText(/This NFT is no longer listed/).id).toBe('retail-play-blocker');
+    expect(playButton().getAttribute('aria-describedby')).toBe('retail-play-blocker');
+    expect(mocks.api).toHaveBeenCalledWith(
+      '/api/nfts/getListingV2',
+      expect.objectContaining({ query: { collId: 'juice-critters', mint: MINT } }),
+    );
+  });
+
+  it('refuses a prize above the house’s limit before the wallet is asked', async () => {
+    // 5% of 10 SOL free = 0.5 SOL, less than the 0.812 SOL prize.
+    mocks.chain.set(house, houseData(), 10_000_000_000n + RENT);
+    renderPlay();
+    await screen.findByText(/This prize is more than the house covers right now \(up to 0.50 SOL\)/);
+    expect(playButton()).toHaveProperty('disabled', true);
+  });
+});
+
+describe('the bet', () => {
+  it('bets the buyer price on the NFT, then reveals a win with the claw and its sound', async () => {
+    mocks.send.mockImplementation(({ instructions }) => {
+      // The house settles at once: a win.
+      mocks.chain.set(
+        betAccount,
+        betData({
+          state: BetState.Settled,
+          result: BetResult.Win,
+          betType: BetType.Nft,
+          mint: MINT,
+          odds: 50,
+          listingPrice: 812_000_000n,
+          timestamp: 1_790_000_005n,
+        }),
+      );
+      expect(names(instructions)).toEqual(['init_bet_offchain', 'create_bet_offchain']);
+      return Promise.resolve('sig-bet');
+    });
+    renderPlay();
+    await waitFor(() => {
+      expect(playButton()).toHaveProperty('disabled', false);
+    });
+    expect(playButton().textContent).toBe(`Play for 0.42 SOL`);
+    await userEvent.click(playButton());
+    await screen.findByText('You won Juice Critter #16!');
+    const create = mocks.send.mock.calls[0]![0].instructions[1]!;
+    expect(getCreateBetOffchainInstructionDataCodec().decode(create.data!)).toEqual({
+      odds: 50,
+      listingPrice: 812_000_000n,
+      betType: BetType.Nft,
+    });
+    expect(create.accounts!.some((account) => account.address === MINT)).toBe(true);
+    expect(betCost(812_000_000n, 50)).toBe(422_240_000n);
+    expect(mocks.sounds).toEqual(['bet', 'win']);
+    expect(
+      screen.getByRole('img', { name: /grabs Juice Critter #16 and drops it down the prize chute/ }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Claim NFT' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Claim as SOL (0.81 SOL)' })).toBeTruthy();
+  });
+
+  it('offers another go after a loss', async () => {
+    mocks.chain.set(betAccount, betData({ state: BetState.Claimed, result: BetResult.Win, timestamp: 1n }));
+    mocks.send.mockImplementation(() => {
+      mocks.chain.set(
+        betAccount,
+        betData({ state: BetState.Settled, result: BetResult.Loss, betType: BetType.Nft, timestamp: 2n }),
+      );
+      return Promise.resolve('sig-bet');
+    });
+    renderPlay();
+    await waitFor(() => {
+      expect(playButton()).toHaveProperty('disabled', false);
+    });
+    await userEvent.click(playButton());
+    await screen.findByText('The claw slipped!');
+    expect(names(mocks.send.mock.calls[0]![0].instructions)).toEqual(['create_bet_offchain']);
+    expect(mocks.sounds).toEqual(['bet', 'loss']);
+    await userEvent.click(screen.getByRole('button', { name: 'Have another go' }));
+    expect(playButton()).toBeTruthy();
+  });
+
+  it("waits for the draw and gives up with 'Bet timed out!' after BET_POLL_TIMEOUT_MS", async () => {
+    mocks.send.mockImplementation(() => {
+      mocks.chain.set(
+        betAccount,
+        betData({ state: BetState.Open, result: BetResult.None, betType: BetType.Nft, timestamp: 3n }),
+      );
+      return Promise.resolve('sig-bet');
+    });
+    renderPlay();
+    await waitFor(() => {
+      expect(playButton()).toHaveProperty('disabled', false);
+    });
+    // The draw's clock is faked from the bet on (the chain's answers still come in real time).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    fireEvent.click(playButton());
+    // TanStack Query flushes its updates on a 0 ms timeout: step the fake clock until the bet is in.
+    for (let i = 0; i < 200 && screen.queryByText('The claw is lining up…') === null; i++) {
+      await act(() => vi.advanceTimersByTimeAsync(5));
+    }
+    expect(screen.getByRole('img', { name: /The claw is lining up over Juice Critter #16/ })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(BET_POLL_TIMEOUT_MS - BET_POLL_INTERVAL_MS));
+    expect(screen.queryByText(ERROR_MESSAGES.betTimedOut)).toBeNull();
+    expect(screen.getByText('The claw is lining up…')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(BET_POLL_INTERVAL_MS));
+    expect(screen.getByRole('alert').textContent).toContain(ERROR_MESSAGES.betTimedOut);
+    // The record is still open: the next bet waits for its result.
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the machine' }));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByText('Your last bet is still being drawn. Wait for its result.')).toBeTruthy();
+    expect(playButton()).toHaveProperty('disabled', true);
+  });
+});
+
+describe('claiming a win', () => {
+  beforeEach(() => {
+    mocks.chain.set(
+      betAccount,
+      betData({
+        state: BetState.Settled,
+        result: BetResult.Win,
+        betType: BetType.Nft,
+        mint: MINT,
+        listingPrice: 812_000_000n,
+      }),
+    );
+  });
+
+  it('claims the NFT: claim_bet(sol = false) then the marketplace buy, co-signed, in one transaction', async () => {
+    inventory = [{ id: MINT }];
+    mocks.send.mockResolvedValue('sig-claim');
+    renderPlay();
+    await userEvent.click(await screen.findByRole('button', { name: 'Claim NFT' }));
+    await screen.findByText('Juice Critter #16 is yours!');
+    await screen.findByText('It is in your wallet.');
+    expect(screen.getByText('● Yours')).toBeTruthy();
+
+    const [{ instructions, cosign }] = mocks.send.mock.calls[0]!;
+    // The compute budget of the marketplace's transaction is dropped: the sender sets its own.
+    expect(names(instructions)).toEqual(['claim_bet', SYSTEM, 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA']);
+    expect(getClaimBetInstructionDataCodec().decode(instructions[0]!.data!)).toEqual({ sol: false });
+    // The message merges each account's roles, so compare who is in each instruction.
+    const accountsOf = (list: readonly Instruction[]) =>
+      list.map((ix) => (ix.accounts ?? []).map((account) => account.address));
+    expect(accountsOf(instructions.slice(1))).toEqual(accountsOf(buyTransaction().instructions));
+    expect(mocks.api).toHaveBeenCalledWith(
+      '/api/nfts/buyListingTx',
+      expect.objectContaining({
+        query: { mint: MINT, maxPrice: '812000000', buyer: USER, owner: MARKET },
+      }),
+    );
+    // The marketplace signs what the wallet signed.
+    expect(await cosign!('d2lyZQ==')).toBe('cosigned:d2lyZQ==');
+    expect(mocks.api).toHaveBeenCalledWith('/api/nfts/cosignBuy', {
+      method: 'POST',
+      body: { transaction: 'd2lyZQ==' },
+    });
+    expect(toastTexts()).toContain(`success: ${SUCCESS_TOASTS.claimed}`);
+  });
+
+  it("shows 'Invalid Transaction' and the FAQ hint when the price moved, then claims as SOL", async () => {
+    buyAnswer = () => Promise.reject(new ApiError('Price changed', 400));
+    mocks.send.mockResolvedValue('sig-claim');
+    renderPlay();
+    await userEvent.click(await screen.findByRole('button', { name: 'Claim NFT' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(ERROR_MESSAGES.invalidTransaction);
+    expect(alert.textContent).toContain(FAQ_HINTS[1].hint);
+    expect(alert.textContent).toContain('The listing now costs more than your prize.');
+    expect(toastTexts()).toEqual([
+      `error: ${FAILURE_TOASTS.claim}`,
+      `error: ${ERROR_MESSAGES.invalidTransaction}`,
+    ]);
+    expect(mocks.send).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Claim as SOL (0.81 SOL)' }));
+    await screen.findByText('Claimed 0.81 SOL');
+    const [{ instructions, cosign }] = mocks.send.mock.calls[0]!;
+    expect(names(instructions)).toEqual(['claim_bet']);
+    expect(getClaimBetInstructionDataCodec().decode(instructions[0]!.data!)).toEqual({ sol: true });
+    expect(cosign).toBeUndefined();
+  });
+
+  it("does not compose a buy for a listing that sold ('Invalid Transaction')", async () => {
+    renderPlay();
+    await screen.findByText('● Listed');
+    live = null;
+    await userEvent.click(await screen.findByRole('button', { name: 'Claim NFT' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(ERROR_MESSAGES.invalidTransaction);
+    expect(alert.textContent).toContain('The NFT is no longer listed');
+    expect(mocks.api).not.toHaveBeenCalledWith('/api/nfts/buyListingTx', expect.anything());
+  });
+
+  it('offers an earlier win of another collection as SOL only, before any new bet', async () => {
+    mocks.chain.set(
+      betAccount,
+      betData({
+        state: BetState.Settled,
+        result: BetResult.Win,
+        betType: BetType.Sol,
+        listingPrice: 2_000_000_000n,
+      }),
+    );
+    renderPlay(OTHER_MINT);
+    await screen.findByText('You have a win to claim');
+    expect(screen.queryByRole('button', { name: 'Claim NFT' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Claim 2.0 SOL' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Play for/ })).toBeNull();
+  });
+});

@@ -1,0 +1,158 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+
+import { prefersReducedMotion } from '../../../components/animation/json-animation.ts';
+import { ImageWithFallback } from '../../../components/ui/image-with-fallback.tsx';
+import type { Collection, Listing } from '../api/get-collection.ts';
+import { useLiveListing } from '../api/get-listing.ts';
+import { useRetailBet } from '../hooks/use-retail-bet.ts';
+import { clawPhaseOf } from '../utils/bet-machine.ts';
+import { nftImage } from '../utils/nft-image.ts';
+import { BetPanel } from './bet-panel.tsx';
+import { ClawMachine } from './claw-machine.tsx';
+import { STANDARD_LABELS } from './listing-card.tsx';
+
+/** Props of {@link ListingPlay}. */
+export interface ListingPlayProps {
+  readonly collection: Collection;
+  readonly mint: string;
+  /** The collection's grid (with its filters), for the way back. */
+  readonly backTo: string;
+}
+
+const LIVE_STATES = {
+  live: { text: '● Listed', className: 'text-win' },
+  gone: { text: '● No longer listed', className: 'text-loss' },
+  checking: { text: 'Checking the listing…', className: 'text-ink-faint' },
+  yours: { text: '● Yours', className: 'text-accent' },
+} as const;
+
+function sameListing(a: Listing | null, b: Listing): boolean {
+  return a !== null && a.mint === b.mint && a.price === b.price && a.seller === b.seller;
+}
+
+/**
+ * The play screen of one listing: the claw machine with the NFT inside, and the bet panel. The listing is
+ * checked live on entry and every few seconds; the last known copy is kept, so the screen still shows the
+ * NFT after it sells (to this player, or to someone else).
+ */
+export function ListingPlay({ collection, mint, backTo }: ListingPlayProps) {
+  const listed = collection.listings.find((listing) => listing.mint === mint) ?? null;
+  const live = useLiveListing(collection.collId, mint);
+  const fresh = live.data ?? listed;
+  const [kept, setKept] = useState<Listing | null>(fresh);
+  if (fresh !== null && !sameListing(kept, fresh)) setKept(fresh);
+  const listing = fresh ?? kept;
+
+  const mints = useMemo(() => new Set(collection.listings.map((l) => l.mint)), [collection.listings]);
+  const machine = useRef<HTMLElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const bet = useRetailBet({ collId: collection.collId, mint, name: listing?.name ?? mint }, mints);
+
+  // On a phone the machine and the panel are stacked: show the claw while it plays, then the result.
+  const step = bet.state.step;
+  useEffect(() => {
+    const target =
+      step === 'waiting' ? machine.current : step === 'won' || step === 'lost' ? panel.current : null;
+    if (target === null || typeof target.scrollIntoView !== 'function') return;
+    const { top, bottom } = target.getBoundingClientRect();
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    target.scrollIntoView({
+      block: step === 'waiting' ? 'start' : 'nearest',
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+    });
+  }, [step]);
+
+  if (listing === null) {
+    if (live.isPending) {
+      return (
+        <div className="grid gap-6 lg:grid-cols-2" aria-busy="true" aria-label="Loading the listing">
+          <div className="aspect-[8/9] animate-pulse rounded-2xl bg-panel-2" />
+          <div className="h-96 animate-pulse rounded-2xl bg-panel-2" />
+        </div>
+      );
+    }
+    return (
+      <div className="card grid place-items-center gap-3 px-6 py-12 text-center" role="status">
+        <p className="font-display text-lg font-bold text-ink">This NFT is no longer listed</p>
+        <p className="max-w-md text-sm text-ink-dim">
+          Someone bought it, or the seller delisted it. Plenty more in {collection.name}.
+        </p>
+        <Link to={backTo} className="text-sm font-semibold text-accent-2 hover:underline">
+          Back to the listings
+        </Link>
+      </div>
+    );
+  }
+
+  const liveState =
+    bet.state.step === 'claimed' && bet.state.how === 'nft' && bet.state.bet.mint === mint
+      ? 'yours'
+      : live.data === null
+        ? 'gone'
+        : live.data === undefined
+          ? 'checking'
+          : 'live';
+  return (
+    <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(360px,460px)] lg:gap-6">
+      <section
+        ref={machine}
+        aria-label="Claw machine"
+        className="card scroll-mt-32 p-3 sm:p-6 lg:sticky lg:top-4"
+      >
+        <ClawMachine
+          image={nftImage(listing.image, 192)}
+          name={listing.name}
+          phase={clawPhaseOf(bet.state)}
+          onPhaseEnd={bet.revealed}
+        />
+        <div className="mt-4 flex flex-wrap gap-1.5" aria-label="Traits">
+          {listing.attributes.map((attribute) => (
+            <span
+              key={attribute.trait_type}
+              className="rounded-lg border border-edge bg-void/50 px-2 py-1 text-[11px] text-ink-dim"
+            >
+              <span className="text-ink-faint">{attribute.trait_type}</span>{' '}
+              <span className="font-semibold text-ink">{attribute.value}</span>
+            </span>
+          ))}
+        </div>
+      </section>
+      <section
+        ref={panel}
+        aria-labelledby="listing-title"
+        className="card scroll-mt-32 grid gap-4 p-4 sm:p-6"
+      >
+        <header className="flex items-center gap-3">
+          <ImageWithFallback
+            src={nftImage(listing.image, 96)}
+            alt=""
+            className="size-12 shrink-0 rounded-xl border border-edge object-cover"
+          />
+          <div className="min-w-0">
+            <h1 id="listing-title" className="truncate font-display text-xl font-black text-ink sm:text-2xl">
+              {listing.name}
+            </h1>
+            <p className="flex flex-wrap items-center gap-x-2 text-xs text-ink-dim">
+              <span>{collection.name}</span>
+              <span aria-hidden="true">·</span>
+              <span>{STANDARD_LABELS[listing.tokenStandard]}</span>
+              <span aria-hidden="true">·</span>
+              <span role="status" className={LIVE_STATES[liveState].className}>
+                {LIVE_STATES[liveState].text}
+              </span>
+            </p>
+          </div>
+        </header>
+        <BetPanel
+          listing={listing}
+          listedPrice={listed?.price ?? null}
+          live={live.data}
+          checking={live.isFetching}
+          bet={bet}
+          backTo={backTo}
+        />
+      </section>
+    </div>
+  );
+}

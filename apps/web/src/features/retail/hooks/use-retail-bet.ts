@@ -1,0 +1,186 @@
+/**
+ * One ReTail play, wired to the shared bet engine (`features/wager-bet`): place the bet for the NFT's
+ * buyer price, wait for its result, let the claw play it out, then claim the NFT (the marketplace buy
+ * composed after `claim_bet` in one transaction) or its SOL value. Toasts, sounds and cache refreshes
+ * happen here; the steps are {@link retailBetReducer}'s.
+ *
+ * @module
+ */
+
+import { FAILURE_TOASTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
+import { BetType, type BetAccount } from '@arcade/sdk/wager/accounts';
+import { isUnclaimedWin } from '@arcade/sdk/wager/views';
+import { address as toAddress } from '@solana/kit';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer } from 'react';
+
+import { usePlaySound } from '../../../lib/sound.ts';
+import { toast } from '../../../lib/toast.ts';
+import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
+import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
+import { unclaimedWinsKey } from '../../account-status/api/get-unclaimed-wins.ts';
+import {
+  betErrorMessage,
+  useBetOutcome,
+  useBetRecord,
+  useClaimBet,
+  usePlaceBet,
+} from '../../wager-bet/index.ts';
+import { composeNftBuy, NftClaimError } from '../api/buy-listing.ts';
+import { collectionKey } from '../api/get-collection.ts';
+import { inventoryKey } from '../api/get-inventory.ts';
+import { listingKey } from '../api/get-listing.ts';
+import {
+  INITIAL_BET_STATE,
+  retailBetReducer,
+  type ClaimHow,
+  type RetailBetState,
+} from '../utils/bet-machine.ts';
+
+/** What to bet on. */
+export interface RetailBetTarget {
+  readonly collId: string;
+  readonly mint: string;
+  readonly name: string;
+}
+
+/** What {@link useRetailBet} returns. */
+export interface RetailBet {
+  readonly state: RetailBetState;
+  /** Places a bet for `prize` (the buyer price) at `odds`. */
+  readonly place: (args: { readonly odds: number; readonly prize: bigint }) => void;
+  /** The claw finished playing the result. */
+  readonly revealed: () => void;
+  readonly claim: (how: ClaimHow) => void;
+  /** Back to choosing odds after a loss, a timeout or a claim. */
+  readonly reset: () => void;
+  /**
+   * Whether the won bet can be claimed as the NFT here: an NFT bet on a mint of this collection (`mints`);
+   * a token or SOL prize, or another collection's NFT, is claimed as SOL.
+   */
+  readonly canClaimNft: (bet: BetAccount) => boolean;
+}
+
+/** The caller message of a failed bet (the second toast is the reason). */
+export const BET_FAILED_TOAST = 'Failed to place bet';
+
+/**
+ * The play for `target`; `mints` are the collection's listed mints (to tell whether a win found on the bet
+ * record can be claimed as an NFT here).
+ */
+export function useRetailBet(target: RetailBetTarget, mints: ReadonlySet<string>): RetailBet {
+  const [state, dispatch] = useReducer(retailBetReducer, INITIAL_BET_STATE);
+  const { wallet } = useWallet();
+  const user = wallet?.address ?? null;
+  const queryClient = useQueryClient();
+  const play = usePlaySound();
+  const placer = usePlaceBet();
+  const claimer = useClaimBet();
+  const record = useBetRecord();
+  const placed = state.step === 'waiting' ? state.placed : null;
+  const outcome = useBetOutcome(placed);
+
+  // The draw's answer moves the play on (a 'waiting' outcome changes nothing).
+  useEffect(() => {
+    if (outcome !== null) dispatch({ type: 'outcome', outcome });
+  }, [outcome]);
+
+  // A win still to claim blocks the next bet (BetNotAvailable): offer it first.
+  const pending = record.bet !== null && isUnclaimedWin(record.bet) ? record.bet : null;
+  useEffect(() => {
+    if (pending !== null && state.step === 'idle') dispatch({ type: 'pendingWin', bet: pending });
+  }, [pending, state.step]);
+
+  // The result is announced when the claw has played it, with its sound.
+  const revealed = useCallback(() => {
+    dispatch({ type: 'revealed' });
+  }, []);
+  const revealedResult = state.step === 'won' || state.step === 'lost' ? state.step : null;
+  const revealedFromPlay = (state.step === 'won' || state.step === 'lost') && state.placed !== null;
+  useEffect(() => {
+    if (revealedResult === null || !revealedFromPlay) return;
+    play(revealedResult === 'won' ? 'win' : 'loss');
+  }, [revealedResult, revealedFromPlay, play]);
+
+  const refreshAfterClaim = useCallback(() => {
+    if (user !== null) {
+      void queryClient.invalidateQueries({ queryKey: unclaimedWinsKey(user) });
+      void queryClient.invalidateQueries({ queryKey: solBalanceQueryKey(user) });
+      void queryClient.invalidateQueries({ queryKey: inventoryKey(user) });
+    }
+    void queryClient.invalidateQueries({ queryKey: collectionKey(target.collId) });
+    void queryClient.invalidateQueries({ queryKey: listingKey(target.collId, target.mint) });
+    void queryClient.invalidateQueries({ queryKey: ['nfts', 'trending'] });
+    void queryClient.invalidateQueries({ queryKey: ['nfts', 'collection-traits', target.collId] });
+  }, [queryClient, user, target.collId, target.mint]);
+
+  const place = useCallback(
+    ({ odds, prize }: { readonly odds: number; readonly prize: bigint }) => {
+      dispatch({ type: 'place' });
+      const id = toast.info('Confirm the bet in your wallet…');
+      placer.place({ odds, listingPrice: prize, betType: 'nft', mint: toAddress(target.mint) }).then(
+        (result) => {
+          toast.dismiss(id);
+          play('bet');
+          dispatch({ type: 'placed', placed: result });
+        },
+        (error: unknown) => {
+          toast.dismiss(id);
+          toast.error(BET_FAILED_TOAST);
+          toast.error(betErrorMessage(error));
+          dispatch({ type: 'placeFailed', error });
+        },
+      );
+    },
+    [placer, play, target.mint],
+  );
+
+  const canClaimNft = useCallback(
+    (bet: BetAccount) => bet.betType === BetType.Nft && mints.has(bet.mint),
+    [mints],
+  );
+
+  const claim = useCallback(
+    (how: ClaimHow) => {
+      if (state.step !== 'won' || user === null) return;
+      const { bet } = state;
+      dispatch({ type: 'claim', how });
+      const id = toast.info(how === 'nft' ? 'Buying your NFT with your prize…' : 'Claiming your prize…');
+      const run = async () => {
+        if (how === 'sol') return claimer.claim({ sol: true });
+        const buy = await composeNftBuy({
+          collId: target.collId,
+          mint: bet.mint,
+          prize: bet.listingPrice,
+          buyer: user,
+        });
+        return claimer.claim({
+          sol: false,
+          after: buy.instructions,
+          ...(buy.cosign === undefined ? {} : { cosign: buy.cosign }),
+        });
+      };
+      run().then(
+        (signature) => {
+          toast.update(id, 'success', SUCCESS_TOASTS.claimed);
+          dispatch({ type: 'claimed', signature });
+          refreshAfterClaim();
+        },
+        (error: unknown) => {
+          toast.dismiss(id);
+          toast.error(how === 'nft' ? FAILURE_TOASTS.claim : FAILURE_TOASTS.claimWinnings);
+          toast.error(error instanceof NftClaimError ? error.message : betErrorMessage(error));
+          dispatch({ type: 'claimFailed', error });
+          refreshAfterClaim();
+        },
+      );
+    },
+    [state, user, claimer, target.collId, refreshAfterClaim],
+  );
+
+  const reset = useCallback(() => {
+    dispatch({ type: 'reset' });
+  }, []);
+
+  return { state, place, revealed, claim, reset, canClaimNft };
+}

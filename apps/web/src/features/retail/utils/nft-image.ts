@@ -1,0 +1,17 @@
+/**
+ * NFT art through the server's image CDN (`GET /api/images?src=&width=&height=`), resized and cropped to
+ * cover, so a grid of listings downloads thumbnails rather than originals.
+ *
+ * @module
+ */
+
+/**
+ * The CDN URL of `src` at `width`×`height` (square by default); data URLs pass through.
+ *
+ * @example nftImage('/api/nfts/assets/a.svg', 400) === '/api/images?src=%2Fapi%2Fnfts%2Fassets%2Fa.svg&width=400&height=400'
+ */
+export function nftImage(src: string, width: number, height: number = width): string {
+  if (src === '' || src.startsWith('data:')) return src;
+  const params = new URLSearchParams({ src, width: String(width), height: String(height) });
+  return `/api/images?${params.toString()}`;
+}

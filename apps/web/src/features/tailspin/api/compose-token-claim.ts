@@ -1,0 +1,113 @@
+/**
+ * The swap half of claiming a token prize (game-rules: `claim_bet(sol = false)` then the swap, in ONE
+ * transaction): a quote for exactly the prize in SOL → the token (`GET /api/swap/quote`, the spec's
+ * slippage, exact-in, direct routes), its instructions (`POST /api/swap/swap-instructions`), and the
+ * co-signer (`POST /api/swap/cosign`: the local swap desk signs its payout; on mainnet it answers
+ * `required: false` and the transaction unchanged).
+ *
+ * @module
+ */
+
+import { SWAP_SLIPPAGE_BPS } from '@arcade/sdk/constants';
+import { ERROR_MESSAGES } from '@arcade/sdk/messages';
+import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
+import { AccountRole, address, getBase64Encoder, type Address, type Instruction } from '@solana/kit';
+
+import { api } from '../../../lib/api-client.ts';
+
+/** An instruction as the swap service writes it: base58 keys, base64 data. */
+export interface JsonInstruction {
+  readonly programId: string;
+  readonly accounts: readonly { pubkey: string; isSigner: boolean; isWritable: boolean }[];
+  readonly data: string;
+}
+
+/** The swap service's answer to swap-instructions (Jupiter's shape). */
+export interface SwapInstructionsResponse {
+  readonly computeBudgetInstructions: readonly JsonInstruction[];
+  readonly setupInstructions: readonly JsonInstruction[];
+  readonly swapInstruction: JsonInstruction;
+  readonly cleanupInstruction: JsonInstruction | null;
+  readonly otherInstructions?: readonly JsonInstruction[];
+  readonly addressLookupTableAddresses: readonly string[];
+  readonly requiresCosign?: boolean;
+}
+
+/** A quote as the service sends it; it is handed back unchanged. */
+export type SwapQuote = Readonly<Record<string, unknown>> & { readonly outAmount: string };
+
+/** What the claim transaction needs after `claim_bet(sol = false)`. */
+export interface TokenClaimPlan {
+  /** The swap's instructions, in order (the sender sets its own compute budget). */
+  readonly instructions: readonly Instruction[];
+  /** Token base units the swap pays out. */
+  readonly outAmount: bigint;
+  /** Posts the wallet-signed transaction for the swap desk's signature. */
+  readonly cosign: (wireBase64: string) => Promise<string>;
+}
+
+function role(account: { isSigner: boolean; isWritable: boolean }): AccountRole {
+  if (account.isSigner) return account.isWritable ? AccountRole.WRITABLE_SIGNER : AccountRole.READONLY_SIGNER;
+  return account.isWritable ? AccountRole.WRITABLE : AccountRole.READONLY;
+}
+
+/** A swap-service instruction as a @solana/kit instruction. */
+export function toInstruction(json: JsonInstruction): Instruction {
+  return {
+    programAddress: address(json.programId),
+    accounts: json.accounts.map((account) => ({ address: address(account.pubkey), role: role(account) })),
+    data: new Uint8Array(getBase64Encoder().encode(json.data)),
+  };
+}
+
+/** `POST /api/swap/cosign`: the transaction with the swap desk's signature (unchanged where none is needed). */
+export async function cosignSwap(wireBase64: string): Promise<string> {
+  const body = await api<{ transaction: string }>('/api/swap/cosign', {
+    method: 'POST',
+    body: { transaction: wireBase64 },
+  });
+  return body.transaction;
+}
+
+/**
+ * The swap of a `prize` lamports win into `mint` for `user`.
+ *
+ * @throws Error(ERROR_MESSAGES.invalidTransaction) ('Invalid Transaction', spec §8) when the quote or its
+ *   instructions cannot be had or used: the caller offers the SOL claim instead.
+ */
+export async function composeTokenClaim(
+  user: Address,
+  mint: Address,
+  prize: bigint,
+): Promise<TokenClaimPlan> {
+  try {
+    const quote = await api<SwapQuote>('/api/swap/quote', {
+      query: {
+        inputMint: NATIVE_MINT_ADDRESS,
+        outputMint: mint,
+        amount: prize.toString(),
+        slippageBps: SWAP_SLIPPAGE_BPS,
+        swapMode: 'ExactIn',
+        onlyDirectRoutes: true,
+      },
+    });
+    // `success` is the API's envelope, not part of the quote the service hands back.
+    const quoteResponse = Object.fromEntries(Object.entries(quote).filter(([key]) => key !== 'success'));
+    const swap = await api<SwapInstructionsResponse>('/api/swap/swap-instructions', {
+      method: 'POST',
+      body: { quoteResponse, userPublicKey: user, wrapAndUnwrapSol: true },
+    });
+    // The wallet's send builds a plain v0 message: a route that needs lookup tables does not fit.
+    if (swap.addressLookupTableAddresses.length > 0) throw new Error('The swap route needs lookup tables');
+    const instructions = [
+      ...swap.setupInstructions,
+      swap.swapInstruction,
+      ...(swap.cleanupInstruction === null ? [] : [swap.cleanupInstruction]),
+      ...(swap.otherInstructions ?? []),
+    ].map(toInstruction);
+    return { instructions, outAmount: BigInt(quote.outAmount), cosign: cosignSwap };
+  } catch (error) {
+    console.error('Composing the token claim failed', error);
+    throw new Error(ERROR_MESSAGES.invalidTransaction, { cause: error });
+  }
+}

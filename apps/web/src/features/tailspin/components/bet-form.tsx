@@ -1,0 +1,359 @@
+import {
+  DEFAULT_MAX_PRIORITY_FEE_LAMPORTS,
+  MIN_BET_LAMPORTS,
+  RPC_COMMITMENT,
+  TAILSPIN_FEE_BPS,
+} from '@arcade/sdk/constants';
+import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
+import type { Address } from '@solana/kit';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  formatLamports,
+  formatLamportsMin,
+  formatNumber,
+  formatPercent,
+  formatSol,
+} from '../../../lib/format.ts';
+import { ui } from '../../../lib/store.ts';
+import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
+import { getRpc } from '../../../lib/wallet/rpc.ts';
+import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
+import { BetBreakdown, OddsPicker, useHouseLimits } from '../../wager-bet/index.ts';
+import { tokensForLamports, useTokenPrice } from '../api/get-token-price.ts';
+import type { TokenListEntry } from '../api/get-tokens.ts';
+import type { BetTicket } from '../utils/game-state.ts';
+import {
+  betPreview,
+  exactSol,
+  maxStakeForBalance,
+  maxStakeForPrize,
+  multiplierText,
+  parseSol,
+  stakeIssue,
+  stakeIssueMessage,
+} from '../utils/stake.ts';
+import { TokenPicker } from './token-picker.tsx';
+
+/** What the player set up; kept by the game so another go starts from the last bet. */
+export interface BetSettings {
+  readonly mint: string;
+  readonly odds: number;
+  /** The stake as typed, in SOL. */
+  readonly stakeText: string;
+}
+
+/** Props of {@link BetForm}. */
+export interface BetFormProps {
+  readonly tokens: readonly TokenListEntry[];
+  readonly settings: BetSettings;
+  readonly onChange: (settings: BetSettings) => void;
+  readonly onPlace: (ticket: BetTicket) => void;
+  /** A bet is being placed. */
+  readonly pending: boolean;
+  /** The wallet's bet record is still loading. */
+  readonly loading: boolean;
+  /** The last failure, shown under the button until the next try. */
+  readonly error: string | null;
+}
+
+const FEE_TEXT = formatPercent(Number(TAILSPIN_FEE_BPS) / 100);
+
+/** The connected wallet's SOL balance (the same query the header's balance chip keeps live). */
+function useBalance(user: Address | null) {
+  return useQuery({
+    queryKey: solBalanceQueryKey(user ?? ''),
+    queryFn: async ({ signal }) =>
+      (await getRpc().getBalance(user!, { commitment: RPC_COMMITMENT }).send({ abortSignal: signal })).value,
+    enabled: user !== null,
+  });
+}
+
+/**
+ * TailSpin's bet controls: the prize token, the win chance with its skill label, the stake, and the
+ * prize / stake / fee preview from the SDK's maths. Every refusal the program would make is shown as a
+ * sentence before the button is pressed, and the button says why it is disabled.
+ */
+export function BetForm({ tokens, settings, onChange, onPlace, pending, loading, error }: BetFormProps) {
+  const id = useId();
+  const { wallet, connecting } = useWallet();
+  const user = wallet?.address ?? null;
+  const house = useHouseLimits();
+  const balance = useBalance(user);
+  const token: TokenListEntry | undefined = tokens.find((entry) => entry.id === settings.mint) ?? tokens[0];
+  const isSol = token === undefined || token.id === NATIVE_MINT_ADDRESS;
+  const price = useTokenPrice(token?.id ?? NATIVE_MINT_ADDRESS);
+
+  const typed = parseSol(settings.stakeText);
+  const preview = typed === null ? null : betPreview(typed, settings.odds);
+  const issue = stakeIssue({
+    text: settings.stakeText,
+    odds: settings.odds,
+    maxPrize: house.maxPrize,
+    balance: user === null ? null : (balance.data ?? null),
+  });
+  const showIssue = issue !== null && issue.kind !== 'empty';
+  const tokenAmount =
+    !isSol && preview !== null && price.data !== undefined
+      ? tokensForLamports(preview.prize, price.data)
+      : null;
+
+  const setStake = (lamports: bigint) => {
+    onChange({ ...settings, stakeText: exactSol(lamports) });
+  };
+  const maxStake = (() => {
+    if (house.maxPrize === null) return null;
+    const byHouse = maxStakeForPrize(house.maxPrize, settings.odds);
+    // Keep the most the sender may pay as priority fee aside, so Max never fails for the network fee.
+    return balance.data === undefined
+      ? byHouse
+      : minBig(byHouse, maxStakeForBalance(balance.data - DEFAULT_MAX_PRIORITY_FEE_LAMPORTS));
+  })();
+
+  let blocked: string | null = null;
+  if (house.paused) blocked = 'Betting is paused for now. Try again in a little while.';
+  else if (loading) blocked = 'Loading your bet…';
+  else if (issue !== null) blocked = stakeIssueMessage(issue);
+
+  const place = () => {
+    if (user === null) {
+      ui.openModal('connect');
+      return;
+    }
+    if (preview === null || token === undefined || blocked !== null) return;
+    onPlace({
+      odds: settings.odds,
+      prize: preview.prize,
+      stake: preview.stake,
+      fee: preview.fee,
+      symbol: token.symbol,
+      mint: token.id,
+      betType: isSol ? 'sol' : 'token',
+    });
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-5"
+      aria-label="Place a TailSpin bet"
+      onSubmit={(event) => {
+        event.preventDefault();
+        place();
+      }}
+    >
+      <div>
+        <p className="mb-2 text-sm font-semibold text-ink">Win your prize in</p>
+        <TokenPicker
+          tokens={tokens}
+          value={token?.id ?? ''}
+          disabled={pending}
+          onChange={(mint) => {
+            onChange({ ...settings, mint });
+          }}
+        />
+      </div>
+
+      <OddsPicker
+        value={settings.odds}
+        disabled={pending}
+        onChange={(odds) => {
+          onChange({ ...settings, odds });
+        }}
+      />
+
+      <div>
+        <div className="mb-2 flex items-baseline justify-between gap-3">
+          <label htmlFor={`${id}-stake`} className="text-sm font-semibold text-ink">
+            Stake
+          </label>
+          {user !== null && balance.data !== undefined && (
+            <span className="tabular text-xs text-ink-faint">Balance {formatLamports(balance.data)} SOL</span>
+          )}
+        </div>
+        <div
+          className={`flex h-12 items-center rounded-xl border bg-panel-2 pr-1.5 focus-within:border-accent/60 ${
+            showIssue ? 'border-loss/70' : 'border-edge'
+          }`}
+        >
+          <input
+            id={`${id}-stake`}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={formatLamports(MIN_BET_LAMPORTS)}
+            value={settings.stakeText}
+            disabled={pending}
+            aria-invalid={showIssue}
+            aria-describedby={`${id}-stake-help`}
+            onChange={(event) => {
+              onChange({ ...settings, stakeText: event.target.value.replace(/[^\d.,]/g, '') });
+            }}
+            className="tabular h-full min-w-0 flex-1 bg-transparent pl-4 font-display text-lg font-bold outline-none placeholder:text-ink-faint disabled:opacity-60"
+          />
+          <span className="pr-2 text-sm font-semibold text-ink-dim" aria-hidden="true">
+            SOL
+          </span>
+          <div className="flex gap-1">
+            <QuickButton
+              label="½"
+              title="Half the stake"
+              disabled={pending || typed === null || typed === 0n}
+              onClick={() => {
+                if (typed !== null) setStake(maxBig(typed / 2n, MIN_BET_LAMPORTS));
+              }}
+            />
+            <QuickButton
+              label="2×"
+              title="Double the stake"
+              disabled={pending || typed === null || typed === 0n}
+              onClick={() => {
+                if (typed !== null) setStake(maxStake === null ? typed * 2n : minBig(typed * 2n, maxStake));
+              }}
+            />
+            <QuickButton
+              label="Max"
+              title="The largest stake the house and your balance allow"
+              disabled={pending || maxStake === null || maxStake < MIN_BET_LAMPORTS}
+              onClick={() => {
+                if (maxStake !== null) setStake(maxStake);
+              }}
+            />
+          </div>
+        </div>
+        <p
+          id={`${id}-stake-help`}
+          className={`mt-1.5 text-xs ${showIssue ? 'text-loss' : 'text-ink-faint'}`}
+          role={showIssue ? 'alert' : undefined}
+        >
+          {showIssue
+            ? stakeIssueMessage(issue)
+            : `Min ${formatLamports(MIN_BET_LAMPORTS)} SOL${
+                house.maxPrize === null ? '' : ` · max prize now ${formatLamports(house.maxPrize)} SOL`
+              }`}
+        </p>
+      </div>
+
+      <BetBreakdown
+        rows={[
+          {
+            label: 'Prize',
+            value:
+              preview === null ? (
+                '—'
+              ) : (
+                <span title={`${exactSol(preview.prize)} SOL`}>{formatLamportsMin(preview.prize)} SOL</span>
+              ),
+            note:
+              preview === null
+                ? `${multiplierText(settings.odds)} your stake`
+                : isSol
+                  ? `${multiplierText(settings.odds)} your stake`
+                  : tokenAmount === null
+                    ? `paid in ${token.symbol} at the price when you claim`
+                    : `≈ ${formatNumber(tokenAmount)} ${token.symbol} · ${multiplierText(settings.odds)}`,
+            emphasis: true,
+          },
+          {
+            label: 'Stake',
+            value:
+              preview === null ? (
+                '—'
+              ) : (
+                <span title={`${exactSol(preview.stake)} SOL`}>{formatLamportsMin(preview.stake)} SOL</span>
+              ),
+          },
+          {
+            label: `Fee (${FEE_TEXT})`,
+            value:
+              preview === null ? (
+                '—'
+              ) : (
+                <span title={`${exactSol(preview.fee)} SOL`}>{formatLamportsMin(preview.fee)} SOL</span>
+              ),
+          },
+          {
+            label: 'You pay',
+            value:
+              preview === null ? (
+                '—'
+              ) : (
+                <span title={`${exactSol(preview.total)} SOL`}>{formatLamportsMin(preview.total)} SOL</span>
+              ),
+          },
+        ]}
+      />
+
+      <div>
+        {user === null ? (
+          <Button type="button" size="lg" className="w-full" pending={connecting} onClick={place}>
+            Connect wallet to play
+          </Button>
+        ) : (
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full font-display tracking-wide"
+            pending={pending}
+            disabled={blocked !== null}
+            aria-describedby={blocked === null ? undefined : `${id}-blocked`}
+          >
+            {pending ? 'Placing bet…' : preview === null ? 'Spin' : `Spin for ${formatSol(preview.total)}`}
+          </Button>
+        )}
+        {user !== null && blocked !== null && !showIssue && (
+          <p id={`${id}-blocked`} className="mt-2 text-center text-xs text-ink-dim">
+            {blocked}
+          </p>
+        )}
+        {user !== null && blocked !== null && showIssue && (
+          <span id={`${id}-blocked`} className="sr-only">
+            {blocked}
+          </span>
+        )}
+        {error !== null && (
+          <p
+            role="alert"
+            className="mt-2 rounded-lg border border-loss/40 bg-loss/10 px-3 py-2 text-center text-xs text-loss"
+          >
+            {error}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function QuickButton({
+  label,
+  title,
+  disabled,
+  onClick,
+}: {
+  readonly label: string;
+  readonly title: string;
+  readonly disabled: boolean;
+  readonly onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      title={title}
+      aria-label={title}
+      disabled={disabled}
+      onClick={onClick}
+      className="h-9 min-w-9 rounded-lg bg-white/6 px-2 text-xs font-bold text-ink-dim transition hover:bg-white/12 hover:text-ink disabled:cursor-not-allowed disabled:opacity-40"
+    >
+      {label}
+    </button>
+  );
+}
+
+function minBig(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
+function maxBig(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
+}

@@ -1,0 +1,194 @@
+import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
+import { Link } from 'react-router';
+
+import { formatDateTime, formatLamports } from '../../../lib/format.ts';
+import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
+import type { BetRow } from '../../history/api/get-history.ts';
+import { LoadMoreButton, RetryButton } from '../../history/components/history-list-controls.tsx';
+import { SkillBadge } from '../../wager-bet/index.ts';
+import { useTailSpinHistory } from '../api/get-tailspin-history.ts';
+import type { TokenListEntry } from '../api/get-tokens.ts';
+
+/** How a bet ended, as the history shows it. */
+export function historyResult(item: Pick<BetRow, 'state' | 'result'>): {
+  readonly text: string;
+  readonly tone: 'win' | 'loss' | 'open' | 'muted';
+} {
+  if (item.state === 'Refunded') return { text: 'Refunded', tone: 'muted' };
+  if (item.result === 'Win')
+    return { text: item.state === 'Claimed' ? 'Won · claimed' : 'Won · to claim', tone: 'win' };
+  if (item.result === 'Loss') return { text: 'Lost', tone: 'loss' };
+  return { text: 'Spinning', tone: 'open' };
+}
+
+const TONES = {
+  win: 'bg-win/15 text-win',
+  loss: 'bg-loss/15 text-loss',
+  open: 'bg-info/15 text-info',
+  muted: 'bg-white/8 text-ink-dim',
+} as const;
+
+function tokenSymbol(item: BetRow, tokens: readonly TokenListEntry[]): string {
+  if (item.type === 'sol' || item.mint === NATIVE_MINT_ADDRESS) return 'SOL';
+  return tokens.find((token) => token.id === item.mint)?.symbol ?? 'Token';
+}
+
+function ResultPill({ item }: { readonly item: BetRow }) {
+  const { text, tone } = historyResult(item);
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[tone]}`}
+    >
+      {text}
+      {item.randomValue !== null && <span className="ml-1 opacity-70">· {item.randomValue}</span>}
+    </span>
+  );
+}
+
+function VerifyLink({ item }: { readonly item: BetRow }) {
+  return (
+    <Link
+      to={`/fairness?bet=${encodeURIComponent(item.signature)}`}
+      className="text-xs font-semibold text-info underline-offset-4 hover:underline"
+      aria-label={`Verify the bet of ${formatDateTime(item.timestamp * 1000)}`}
+    >
+      Verify
+    </Link>
+  );
+}
+
+function SkeletonRows() {
+  return (
+    <ul aria-hidden="true" className="flex flex-col gap-2">
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="h-12 animate-pulse rounded-xl bg-white/5" />
+      ))}
+    </ul>
+  );
+}
+
+/** The player's TailSpin bets, newest first: time, token, odds, stake, prize, result and a fairness link. */
+export function BetHistory({ tokens }: { readonly tokens: readonly TokenListEntry[] }) {
+  const { wallet } = useWallet();
+  const user = wallet?.address ?? null;
+  const history = useTailSpinHistory(user);
+
+  let body;
+  if (user === null) {
+    body = <p className="py-8 text-center text-sm text-ink-dim">Connect your wallet to see your bets.</p>;
+  } else if (history.isPending) {
+    body = <SkeletonRows />;
+  } else if (history.isError) {
+    body = (
+      <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
+        <p className="text-sm text-loss">Your bets could not be loaded: {history.error.message}</p>
+        <RetryButton query={history} />
+      </div>
+    );
+  } else if (history.items.length === 0) {
+    body = (
+      <p className="py-8 text-center text-sm text-ink-dim">
+        No spins yet. Your bets show up here once placed.
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        {/* Phones: one card per bet. */}
+        <ul className="flex flex-col gap-2 md:hidden">
+          {history.items.map((item) => (
+            <li key={item.id} className="rounded-xl border border-edge bg-panel-2/50 px-3 py-2.5">
+              <div className="flex items-center justify-between gap-2">
+                <span className="tabular text-xs text-ink-faint">
+                  {formatDateTime(item.timestamp * 1000)}
+                </span>
+                <ResultPill item={item} />
+              </div>
+              <div className="mt-1.5 flex items-center justify-between gap-2 text-sm">
+                <span className="tabular text-ink">
+                  {formatLamports(item.amount)} → <strong>{formatLamports(item.listingPrice)} SOL</strong>{' '}
+                  <span className="text-ink-dim">in {tokenSymbol(item, tokens)}</span>
+                </span>
+                <span className="tabular text-xs text-ink-dim">{item.odds}%</span>
+              </div>
+              <div className="mt-1 text-right">
+                <VerifyLink item={item} />
+              </div>
+            </li>
+          ))}
+        </ul>
+        {/* Wider screens: a table. */}
+        <div className="hidden overflow-x-auto md:block">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Your TailSpin bets, newest first</caption>
+            <thead>
+              <tr className="border-b border-edge text-[11px] tracking-widest text-ink-faint uppercase">
+                <th scope="col" className="py-2 pr-3 font-bold">
+                  Time
+                </th>
+                <th scope="col" className="py-2 pr-3 font-bold">
+                  Token
+                </th>
+                <th scope="col" className="py-2 pr-3 font-bold">
+                  Odds
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-bold">
+                  Stake
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-bold">
+                  Prize
+                </th>
+                <th scope="col" className="py-2 pr-3 font-bold">
+                  Result
+                </th>
+                <th scope="col" className="py-2 font-bold">
+                  <span className="sr-only">Fairness</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.items.map((item) => (
+                <tr key={item.id} className="border-b border-edge/50 last:border-0">
+                  <td className="tabular py-2.5 pr-3 whitespace-nowrap text-ink-dim">
+                    {formatDateTime(item.timestamp * 1000)}
+                  </td>
+                  <td className="py-2.5 pr-3 font-semibold">{tokenSymbol(item, tokens)}</td>
+                  <td className="py-2.5 pr-3 whitespace-nowrap">
+                    <span className="tabular mr-2">{item.odds}%</span>
+                    <SkillBadge odds={item.odds} />
+                  </td>
+                  <td className="tabular py-2.5 pr-3 text-right whitespace-nowrap">
+                    {formatLamports(item.amount)} SOL
+                  </td>
+                  <td className="tabular py-2.5 pr-3 text-right font-semibold whitespace-nowrap">
+                    {formatLamports(item.listingPrice)} SOL
+                  </td>
+                  <td className="py-2.5 pr-3">
+                    <ResultPill item={item} />
+                  </td>
+                  <td className="py-2.5 text-right">
+                    <VerifyLink item={item} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {history.hasNextPage && (
+          <div className="mt-3 text-center">
+            <LoadMoreButton query={history} size="sm" />
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="tailspin-history" className="card p-4 sm:p-5">
+      <h2 id="tailspin-history" className="mb-3 font-display text-lg font-bold tracking-tight text-ink">
+        Your bets
+      </h2>
+      {body}
+    </section>
+  );
+}

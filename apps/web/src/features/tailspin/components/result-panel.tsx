@@ -1,0 +1,229 @@
+import { ERROR_MESSAGES, FAQ_HINTS } from '@arcade/sdk/messages';
+import { Link } from 'react-router';
+
+import { Button, Spinner } from '../../../components/ui/button.tsx';
+import { formatLamports, formatNumber } from '../../../lib/format.ts';
+import { betErrorMessage, SkillBadge } from '../../wager-bet/index.ts';
+import { tokensForLamports, useTokenPrice } from '../api/get-token-price.ts';
+import type { ClaimError } from '../hooks/use-tailspin-game.ts';
+import type { BetTicket, GamePhase } from '../utils/game-state.ts';
+import { multiplierText } from '../utils/stake.ts';
+
+/** The FAQ hint for a token prize that could not be swapped (spec §8: the price changed). */
+const MOVED_PRICE_HINT = FAQ_HINTS[1].hint;
+
+/** Props of {@link ResultPanel}. */
+export interface ResultPanelProps {
+  /** Any phase but idle and placing (the form shows those). */
+  readonly phase: Exclude<GamePhase, { kind: 'idle' } | { kind: 'placing' }>;
+  readonly claiming: 'sol' | 'token' | null;
+  readonly claimError: ClaimError | null;
+  readonly onClaim: (asToken: boolean) => void;
+  readonly onAgain: () => void;
+  readonly onKeepWaiting: () => void;
+}
+
+function Ticket({ ticket }: { readonly ticket: BetTicket }) {
+  return (
+    <dl className="grid grid-cols-3 gap-2 text-center">
+      <div className="rounded-xl border border-edge bg-panel-2/60 px-2 py-2">
+        <dt className="text-[10px] font-bold tracking-widest text-ink-faint uppercase">Chance</dt>
+        <dd className="tabular mt-0.5 flex items-center justify-center gap-1.5 font-display text-sm font-bold">
+          {ticket.odds}%
+        </dd>
+      </div>
+      <div className="rounded-xl border border-edge bg-panel-2/60 px-2 py-2">
+        <dt className="text-[10px] font-bold tracking-widest text-ink-faint uppercase">Stake</dt>
+        <dd className="tabular mt-0.5 font-display text-sm font-bold">{formatLamports(ticket.stake)} SOL</dd>
+      </div>
+      <div className="rounded-xl border border-edge bg-panel-2/60 px-2 py-2">
+        <dt className="text-[10px] font-bold tracking-widest text-ink-faint uppercase">Prize</dt>
+        <dd className="tabular mt-0.5 font-display text-sm font-bold text-accent">
+          {formatLamports(ticket.prize)} SOL
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function RollLine({ ticket, roll }: { readonly ticket: BetTicket; readonly roll: number | null }) {
+  return (
+    <p className="tabular text-sm text-ink-dim">
+      {roll === null ? (
+        <>A roll under {ticket.odds} wins.</>
+      ) : (
+        <>
+          Rolled <strong className="text-ink">{roll}</strong>: {roll < ticket.odds ? 'under' : 'not under'}{' '}
+          {ticket.odds}.
+        </>
+      )}
+    </p>
+  );
+}
+
+function VerifyLink({ signature }: { readonly signature: string | null }) {
+  if (signature === null) return null;
+  return (
+    <Link
+      to={`/fairness?bet=${encodeURIComponent(signature)}`}
+      className="text-xs font-semibold text-info underline-offset-4 hover:underline"
+    >
+      Verify this roll
+    </Link>
+  );
+}
+
+/** The token amount a win buys now, for a token prize. */
+function TokenWorth({ ticket }: { readonly ticket: BetTicket }) {
+  const price = useTokenPrice(ticket.mint);
+  if (ticket.betType !== 'token') return null;
+  const amount = price.data === undefined ? null : tokensForLamports(ticket.prize, price.data);
+  return (
+    <p className="tabular text-sm text-ink-dim">
+      {amount === null
+        ? `Paid in ${ticket.symbol} at the swap price.`
+        : `≈ ${formatNumber(amount)} ${ticket.symbol} at the current price.`}
+    </p>
+  );
+}
+
+/** What the game says once a bet is in play: the wait, the result, the claim and another go. */
+export function ResultPanel({
+  phase,
+  claiming,
+  claimError,
+  onClaim,
+  onAgain,
+  onKeepWaiting,
+}: ResultPanelProps) {
+  switch (phase.kind) {
+    case 'waiting':
+    case 'landing':
+      return (
+        <div className="flex flex-col gap-4">
+          <div className="flex items-center gap-3">
+            <Spinner className="size-5 text-accent" />
+            <div>
+              <p className="font-display text-lg font-bold text-ink">Spinning…</p>
+              <p className="text-sm text-ink-dim">The house is rolling. Results land in a few seconds.</p>
+            </div>
+          </div>
+          <Ticket ticket={phase.ticket} />
+          <p className="flex items-center gap-2 text-xs text-ink-faint">
+            <SkillBadge odds={phase.ticket.odds} /> You can leave this page: a win waits for you to claim it.
+          </p>
+        </div>
+      );
+    case 'won': {
+      const { ticket } = phase;
+      const isToken = ticket.betType === 'token';
+      return (
+        <div className="flex flex-col gap-4">
+          <div>
+            <p className="text-[11px] font-bold tracking-[0.3em] text-win uppercase">You won</p>
+            <p className="tabular mt-1 font-display text-3xl font-black text-win sm:text-4xl">
+              {formatLamports(ticket.prize)} SOL
+            </p>
+            <TokenWorth ticket={ticket} />
+            <RollLine ticket={ticket} roll={phase.roll} />
+          </div>
+          <div className="flex flex-col gap-2">
+            {isToken && (
+              <Button
+                variant="up"
+                size="lg"
+                className="w-full"
+                pending={claiming === 'token'}
+                disabled={claiming !== null}
+                onClick={() => {
+                  onClaim(true);
+                }}
+              >
+                Claim as {ticket.symbol}
+              </Button>
+            )}
+            <Button
+              variant={isToken ? 'secondary' : 'up'}
+              size="lg"
+              className="w-full"
+              pending={claiming === 'sol'}
+              disabled={claiming !== null}
+              onClick={() => {
+                onClaim(false);
+              }}
+            >
+              {isToken ? 'Claim as SOL' : `Claim ${formatLamports(ticket.prize)} SOL`}
+            </Button>
+          </div>
+          {claimError !== null && (
+            <div role="alert" className="rounded-xl border border-loss/40 bg-loss/10 px-3 py-2.5 text-sm">
+              <p className="font-semibold text-loss">{claimError.message}</p>
+              {claimError.offerSol && <p className="mt-1 text-ink-dim">{MOVED_PRICE_HINT}</p>}
+            </div>
+          )}
+          <p className="text-xs text-ink-faint">
+            {isToken
+              ? `The claim and the swap to ${ticket.symbol} are one transaction: you get the tokens or nothing moves.`
+              : 'Claim your prize before your next spin.'}
+          </p>
+          <VerifyLink signature={phase.signature} />
+        </div>
+      );
+    }
+    case 'lost':
+      return (
+        <div className="flex flex-col gap-4">
+          <div>
+            <p className="text-[11px] font-bold tracking-[0.3em] text-loss uppercase">No luck this time</p>
+            <p className="mt-1 font-display text-2xl font-black text-ink">The house wins this one.</p>
+            <RollLine ticket={phase.ticket} roll={phase.roll} />
+          </div>
+          <Button size="lg" className="w-full" onClick={onAgain} autoFocus>
+            Another go
+          </Button>
+          <VerifyLink signature={phase.signature} />
+        </div>
+      );
+    case 'timeout':
+      return (
+        <div className="flex flex-col gap-4">
+          <div role="alert">
+            <p className="font-display text-xl font-bold text-loss">{ERROR_MESSAGES.betTimedOut}</p>
+            <p className="mt-1 text-sm text-ink-dim">
+              The house has not settled your bet yet. It may still settle: a win stays yours to claim.
+            </p>
+          </div>
+          <Ticket ticket={phase.ticket} />
+          <Button size="lg" variant="secondary" className="w-full" onClick={onKeepWaiting}>
+            Keep waiting
+          </Button>
+        </div>
+      );
+    case 'failed':
+      return (
+        <div className="flex flex-col gap-4">
+          <p role="alert" className="text-sm text-ink">
+            {betErrorMessage(phase.error)}
+          </p>
+          <Button size="lg" className="w-full" onClick={onAgain}>
+            Another go
+          </Button>
+        </div>
+      );
+    case 'claimed':
+      return (
+        <div className="flex flex-col gap-4">
+          <div>
+            <p className="text-[11px] font-bold tracking-[0.3em] text-win uppercase">Paid</p>
+            <p className="tabular mt-1 font-display text-3xl font-black text-ink">{phase.received}</p>
+            <p className="text-sm text-ink-dim">
+              is in your wallet. {multiplierText(phase.ticket.odds)} your stake.
+            </p>
+          </div>
+          <Button size="lg" className="w-full" onClick={onAgain} autoFocus>
+            Another go
+          </Button>
+        </div>
+      );
+  }
+}

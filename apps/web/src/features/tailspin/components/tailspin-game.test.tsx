@@ -1,0 +1,457 @@
+import { BET_POLL_TIMEOUT_MS } from '@arcade/sdk/constants';
+import { ERROR_MESSAGES, SUCCESS_TOASTS } from '@arcade/sdk/messages';
+import { BetResult, BetState, BetType } from '@arcade/sdk/wager/accounts';
+import { betFee, betStake, prizeFromStake } from '@arcade/sdk/wager/bet-math';
+import { getClaimBetInstructionDataCodec, identifyWagerInstruction } from '@arcade/sdk/wager/instructions';
+import { findBetAddress, findHouseAddress } from '@arcade/sdk/wager/pda';
+import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
+import { address, type Instruction } from '@solana/kit';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import fc from 'fast-check';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import betJson from '../../../../public/bet.json' with { type: 'json' };
+import { Toaster } from '../../../components/toaster.tsx';
+import { setRuntimeConfig } from '../../../config/runtime-config.ts';
+import { getUiState, ui } from '../../../lib/store.ts';
+import { toast } from '../../../lib/toast.ts';
+import {
+  betData,
+  houseData,
+  MockChain,
+  RENT,
+  TEST_CONFIG,
+  USER,
+  WAGER,
+} from '../../wager-bet/testing/mock-chain.ts';
+import type { TokenListEntry } from '../api/get-tokens.ts';
+import { previewSol } from '../utils/stake.ts';
+import { formatLamportsMin, formatSol } from '../../../lib/format.ts';
+import { TailSpinGame } from './tailspin-game.tsx';
+
+const USDC = 'GDxipd68AFw3ak252RXPTSEdPHyQMd4Vo5hJQS1L14MZ';
+const DESK = address('7c312Q2TPGbTyR8tBFHArfVmwzQagU6QMneCdLxD8ZV');
+const TOKENS: TokenListEntry[] = [
+  { id: NATIVE_MINT_ADDRESS, name: 'Solana', symbol: 'SOL', image: '', decimals: 9 },
+  { id: USDC, name: 'USD Coin', symbol: 'USDC', image: '', decimals: 6 },
+];
+
+type SendInput = { instructions: readonly Instruction[]; cosign?: (wire: string) => Promise<string> };
+
+const mocks = vi.hoisted(() => ({
+  chain: null as unknown as MockChain,
+  wallet: null as null | { address: string },
+  send: vi.fn<(input: SendInput) => Promise<string>>(),
+  api: vi.fn<
+    (path: string, options?: { body?: unknown; query?: Record<string, unknown> }) => Promise<unknown>
+  >(),
+  play: vi.fn<(name: string) => void>(),
+}));
+
+vi.mock('../../../lib/wallet/rpc.ts', () => ({
+  getRpc: () => mocks.chain.rpc(),
+  getRpcSubscriptions: () => mocks.chain.subscriptions(),
+}));
+vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
+  useWallet: () => ({ wallet: mocks.wallet, connecting: false, disconnect: async () => {} }),
+}));
+vi.mock('../../../lib/wallet/use-send-transaction.ts', () => ({
+  useSendTransaction: () => (mocks.wallet === null ? null : mocks.send),
+}));
+vi.mock('../../profile/hooks/use-referral-capture.ts', () => ({
+  useReferralCapture: () => ({ code: null, referrer: null, status: 'none' }),
+}));
+vi.mock('../../../lib/api-client.ts', async (original) => ({
+  ...(await original<typeof import('../../../lib/api-client.ts')>()),
+  api: mocks.api,
+}));
+vi.mock('../../../lib/sound.ts', () => ({ usePlaySound: () => mocks.play, playSound: mocks.play }));
+
+const HOUSE_LAMPORTS = 100_000_000_000n + RENT; // max prize 5 SOL
+const NOW = 1_790_000_000n;
+let house: string;
+let betAccount: string;
+let settleSignature = 'sig-settle';
+
+/** The program's effect of each sent transaction on the bet record. */
+function onSend(input: SendInput): Promise<string> {
+  const names = input.instructions.map((ix) => (ix.data ? identifyWagerInstruction(ix.data) : null));
+  if (names.includes('create_bet_offchain')) {
+    mocks.chain.set(
+      betAccount,
+      betData({ state: BetState.Open, result: BetResult.None, timestamp: NOW + 10n }),
+      RENT,
+      true,
+    );
+    return Promise.resolve('sig-create');
+  }
+  if (names.includes('claim_bet')) {
+    mocks.chain.set(
+      betAccount,
+      betData({ state: BetState.Claimed, result: BetResult.Win, timestamp: NOW + 12n }),
+      RENT,
+      true,
+    );
+    return Promise.resolve('sig-claim');
+  }
+  return Promise.reject(new Error('unexpected transaction'));
+}
+
+/** The house settles the open bet. */
+function settle(result: 'win' | 'loss', roll: number, betType: BetType = BetType.Sol) {
+  act(() => {
+    mocks.chain.set(
+      betAccount,
+      betData({
+        state: BetState.Settled,
+        result: result === 'win' ? BetResult.Win : BetResult.Loss,
+        timestamp: NOW + 11n,
+        betType,
+        mint: betType === BetType.Token ? address(USDC) : NATIVE_MINT_ADDRESS,
+      }),
+      RENT,
+      true,
+    );
+  });
+  mocks.api.mockImplementation(routes({ roll }));
+}
+
+function routes({ roll = null as number | null, failQuote = false } = {}) {
+  return (path: string, options?: { body?: unknown }) => {
+    switch (path) {
+      case '/api/user/bets':
+        return Promise.resolve({
+          items: [
+            {
+              signature: 'sig-create',
+              randomValue: roll,
+              settleSignature,
+              amount: '1',
+              fee: '0',
+              listingPrice: '2',
+            },
+          ],
+          nextCursor: null,
+        });
+      case '/api/price':
+        return Promise.resolve({ data: { [USDC]: { id: USDC, price: 0.005 } } });
+      case '/api/swap/quote':
+        return failQuote
+          ? Promise.reject(new Error('Quote expired'))
+          : Promise.resolve({ success: true, outAmount: '39880000', inAmount: '200000000', quoteId: 'q1' });
+      case '/api/swap/swap-instructions':
+        return Promise.resolve({
+          computeBudgetInstructions: [],
+          setupInstructions: [
+            {
+              programId: '11111111111111111111111111111111',
+              accounts: [{ pubkey: USER, isSigner: true, isWritable: true }],
+              data: 'AQ==',
+            },
+          ],
+          swapInstruction: {
+            programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+            accounts: [{ pubkey: DESK, isSigner: true, isWritable: false }],
+            data: 'Ag==',
+          },
+          cleanupInstruction: null,
+          addressLookupTableAddresses: [],
+          requiresCosign: true,
+          body: options?.body,
+        });
+      case '/api/swap/cosign':
+        return Promise.resolve({ success: true, required: true, transaction: 'cosigned' });
+      default:
+        return Promise.reject(new Error(`unexpected ${path}`));
+    }
+  };
+}
+
+function renderGame() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <Toaster />
+        <TailSpinGame tokens={TOKENS} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const stakeInput = () => screen.getByRole('textbox', { name: 'Stake' });
+const oddsInput = () => screen.getByRole('textbox', { name: 'Win chance in percent' });
+const toasts = () => screen.getByLabelText('Notifications').textContent;
+function breakdown(label: string) {
+  const row = screen.getByText(label, { selector: 'dt' }).parentElement!;
+  return within(row).getByRole('definition').textContent;
+}
+
+beforeEach(async () => {
+  mocks.chain = new MockChain();
+  mocks.wallet = { address: USER };
+  mocks.send.mockReset().mockImplementation(onSend);
+  mocks.api.mockReset().mockImplementation(routes());
+  mocks.play.mockReset();
+  settleSignature = 'sig-settle';
+  setRuntimeConfig(TEST_CONFIG);
+  [house] = await findHouseAddress({ programAddress: WAGER });
+  [betAccount] = await findBetAddress(USER, { programAddress: WAGER });
+  mocks.chain.set(house, houseData(), HOUSE_LAMPORTS);
+  mocks.chain.balances.set(USER, 10_000_000_000n);
+  // Reduced motion: the needle lands at once, so results show without waiting for the animation.
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('reduce'),
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+  vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(betJson))));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  toast.clear();
+  ui.closeModal();
+});
+
+describe('TailSpin form', () => {
+  it('previews the prize, stake and fee with the SDK maths', async () => {
+    renderGame();
+    await screen.findByText('max prize now 5.0 SOL', { exact: false });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 95 }),
+        fc.bigInt({ min: 10_000_000n, max: 2_000_000_000n }),
+        (odds, stake) => {
+          fireEvent.change(oddsInput(), { target: { value: String(odds) } });
+          fireEvent.change(stakeInput(), { target: { value: previewSol(stake, 9) } });
+          const prize = prizeFromStake(stake, odds);
+          const charged = betStake(prize, odds);
+          expect(breakdown('Prize')).toContain(`${formatLamportsMin(prize)} SOL`);
+          expect(breakdown('Stake')).toBe(`${formatLamportsMin(charged)} SOL`);
+          expect(breakdown('Fee (4%)')).toBe(`${formatLamportsMin(betFee(charged))} SOL`);
+          expect(breakdown('You pay')).toBe(`${formatLamportsMin(charged + betFee(charged))} SOL`);
+          // The button says what the spin costs, like ReTail's "Play for".
+          expect(screen.getByRole('button', { name: /^Spin/ }).textContent).toBe(
+            `Spin for ${formatSol(charged + betFee(charged))}`,
+          );
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it('refuses a stake under the minimum or a prize over the house limit, saying why', async () => {
+    renderGame();
+    await screen.findByText('max prize now 5.0 SOL', { exact: false });
+    fireEvent.change(stakeInput(), { target: { value: '0.005' } });
+    expect(screen.getByRole('alert').textContent).toBe('The smallest stake is 0.01 SOL.');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /^Spin/ }).disabled).toBe(true);
+    fireEvent.change(stakeInput(), { target: { value: '3' } });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The largest prize the house covers right now is 5.0 SOL. Lower the stake or raise the win chance.',
+    );
+    await userEvent.click(
+      screen.getByRole('button', { name: 'The largest stake the house and your balance allow' }),
+    );
+    expect(stakeInput()).toHaveProperty('value', '2.5');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(mocks.send).not.toHaveBeenCalled();
+  });
+
+  it('asks a visitor without a wallet to connect', async () => {
+    mocks.wallet = null;
+    renderGame();
+    await userEvent.click(screen.getByRole('button', { name: 'Connect wallet to play' }));
+    expect(getUiState().modal).toBe('connect');
+  });
+});
+
+describe('TailSpin game', () => {
+  async function placeBet(stake = '0.1') {
+    await screen.findByText('max prize now 5.0 SOL', { exact: false });
+    fireEvent.change(stakeInput(), { target: { value: stake } });
+    const spin = await screen.findByRole('button', { name: /^Spin for/ });
+    await waitFor(() => {
+      expect((spin as HTMLButtonElement).disabled).toBe(false);
+    });
+    await userEvent.click(spin);
+    await screen.findByText('Spinning…');
+  }
+
+  it('goes idle → signing → waiting → win, then claims the prize as SOL', async () => {
+    let release!: (signature: string) => void;
+    mocks.send.mockImplementationOnce(
+      (input) =>
+        new Promise((resolve) => {
+          release = (signature) => {
+            void onSend(input).then(() => {
+              resolve(signature);
+            });
+          };
+        }),
+    );
+    renderGame();
+    await screen.findByText('max prize now 5.0 SOL', { exact: false });
+    fireEvent.change(stakeInput(), { target: { value: '0.1' } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Spin for 0.10 SOL' }));
+    // Signing: the wallet is asked, the form waits.
+    expect(await screen.findByRole('button', { name: 'Placing bet…' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('status').textContent).toBe('Approve the bet in your wallet…');
+    await waitFor(() => {
+      expect(mocks.send).toHaveBeenCalledTimes(1);
+    });
+    act(() => {
+      release('sig-create');
+    });
+    await screen.findByText('Spinning…');
+    expect(mocks.play).toHaveBeenCalledWith('bet');
+    settle('win', 17);
+    expect(await screen.findByText('You won')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('You won 0.20 SOL!');
+    expect(screen.getByText('Rolled', { exact: false }).textContent).toBe('Rolled 17: under 50.');
+    expect(mocks.play).toHaveBeenLastCalledWith('win');
+    expect(screen.getByRole('link', { name: 'Verify this roll' }).getAttribute('href')).toBe(
+      '/fairness?bet=sig-create',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Claim 0.20 SOL' }));
+    await screen.findByText('Paid');
+    const claim = mocks.send.mock.calls.at(-1)![0];
+    expect(claim.instructions).toHaveLength(1);
+    expect(getClaimBetInstructionDataCodec().decode(claim.instructions[0]!.data!)).toEqual({ sol: true });
+    expect(claim.cosign).toBeUndefined();
+    expect(toasts()).toContain(SUCCESS_TOASTS.claimed);
+    await userEvent.click(screen.getByRole('button', { name: 'Another go' }));
+    expect(stakeInput()).toHaveProperty('value', '0.1');
+  });
+
+  it('shows a loss and offers another go', async () => {
+    renderGame();
+    await placeBet();
+    settle('loss', 88);
+    expect(await screen.findByText('No luck this time')).toBeTruthy();
+    expect(screen.getByText('Rolled', { exact: false }).textContent).toBe('Rolled 88: not under 50.');
+    expect(mocks.play).toHaveBeenLastCalledWith('loss');
+    await userEvent.click(screen.getByRole('button', { name: 'Another go' }));
+    expect(await screen.findByRole('button', { name: 'Spin for 0.10 SOL' })).toBeTruthy();
+  });
+
+  it("says 'Bet timed out!' when no result comes in time, and can keep waiting", async () => {
+    // Fake time that also runs on its own, so the form's own waits still pass.
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      shouldAdvanceTime: true,
+    });
+    renderGame();
+    await placeBet();
+    await act(() => vi.advanceTimersByTimeAsync(BET_POLL_TIMEOUT_MS - 5_000));
+    expect(screen.queryByText(ERROR_MESSAGES.betTimedOut, { selector: '[role=alert] > p' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(
+      await screen.findByText(ERROR_MESSAGES.betTimedOut, { selector: '[role=alert] > p' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Bet timed out!');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep waiting' }));
+    await screen.findByText('Spinning…');
+    settle('loss', 60);
+    expect(await screen.findByText('No luck this time')).toBeTruthy();
+  });
+
+  it('shows a failed bet with both toasts and keeps the form', async () => {
+    mocks.send.mockRejectedValueOnce(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+    renderGame();
+    await screen.findByText('max prize now 5.0 SOL', { exact: false });
+    await userEvent.click(await screen.findByRole('button', { name: 'Spin for 0.10 SOL' }));
+    expect(await screen.findByText('User Rejected Transaction', { selector: '[role=alert]' })).toBeTruthy();
+    expect(toasts()).toContain('Failed to place bet');
+    expect(toasts()).toContain('User Rejected Transaction');
+  });
+});
+
+describe('TailSpin token claim', () => {
+  async function winAsUsdc() {
+    renderGame();
+    await screen.findByText('max prize now 5.0 SOL', { exact: false });
+    await userEvent.click(screen.getByRole('radio', { name: /USDC/ }));
+    fireEvent.change(stakeInput(), { target: { value: '0.1' } });
+    await screen.findByText('≈ 40.0 USDC · ×2.00');
+    await userEvent.click(await screen.findByRole('button', { name: 'Spin for 0.10 SOL' }));
+    await screen.findByText('Spinning…');
+    settle('win', 3, BetType.Token);
+    await screen.findByText('You won');
+  }
+
+  it('claims as the token: claim_bet(false), the swap after it in one transaction, co-signed', async () => {
+    await winAsUsdc();
+    await userEvent.click(screen.getByRole('button', { name: 'Claim as USDC' }));
+    await screen.findByText('Paid');
+    expect(screen.getByText('39.9 USDC')).toBeTruthy();
+    const quote = mocks.api.mock.calls.find(([path]) => path === '/api/swap/quote')![1]!;
+    expect(quote.query).toMatchObject({
+      inputMint: NATIVE_MINT_ADDRESS,
+      outputMint: USDC,
+      amount: '200000000',
+      slippageBps: 50,
+    });
+    const swap = mocks.api.mock.calls.find(([path]) => path === '/api/swap/swap-instructions')![1]!;
+    expect(swap.body).toEqual({
+      quoteResponse: { outAmount: '39880000', inAmount: '200000000', quoteId: 'q1' },
+      userPublicKey: USER,
+      wrapAndUnwrapSol: true,
+    });
+    const sent = mocks.send.mock.calls.at(-1)![0];
+    expect(sent.instructions.map((ix) => ix.programAddress)).toEqual([
+      WAGER,
+      '11111111111111111111111111111111',
+      'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+    ]);
+    expect(getClaimBetInstructionDataCodec().decode(sent.instructions[0]!.data!)).toEqual({ sol: false });
+    // The desk's payout needs its signature: the co-signer posts the wallet-signed transaction.
+    expect(await sent.cosign!('signed-by-wallet')).toBe('cosigned');
+    expect(mocks.api).toHaveBeenCalledWith('/api/swap/cosign', {
+      method: 'POST',
+      body: { transaction: 'signed-by-wallet' },
+    });
+  });
+
+  it('does not blame the price when the user refused to sign the token claim', async () => {
+    await winAsUsdc();
+    mocks.send.mockImplementationOnce(() => Promise.reject(new Error('User rejected the request.')));
+    await userEvent.click(screen.getByRole('button', { name: 'Claim as USDC' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).not.toContain('The price changed');
+    expect(toasts()).toContain('Failed to claim winnings');
+    // Both claims are still offered.
+    expect(screen.getByRole('button', { name: 'Claim as USDC' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'Claim as SOL' })).toHaveProperty('disabled', false);
+  });
+
+  it("says 'Invalid Transaction' when the swap cannot be made, and claims as SOL instead", async () => {
+    await winAsUsdc();
+    mocks.api.mockImplementation(routes({ roll: 3, failQuote: true }));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'Claim as USDC' }));
+    const alert = await screen.findByText(ERROR_MESSAGES.invalidTransaction, {
+      selector: '[role=alert] > p',
+    });
+    expect(alert.parentElement!.textContent).toContain(
+      'The price changed. Retry, or claim the full SOL value instead.',
+    );
+    expect(toasts()).toContain('Failed to claim winnings');
+    expect(
+      mocks.send.mock.calls
+        .at(-1)![0]
+        .instructions.some((ix) => ix.data && identifyWagerInstruction(ix.data) === 'claim_bet'),
+    ).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Claim as SOL' }));
+    await screen.findByText('Paid');
+    expect(
+      getClaimBetInstructionDataCodec().decode(mocks.send.mock.calls.at(-1)![0].instructions[0]!.data!),
+    ).toEqual({ sol: true });
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * TailSpin's screen logic: the state machine of `utils/game-state.ts` wired to the shared bet flow
+ * (`features/wager-bet`): placing, the result poll, claiming as SOL or as the token, the toasts of spec §8,
+ * and a bet found open or won on the chain when the page loads.
+ *
+ * @module
+ */
+
+import { ERROR_MESSAGES, FAILURE_TOASTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
+import { BetState, BetType, type BetAccount } from '@arcade/sdk/wager/accounts';
+import { betFee } from '@arcade/sdk/wager/bet-math';
+import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
+import { isUnclaimedWin } from '@arcade/sdk/wager/views';
+import { address } from '@solana/kit';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+
+import { formatLamports, formatTokenAmount } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
+import {
+  betErrorMessage,
+  BetPreflightError,
+  isUserRejection,
+  useBetOutcome,
+  useBetRecord,
+  useClaimBet,
+  usePlaceBet,
+} from '../../wager-bet/index.ts';
+import { composeTokenClaim } from '../api/compose-token-claim.ts';
+import type { TokenListEntry } from '../api/get-tokens.ts';
+import { gameReducer, IDLE, type BetTicket, type GamePhase } from '../utils/game-state.ts';
+
+/** The caller message of a failed bet (spec §8: a caller message, then the error text). */
+export const PLACE_FAILED = 'Failed to place bet';
+
+/** A bet record as a ticket, naming its token from the list (a bet found on the chain at load). */
+export function ticketOfRecord(bet: BetAccount, tokens: readonly TokenListEntry[]): BetTicket {
+  const token = tokens.find((entry) => entry.id === bet.mint);
+  const isToken = bet.betType === BetType.Token;
+  return {
+    odds: bet.odds,
+    prize: bet.listingPrice,
+    stake: bet.betAmount,
+    fee: betFee(bet.betAmount),
+    symbol: isToken ? (token?.symbol ?? 'token') : 'SOL',
+    mint: isToken ? bet.mint : NATIVE_MINT_ADDRESS,
+    betType: isToken ? 'token' : 'sol',
+  };
+}
+
+/**
+ * What a failed token claim says: the wallet's refusal as it is, anything else (no quote, a swap that
+ * does not simulate, a co-signer that refuses the moved price) is the spec's 'Invalid Transaction', after
+ * which the SOL claim is offered.
+ */
+export function tokenClaimErrorMessage(error: unknown): string {
+  if (isUserRejection(error)) return betErrorMessage(error);
+  if (!(error instanceof Error) || error.message !== ERROR_MESSAGES.invalidTransaction) {
+    console.error('The token claim failed', error);
+  }
+  return ERROR_MESSAGES.invalidTransaction;
+}
+
+/** A failed claim, and whether the SOL claim is the way out (a token claim whose swap could not be made). */
+export interface ClaimError {
+  readonly message: string;
+  readonly offerSol: boolean;
+}
+
+/** The game's state and actions. */
+export interface TailSpinGame {
+  /** What the screen shows (an unclaimed win found on the chain shows as `won`). */
+  readonly phase: GamePhase;
+  /** The bet record is still loading (the form waits for it to know whether a bet is open). */
+  readonly loadingRecord: boolean;
+  /** The record's previous state matters for the first bet's rent: true until a record exists. */
+  readonly firstBet: boolean;
+  readonly claiming: 'sol' | 'token' | null;
+  readonly claimError: ClaimError | null;
+  readonly placeError: string | null;
+  readonly place: (ticket: BetTicket) => Promise<void>;
+  readonly claim: (asToken: boolean) => Promise<void>;
+  /** The spin's needle has landed: show the result. */
+  readonly landed: () => void;
+  readonly keepWaiting: () => void;
+  /** Back to the form (another go). */
+  readonly reset: () => void;
+}
+
+/** TailSpin's state machine on the real bet flow. Mount it keyed by the wallet: another wallet, another game. */
+export function useTailSpinGame(
+  tokens: readonly TokenListEntry[],
+  tokenDecimals: (mint: string) => number,
+): TailSpinGame {
+  const { wallet } = useWallet();
+  const user = wallet?.address ?? null;
+  const [phase, dispatch] = useReducer(gameReducer, IDLE);
+  const record = useBetRecord();
+  const { place: placeBet } = usePlaceBet();
+  const { claim: claimBet } = useClaimBet();
+  const [claiming, setClaiming] = useState<'sol' | 'token' | null>(null);
+  const [claimError, setClaimError] = useState<ClaimError | null>(null);
+  const [placeError, setPlaceError] = useState<string | null>(null);
+
+  const outcome = useBetOutcome(phase.kind === 'waiting' ? phase.placed : null);
+  useEffect(() => {
+    if (outcome !== null && outcome.status !== 'waiting') dispatch({ type: 'outcome', outcome });
+  }, [outcome]);
+
+  const bet = record.bet;
+  // A bet still open on the chain when nothing is in play here (a reload mid-spin): wait for its result.
+  useEffect(() => {
+    if (phase.kind !== 'idle' || bet === null || user === null || bet.state !== BetState.Open) return;
+    dispatch({
+      type: 'resume',
+      ticket: ticketOfRecord(bet, tokens),
+      placed: { signature: '' as never, placedAt: Number(bet.timestamp), user },
+    });
+  }, [phase.kind, bet, user, tokens]);
+
+  // A win claimed elsewhere (the unclaimed-winnings banner, another tab) is no longer claimable here.
+  useEffect(() => {
+    if (phase.kind === 'won' && bet !== null && bet.state === BetState.Claimed) {
+      dispatch({
+        type: 'claimed',
+        ticket: phase.ticket,
+        received: `${formatLamports(phase.ticket.prize)} SOL`,
+      });
+    }
+  }, [phase, bet]);
+
+  const shown: GamePhase = useMemo(() => {
+    if (phase.kind === 'idle' && bet !== null && isUnclaimedWin(bet)) {
+      return { kind: 'won', ticket: ticketOfRecord(bet, tokens), roll: null, signature: null };
+    }
+    return phase;
+  }, [phase, bet, tokens]);
+
+  const place = useCallback(
+    async (ticket: BetTicket) => {
+      setPlaceError(null);
+      setClaimError(null);
+      dispatch({ type: 'place', ticket });
+      const pending = toast.info('Approve the bet in your wallet…');
+      try {
+        const placed = await placeBet({
+          odds: ticket.odds,
+          listingPrice: ticket.prize,
+          betType: ticket.betType,
+          mint: address(ticket.mint),
+        });
+        toast.dismiss(pending);
+        dispatch({ type: 'placed', placed });
+      } catch (error) {
+        toast.dismiss(pending);
+        dispatch({ type: 'placeFailed' });
+        const message = betErrorMessage(error);
+        setPlaceError(message);
+        toast.error(PLACE_FAILED);
+        toast.error(message);
+        if (error instanceof BetPreflightError && error.code === 'BetNotAvailable') record.refetch();
+      }
+    },
+    [placeBet, record],
+  );
+
+  const claim = useCallback(
+    async (asToken: boolean) => {
+      if (shown.kind !== 'won' || user === null) return;
+      const { ticket } = shown;
+      setClaimError(null);
+      setClaiming(asToken ? 'token' : 'sol');
+      const pending = toast.info(
+        asToken ? `Claiming your prize as ${ticket.symbol}…` : 'Claiming your winnings…',
+      );
+      try {
+        let received = `${formatLamports(ticket.prize)} SOL`;
+        if (asToken) {
+          const plan = await composeTokenClaim(user, address(ticket.mint), ticket.prize);
+          await claimBet({ sol: false, after: plan.instructions, cosign: plan.cosign });
+          received = `${formatTokenAmount(plan.outAmount, tokenDecimals(ticket.mint))} ${ticket.symbol}`;
+        } else {
+          await claimBet({ sol: true });
+        }
+        toast.update(pending, 'success', SUCCESS_TOASTS.claimed);
+        dispatch({ type: 'claimed', ticket, received });
+      } catch (error) {
+        toast.dismiss(pending);
+        const message = asToken ? tokenClaimErrorMessage(error) : betErrorMessage(error);
+        // A token claim that could not be made (price moved, quote expired): the full SOL value always works.
+        // A signature the user refused says nothing about the price: no hint (both claims stay offered).
+        setClaimError({ message, offerSol: asToken && !isUserRejection(error) });
+        toast.error(FAILURE_TOASTS.claimWinnings);
+        toast.error(message);
+      } finally {
+        setClaiming(null);
+      }
+    },
+    [shown, user, claimBet, tokenDecimals],
+  );
+
+  return {
+    phase: shown,
+    loadingRecord: record.isLoading,
+    firstBet: bet === null,
+    claiming,
+    claimError,
+    placeError,
+    place,
+    claim,
+    landed: useCallback(() => {
+      dispatch({ type: 'landed' });
+    }, []),
+    keepWaiting: useCallback(() => {
+      dispatch({ type: 'keepWaiting' });
+    }, []),
+    reset: useCallback(() => {
+      setClaimError(null);
+      setPlaceError(null);
+      dispatch({ type: 'reset' });
+    }, []),
+  };
+}

@@ -1,0 +1,124 @@
+import { BetResult, BetState, BetType, type BetAccount } from '@arcade/sdk/wager/accounts';
+import { address, type Signature } from '@solana/kit';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+import type { BetOutcome, PlacedBet } from '../../wager-bet/index.ts';
+import { gameReducer, IDLE, type BetTicket, type GameEvent, type GamePhase } from './game-state.ts';
+
+const KEY = address('11111111111111111111111111111111');
+const ticket: BetTicket = {
+  odds: 40,
+  prize: 1_000_000_000n,
+  stake: 400_000_000n,
+  fee: 16_000_000n,
+  symbol: 'SOL',
+  mint: 'So11111111111111111111111111111111111111112',
+  betType: 'sol',
+};
+const placed: PlacedBet = { signature: 'sig' as Signature, placedAt: 1, previousTimestamp: null };
+const bet: BetAccount = {
+  user: KEY,
+  mint: KEY,
+  switchboardRequest: KEY,
+  odds: 40,
+  betAmount: 1n,
+  listingPrice: 2n,
+  timestamp: 3n,
+  state: BetState.Settled,
+  result: BetResult.Win,
+  betType: BetType.Sol,
+  referral: null,
+  offChain: true,
+};
+
+function run(events: readonly GameEvent[], from: GamePhase = IDLE): GamePhase {
+  return events.reduce(gameReducer, from);
+}
+
+describe('gameReducer', () => {
+  it('plays a win: idle → placing → waiting → landing → won → claimed → idle', () => {
+    const win: BetOutcome = { status: 'win', bet, randomValue: 12, settleSignature: 's' };
+    let phase = run([{ type: 'place', ticket }]);
+    expect(phase.kind).toBe('placing');
+    phase = run([{ type: 'placed', placed }], phase);
+    expect(phase).toEqual({ kind: 'waiting', ticket, placed });
+    phase = run([{ type: 'outcome', outcome: { status: 'waiting' } }], phase);
+    expect(phase.kind).toBe('waiting');
+    phase = run([{ type: 'outcome', outcome: win }], phase);
+    expect(phase).toEqual({ kind: 'landing', ticket, result: 'win', roll: 12, signature: 'sig' });
+    phase = run([{ type: 'landed' }], phase);
+    expect(phase).toEqual({ kind: 'won', ticket, roll: 12, signature: 'sig' });
+    phase = run([{ type: 'claimed', ticket, received: '1.0 SOL' }], phase);
+    expect(phase).toEqual({ kind: 'claimed', ticket, received: '1.0 SOL' });
+    expect(run([{ type: 'reset' }], phase)).toBe(IDLE);
+  });
+
+  it('plays a loss, a timeout that keeps waiting, a refund and a failed placement', () => {
+    const waiting = run([
+      { type: 'place', ticket },
+      { type: 'placed', placed },
+    ]);
+    expect(
+      run(
+        [
+          { type: 'outcome', outcome: { status: 'loss', bet, randomValue: 77, settleSignature: null } },
+          { type: 'landed' },
+        ],
+        waiting,
+      ),
+    ).toEqual({ kind: 'lost', ticket, roll: 77, signature: 'sig' });
+    const timedOut = run([{ type: 'outcome', outcome: { status: 'timeout' } }], waiting);
+    expect(timedOut).toEqual({ kind: 'timeout', ticket, placed });
+    const again = run([{ type: 'keepWaiting' }], timedOut);
+    expect(again.kind).toBe('waiting');
+    // A new object, so the result poll starts over for the same bet.
+    expect(again.kind === 'waiting' && again.placed).not.toBe(placed);
+    expect(again.kind === 'waiting' && again.placed).toEqual(placed);
+    const error = new Error('refunded');
+    expect(run([{ type: 'outcome', outcome: { status: 'error', error } }], waiting)).toEqual({
+      kind: 'failed',
+      ticket,
+      error,
+    });
+    expect(run([{ type: 'place', ticket }, { type: 'placeFailed' }])).toBe(IDLE);
+  });
+
+  it('never leaves a bet in play by a reset, and ignores events that do not apply', () => {
+    const events = fc.oneof(
+      fc.constant<GameEvent>({ type: 'place', ticket }),
+      fc.constant<GameEvent>({ type: 'placed', placed }),
+      fc.constant<GameEvent>({ type: 'placeFailed' }),
+      fc.constant<GameEvent>({ type: 'resume', ticket, placed }),
+      fc.constant<GameEvent>({
+        type: 'outcome',
+        outcome: { status: 'win', bet, randomValue: 1, settleSignature: null },
+      }),
+      fc.constant<GameEvent>({
+        type: 'outcome',
+        outcome: { status: 'loss', bet, randomValue: 90, settleSignature: null },
+      }),
+      fc.constant<GameEvent>({ type: 'outcome', outcome: { status: 'timeout' } }),
+      fc.constant<GameEvent>({ type: 'landed' }),
+      fc.constant<GameEvent>({ type: 'keepWaiting' }),
+      fc.constant<GameEvent>({ type: 'reset' }),
+    );
+    fc.assert(
+      fc.property(fc.array(events, { maxLength: 40 }), (sequence) => {
+        let phase: GamePhase = IDLE;
+        for (const event of sequence) {
+          const next = gameReducer(phase, event);
+          // A bet that is being placed, waited for or landing survives a reset.
+          if (event.type === 'reset' && ['placing', 'waiting', 'landing'].includes(phase.kind)) {
+            expect(next).toBe(phase);
+          }
+          // A result only ever follows a landing; a landing only follows waiting.
+          if ((next.kind === 'won' || next.kind === 'lost') && next !== phase)
+            expect(phase.kind).toBe('landing');
+          if (next.kind === 'landing' && next !== phase) expect(phase.kind).toBe('waiting');
+          phase = next;
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * TailSpin's screen as a state machine: idle → placing (the wallet signs, the bet lands) → waiting (the
+ * house rolls) → landing (the needle lands on the roll) → won / lost; waiting can also end in timeout
+ * ('Bet timed out!') or failed (refunded); a win is claimed → claimed. A pure reducer, so every transition
+ * is tested without a chain.
+ *
+ * @module
+ */
+
+import type { BetOutcome, PlacedBet } from '../../wager-bet/index.ts';
+
+/** The bet on the table, as the player set it up. */
+export interface BetTicket {
+  /** Win chance in percent. */
+  readonly odds: number;
+  /** The prize in lamports (`listing_price`: the SOL value of a token prize). */
+  readonly prize: bigint;
+  /** The stake the program charges, lamports. */
+  readonly stake: bigint;
+  readonly fee: bigint;
+  /** The prize token's symbol and mint (SOL: the native mint). */
+  readonly symbol: string;
+  readonly mint: string;
+  readonly betType: 'sol' | 'token';
+}
+
+/** Where the screen is. */
+export type GamePhase =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'placing'; readonly ticket: BetTicket }
+  | { readonly kind: 'waiting'; readonly ticket: BetTicket; readonly placed: PlacedBet }
+  | {
+      readonly kind: 'landing';
+      readonly ticket: BetTicket;
+      readonly result: 'win' | 'loss';
+      readonly roll: number | null;
+      /** The creating transaction, the key of the fairness page; null when unknown. */
+      readonly signature: string | null;
+    }
+  | {
+      readonly kind: 'won';
+      readonly ticket: BetTicket;
+      readonly roll: number | null;
+      readonly signature: string | null;
+    }
+  | {
+      readonly kind: 'lost';
+      readonly ticket: BetTicket;
+      readonly roll: number | null;
+      readonly signature: string | null;
+    }
+  | { readonly kind: 'timeout'; readonly ticket: BetTicket; readonly placed: PlacedBet }
+  | { readonly kind: 'failed'; readonly ticket: BetTicket; readonly error: unknown }
+  | {
+      readonly kind: 'claimed';
+      readonly ticket: BetTicket;
+      /** What arrived, e.g. "1.9 SOL" or "12.3 USDC". */
+      readonly received: string;
+    };
+
+/** What happens to the screen. */
+export type GameEvent =
+  | { readonly type: 'place'; readonly ticket: BetTicket }
+  | { readonly type: 'placed'; readonly placed: PlacedBet }
+  | { readonly type: 'placeFailed' }
+  /** A bet found open on the chain (a reload mid-bet): wait for it. */
+  | { readonly type: 'resume'; readonly ticket: BetTicket; readonly placed: PlacedBet }
+  | { readonly type: 'outcome'; readonly outcome: BetOutcome }
+  | { readonly type: 'landed' }
+  /** From a timeout: keep polling for the same bet. */
+  | { readonly type: 'keepWaiting' }
+  | { readonly type: 'claimed'; readonly ticket: BetTicket; readonly received: string }
+  | { readonly type: 'reset' };
+
+/** The idle screen. */
+export const IDLE: GamePhase = { kind: 'idle' };
+
+/** The next phase; events that do not apply to the current phase leave it as it is. */
+export function gameReducer(phase: GamePhase, event: GameEvent): GamePhase {
+  switch (event.type) {
+    case 'place':
+      return phase.kind === 'idle' ? { kind: 'placing', ticket: event.ticket } : phase;
+    case 'placed':
+      return phase.kind === 'placing'
+        ? { kind: 'waiting', ticket: phase.ticket, placed: event.placed }
+        : phase;
+    case 'placeFailed':
+      return phase.kind === 'placing' ? IDLE : phase;
+    case 'resume':
+      return phase.kind === 'idle' ? { kind: 'waiting', ticket: event.ticket, placed: event.placed } : phase;
+    case 'outcome': {
+      if (phase.kind !== 'waiting') return phase;
+      const { outcome } = event;
+      switch (outcome.status) {
+        case 'waiting':
+          return phase;
+        case 'win':
+        case 'loss':
+          return {
+            kind: 'landing',
+            ticket: phase.ticket,
+            result: outcome.status,
+            roll: outcome.randomValue,
+            signature: phase.placed.signature === '' ? null : phase.placed.signature,
+          };
+        case 'timeout':
+          return { kind: 'timeout', ticket: phase.ticket, placed: phase.placed };
+        case 'error':
+          return { kind: 'failed', ticket: phase.ticket, error: outcome.error };
+      }
+      return phase;
+    }
+    case 'landed':
+      if (phase.kind !== 'landing') return phase;
+      return phase.result === 'win'
+        ? { kind: 'won', ticket: phase.ticket, roll: phase.roll, signature: phase.signature }
+        : { kind: 'lost', ticket: phase.ticket, roll: phase.roll, signature: phase.signature };
+    case 'keepWaiting':
+      // A new object: the result poll restarts for the same bet.
+      return phase.kind === 'timeout'
+        ? { kind: 'waiting', ticket: phase.ticket, placed: { ...phase.placed } }
+        : phase;
+    case 'claimed':
+      return { kind: 'claimed', ticket: event.ticket, received: event.received };
+    case 'reset':
+      return phase.kind === 'placing' || phase.kind === 'waiting' || phase.kind === 'landing' ? phase : IDLE;
+  }
+}

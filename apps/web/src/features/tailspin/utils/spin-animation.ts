@@ -1,0 +1,163 @@
+/**
+ * TailSpin's spin animation, driven by `/bet.json` (spec §7 "GET static files /bet.json").
+ *
+ * The file's shape (version 1):
+ * - `dial.segments`: the dial's cells, one per possible roll (100: rolls 0–99). Cell `i` spans
+ *   `[i, i + 1) × 360 / segments` degrees clockwise from the top. A bet wins iff its roll is below its odds,
+ *   so the win zone is the first `odds` cells. `dial.majorEvery`: every n-th tick is drawn longer.
+ * - `idle`: while nothing is in play the needle sways: `sway` keyframes (degrees around its rest
+ *   position) over `durationMs`, looped.
+ * - `spin`: while waiting for the house's roll the needle turns: `rotation` keyframes over `durationMs`,
+ *   looped (one turn per loop).
+ * - `land`: once the result is known the needle travels `turns` full turns plus the way to the centre of
+ *   the rolled cell; `progress` keyframes give the share of that travel done at each time (an ease-out),
+ *   over `durationMs`. A tick sounds each time the needle passes `tickEvery` cells.
+ * - `reveal`: the result badge's `scale` and `glow` (0–1) keyframes over `durationMs`.
+ *
+ * Times are milliseconds, angles degrees, keyframes `[timeMs, value]` sorted by time.
+ *
+ * @module
+ */
+
+/** Keyframes `[timeMs, value]`, sorted by time. */
+export type Keyframes = readonly (readonly [number, number])[];
+
+/** The parsed `/bet.json`. */
+export interface SpinAnimation {
+  readonly dial: { readonly segments: number; readonly majorEvery: number };
+  readonly idle: { readonly durationMs: number; readonly sway: Keyframes };
+  readonly spin: { readonly durationMs: number; readonly rotation: Keyframes };
+  readonly land: {
+    readonly durationMs: number;
+    readonly turns: number;
+    readonly progress: Keyframes;
+    readonly tickEvery: number;
+  };
+  readonly reveal: { readonly durationMs: number; readonly scale: Keyframes; readonly glow: Keyframes };
+}
+
+/** A `/bet.json` that is not version 1's shape. */
+export class SpinAnimationError extends Error {
+  override readonly name = 'SpinAnimationError';
+}
+
+type Json = Record<string, unknown>;
+
+function record(value: unknown, path: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new SpinAnimationError(`bet.json: ${path} must be an object`);
+  }
+  return value as Json;
+}
+
+function positive(value: unknown, path: string, integer = false): number {
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    value <= 0 ||
+    (integer && !Number.isInteger(value))
+  ) {
+    throw new SpinAnimationError(`bet.json: ${path} must be a positive ${integer ? 'integer' : 'number'}`);
+  }
+  return value;
+}
+
+function keyframes(value: unknown, path: string): Keyframes {
+  if (!Array.isArray(value) || value.length === 0) {
+    throw new SpinAnimationError(`bet.json: ${path} must be a non-empty list of [timeMs, value]`);
+  }
+  let last = Number.NEGATIVE_INFINITY;
+  return value.map((frame: unknown, index) => {
+    if (
+      !Array.isArray(frame) ||
+      frame.length !== 2 ||
+      typeof frame[0] !== 'number' ||
+      typeof frame[1] !== 'number' ||
+      !Number.isFinite(frame[0]) ||
+      !Number.isFinite(frame[1]) ||
+      frame[0] < last
+    ) {
+      throw new SpinAnimationError(`bet.json: ${path}[${index}] must be [timeMs, value] in time order`);
+    }
+    last = frame[0];
+    return [frame[0], frame[1]] as const;
+  });
+}
+
+/**
+ * Validates `/bet.json`.
+ *
+ * @throws SpinAnimationError naming the first field that is missing or wrong.
+ */
+export function parseSpinAnimation(raw: unknown): SpinAnimation {
+  const root = record(raw, 'the file');
+  if (root['version'] !== 1) throw new SpinAnimationError('bet.json: version must be 1');
+  const dial = record(root['dial'], 'dial');
+  const idle = record(root['idle'], 'idle');
+  const spin = record(root['spin'], 'spin');
+  const land = record(root['land'], 'land');
+  const reveal = record(root['reveal'], 'reveal');
+  return {
+    dial: {
+      segments: positive(dial['segments'], 'dial.segments', true),
+      majorEvery: positive(dial['majorEvery'], 'dial.majorEvery', true),
+    },
+    idle: {
+      durationMs: positive(idle['durationMs'], 'idle.durationMs'),
+      sway: keyframes(idle['sway'], 'idle.sway'),
+    },
+    spin: {
+      durationMs: positive(spin['durationMs'], 'spin.durationMs'),
+      rotation: keyframes(spin['rotation'], 'spin.rotation'),
+    },
+    land: {
+      durationMs: positive(land['durationMs'], 'land.durationMs'),
+      turns: positive(land['turns'], 'land.turns', true),
+      progress: keyframes(land['progress'], 'land.progress'),
+      tickEvery: positive(land['tickEvery'], 'land.tickEvery', true),
+    },
+    reveal: {
+      durationMs: positive(reveal['durationMs'], 'reveal.durationMs'),
+      scale: keyframes(reveal['scale'], 'reveal.scale'),
+      glow: keyframes(reveal['glow'], 'reveal.glow'),
+    },
+  };
+}
+
+/** The URL of the animation file. */
+export const SPIN_ANIMATION_URL = '/bet.json';
+
+/** The angle (degrees clockwise from the top) of the centre of the cell of `roll` on a dial of `segments`. */
+export function rollAngle(roll: number, segments: number): number {
+  return ((roll + 0.5) * 360) / segments;
+}
+
+/**
+ * Where the needle lands for a result: the rolled cell's centre when the roll is known, otherwise the
+ * middle of the zone the result is in (win: below the odds; loss: from the odds up), so the needle never
+ * points at a cell that contradicts the result.
+ */
+export function landingRoll(
+  result: 'win' | 'loss',
+  odds: number,
+  roll: number | null,
+  segments: number,
+): number {
+  if (roll !== null) return roll;
+  return result === 'win' ? (odds - 1) / 2 : (odds + segments - 1) / 2;
+}
+
+/** Degrees in [0, 360). */
+export function normalizeAngle(angle: number): number {
+  const normalized = ((angle % 360) + 360) % 360;
+  // (-1e-14 % 360) + 360 rounds to 360.
+  return normalized >= 360 ? 0 : normalized;
+}
+
+/**
+ * The total clockwise travel from `from` to land on `target` after `turns` full turns: always forward, at
+ * least `turns` × 360 and less than (`turns` + 1) × 360.
+ */
+export function landingTravel(from: number, target: number, turns: number): number {
+  return turns * 360 + normalizeAngle(target - from);
+}

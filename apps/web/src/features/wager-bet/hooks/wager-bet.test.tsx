@@ -1,0 +1,355 @@
+import { BET_POLL_INTERVAL_MS, BET_POLL_TIMEOUT_MS, MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
+import { ERROR_MESSAGES } from '@arcade/sdk/messages';
+import { BetResult, BetState, BetType } from '@arcade/sdk/wager/accounts';
+import { betCost, houseFreeBalance, maxPrize } from '@arcade/sdk/wager/bet-math';
+import {
+  getClaimBetInstructionDataCodec,
+  getCreateBetOffchainInstructionDataCodec,
+  getInitBetOffchainInstructionDataCodec,
+  identifyWagerInstruction,
+} from '@arcade/sdk/wager/instructions';
+import { findBetAddress, findHouseAddress } from '@arcade/sdk/wager/pda';
+import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
+import { address, AccountRole, type Instruction, type Signature } from '@solana/kit';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { setRuntimeConfig } from '../../../config/runtime-config.ts';
+import { betErrorMessage, BetPreflightError } from '../utils/bet-errors.ts';
+import type { PlacedBet } from '../utils/bet-outcome.ts';
+import {
+  betData,
+  houseData,
+  MockChain,
+  REFERRER,
+  RENT,
+  TEST_CONFIG,
+  USER,
+  WAGER,
+} from '../testing/mock-chain.ts';
+import { useBetOutcome } from './use-bet-outcome.ts';
+import { useClaimBet } from './use-claim-bet.ts';
+import { usePlaceBet } from './use-place-bet.ts';
+
+const mocks = vi.hoisted(() => ({
+  chain: null as unknown as MockChain,
+  send: vi.fn<(input: { instructions: readonly Instruction[]; cosign?: unknown }) => Promise<string>>(),
+  api: vi.fn<(path: string, options?: unknown) => Promise<unknown>>(),
+  referrer: null as string | null,
+}));
+
+vi.mock('../../../lib/wallet/rpc.ts', () => ({
+  getRpc: () => mocks.chain.rpc(),
+  getRpcSubscriptions: () => mocks.chain.subscriptions(),
+}));
+vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
+  useWallet: () => ({ wallet: { address: USER }, connecting: false, disconnect: async () => {} }),
+}));
+vi.mock('../../../lib/wallet/use-send-transaction.ts', () => ({ useSendTransaction: () => mocks.send }));
+vi.mock('../../profile/hooks/use-referral-capture.ts', () => ({
+  useReferralCapture: () => ({ code: null, referrer: mocks.referrer, status: 'resolved' }),
+}));
+vi.mock('../../../lib/api-client.ts', async (original) => ({
+  ...(await original<typeof import('../../../lib/api-client.ts')>()),
+  api: mocks.api,
+}));
+
+const HOUSE_LAMPORTS = 100_000_000_000n + RENT; // 100 SOL free beyond the rent
+const SIG = 'sig-create' as Signature;
+let house: string;
+let betAccount: string;
+
+function wrapper() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+}
+
+function names(instructions: readonly Instruction[]) {
+  return instructions.map((ix) => identifyWagerInstruction(ix.data!));
+}
+
+beforeEach(async () => {
+  mocks.chain = new MockChain();
+  mocks.send.mockReset();
+  mocks.api.mockReset();
+  mocks.referrer = null;
+  setRuntimeConfig(TEST_CONFIG);
+  [house] = await findHouseAddress({ programAddress: WAGER });
+  [betAccount] = await findBetAddress(USER, { programAddress: WAGER });
+  mocks.chain.set(house, houseData(), HOUSE_LAMPORTS);
+  mocks.chain.balances.set(USER, 10_000_000_000n);
+  mocks.api.mockResolvedValue({ items: [], nextCursor: null });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('usePlaceBet', () => {
+  it('sends init (with the referrer) and create in one transaction the first time', async () => {
+    mocks.referrer = REFERRER;
+    mocks.send.mockResolvedValue(SIG);
+    const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
+    const before = Math.floor(Date.now() / 1000);
+    let placed!: PlacedBet;
+    await act(async () => {
+      placed = await result.current.place({
+        odds: 40,
+        listingPrice: 2_500_000_000n,
+        betType: 'sol',
+        mint: NATIVE_MINT_ADDRESS,
+      });
+    });
+    expect(placed).toMatchObject({ signature: SIG, user: USER, previousTimestamp: null });
+    expect(placed.placedAt).toBeGreaterThanOrEqual(before);
+    const [{ instructions }] = mocks.send.mock.calls[0]!;
+    expect(names(instructions)).toEqual(['init_bet_offchain', 'create_bet_offchain']);
+    expect(getInitBetOffchainInstructionDataCodec().decode(instructions[0]!.data!)).toEqual({
+      referral: REFERRER,
+    });
+    expect(getCreateBetOffchainInstructionDataCodec().decode(instructions[1]!.data!)).toEqual({
+      odds: 40,
+      listingPrice: 2_500_000_000n,
+      betType: BetType.Sol,
+    });
+    expect(instructions[1]!.accounts!.map((a) => a.address)).toEqual([
+      USER,
+      betAccount,
+      house,
+      NATIVE_MINT_ADDRESS,
+      '11111111111111111111111111111111',
+    ]);
+  });
+
+  it('only creates when the record exists, and remembers its timestamp to tell the next result apart', async () => {
+    mocks.chain.set(betAccount, betData({ timestamp: 1_790_000_123n }));
+    mocks.send.mockResolvedValue(SIG);
+    const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
+    const mint = address('GDxipd68AFw3ak252RXPTSEdPHyQMd4Vo5hJQS1L14MZ');
+    let placed!: PlacedBet;
+    await act(async () => {
+      placed = await result.current.place({ odds: 10, listingPrice: 1_000_000_000n, betType: 'token', mint });
+    });
+    expect(placed.previousTimestamp).toBe(1_790_000_123n);
+    const [{ instructions }] = mocks.send.mock.calls[0]!;
+    expect(names(instructions)).toEqual(['create_bet_offchain']);
+    expect(instructions[0]!.accounts![3]).toEqual({ address: mint, role: AccountRole.READONLY });
+  });
+
+  it.each([
+    [
+      'a stake under the minimum',
+      { odds: 50, listingPrice: 2n * MIN_BET_LAMPORTS - 2n },
+      'The smallest stake is 0.01 SOL.',
+    ],
+    ['odds out of range', { odds: 96, listingPrice: 1_000_000_000n }, 'Pick a win chance from 1% to 95%.'],
+    [
+      'a prize above the house limit',
+      { odds: 50, listingPrice: 5_000_000_001n },
+      'The largest prize the house covers right now is 5.0 SOL. Lower the stake or raise the win chance.',
+    ],
+  ])('refuses %s before the wallet is asked', async (_, bet, message) => {
+    const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
+    let error: unknown;
+    await act(async () => {
+      error = await result.current
+        .place({ ...bet, betType: 'sol', mint: NATIVE_MINT_ADDRESS })
+        .catch((e: unknown) => e);
+    });
+    expect(error).toBeInstanceOf(BetPreflightError);
+    expect(betErrorMessage(error)).toBe(message);
+    expect(mocks.send).not.toHaveBeenCalled();
+  });
+
+  it('computes the limit as the program does: 5% of balance − rent − outstanding', async () => {
+    const outstanding = 40_000_000_000n;
+    mocks.chain.set(house, houseData(outstanding), HOUSE_LAMPORTS);
+    const limit = maxPrize(houseFreeBalance(HOUSE_LAMPORTS, RENT, outstanding));
+    mocks.send.mockResolvedValue(SIG);
+    const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
+    const place = (listingPrice: bigint) =>
+      result.current.place({ odds: 50, listingPrice, betType: 'sol', mint: NATIVE_MINT_ADDRESS });
+    let error: unknown;
+    await act(async () => {
+      error = await place(limit + 1n).catch((e: unknown) => e);
+    });
+    expect((error as BetPreflightError).code).toBe('InvalidListingPrice');
+    await act(async () => {
+      await place(limit);
+    });
+    expect(mocks.send).toHaveBeenCalledTimes(1);
+  });
+
+  it('says to claim first when the last bet is an unclaimed win', async () => {
+    mocks.chain.set(betAccount, betData({ state: BetState.Settled, result: BetResult.Win }));
+    const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
+    let error: unknown;
+    await act(async () => {
+      error = await result.current
+        .place({ odds: 50, listingPrice: 1_000_000_000n, betType: 'sol', mint: NATIVE_MINT_ADDRESS })
+        .catch((e: unknown) => e);
+    });
+    expect(error).toMatchObject({ code: 'BetNotAvailable', unclaimedWin: true });
+    expect(betErrorMessage(error)).toBe('You have a win to claim. Claim it before your next bet.');
+  });
+
+  it('refuses a bet the wallet cannot pay for, counting the record rent on a first bet', async () => {
+    const cost = betCost(1_000_000_000n, 50);
+    mocks.chain.balances.set(USER, cost + RENT);
+    const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
+    let error: unknown;
+    await act(async () => {
+      error = await result.current
+        .place({ odds: 50, listingPrice: 1_000_000_000n, betType: 'sol', mint: NATIVE_MINT_ADDRESS })
+        .catch((e: unknown) => e);
+    });
+    expect(betErrorMessage(error)).toBe(
+      'Not enough SOL: this bet costs 0.52 SOL with the fee and your bet record, and you have 0.52 SOL.',
+    );
+  });
+});
+
+describe('useBetOutcome', () => {
+  const placed: PlacedBet = {
+    signature: SIG,
+    placedAt: 1_790_000_100,
+    user: USER,
+    previousTimestamp: 1_790_000_000n,
+  };
+
+  it('waits, then reports the win with the roll from the server once the record settles', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    mocks.chain.set(
+      betAccount,
+      betData({ state: BetState.Open, result: BetResult.None, timestamp: 1_790_000_100n }),
+    );
+    mocks.api.mockResolvedValue({
+      items: [
+        {
+          signature: SIG,
+          randomValue: 7,
+          settleSignature: 'sig-settle',
+          amount: '1',
+          fee: '0',
+          listingPrice: '2',
+        },
+      ],
+      nextCursor: null,
+    });
+    const { result } = renderHook(() => useBetOutcome(placed), { wrapper: wrapper() });
+    expect(result.current).toEqual({ status: 'waiting' });
+    await act(() => vi.advanceTimersByTimeAsync(BET_POLL_INTERVAL_MS * 2));
+    expect(result.current).toEqual({ status: 'waiting' });
+    const reads = mocks.chain.reads;
+    mocks.chain.set(
+      betAccount,
+      betData({ state: BetState.Settled, result: BetResult.Win, timestamp: 1_790_000_105n }),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(BET_POLL_INTERVAL_MS));
+    expect(mocks.chain.reads).toBe(reads + 1);
+    expect(result.current).toMatchObject({ status: 'win', randomValue: 7, settleSignature: 'sig-settle' });
+    expect(mocks.api).toHaveBeenCalledWith(
+      '/api/user/bets',
+      expect.objectContaining({ body: { address: USER, id: null, betType: null } }),
+    );
+  });
+
+  it('does not take the previous bet’s loss for this bet’s result', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    // A read still showing the last bet: settled Loss at the previous timestamp.
+    mocks.chain.set(
+      betAccount,
+      betData({ state: BetState.Settled, result: BetResult.Loss, timestamp: 1_790_000_000n }),
+    );
+    const { result } = renderHook(() => useBetOutcome(placed), { wrapper: wrapper() });
+    await act(() => vi.advanceTimersByTimeAsync(BET_POLL_INTERVAL_MS * 3));
+    expect(result.current).toEqual({ status: 'waiting' });
+    mocks.chain.set(
+      betAccount,
+      betData({ state: BetState.Settled, result: BetResult.Loss, timestamp: 1_790_000_101n }),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(BET_POLL_INTERVAL_MS));
+    expect(result.current).toMatchObject({ status: 'loss', randomValue: null });
+  });
+
+  it('wakes early on the account notification', async () => {
+    mocks.chain.set(
+      betAccount,
+      betData({ state: BetState.Open, result: BetResult.None, timestamp: 1_790_000_100n }),
+    );
+    const { result } = renderHook(() => useBetOutcome(placed), { wrapper: wrapper() });
+    await waitFor(() => {
+      expect(mocks.chain.listeners.get(betAccount)?.size).toBe(1);
+    });
+    act(() => {
+      mocks.chain.set(
+        betAccount,
+        betData({ state: BetState.Settled, result: BetResult.Loss, timestamp: 1_790_000_102n }),
+        undefined,
+        true,
+      );
+    });
+    await waitFor(() => {
+      expect(result.current).toMatchObject({ status: 'loss' });
+    });
+  });
+
+  it("gives up with 'Bet timed out!' after BET_POLL_TIMEOUT_MS", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    mocks.chain.set(
+      betAccount,
+      betData({ state: BetState.Open, result: BetResult.None, timestamp: 1_790_000_100n }),
+    );
+    const { result } = renderHook(() => useBetOutcome(placed), { wrapper: wrapper() });
+    for (let t = 0; t < BET_POLL_TIMEOUT_MS - BET_POLL_INTERVAL_MS; t += BET_POLL_INTERVAL_MS) {
+      await act(() => vi.advanceTimersByTimeAsync(BET_POLL_INTERVAL_MS));
+    }
+    await act(() => vi.advanceTimersByTimeAsync(BET_POLL_INTERVAL_MS - 1));
+    expect(result.current).toEqual({ status: 'waiting' });
+    // It polled all along, about every 3 s.
+    expect(mocks.chain.reads).toBeGreaterThanOrEqual(BET_POLL_TIMEOUT_MS / BET_POLL_INTERVAL_MS - 2);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(result.current).toEqual({ status: 'timeout' });
+    // And stops once it gave up.
+    const reads = mocks.chain.reads;
+    await act(() => vi.advanceTimersByTimeAsync(BET_POLL_INTERVAL_MS * 3));
+    expect(mocks.chain.reads).toBe(reads);
+    expect(betErrorMessage(new Error(ERROR_MESSAGES.betTimedOut))).toBe('Bet timed out!');
+  });
+});
+
+describe('useClaimBet', () => {
+  it('sends claim_bet then the instructions after it, with the co-signer', async () => {
+    mocks.send.mockResolvedValue('sig-claim');
+    const after: Instruction = {
+      programAddress: address('11111111111111111111111111111111'),
+      data: new Uint8Array([1]),
+    };
+    const cosign = vi.fn((wire: string) => Promise.resolve(wire));
+    const { result } = renderHook(() => useClaimBet(), { wrapper: wrapper() });
+    await act(async () => {
+      await result.current.claim({ sol: false, after: [after], cosign });
+    });
+    const [input] = mocks.send.mock.calls[0]!;
+    expect(names(input.instructions)).toEqual(['claim_bet', null]);
+    expect(getClaimBetInstructionDataCodec().decode(input.instructions[0]!.data!)).toEqual({ sol: false });
+    expect(input.instructions[1]).toBe(after);
+    expect(input.cosign).toBe(cosign);
+  });
+
+  it('claims as SOL on its own', async () => {
+    mocks.send.mockResolvedValue('sig-claim');
+    const { result } = renderHook(() => useClaimBet(), { wrapper: wrapper() });
+    await act(async () => {
+      await result.current.claim({ sol: true });
+    });
+    const [input] = mocks.send.mock.calls[0]!;
+    expect(names(input.instructions)).toEqual(['claim_bet']);
+    expect(getClaimBetInstructionDataCodec().decode(input.instructions[0]!.data!)).toEqual({ sol: true });
+    expect(input.cosign).toBeUndefined();
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * The bet flow TailSpin and ReTail share (wager program: one bet record per user): the house's limit, the
+ * user's record, placing a bet, waiting for its result, claiming a win, and the sentences for failures.
+ * This file is the module's public surface; the games import from it only.
+ *
+ * @module
+ */
+
+export { useBetRecord } from './api/get-bet-record.ts';
+export { useHouseLimits } from './api/get-house-limits.ts';
+export { betHistoryKey } from './api/get-bet-history.ts';
+export { useClaimedBet, withClaimedBet, type ClaimedBet } from './api/claimed-bet.ts';
+export { usePlaceBet, isBetFree, preflightBet, type PlaceBetArgs } from './hooks/use-place-bet.ts';
+export { useBetOutcome, BET_REFUNDED, type BetOutcome } from './hooks/use-bet-outcome.ts';
+export { useClaimBet, type ClaimBetArgs } from './hooks/use-claim-bet.ts';
+export {
+  betErrorMessage,
+  BetPreflightError,
+  isUserRejection,
+  MIN_STAKE_TEXT,
+  USER_REJECTED,
+  type BetPreflightCode,
+} from './utils/bet-errors.ts';
+export type { PlacedBet } from './utils/bet-outcome.ts';
+export { OddsPicker, SkillBadge, ODDS_PRESETS, type OddsPickerProps } from './components/odds-picker.tsx';
+export { BetBreakdown, type BreakdownRow } from './components/bet-breakdown.tsx';
