@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // The e2e product stops within 20 s (SIGINT, then SIGKILL).
+    teardownTimeout: 30_000,
     projects: [
       {
         extends: true,
@@ -16,6 +18,8 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'packages/*/test/**/*.test.ts',
             'programs/*/test/**/*.test.ts',
+            'e2e/harness/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           exclude: ['apps/web/**', '**/node_modules/**'],
         },
@@ -28,6 +32,20 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/testing/setup.ts'],
+        },
+      },
+      {
+        // Smoke tests and suites in Chromium against one product started for the whole run (e2e/harness).
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/smoke/**/*.spec.ts', 'e2e/suites/**/*.spec.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/harness/global-setup.ts'],
+          setupFiles: ['e2e/harness/setup.ts'],
+          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
         },
       },
     ],

@@ -1,0 +1,339 @@
+/**
+ * The four games, end to end in Chromium with known results. TailSpin and ReTail rolls are known in
+ * advance (the product's settler derives its hash chains from `FAIRNESS_SECRET_HEX`, and the E2E test
+ * wallet grinds the bet's compute-unit price until its signature gives the wanted roll: see
+ * `harness/fairness.ts`), so the win AND the loss paths are both played every run, and the server's
+ * published roll is checked against the wallet's. Foresight: two players on opposite sides, the round
+ * settles and the winner claims. Prophecy: a prediction, the admin resolves it from the operator console in
+ * the browser, and the payout arrives.
+ */
+
+import { ODDS_MAX } from '@arcade/sdk/constants';
+import { foresightPayout } from '@arcade/sdk/payout';
+import { MarketResult } from '@arcade/sdk/wager/accounts';
+import { predictionPayout } from '@arcade/sdk/wager/bet-math';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import { betBreakdown } from '../../apps/web/src/features/retail/utils/price-breakdown.ts';
+import { formatLamports, formatSol } from '../../apps/web/src/lib/format.ts';
+import { lastGrind, rigNextBet } from '../harness/fairness.ts';
+import {
+  adminApi,
+  balance,
+  E2E_FORESIGHT_TIMELOCK,
+  product,
+  screenshot,
+  signIn,
+  type Player,
+} from '../harness/index.ts';
+import {
+  FEE_ALLOWANCE,
+  getJson,
+  RESULT_TIMEOUT,
+  riggedSpin,
+  settledFairness,
+  UI_TIMEOUT,
+  withPlayers,
+} from './helpers.ts';
+
+const ODDS = 50;
+const STAKE = '0.1';
+
+describe('TailSpin with known rolls', () => {
+  it('loses a spin it was set to lose, then wins and claims one it was set to win', async () => {
+    await withPlayers([{ sol: 3 }], async (player) => {
+      const { page, address } = player;
+      await page.goto('/tailspin');
+      await signIn(page);
+
+      // The loss: the stake and fee leave the wallet, nothing to claim.
+      const beforeLoss = await balance(address);
+      const loss = await riggedSpin(player, ODDS, STAKE, 'loss', 'suite-tailspin-lost');
+      const status = page.getByRole('status').filter({ hasText: /won|luck/ });
+      expect(await status.textContent()).toBe('No luck this time.');
+      expect(loss.grind.roll).toBeGreaterThanOrEqual(ODDS);
+      expect(beforeLoss - (await balance(address))).toBeGreaterThanOrEqual(loss.preview.total);
+      expect(await page.getByRole('button', { name: /^Claim/ }).count()).toBe(0);
+      const lossRecord = await settledFairness(loss.signature);
+      expect(lossRecord.bet).toMatchObject({ result: 'Loss', randomValue: loss.grind.roll, odds: ODDS });
+      await page.getByRole('button', { name: 'Another go' }).click();
+
+      // The win: the prize is claimed as SOL and lands in the wallet.
+      const win = await riggedSpin(player, ODDS, STAKE, 'win', 'suite-tailspin-won');
+      expect(win.grind.roll).toBeLessThan(ODDS);
+      expect(await status.textContent()).toBe(`You won ${formatLamports(win.preview.prize)} SOL!`);
+      const winRecord = await settledFairness(win.signature);
+      expect(winRecord.bet).toMatchObject({ result: 'Win', randomValue: win.grind.roll, odds: ODDS });
+      const afterBet = await balance(address);
+      await page.getByRole('button', { name: `Claim ${formatLamports(win.preview.prize)} SOL` }).click();
+      await page.getByText('Paid', { exact: true }).first().waitFor({ timeout: 90_000 });
+      await expect
+        .poll(async () => (await balance(address)) - afterBet, { timeout: 30_000 })
+        .toBeGreaterThan(win.preview.prize - FEE_ALLOWANCE);
+      await screenshot(page, 'suite-tailspin-claimed');
+    });
+  });
+});
+
+/** A listing as `GET /api/nfts/collectionV2` sends it. */
+interface WireListing {
+  mint: string;
+  name: string;
+  price: string;
+  royaltyBps: number;
+  tokenStandard: 'NonFungible' | 'ProgrammableNonFungible' | 'Core';
+}
+
+describe('ReTail with a known roll', () => {
+  it('wins a listing at 95%, claims the NFT and makes it the profile picture', async () => {
+    await withPlayers([{ sol: 5 }], async (player) => {
+      const { page, address } = player;
+      await page.goto('/retail');
+      await signIn(page);
+
+      // The second collection's cheapest listing (the smoke test plays the first one's).
+      const { collections } = await getJson<{ collections: { slug: string; name: string }[] }>(
+        '/api/nfts/trendingV2',
+      );
+      const collection = collections[1] ?? collections[0]!;
+      const detail = await getJson<{ collection: { listings: WireListing[] } }>(
+        `/api/nfts/collectionV2?collId=${encodeURIComponent(collection.slug)}`,
+      );
+      const listing = detail.collection.listings[0]!;
+      await page.goto(`/retail/${encodeURIComponent(collection.slug)}?listing=${listing.mint}`);
+      await page.getByRole('heading', { level: 1, name: listing.name }).waitFor({ timeout: UI_TIMEOUT });
+      const oddsField = page.getByRole('textbox', { name: 'Win chance in percent' });
+      await oddsField.fill(String(ODDS_MAX));
+      await oddsField.press('Enter');
+      const expected = betBreakdown(
+        {
+          price: BigInt(listing.price),
+          royaltyBps: listing.royaltyBps,
+          tokenStandard: listing.tokenStandard,
+        },
+        ODDS_MAX,
+      );
+      const play = page.getByRole('button', { name: `Play for ${formatSol(expected.total)}` });
+      await play.waitFor({ timeout: UI_TIMEOUT });
+
+      const before = await balance(address);
+      await rigNextBet(page, address, ODDS_MAX, 'win');
+      await play.click();
+      const won = page.getByText(`You won ${listing.name}!`);
+      const failed = page.getByRole('alert');
+      await won.or(failed).first().waitFor({ timeout: RESULT_TIMEOUT });
+      if (!(await won.isVisible())) {
+        await screenshot(page, 'suite-retail-failed');
+        throw new Error(`The bet failed: ${await failed.first().textContent()}`);
+      }
+      expect((await lastGrind(page))?.roll).toBeLessThan(ODDS_MAX);
+      expect(before - (await balance(address))).toBeGreaterThanOrEqual(expected.total);
+      await screenshot(page, 'suite-retail-won');
+
+      await page.getByRole('button', { name: 'Claim NFT' }).click();
+      await page.getByText(`${listing.name} is yours!`).waitFor({ timeout: UI_TIMEOUT });
+      await page.getByText('It is in your wallet.').waitFor({ timeout: 30_000 });
+      const { inventory } = await getJson<{ inventory: { id: string }[] }>(
+        `/api/nfts/inventoryV2?address=${address}`,
+      );
+      expect(inventory.map((nft) => nft.id)).toContain(listing.mint);
+      await screenshot(page, 'suite-retail-claimed');
+
+      // The pfp picker: the won NFT, selected by a first click and saved by Confirm.
+      await page
+        .getByRole('banner')
+        .first()
+        .getByRole('button', { name: /^Open your profile/ })
+        .click();
+      const profile = page.getByRole('dialog', { name: 'Profile' });
+      await profile.getByRole('button', { name: 'Change profile picture' }).click();
+      const picker = profile.getByRole('region', { name: 'Choose your profile picture' });
+      const nft = picker.getByRole('button', { name: listing.name });
+      await nft.waitFor({ timeout: UI_TIMEOUT });
+      await nft.click();
+      expect(await nft.getAttribute('aria-pressed')).toBe('true');
+      await picker.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('Successfully updated pfp').waitFor({ timeout: UI_TIMEOUT });
+      await expect
+        .poll(async () => (await getJson<{ pfp?: string | null }>(`/api/user/${address}`)).pfp, {
+          timeout: UI_TIMEOUT,
+        })
+        .toBe(listing.mint);
+      await screenshot(page, 'suite-profile-pfp');
+    });
+  });
+});
+
+/** The live round's card. */
+const liveCard = (page: Page) => page.getByRole('article', { name: /^Round #\d+, Live$/ });
+/** Round `id`'s card, in a stage matching `stage`. */
+const roundCard = (page: Page, id: number, stage = '[A-Za-z]+') =>
+  page.getByRole('article', { name: new RegExp(`^Round #${id}, ${stage}$`) });
+
+/** Seconds of betting left on the live card (0 once it reads Pending...). */
+async function bettingSecondsLeft(page: Page): Promise<number> {
+  const text = (await liveCard(page).getByRole('timer').textContent()) ?? '';
+  const match = /(\d+)m (\d+)s/.exec(text);
+  return match === null ? 0 : Number(match[1]) * 60 + Number(match[2]);
+}
+
+/** Bets `amount` lamports on `side` in the live round; resolves with the round id of the toast. */
+async function foresightBet(page: Page, side: 'Up' | 'Down', amount: bigint): Promise<number> {
+  const form = page.getByRole('form', { name: /^Bet on round #\d+$/ });
+  await form.getByRole('button', { name: new RegExp(`^${side}`) }).click();
+  const placed = page.getByText(new RegExp(`^Bet placed: ${formatSol(amount)} on ${side} in round #(\\d+)$`));
+  await placed.waitFor({ timeout: UI_TIMEOUT });
+  return Number(/#(\d+)$/.exec((await placed.textContent()) ?? '')![1]);
+}
+
+describe('Foresight with two players', () => {
+  it('bets Up and Down in one round; the round settles and the winner claims the pool', async () => {
+    const UP = 300_000_000n;
+    const DOWN = 200_000_000n;
+    await withPlayers([{ sol: 2 }, { sol: 2 }], async (alice, bob) => {
+      for (const player of [alice, bob]) {
+        await player.page.goto('/foresight/SOL');
+        await signIn(player.page);
+      }
+      await alice.page.getByLabel('Amount (SOL)').fill(String(Number(UP) / 1e9));
+      await bob.page.getByLabel('Amount (SOL)').fill(String(Number(DOWN) / 1e9));
+
+      // Both bets in the same round; a round whose draw is invalid (an unchanged price) is played again.
+      for (let attempt = 1; ; attempt += 1) {
+        await liveCard(alice.page).waitFor({ timeout: UI_TIMEOUT });
+        await expect
+          .poll(() => bettingSecondsLeft(alice.page), { timeout: (E2E_FORESIGHT_TIMELOCK + 10) * 1000 })
+          .toBeGreaterThanOrEqual(Math.min(7, E2E_FORESIGHT_TIMELOCK - 3));
+        const [aliceRound, bobRound] = await Promise.all([
+          foresightBet(alice.page, 'Up', UP),
+          foresightBet(bob.page, 'Down', DOWN),
+        ]);
+        const outcome = async (player: Player, id: number) => {
+          const card = roundCard(player.page, id, '(Settled|Invalid)');
+          await card.waitFor({ timeout: UI_TIMEOUT * 2 });
+          const position = card.locator('[data-outcome]');
+          await position.waitFor({ timeout: UI_TIMEOUT });
+          return (await position.getAttribute('data-outcome')) ?? '';
+        };
+        const [aliceOutcome, bobOutcome] = await Promise.all([
+          outcome(alice, aliceRound),
+          outcome(bob, bobRound),
+        ]);
+        if (aliceRound === bobRound && aliceOutcome !== 'withdraw') {
+          expect([aliceOutcome, bobOutcome].sort()).toEqual(['lost', 'settle']);
+          const [winner, loser, lost, side] =
+            aliceOutcome === 'settle'
+              ? ([alice, bob, DOWN, 'up'] as const)
+              : ([bob, alice, UP, 'down'] as const);
+          const payout = foresightPayout(side === 'up' ? UP : DOWN, UP, DOWN, side);
+          await roundCard(loser.page, aliceRound)
+            .getByText(`Lost ${formatSol(lost)}`)
+            .waitFor({ timeout: UI_TIMEOUT });
+          const card = roundCard(winner.page, aliceRound);
+          const before = await balance(winner.address);
+          await card.getByRole('button', { name: `Settle ${formatSol(payout)}` }).click();
+          await winner.page
+            .getByText('Claimed successfully!', { exact: true })
+            .waitFor({ timeout: UI_TIMEOUT });
+          await card.getByText(`Paid ${formatSol(payout)}`).waitFor({ timeout: UI_TIMEOUT });
+          const received = (await balance(winner.address)) - before;
+          expect(received).toBeLessThanOrEqual(payout);
+          expect(received).toBeGreaterThan(payout - FEE_ALLOWANCE);
+          await screenshot(winner.page, 'suite-foresight-claimed');
+          return;
+        }
+        // Invalid (or split across rounds): both withdraw their stake, then play another round.
+        for (const [player, id, amount] of [
+          [alice, aliceRound, UP],
+          [bob, bobRound, DOWN],
+        ] as const) {
+          const card = roundCard(player.page, id);
+          await card.getByRole('button', { name: `Withdraw ${formatSol(amount)}` }).click();
+          await player.page.getByText(`Refunded ${formatSol(amount)}`, { exact: true }).waitFor();
+        }
+        if (attempt >= 3) throw new Error('Three Foresight rounds in a row were invalid');
+      }
+    });
+  });
+});
+
+describe('Prophecy resolved from the operator console', () => {
+  it('predicts Yes; admin-1 resolves Yes in the console; the payout arrives', async () => {
+    const YES = 400_000_000n;
+    const NO = 200_000_000n;
+    const CUTOFF_SECS = 50;
+    await withPlayers(
+      [{ sol: 2 }, { sol: 2 }, { sol: 1, secretKey: product().adminKeypairs[0]! }],
+      async (alice, bob, admin) => {
+        for (const player of [alice, bob, admin]) {
+          await player.page.goto('/prophecy');
+          await signIn(player.page);
+        }
+        const now = Math.floor(Date.now() / 1000);
+        const name = `Will the console resolve ${now}?`;
+        const shortName = `console ${now}`;
+        const created = (await adminApi('/api/prophecy/createMarket', {
+          name,
+          shortName,
+          category: 'Crypto',
+          rules: 'Resolves Yes when the admin says so from the operator console.',
+          cutoffTime: now + CUTOFF_SECS,
+          endTime: now + CUTOFF_SECS + 5,
+        })) as { market: { key: string } };
+        const key = created.market.key;
+
+        const predict = async (page: Page, side: 'Yes' | 'No', amount: bigint) => {
+          await page.goto(`/prophecy/${key}`);
+          await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: UI_TIMEOUT });
+          await page.getByRole('radio', { name: new RegExp(`^${side}`) }).click();
+          await page.getByLabel('Amount', { exact: true }).fill(String(Number(amount) / 1e9));
+          await page.getByRole('button', { name: `Predict ${side}` }).click();
+          await page
+            .getByText(`Prediction placed: ${formatSol(amount)} on ${side}`)
+            .waitFor({ timeout: UI_TIMEOUT });
+        };
+        await predict(alice.page, 'Yes', YES);
+        await predict(bob.page, 'No', NO);
+        await alice.page
+          .getByRole('heading', { name: 'Betting closed' })
+          .waitFor({ timeout: (CUTOFF_SECS + 30) * 1000 });
+
+        // The operator console, opened by admin-1 in the browser: Markets → the market → Resolve Yes.
+        const { page } = admin;
+        await page.getByRole('button', { name: 'Open the operator console' }).click();
+        const console = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Markets' }) });
+        await console.getByRole('tab', { name: 'Markets' }).click();
+        const card = console.getByRole('article').filter({ hasText: shortName });
+        await card.waitFor({ timeout: UI_TIMEOUT });
+        await card.getByRole('button', { name: 'Resolve Yes' }).click();
+        await card.getByText('1 winning predictions share the').waitFor();
+        const before = await balance(alice.address);
+        await card.getByRole('button', { name: 'Resolve Yes' }).click();
+        await page.getByText('Market resolved: Yes').first().waitFor({ timeout: UI_TIMEOUT });
+        // It leaves "To resolve" for "Resolved".
+        await console
+          .getByRole('tablist', { name: 'Market filter' })
+          .getByRole('tab', { name: 'Resolved' })
+          .click();
+        await card.getByText('Resolved: Yes').waitFor({ timeout: UI_TIMEOUT });
+        await screenshot(page, 'suite-prophecy-console');
+
+        // The players see it; the settler pays the winner the SDK's payout.
+        const payout = predictionPayout(
+          { yesPool: YES, noPool: NO, result: MarketResult.Yes },
+          YES,
+          MarketResult.Yes,
+        );
+        await alice.page.getByText('You won').waitFor({ timeout: UI_TIMEOUT });
+        expect(await alice.page.getByTestId('payout').textContent()).toBe(formatSol(payout));
+        await bob.page.getByText('Your prediction lost').waitFor({ timeout: UI_TIMEOUT });
+        await alice.page.getByText('Paid to your wallet').waitFor({ timeout: UI_TIMEOUT });
+        await expect
+          .poll(async () => (await balance(alice.address)) - before, { timeout: UI_TIMEOUT })
+          .toBe(payout);
+        await screenshot(alice.page, 'suite-prophecy-paid');
+      },
+    );
+  });
+});
