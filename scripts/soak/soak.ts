@@ -1,0 +1,338 @@
+/**
+ * `npm run soak`: simulated players play all four games against the product, then the run's bets are
+ * reconciled between the chain and the database. See docs/soak.md.
+ *
+ * ```sh
+ * npm run soak                                   # 200 players, 10 minutes
+ * npm run soak -- --duration 60 --players 50    # the CI run
+ * ```
+ *
+ * Exit code 0 when every confirmed bet was indexed and settled and every win paid exactly once; 1 when any
+ * bet was lost or paid twice (or no bet was confirmed at all); 2 on a usage or start-up error.
+ *
+ * @module
+ */
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { findConfigAddress } from '@arcade/sdk/foresight/pda';
+import { decodePriceUpdateV2 } from '@arcade/sdk/pyth/price-update-v2';
+import {
+  createKeyPairSignerFromBytes,
+  createSolanaRpc,
+  generateKeyPairSigner,
+  type Address,
+} from '@solana/kit';
+
+import { freshRandom, seededRandom } from '../../apps/server/src/demo/random.ts';
+import { ApiClient } from './api.ts';
+import { parseSoakArgs, type SoakOptions } from './args.ts';
+import { gather, mapLimit } from './audit.ts';
+import { Ledger, SoakPlayer } from './player.ts';
+import {
+  startSoakProduct,
+  SOAK_FORESIGHT_TIMELOCK,
+  type MemoryReading,
+  type SoakProduct,
+} from './product.ts';
+import { GAMES, reconcile, type Reconciliation } from './reconcile.ts';
+import { LatencyRecorder, type LatencySummary } from './stats.ts';
+
+const started = Date.now();
+const log = (line: string): void => {
+  console.log(`[soak ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const mib = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / 2 ** 20).toFixed(1)} MiB`);
+const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(1)} ms`);
+
+let options: SoakOptions;
+try {
+  options = parseSoakArgs(process.argv.slice(2));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+
+/** The soak's Prophecy markets: cutoffs spread over the run, resolved yes, no, invalid in turn. */
+interface SoakMarket {
+  readonly address: string;
+  readonly cutoffMs: number;
+  readonly result: 'yes' | 'no' | 'invalid';
+  resolved: boolean;
+}
+
+async function createMarkets(admin: ApiClient, startMs: number, durationS: number): Promise<SoakMarket[]> {
+  const count = Math.min(8, Math.max(2, Math.round(durationS / 75)));
+  const results = ['yes', 'no', 'invalid'] as const;
+  const markets: SoakMarket[] = [];
+  for (let i = 1; i <= count; i++) {
+    const cutoffS = Math.floor((startMs + (durationS * 1000 * i) / count) / 1000) - 5;
+    const { market } = await admin.call<{ market: { key: string } }>('/api/prophecy/createMarket', {
+      name: `Soak market ${i}: will the soak close this one ${results[(i - 1) % 3]}?`,
+      shortName: `Soak ${i}`,
+      category: 'Crypto',
+      rules: 'A market of the soak test, resolved by the soak itself after its cutoff.',
+      endTime: cutoffS,
+      cutoffTime: cutoffS,
+    });
+    markets.push({
+      address: market.key,
+      cutoffMs: cutoffS * 1000,
+      result: results[(i - 1) % 3]!,
+      resolved: false,
+    });
+  }
+  return markets;
+}
+
+/** Resolves each market whose cutoff has passed (a few seconds late, for the chain's clock). */
+let resolving = false;
+async function resolveDue(admin: ApiClient, markets: readonly SoakMarket[], ledger: Ledger): Promise<void> {
+  if (resolving) return; // one pass at a time: a slow resolution must not be sent twice
+  resolving = true;
+  try {
+    await resolveEach(admin, markets, ledger);
+  } finally {
+    resolving = false;
+  }
+}
+
+async function resolveEach(admin: ApiClient, markets: readonly SoakMarket[], ledger: Ledger): Promise<void> {
+  for (const market of markets) {
+    if (market.resolved || Date.now() < market.cutoffMs + 3_000) continue;
+    try {
+      await admin.call('/api/prophecy/resolveMarket', { market: market.address, result: market.result });
+      market.resolved = true;
+    } catch (error) {
+      ledger.count(ledger.failures, `resolveMarket: ${(error as Error).message.slice(0, 80)}`);
+    }
+  }
+}
+
+async function main(product: SoakProduct): Promise<number> {
+  const latencies = new LatencyRecorder();
+  const rpc = createSolanaRpc(`${product.url}/rpc`);
+  const ledger = new Ledger();
+
+  // The admin, the Foresight config and the markets.
+  // The admin's calls (market creation and resolution, the audit's reads) are not players' requests.
+  const admin = new ApiClient(product.url, new LatencyRecorder());
+  const adminKey = Uint8Array.from(
+    JSON.parse(readFileSync(join(product.dataDir, 'server', 'admins', 'admin-1.json'), 'utf8')) as number[],
+  );
+  await admin.signIn(await createKeyPairSignerFromBytes(adminKey));
+  const config = await admin.call<{ priceAccount: Address }>('/api/config');
+  const price = await rpc
+    .getAccountInfo(config.priceAccount, { encoding: 'base64', commitment: 'confirmed' })
+    .send();
+  if (price.value === null) throw new Error('no price account');
+  const [foresightConfig] = await findConfigAddress(
+    decodePriceUpdateV2(Buffer.from(price.value.data[0], 'base64')).priceMessage.feedId,
+  );
+
+  // The players: funded, signed in, named.
+  const seedRandom = options.seed === null ? freshRandom() : seededRandom(options.seed);
+  const players: SoakPlayer[] = [];
+  for (let index = 0; index < options.players; index++) {
+    players.push(
+      new SoakPlayer({
+        index,
+        signer: await generateKeyPairSigner(),
+        api: new ApiClient(product.url, latencies),
+        rpc,
+        random: seededRandom(Math.floor(seedRandom() * 2 ** 32)),
+        ledger,
+        foresightConfig,
+      }),
+    );
+  }
+  log(`preparing ${players.length} players (airdrop, sign-in, username)…`);
+  const ready = (
+    await mapLimit(players, 10, async (player) => {
+      try {
+        await player.prepare();
+        return player;
+      } catch (error) {
+        ledger.count(ledger.failures, `prepare: ${(error as Error).message.slice(0, 80)}`);
+        return null;
+      }
+    })
+  ).filter((player) => player !== null);
+  log(`${ready.length} players ready`);
+
+  const memoryStart = await product.memory();
+  log(`memory at start: RSS ${mib(memoryStart.rss)}, heap after GC ${mib(memoryStart.heapUsed)}`);
+  const playStart = Date.now();
+  const markets = await createMarkets(admin, playStart, options.durationS);
+  log(`${markets.length} Prophecy markets created; playing for ${options.durationS} s…`);
+
+  // Play.
+  const stop = new AbortController();
+  const deadline = playStart + options.durationS * 1000;
+  const { min, max } = options.paceS;
+  const loops = ready.map(async (player, index) => {
+    const random = seededRandom(index + 1);
+    await sleep(random() * max * 1000);
+    while (Date.now() < deadline) {
+      await player.turn(stop.signal);
+      await sleep((min + random() * (max - min)) * 1000);
+    }
+  });
+  const ticker = setInterval(() => {
+    void resolveDue(admin, markets, ledger);
+  }, 2_000);
+  const progress = setInterval(() => {
+    const api = latencies.overall();
+    log(
+      `${ledger.confirmed.length} bets confirmed, ${ledger.claims} claims, ${[...ledger.failures.values()].reduce((a, b) => a + b, 0)} failed actions; API ${api.count} requests, p99 ${ms(api.p99)}`,
+    );
+  }, 30_000);
+  await sleep(deadline - Date.now());
+  stop.abort();
+  log('time is up; waiting for the turns in flight…');
+  await Promise.all(loops);
+  clearInterval(progress);
+  clearInterval(ticker);
+  latencies.recording = false;
+  const playedMs = Date.now() - playStart;
+
+  // Drain: markets resolved, then every bet settled, then wins collected, then the indexer caught up.
+  log('draining: resolving markets, waiting for settlement…');
+  const drainStart = Date.now();
+  const drainDeadline = drainStart + 300_000 + 2 * SOAK_FORESIGHT_TIMELOCK * 1000;
+  const addresses = ready.map((player) => player.address);
+  const reconcileNow = async (): Promise<Reconciliation> => {
+    const gathered = await gather(admin, rpc, addresses);
+    return reconcile({ confirmed: ledger.confirmed, ...gathered });
+  };
+  // Sends whose outcome was unknown: the chain decides.
+  for (let i = 0; i < ledger.uncertain.length; i += 100) {
+    const batch = ledger.uncertain.slice(i, i + 100);
+    const { value } = await rpc.getSignatureStatuses(batch.map((entry) => entry.signature as never)).send();
+    value.forEach((status, index) => {
+      if (status !== null && status.err === null) ledger.confirmed.push(batch[index]!);
+    });
+  }
+  let collected = false;
+  let result: Reconciliation;
+  for (;;) {
+    await resolveDue(admin, markets, ledger);
+    const pendingMarkets = markets.filter((market) => !market.resolved).length;
+    if (pendingMarkets === 0 && !collected) {
+      // Rounds the players bet on settle within two round lengths; then collect, once.
+      if (Date.now() - drainStart >= 2 * SOAK_FORESIGHT_TIMELOCK * 1000 + 5_000) {
+        log('collecting wins the players left (claims, Foresight settle/withdraw)…');
+        await mapLimit(ready, 10, async (player) => {
+          try {
+            await player.collect();
+          } catch (error) {
+            ledger.count(ledger.failures, `collect: ${(error as Error).message.slice(0, 80)}`);
+          }
+        });
+        collected = true;
+      }
+    }
+    if (collected) {
+      result = await reconcileNow();
+      const done = result.lost.length === 0;
+      if (done || Date.now() > drainDeadline) break;
+      log(`${result.lost.length} bets not yet indexed, settled or paid; waiting…`);
+    }
+    await sleep(5_000);
+  }
+  const drainMs = Date.now() - drainStart;
+  const memoryEnd = await product.memory();
+  report({
+    result,
+    latencies,
+    ledger,
+    memoryStart,
+    memoryEnd,
+    playedMs,
+    drainMs,
+    players: ready.length,
+    product,
+  });
+  const failed = result.lost.length > 0 || result.paidTwice.length > 0 || result.total.confirmed === 0;
+  return failed ? 1 : 0;
+}
+
+function report(input: {
+  result: Reconciliation;
+  latencies: LatencyRecorder;
+  ledger: Ledger;
+  memoryStart: MemoryReading;
+  memoryEnd: MemoryReading;
+  playedMs: number;
+  drainMs: number;
+  players: number;
+  product: SoakProduct;
+}): void {
+  const { result, latencies, ledger } = input;
+  const api: LatencySummary = latencies.overall();
+  const row = (label: string, values: (string | number)[]) => {
+    console.log(`  ${label.padEnd(22)}${values.map((v) => String(v).padStart(11)).join('')}`);
+  };
+  console.log('\n=== soak ===');
+  console.log(
+    `  ${input.players} players, played ${(input.playedMs / 1000).toFixed(0)} s, drained in ${(input.drainMs / 1000).toFixed(0)} s, pace ${options.paceS.min}-${options.paceS.max} s`,
+  );
+  row('', [...GAMES, 'total']);
+  for (const key of ['confirmed', 'indexed', 'settled', 'owed', 'paid'] as const) {
+    row(key === 'owed' ? 'wins/refunds owed' : `${key} bets`, [
+      ...GAMES.map((game) => result.byGame[game][key]),
+      result.total[key],
+    ]);
+  }
+  console.log(`  lost bets:            ${result.lost.length}`);
+  for (const line of result.lost.slice(0, 20)) console.log(`    - ${line}`);
+  console.log(`  paid twice:           ${result.paidTwice.length}`);
+  for (const line of result.paidTwice.slice(0, 20)) console.log(`    - ${line}`);
+  console.log(
+    `  API: ${api.count} requests, p50 ${ms(api.p50)}, p99 ${ms(api.p99)}, max ${ms(api.max)}, ${latencies.errors} non-2xx`,
+  );
+  for (const { route, summary } of latencies.routes().slice(0, 10)) {
+    console.log(
+      `    ${route.padEnd(40)} ${String(summary.count).padStart(6)}  p50 ${ms(summary.p50).padStart(9)}  p99 ${ms(summary.p99).padStart(9)}`,
+    );
+  }
+  console.log(
+    `  memory (product pid ${input.product.pid}): start RSS ${mib(input.memoryStart.rss)}, heap ${mib(input.memoryStart.heapUsed)}; end RSS ${mib(input.memoryEnd.rss)}, heap ${mib(input.memoryEnd.heapUsed)}; peak RSS ${mib(input.memoryEnd.peakRss)}`,
+  );
+  const actions = [...ledger.actions].map(([k, v]) => `${k} ${v}`).join(', ');
+  console.log(
+    `  turns: ${actions}; claims ${ledger.claims}; Foresight collections ${ledger.foresightCollections}`,
+  );
+  const failures = [...ledger.failures].sort((a, b) => b[1] - a[1]);
+  console.log(
+    `  failed actions (not bets lost: refused or timed out before confirming): ${failures.reduce((a, [, n]) => a + n, 0)}`,
+  );
+  for (const [reason, count] of failures.slice(0, 12))
+    console.log(`    ${String(count).padStart(5)}  ${reason}`);
+  console.log(
+    result.lost.length === 0 && result.paidTwice.length === 0 && result.total.confirmed > 0
+      ? '  RESULT: PASS (no bet lost, none paid twice)'
+      : '  RESULT: FAIL',
+  );
+}
+
+let product: SoakProduct;
+try {
+  log(`starting the product (players ${options.players}, duration ${options.durationS} s)…`);
+  product = await startSoakProduct(log);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+let code: number;
+try {
+  code = await main(product);
+} catch (error) {
+  console.error('soak failed:', error);
+  code = 2;
+} finally {
+  await product.stop();
+}
+process.exit(code);
