@@ -163,7 +163,8 @@ export function BetPanel({ listing, listedPrice, live, checking, bet, backTo }: 
           maxPrize: house.maxPrize,
           paused: house.paused,
           houseLoading: house.isLoading,
-          balance,
+          // Not while the bet is placed: its debit lands before the confirmation.
+          balance: placing ? null : balance,
           record: record.bet,
         });
   const error = state.step === 'idle' ? state.error : null;

@@ -1,12 +1,5 @@
-import {
-  DEFAULT_MAX_PRIORITY_FEE_LAMPORTS,
-  MIN_BET_LAMPORTS,
-  RPC_COMMITMENT,
-  TAILSPIN_FEE_BPS,
-} from '@arcade/sdk/constants';
+import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS, MIN_BET_LAMPORTS, TAILSPIN_FEE_BPS } from '@arcade/sdk/constants';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
-import type { Address } from '@solana/kit';
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,10 +11,9 @@ import {
   formatSol,
 } from '../../../lib/format.ts';
 import { ui } from '../../../lib/store.ts';
-import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
-import { getRpc } from '../../../lib/wallet/rpc.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { BetBreakdown, OddsPicker, useHouseLimits } from '../../wager-bet/index.ts';
+import { useSolBalanceQuery } from '../../wallet/api/get-sol-balance.ts';
 import { tokensForLamports, useTokenPrice } from '../api/get-token-price.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
 import type { BetTicket } from '../utils/game-state.ts';
@@ -61,16 +53,6 @@ export interface BetFormProps {
 
 const FEE_TEXT = formatPercent(Number(TAILSPIN_FEE_BPS) / 100);
 
-/** The connected wallet's SOL balance (the same query the header's balance chip keeps live). */
-function useBalance(user: Address | null) {
-  return useQuery({
-    queryKey: solBalanceQueryKey(user ?? ''),
-    queryFn: async ({ signal }) =>
-      (await getRpc().getBalance(user!, { commitment: RPC_COMMITMENT }).send({ abortSignal: signal })).value,
-    enabled: user !== null,
-  });
-}
-
 /**
  * TailSpin's bet controls: the prize token, the win chance with its skill label, the stake, and the
  * prize / stake / fee preview from the SDK's maths. Every refusal the program would make is shown as a
@@ -81,7 +63,7 @@ export function BetForm({ tokens, settings, onChange, onPlace, pending, loading,
   const { wallet, connecting } = useWallet();
   const user = wallet?.address ?? null;
   const house = useHouseLimits();
-  const balance = useBalance(user);
+  const balance = useSolBalanceQuery(user);
   const token: TokenListEntry | undefined = tokens.find((entry) => entry.id === settings.mint) ?? tokens[0];
   const isSol = token === undefined || token.id === NATIVE_MINT_ADDRESS;
   const price = useTokenPrice(token?.id ?? NATIVE_MINT_ADDRESS);
@@ -92,7 +74,9 @@ export function BetForm({ tokens, settings, onChange, onPlace, pending, loading,
     text: settings.stakeText,
     odds: settings.odds,
     maxPrize: house.maxPrize,
-    balance: user === null ? null : (balance.data ?? null),
+    // Not while the bet is placed: its debit lands before the confirmation, and "Not enough SOL" for the
+    // bet being placed would flash under the button.
+    balance: user === null || pending ? null : (balance.data ?? null),
   });
   const showIssue = issue !== null && issue.kind !== 'empty';
   const tokenAmount =
