@@ -5,6 +5,15 @@
  * @module
  */
 
+import {
+  PNL_GAMES,
+  type BetHistoryItem,
+  type GamePnl,
+  type MarketBetHistoryItem,
+  type PnlGame,
+  type PredictionHistoryItem,
+  type WalletPnl as WalletPnlView,
+} from '@arcade/sdk/api/history';
 import { BPS_DENOMINATOR, FORESIGHT_FEE_BPS, PROPHECY_FEE_BPS } from '@arcade/sdk/constants';
 
 import type { Queryable } from '../db/database.ts';
@@ -33,124 +42,21 @@ export interface PageQuery {
   readonly cursor: number | null;
 }
 
-/** A TailSpin or ReTail bet. */
-export interface BetHistoryItem {
-  readonly id: number;
-  readonly signature: string;
-  readonly betAddress: string;
-  readonly user: string;
-  readonly type: HistoryBetType;
-  readonly mint: string;
-  readonly odds: number;
-  readonly amount: bigint;
-  readonly fee: bigint;
-  readonly listingPrice: bigint;
-  readonly referral: string | null;
-  readonly referralFee: bigint;
-  readonly state: string;
-  readonly result: string;
-  readonly randomValue: number | null;
-  readonly timestamp: number;
-  readonly settledAt: number | null;
-  readonly settleSignature: string | null;
-  readonly claimSignature: string | null;
-  readonly refundSignature: string | null;
-}
-
-/** A Foresight bet with its round. */
-export interface PredictionHistoryItem {
-  readonly id: number;
-  readonly address: string;
-  readonly config: string;
-  readonly event: string;
-  readonly prediction: string;
-  readonly amount: bigint;
-  readonly winAmount: bigint;
-  readonly isSettled: boolean;
-  readonly won: boolean | null;
-  readonly signature: string;
-  readonly lastSignature: string;
-  readonly timestamp: number;
-  readonly round: {
-    readonly id: number;
-    readonly startTime: number;
-    readonly lockTime: number;
-    readonly settleTime: number;
-    readonly lockPrice: number | null;
-    readonly finalPrice: number | null;
-    readonly upCount: number;
-    readonly downCount: number;
-    readonly upPool: bigint;
-    readonly downPool: bigint;
-    readonly isSettled: boolean;
-    readonly result: string;
-  } | null;
-}
-
-/** A Prophecy market bet (one create or update of a prediction) with its market. */
-export interface MarketBetHistoryItem {
-  readonly id: number;
-  readonly signature: string;
-  readonly market: string;
-  readonly prediction: string;
-  readonly result: string;
-  readonly amount: bigint;
-  readonly timestamp: number;
-  readonly marketName: string | null;
-  readonly shortName: string | null;
-  readonly category: string | null;
-  readonly image: string | null;
-  readonly marketResult: string | null;
-  readonly marketSettled: boolean | null;
-}
-
-/** The games a wallet's profit and loss is broken down by. */
-export const PNL_GAMES = ['tailspin', 'retail', 'foresight', 'prophecy'] as const;
-export type PnlGame = (typeof PNL_GAMES)[number];
-
 /**
- * One game's money flows for a wallet, in lamports, over its whole indexed history. See
- * {@link HistoryRepository.pnl} for exactly what each counts.
+ * A wallet's profit and loss: per game, in total, and its Juice (base units). See {@link HistoryRepository.pnl}
+ * for exactly what each counts.
  */
-export interface GamePnl {
-  /** Bets placed (Prophecy: every create or top-up of a prediction). */
-  readonly bets: number;
-  readonly wins: number;
-  readonly losses: number;
-  /** Stakes that left the wallet. */
-  readonly wagered: bigint;
-  /** Fees paid on top of stakes. */
-  readonly fees: bigint;
-  /** Winnings received. */
-  readonly payouts: bigint;
-  /** Stakes (and fees) given back. */
-  readonly refunds: bigint;
-  /** payouts + refunds − wagered − fees. */
-  readonly net: bigint;
-  /** Owed and not yet received: won or refundable, not yet claimed, settled or withdrawn. */
-  readonly unclaimed: bigint;
-}
+export type WalletPnl = Pick<WalletPnlView, 'games' | 'total'> & {
+  readonly juice: Omit<WalletPnlView['juice'], 'claimable'>;
+};
 
-/** A wallet's profit and loss: per game, in total, and its Juice (base units). */
-export interface WalletPnl {
-  readonly games: Readonly<Record<PnlGame, GamePnl>>;
-  readonly total: GamePnl;
-  readonly juice: { readonly accrued: bigint; readonly claimed: bigint };
-}
+/** One game's sums as the SQL gives them (`net` is worked out from them). */
+type PnlSums = Omit<GamePnl, 'net'>;
 
-interface PnlRow {
-  game: PnlGame;
-  bets: number;
-  wins: number;
-  losses: number;
-  wagered: bigint;
-  fees: bigint;
-  payouts: bigint;
-  refunds: bigint;
-  unclaimed: bigint;
-}
+/** The sums of one game of the bets table. */
+type PnlRow = PnlSums & { readonly game: PnlGame };
 
-function gamePnl(row: Omit<PnlRow, 'game'> | undefined): GamePnl {
+function gamePnl(row: PnlSums | undefined): GamePnl {
   if (row === undefined) {
     return {
       bets: 0,
@@ -447,7 +353,7 @@ export class HistoryRepository {
          GROUP BY 1`,
         [address],
       ),
-      this.#db.query<Omit<PnlRow, 'game'>>(
+      this.#db.query<PnlSums>(
         `SELECT count(*)::int8 AS bets,
            count(*) FILTER (WHERE r.result IN ('Up', 'Down') AND b.prediction = r.result)::int8 AS wins,
            count(*) FILTER (WHERE r.result IN ('Up', 'Down') AND b.prediction <> r.result)::int8 AS losses,
@@ -467,7 +373,7 @@ export class HistoryRepository {
          WHERE b.user_address = $1`,
         [address, fee[0], fee[2]],
       ),
-      this.#db.query<Omit<PnlRow, 'game'>>(
+      this.#db.query<PnlSums>(
         `SELECT (SELECT count(*) FROM market_bets WHERE user_address = $1)::int8 AS bets,
            count(*) FILTER (WHERE m.result IN ('Yes', 'No') AND p.result = m.result)::int8 AS wins,
            count(*) FILTER (WHERE m.result IN ('Yes', 'No') AND p.result <> m.result)::int8 AS losses,

@@ -9,16 +9,16 @@
  * @module
  */
 
+import type { FairnessBetJson, FairnessSeedJson, PublishedChainJson } from '@arcade/sdk/api/history';
+
 import type { Database, Queryable } from '../../db/database.ts';
 import { hashChain, randomSecret, toHex, fromHex } from './provably-fair.ts';
 
-/** A chain as published (never its secret). */
-export interface PublishedChain {
-  readonly id: number;
-  readonly head: string;
-  readonly length: number;
-  readonly nextIndex: number;
-  readonly status: 'next' | 'current' | 'exhausted';
+/** A chain as published (never its secret), with its times as dates. */
+export interface PublishedChain extends Omit<
+  PublishedChainJson,
+  'publishedAt' | 'activatedAt' | 'exhaustedAt'
+> {
   readonly publishedAt: Date;
   readonly activatedAt: Date | null;
   readonly exhaustedAt: Date | null;
@@ -48,29 +48,9 @@ export interface AssignedSeed {
   readonly attempts: number;
 }
 
-/** Everything `GET /api/fairness/{bet}` shows about one bet. */
-export interface BetFairness {
-  readonly id: number;
-  readonly signature: string;
-  readonly betAddress: string;
-  readonly user: string;
-  readonly odds: number;
-  readonly state: string;
-  readonly result: string;
-  readonly randomValue: number | null;
-  readonly settleSignature: string | null;
-  readonly refundSignature: string | null;
-  readonly slot: number;
-  readonly txIndex: number;
-  readonly assignment: {
-    readonly chainId: number;
-    readonly chainHead: string;
-    readonly seedIndex: number;
-    /** The seed, or null while it must stay secret. */
-    readonly seed: string | null;
-    /** s_{i-1} (the head when i = 1), given with the seed. */
-    readonly previousSeed: string | null;
-  } | null;
+/** Everything `GET /api/fairness/{bet}` shows about one bet: the bet and, once it has one, its seed. */
+export interface BetFairness extends FairnessBetJson {
+  readonly assignment: Omit<FairnessSeedJson, 'revealed'> | null;
 }
 
 interface ChainRow {

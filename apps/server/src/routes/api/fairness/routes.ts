@@ -16,6 +16,13 @@
  * @module
  */
 
+import {
+  FAIRNESS_CHAIN_STATUSES,
+  type BetFairnessJson,
+  type FairnessAlgorithm,
+  type FairnessChainsJson,
+  type PublishedChainJson,
+} from '@arcade/sdk/api/history';
 import { isSignature } from '@solana/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,11 +45,11 @@ const chainSchema = z.object({
   head: hex.describe('s_0, lowercase hex'),
   length: z.number().describe('usable seeds: s_1 … s_length'),
   nextIndex: z.number().describe('the seed index the next bet takes'),
-  status: z.enum(['next', 'current', 'exhausted']),
+  status: z.enum(FAIRNESS_CHAIN_STATUSES),
   publishedAt: z.number().describe('unix milliseconds'),
   activatedAt: z.number().nullable(),
   exhaustedAt: z.number().nullable(),
-});
+}) satisfies z.ZodType<PublishedChainJson>;
 
 const algorithmSchema = z.object({
   seedChain: z.string(),
@@ -50,9 +57,18 @@ const algorithmSchema = z.object({
   message: z.string(),
   result: z.string(),
   encoding: z.string(),
-});
+}) satisfies z.ZodType<FairnessAlgorithm>;
 
-function chainView(chain: PublishedChain): z.infer<typeof chainSchema> {
+const chainsSchema = z.object({
+  success: z.literal(true),
+  algorithm: algorithmSchema,
+  current: chainSchema.nullable(),
+  next: chainSchema.nullable().describe('published before any bet uses it'),
+  chains: z.array(chainSchema).describe('every chain, newest first'),
+}) satisfies z.ZodType<FairnessChainsJson>;
+
+/** A chain as sent: times as unix milliseconds. */
+function chainJson(chain: PublishedChain): PublishedChainJson {
   return {
     id: chain.id,
     head: chain.head,
@@ -103,7 +119,7 @@ const betFairnessSchema = z.object({
     })
     .nullable()
     .describe('null until the settler gives the bet a seed'),
-});
+}) satisfies z.ZodType<BetFairnessJson>;
 
 function messageHex(betAddress: string, signature: string): string | null {
   try {
@@ -123,26 +139,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: "The settler's published hash chains",
         tags: ['fairness'],
         response: {
-          200: z.object({
-            success: z.literal(true),
-            algorithm: algorithmSchema,
-            current: chainSchema.nullable(),
-            next: chainSchema.nullable().describe('published before any bet uses it'),
-            chains: z.array(chainSchema).describe('every chain, newest first'),
-          }),
+          200: chainsSchema,
           ...errorResponses,
         },
       },
     },
     async () => {
-      const chains = (await repo.listChains()).map(chainView);
+      const chains = (await repo.listChains()).map(chainJson);
       return {
         success: true as const,
         algorithm: FAIR_ALGORITHM,
         current: chains.find((chain) => chain.status === 'current') ?? null,
         next: chains.find((chain) => chain.status === 'next') ?? null,
         chains,
-      };
+      } satisfies FairnessChainsJson;
     },
   );
 
@@ -179,7 +189,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
                 previousSeed: assignment.previousSeed,
                 revealed: assignment.seed !== null,
               },
-      };
+      } satisfies BetFairnessJson;
     },
   );
 };

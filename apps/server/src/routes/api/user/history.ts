@@ -14,11 +14,20 @@
  * @module
  */
 
+import type {
+  BetHistoryItem,
+  BetHistoryJson,
+  HistoryPageJson,
+  MarketBetHistoryItem,
+  MarketBetHistoryJson,
+  PredictionHistoryItem,
+  PredictionHistoryJson,
+} from '@arcade/sdk/api/history';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { addressSchema, errorResponses } from '../../../http/schemas.ts';
-import { BET_GAMES, HISTORY_BET_TYPES } from '../../../repositories/history-repository.ts';
+import { BET_GAMES, HISTORY_BET_TYPES, type Page } from '../../../repositories/history-repository.ts';
 
 /** The user-facing validation messages of these routes. */
 export const HISTORY_ERRORS = Object.freeze({
@@ -75,7 +84,7 @@ const betItem = z.object({
   settleSignature: z.string().nullable(),
   claimSignature: z.string().nullable(),
   refundSignature: z.string().nullable(),
-});
+}) satisfies z.ZodType<BetHistoryJson>;
 
 const predictionItem = z.object({
   id: z.number(),
@@ -106,7 +115,7 @@ const predictionItem = z.object({
       result: z.string(),
     })
     .nullable(),
-});
+}) satisfies z.ZodType<PredictionHistoryJson>;
 
 const marketBetItem = z.object({
   id: z.number(),
@@ -122,10 +131,52 @@ const marketBetItem = z.object({
   image: z.string().nullable(),
   marketResult: z.string().nullable(),
   marketSettled: z.boolean().nullable(),
-});
+}) satisfies z.ZodType<MarketBetHistoryJson>;
 
 const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ success: z.literal(true), items: z.array(item), nextCursor: z.number().nullable() });
+  z.object({
+    success: z.literal(true),
+    items: z.array(item),
+    nextCursor: z.number().nullable(),
+  }) satisfies z.ZodType<HistoryPageJson<z.infer<T>>>;
+
+/** A bet as sent: amounts as decimal strings. */
+function betJson(item: BetHistoryItem): BetHistoryJson {
+  return {
+    ...item,
+    amount: item.amount.toString(),
+    fee: item.fee.toString(),
+    listingPrice: item.listingPrice.toString(),
+    referralFee: item.referralFee.toString(),
+  };
+}
+
+/** A Foresight bet as sent: amounts and its round's pools as decimal strings. */
+function predictionJson(item: PredictionHistoryItem): PredictionHistoryJson {
+  return {
+    ...item,
+    amount: item.amount.toString(),
+    winAmount: item.winAmount.toString(),
+    round:
+      item.round === null
+        ? null
+        : { ...item.round, upPool: item.round.upPool.toString(), downPool: item.round.downPool.toString() },
+  };
+}
+
+/** A Prophecy market bet as sent: its amount as a decimal string. */
+function marketBetJson(item: MarketBetHistoryItem): MarketBetHistoryJson {
+  return { ...item, amount: item.amount.toString() };
+}
+
+/** A page as sent. */
+function pageJson<T, J>(page: Page<T>, toJson: (item: T) => J) {
+  return {
+    success: true as const,
+    items: page.items.map(toJson),
+    nextCursor: page.nextCursor,
+  } satisfies HistoryPageJson<J>;
+}
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { history } = app.repositories;
@@ -152,18 +203,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { address, id, betType, game } = request.body;
-      const page = await history.bets({ address, cursor: id, betType: betType ?? null, game: game ?? null });
-      return {
-        success: true as const,
-        items: page.items.map((item) => ({
-          ...item,
-          amount: item.amount.toString(),
-          fee: item.fee.toString(),
-          listingPrice: item.listingPrice.toString(),
-          referralFee: item.referralFee.toString(),
-        })),
-        nextCursor: page.nextCursor,
-      };
+      return pageJson(
+        await history.bets({ address, cursor: id, betType: betType ?? null, game: game ?? null }),
+        betJson,
+      );
     },
   );
 
@@ -179,24 +222,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { address, id, unclaimed } = request.body;
-      const page = await history.predictions({ address, cursor: id, unclaimed: unclaimed ?? false });
-      return {
-        success: true as const,
-        items: page.items.map((item) => ({
-          ...item,
-          amount: item.amount.toString(),
-          winAmount: item.winAmount.toString(),
-          round:
-            item.round === null
-              ? null
-              : {
-                  ...item.round,
-                  upPool: item.round.upPool.toString(),
-                  downPool: item.round.downPool.toString(),
-                },
-        })),
-        nextCursor: page.nextCursor,
-      };
+      return pageJson(
+        await history.predictions({ address, cursor: id, unclaimed: unclaimed ?? false }),
+        predictionJson,
+      );
     },
   );
 
@@ -212,12 +241,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { address, id, unclaimed } = request.body;
-      const page = await history.marketBets({ address, cursor: id, unclaimed: unclaimed ?? false });
-      return {
-        success: true as const,
-        items: page.items.map((item) => ({ ...item, amount: item.amount.toString() })),
-        nextCursor: page.nextCursor,
-      };
+      return pageJson(
+        await history.marketBets({ address, cursor: id, unclaimed: unclaimed ?? false }),
+        marketBetJson,
+      );
     },
   );
 };

@@ -31,11 +31,11 @@
  * @module
  */
 
+import type { GamePnl, GamePnlJson, WalletPnlJson } from '@arcade/sdk/api/history';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { addressParams, errorResponses } from '../../../http/schemas.ts';
-import type { GamePnl } from '../../../repositories/history-repository.ts';
 
 const lamports = z.string().describe('Lamports, decimal string');
 
@@ -49,7 +49,7 @@ const gameSchema = z.object({
   refunds: lamports,
   net: z.string().describe('Lamports, decimal string; negative when the wallet is down'),
   unclaimed: lamports,
-});
+}) satisfies z.ZodType<GamePnlJson>;
 
 const pnlSchema = z.object({
   success: z.literal(true),
@@ -70,9 +70,10 @@ const pnlSchema = z.object({
     fees: lamports.describe("Lamports of referral fees paid from the referees' settled bets"),
     referredUserCount: z.number(),
   }),
-});
+}) satisfies z.ZodType<WalletPnlJson>;
 
-function gameView(game: GamePnl): z.infer<typeof gameSchema> {
+/** A game's profit and loss as sent: amounts as decimal strings. */
+function gameJson(game: GamePnl): GamePnlJson {
   return {
     bets: game.bets,
     wins: game.wins,
@@ -107,19 +108,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         success: true as const,
         address,
         games: {
-          tailspin: gameView(pnl.games.tailspin),
-          retail: gameView(pnl.games.retail),
-          foresight: gameView(pnl.games.foresight),
-          prophecy: gameView(pnl.games.prophecy),
+          tailspin: gameJson(pnl.games.tailspin),
+          retail: gameJson(pnl.games.retail),
+          foresight: gameJson(pnl.games.foresight),
+          prophecy: gameJson(pnl.games.prophecy),
         },
-        total: gameView(pnl.total),
+        total: gameJson(pnl.total),
         juice: {
           accrued: pnl.juice.accrued.toString(),
           claimed: pnl.juice.claimed.toString(),
           claimable: (pnl.juice.accrued - pnl.juice.claimed).toString(),
         },
         referrals: { fees: referral.fees.toString(), referredUserCount: referral.referredUserCount },
-      };
+      } satisfies WalletPnlJson;
     },
   );
 };

@@ -5,81 +5,26 @@
  * @module
  */
 
+import type { BetFairnessJson, FairnessChainsJson, PublishedChainJson } from '@arcade/sdk/api/history';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 
 /** How the server says a roll is derived (shown as it is). */
-export interface FairnessAlgorithm {
-  readonly seedChain: string;
-  readonly randomValue: string;
-  readonly message: string;
-  readonly result: string;
-  readonly encoding: string;
-}
+export type { FairnessAlgorithm } from '@arcade/sdk/api/history';
 
 /** A published hash chain. Times are unix milliseconds. */
-export interface PublishedChain {
-  readonly id: number;
-  /** s_0, lowercase hex. */
-  readonly head: string;
-  /** Usable seeds: s_1 … s_length. */
-  readonly length: number;
-  /** The seed index the next bet takes. */
-  readonly nextIndex: number;
-  readonly status: 'next' | 'current' | 'exhausted';
-  readonly publishedAt: number;
-  readonly activatedAt: number | null;
-  readonly exhaustedAt: number | null;
-}
+export type PublishedChain = PublishedChainJson;
 
 /** `GET /api/fairness`. */
-export interface FairnessChains {
-  readonly algorithm: FairnessAlgorithm;
-  readonly current: PublishedChain | null;
-  readonly next: PublishedChain | null;
-  /** Every chain, newest first. */
-  readonly chains: readonly PublishedChain[];
-}
+export type FairnessChains = Omit<FairnessChainsJson, 'success'>;
 
 /** `GET /api/fairness/{signature}`. */
-export interface BetFairness {
-  readonly algorithm: FairnessAlgorithm;
-  readonly bet: {
-    readonly id: number;
-    /** The creating transaction. */
-    readonly signature: string;
-    readonly betAddress: string;
-    readonly user: string;
-    readonly odds: number;
-    readonly state: string;
-    readonly result: string;
-    /** Null while the bet is open. */
-    readonly randomValue: number | null;
-    readonly settleSignature: string | null;
-    readonly refundSignature: string | null;
-    readonly slot: number;
-    readonly txIndex: number;
-  };
-  /** The HMAC message, lowercase hex (96 bytes), or null when the server could not build it. */
-  readonly message: string | null;
-  readonly messageEncoding: string;
-  /** Null until the settler gives the bet a seed. */
-  readonly seed: {
-    readonly chainId: number;
-    readonly chainHead: string;
-    readonly seedIndex: number;
-    /** s_i, once revealed. */
-    readonly seed: string | null;
-    /** s_{i−1} (the head when i = 1), once s_i is revealed. */
-    readonly previousSeed: string | null;
-    readonly revealed: boolean;
-  } | null;
-}
+export type BetFairness = Omit<BetFairnessJson, 'success'>;
 
 /** The published chains. */
 export async function getFairnessChains(signal?: AbortSignal): Promise<FairnessChains> {
-  const body = await api<FairnessChains & { success: true }>('/api/fairness', signal ? { signal } : {});
+  const body = await api<FairnessChainsJson>('/api/fairness', signal ? { signal } : {});
   return { algorithm: body.algorithm, current: body.current, next: body.next, chains: body.chains };
 }
 
@@ -110,7 +55,7 @@ export async function getBetFairness(
   betAddress: string | null,
   signal?: AbortSignal,
 ): Promise<BetFairness> {
-  const body = await api<BetFairness & { success: true }>(`/api/fairness/${encodeURIComponent(signature)}`, {
+  const body = await api<BetFairnessJson>(`/api/fairness/${encodeURIComponent(signature)}`, {
     query: { bet: betAddress },
     ...(signal ? { signal } : {}),
   });

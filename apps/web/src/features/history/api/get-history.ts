@@ -8,6 +8,16 @@
  * @module
  */
 
+import type {
+  BetHistoryItem,
+  BetHistoryJson,
+  HistoryPageJson,
+  HistoryRound as IndexedRound,
+  MarketBetHistoryItem,
+  MarketBetHistoryJson,
+  PredictionHistoryItem,
+  PredictionHistoryJson,
+} from '@arcade/sdk/api/history';
 import type { BetTypeLabel } from '@arcade/sdk/wager/accounts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
@@ -15,87 +25,18 @@ import { api } from '../../../lib/api-client.ts';
 import type { PnlGame } from './get-pnl.ts';
 
 /** A TailSpin or ReTail bet as the server indexed it. Amounts are lamports; times unix seconds. */
-export interface BetRow {
-  readonly id: number;
-  /** The creating transaction's signature: the bet's identity (and the fairness page's key). */
-  readonly signature: string;
-  readonly betAddress: string;
-  readonly user: string;
-  readonly type: BetTypeLabel;
-  /** The prize's mint: the native mint for SOL, the token's or the NFT's. */
-  readonly mint: string;
-  readonly odds: number;
-  /** The stake. */
-  readonly amount: bigint;
-  readonly fee: bigint;
-  /** The prize (the SOL value of a token or NFT prize). */
-  readonly listingPrice: bigint;
-  /** 'Open', 'Settled', 'Claimed' or 'Refunded'. */
-  readonly state: string;
-  /** 'None', 'Win', 'Loss' or 'Invalid'. */
-  readonly result: string;
-  /** The provably fair roll, 0–99, once settled. */
-  readonly randomValue: number | null;
-  /** When the bet was placed. */
-  readonly timestamp: number;
-  readonly settledAt: number | null;
-  readonly settleSignature: string | null;
-  readonly claimSignature: string | null;
-  readonly refundSignature: string | null;
-}
+export type BetRow = Omit<BetHistoryItem, 'referral' | 'referralFee'>;
 
 /** A Foresight round as the server indexed it. Prices are the oracle's integers, pools lamports. */
-export interface HistoryRound {
-  readonly id: number;
-  readonly lockTime: number;
-  readonly settleTime: number;
-  readonly lockPrice: number | null;
-  readonly finalPrice: number | null;
-  readonly upPool: bigint;
-  readonly downPool: bigint;
-  readonly upCount: number;
-  readonly downCount: number;
-  readonly isSettled: boolean;
-  /** 'None', 'Up', 'Down' or 'Invalid'. */
-  readonly result: string;
-}
+export type HistoryRound = Omit<IndexedRound, 'startTime'>;
 
 /** A Foresight bet with its round. */
-export interface PredictionRow {
-  readonly id: number;
-  /** The bet account. */
-  readonly address: string;
-  readonly event: string;
-  /** 'Up' or 'Down'. */
-  readonly prediction: string;
-  /** Lamports staked. */
-  readonly amount: bigint;
-  /** Lamports paid out (win or refund). */
-  readonly winAmount: bigint;
-  readonly isSettled: boolean;
-  /** Null until the round settles. */
-  readonly won: boolean | null;
-  /** The first placing transaction. */
-  readonly signature: string;
-  /** Unix seconds. */
-  readonly timestamp: number;
+export interface PredictionRow extends Omit<PredictionHistoryItem, 'config' | 'lastSignature' | 'round'> {
   readonly round: HistoryRound | null;
 }
 
 /** A Prophecy market bet (a prediction, or a top-up of one) with its market. */
-export interface MarketBetRow {
-  readonly id: number;
-  readonly signature: string;
-  readonly market: string;
-  readonly prediction: string;
-  readonly result: string;
-  readonly amount: bigint;
-  readonly timestamp: number;
-  readonly marketName: string | null;
-  readonly shortName: string | null;
-  readonly marketResult: string | null;
-  readonly marketSettled: boolean | null;
-}
+export type MarketBetRow = Omit<MarketBetHistoryItem, 'category' | 'image'>;
 
 /** The rows of each game's tab. */
 export interface HistoryRows {
@@ -114,48 +55,45 @@ export interface HistoryPage<T> {
 /** TailSpin's optional bet-type filter. */
 export type TailSpinType = 'sol' | 'token' | null;
 
-type Json = Record<string, unknown>;
-
-const big = (value: unknown): bigint => BigInt(String(value));
-
-function betRow(item: Json): BetRow {
+function betRow(item: BetHistoryJson): BetRow {
   return {
-    ...(item as unknown as BetRow),
-    amount: big(item['amount']),
-    fee: big(item['fee']),
-    listingPrice: big(item['listingPrice']),
+    ...item,
+    amount: BigInt(item.amount),
+    fee: BigInt(item.fee),
+    listingPrice: BigInt(item.listingPrice),
   };
 }
 
-function predictionRow(item: Json): PredictionRow {
-  const round = item['round'] as Json | null;
+function predictionRow(item: PredictionHistoryJson): PredictionRow {
+  const { round } = item;
   return {
-    ...(item as unknown as PredictionRow),
-    amount: big(item['amount']),
-    winAmount: big(item['winAmount']),
+    ...item,
+    amount: BigInt(item.amount),
+    winAmount: BigInt(item.winAmount),
     round:
-      round === null
-        ? null
-        : {
-            ...(round as unknown as HistoryRound),
-            upPool: big(round['upPool']),
-            downPool: big(round['downPool']),
-          },
+      round === null ? null : { ...round, upPool: BigInt(round.upPool), downPool: BigInt(round.downPool) },
   };
 }
 
-function marketBetRow(item: Json): MarketBetRow {
-  return { ...(item as unknown as MarketBetRow), amount: big(item['amount']) };
+function marketBetRow(item: MarketBetHistoryJson): MarketBetRow {
+  return { ...item, amount: BigInt(item.amount) };
+}
+
+/** The items each history endpoint sends. */
+interface HistoryItemsJson {
+  readonly '/api/user/bets': BetHistoryJson;
+  readonly '/api/user/predictions': PredictionHistoryJson;
+  readonly '/api/user/marketBets': MarketBetHistoryJson;
 }
 
 /** One page from `path`: `id` is the previous page's `nextCursor` (null: newest). */
-async function fetchPage<T>(
-  path: string,
-  body: Json,
-  toRow: (item: Json) => T,
+async function fetchPage<P extends keyof HistoryItemsJson, T>(
+  path: P,
+  body: Readonly<Record<string, unknown>>,
+  toRow: (item: HistoryItemsJson[P]) => T,
   signal: AbortSignal | undefined,
 ): Promise<HistoryPage<T>> {
-  const page = await api<{ items: Json[]; nextCursor: number | null }>(path, {
+  const page = await api<HistoryPageJson<HistoryItemsJson[P]>>(path, {
     method: 'POST',
     body,
     ...(signal === undefined ? {} : { signal }),

@@ -5,50 +5,16 @@
  * @module
  */
 
+import type { GamePnl, GamePnlJson, WalletPnl, WalletPnlJson } from '@arcade/sdk/api/history';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 
-/** The games, in the app's order. */
-export const PNL_GAMES = ['tailspin', 'retail', 'foresight', 'prophecy'] as const;
-export type PnlGame = (typeof PNL_GAMES)[number];
+/** The games (in the app's order) and the profit and loss shapes, as the server defines them. */
+export { PNL_GAMES, type GamePnl, type PnlGame, type WalletPnl } from '@arcade/sdk/api/history';
 
-/** One game's (or the total's) money flows, lamports. */
-export interface GamePnl {
-  readonly bets: number;
-  readonly wins: number;
-  readonly losses: number;
-  readonly wagered: bigint;
-  /** Paid on top of stakes (TailSpin and ReTail's fee; 0 for the pool games, whose fee is out of payouts). */
-  readonly fees: bigint;
-  readonly payouts: bigint;
-  readonly refunds: bigint;
-  /** payouts + refunds − wagered − fees. */
-  readonly net: bigint;
-  /** Owed and not received yet (not in `net`). */
-  readonly unclaimed: bigint;
-}
-
-/** A wallet's profit and loss, Juice (base units) and referral earnings (lamports). */
-export interface WalletPnl {
-  readonly address: string;
-  readonly games: Readonly<Record<PnlGame, GamePnl>>;
-  readonly total: GamePnl;
-  readonly juice: { readonly accrued: bigint; readonly claimed: bigint; readonly claimable: bigint };
-  readonly referrals: { readonly fees: bigint; readonly referredUserCount: number };
-}
-
-type Wire<T> = { readonly [K in keyof T]: T[K] extends bigint ? string : T[K] };
-
-interface PnlBody {
-  readonly address: string;
-  readonly games: Readonly<Record<PnlGame, Wire<GamePnl>>>;
-  readonly total: Wire<GamePnl>;
-  readonly juice: Wire<WalletPnl['juice']>;
-  readonly referrals: Wire<WalletPnl['referrals']>;
-}
-
-function game(wire: Wire<GamePnl>): GamePnl {
+/** A game's profit and loss, read from its JSON. */
+function game(wire: GamePnlJson): GamePnl {
   return {
     bets: wire.bets,
     wins: wire.wins,
@@ -64,7 +30,10 @@ function game(wire: Wire<GamePnl>): GamePnl {
 
 /** Fetches a wallet's profit and loss; the server's 'Invalid address' comes back as an `ApiError`. */
 export async function getPnl(address: string, signal?: AbortSignal): Promise<WalletPnl> {
-  const body = await api<PnlBody>(`/api/user/pnl/${encodeURIComponent(address)}`, signal ? { signal } : {});
+  const body = await api<WalletPnlJson>(
+    `/api/user/pnl/${encodeURIComponent(address)}`,
+    signal ? { signal } : {},
+  );
   return {
     address: body.address,
     games: {
