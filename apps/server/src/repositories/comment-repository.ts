@@ -5,18 +5,12 @@
  * @module
  */
 
+import type { CommentView } from '@arcade/sdk/api/prophecy';
+
 import type { Database } from '../db/database.ts';
 
-/** A comment as shown: plain text, with its author's username when they have one. */
-export interface CommentRecord {
-  readonly id: number;
-  readonly market: string;
-  readonly user: string;
-  readonly username: string | null;
-  readonly comment: string;
-  /** Milliseconds since the epoch. */
-  readonly timestamp: number;
-}
+/** A comment as stored, in the shape the API shows it. */
+export type CommentRecord = CommentView;
 
 /** How often one user may comment. */
 export interface CommentRateLimit {

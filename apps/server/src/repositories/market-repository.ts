@@ -5,23 +5,20 @@
  * @module
  */
 
+import type {
+  MarketMetadataInput,
+  MarketProposal,
+  MarketRequestStatus,
+  MarketRequestView,
+} from '@arcade/sdk/api/prophecy';
+
 import type { Database, Queryable } from '../db/database.ts';
 
 /** A market result as stored (the IDL's variant names). */
 export type StoredMarketResult = 'Yes' | 'No' | 'Invalid';
 
-/** A market's off-chain metadata. */
-export interface MarketMetadataRecord {
-  readonly name: string;
-  readonly shortName: string;
-  readonly yesOption: string;
-  readonly noOption: string;
-  readonly invalidOption: string;
-  readonly category: string;
-  /** Empty when the market has none. */
-  readonly image: string;
-  readonly rules: string;
-}
+/** A market's off-chain metadata, stored as its proposal sent it. */
+export type MarketMetadataRecord = MarketMetadataInput;
 
 /** A market as stored. Times are unix seconds, pools lamports. */
 export interface MarketRecord extends MarketMetadataRecord {
@@ -39,13 +36,10 @@ export interface MarketRecord extends MarketMetadataRecord {
   readonly referrer: string | null;
 }
 
-/** What {@link MarketRepository.insert} stores. */
-export interface NewMarket extends MarketMetadataRecord {
+/** What {@link MarketRepository.insert} stores: the proposal and how it was created. */
+export interface NewMarket extends MarketProposal {
   readonly address: string;
   readonly startTime: number;
-  readonly endTime: number;
-  readonly cutoffTime: number;
-  readonly referrer: string | null;
   readonly createSignature: string;
   readonly createdBy: string;
 }
@@ -240,33 +234,12 @@ export class MarketRepository {
   }
 }
 
-/** Where a market request is in its review. */
-export type MarketRequestStatus = 'pending' | 'approving' | 'approved' | 'rejected';
+/** A market request as stored: the API's view with its metadata flat, as sent (`image` empty when none). */
+export type MarketRequestRecord = MarketMetadataRecord & Omit<MarketRequestView, 'marketMetadata'>;
 
-/** A market request as stored. */
-export interface MarketRequestRecord extends MarketMetadataRecord {
-  readonly id: number;
+/** What {@link MarketRequestRepository.insertIfUnderLimit} stores: the proposal and who sent it when. */
+export interface NewMarketRequest extends MarketProposal {
   readonly requester: string;
-  readonly requesterUsername: string | null;
-  readonly endTime: number;
-  readonly cutoffTime: number;
-  readonly referrer: string | null;
-  readonly status: MarketRequestStatus;
-  readonly reason: string | null;
-  readonly market: string | null;
-  readonly reviewedBy: string | null;
-  /** Milliseconds since the epoch. */
-  readonly reviewedAt: number | null;
-  /** Milliseconds since the epoch. */
-  readonly createdAt: number;
-}
-
-/** What {@link MarketRequestRepository.insertIfUnderLimit} stores. */
-export interface NewMarketRequest extends MarketMetadataRecord {
-  readonly requester: string;
-  readonly endTime: number;
-  readonly cutoffTime: number;
-  readonly referrer: string | null;
   /** Milliseconds since the epoch. */
   readonly createdAt: number;
 }

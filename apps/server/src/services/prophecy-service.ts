@@ -5,6 +5,14 @@
  * @module
  */
 
+import {
+  MARKET_PROPOSAL_MESSAGES,
+  marketTimesError,
+  type MarketListItem,
+  type MarketProposal,
+  type MarketResultLabel,
+  type MarketView,
+} from '@arcade/sdk/api/prophecy';
 import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
 import { payoutMultiplier, poolPercentages } from '@arcade/sdk/payout';
 import { decodeMarket, MarketResult } from '@arcade/sdk/wager/accounts';
@@ -23,7 +31,6 @@ import { badGateway, badRequest, conflict, HttpError, notFound } from '../http/e
 import {
   MarketRepository,
   MarketRequestRepository,
-  type MarketMetadataRecord,
   type MarketRecord,
   type MarketRequestRecord,
   type StoredMarketResult,
@@ -59,14 +66,14 @@ export const COMMENTS_PAGE_SIZE = 50;
 export const PROPHECY_MESSAGES = Object.freeze({
   marketNotFound: 'Market not found',
   requestNotFound: 'Market request not found',
-  invalidCategory: 'Invalid category',
+  invalidCategory: MARKET_PROPOSAL_MESSAGES.invalidCategory,
   invalidCategories: 'Invalid categories',
   commentEmpty: 'Comment cannot be empty',
   commentTooLong: `Comment cannot be longer than ${COMMENT_MAX_LENGTH} characters`,
   commentTooFast: `You are commenting too fast: wait ${COMMENT_RATE_LIMIT.minIntervalMs / 1000} seconds between comments`,
   commentLimit: `You can post at most ${COMMENT_RATE_LIMIT.maxPerWindow} comments per hour`,
-  cutoffInPast: 'Cutoff time must be in the future',
-  cutoffAfterEnd: 'Cutoff time must not be after the end time',
+  cutoffInPast: MARKET_PROPOSAL_MESSAGES.cutoffInPast,
+  cutoffAfterEnd: MARKET_PROPOSAL_MESSAGES.cutoffAfterEnd,
   alreadyResolved: 'Market already resolved',
   resolveBeforeCutoff: 'Market cannot be resolved before its cutoff time',
   tooManyRequests: `You already have ${MAX_PENDING_MARKET_REQUESTS} pending market requests`,
@@ -78,11 +85,8 @@ export const PROPHECY_MESSAGES = Object.freeze({
 // The market view
 // ---------------------------------------------------------------------------------------------------------
 
-/**
- * A result as the API shows it: lower case, the same words `resolveMarket` takes (spec §7: "yes, no or
- * invalid"). The client labels them with the market's yes/no/invalid options.
- */
-export type MarketResultLabel = 'yes' | 'no' | 'invalid';
+/** A result as the API shows it; defined with the API's other shapes in the SDK. */
+export type { MarketResultLabel } from '@arcade/sdk/api/prophecy';
 
 const LABEL_OF: Readonly<Record<StoredMarketResult, MarketResultLabel>> = {
   Yes: 'yes',
@@ -95,40 +99,6 @@ const STORED_OF: Readonly<Record<MarketResultLabel, StoredMarketResult>> = {
   no: 'No',
   invalid: 'Invalid',
 };
-
-/** Spec §3 "Prophecy market" as JSON: u64 amounts as decimal strings, times as unix seconds. */
-export interface MarketView {
-  readonly key: string;
-  readonly startTime: number;
-  readonly endTime: number;
-  readonly cutOffTime: number;
-  readonly yesCount: number;
-  readonly noCount: number;
-  readonly totalCount: number;
-  readonly yesPool: string;
-  readonly noPool: string;
-  readonly totalPool: string;
-  readonly isSettled: boolean;
-  readonly settledCount: number;
-  readonly result: MarketResultLabel | null;
-  readonly referrer: string | null;
-  readonly marketMetadata: {
-    readonly name: string;
-    readonly shortName: string;
-    readonly yesOption: string;
-    readonly noOption: string;
-    readonly invalidOption: string;
-    readonly category: string;
-    readonly image: string | null;
-    readonly rules: string;
-  };
-  /** Spec §9 display multiplier of a Yes prediction. */
-  readonly yesMultiplier: number;
-  readonly noMultiplier: number;
-  /** Share of the pot on Yes, 0–100 (50 when the pot is empty). */
-  readonly yesPercentage: number;
-  readonly noPercentage: number;
-}
 
 /**
  * The API's view of a stored market, with the spec §9 display multipliers and percentages.
@@ -170,9 +140,7 @@ export function toMarketView(market: MarketRecord): MarketView {
 }
 
 /** {@link toMarketView} without the rules (up to 2,000 characters), which the list does not show. */
-export function toMarketListItem(market: MarketRecord): Omit<MarketView, 'marketMetadata'> & {
-  readonly marketMetadata: Omit<MarketView['marketMetadata'], 'rules'>;
-} {
+export function toMarketListItem(market: MarketRecord): MarketListItem {
   const { marketMetadata, ...view } = toMarketView(market);
   const { name, shortName, yesOption, noOption, invalidOption, category, image } = marketMetadata;
   return {
@@ -281,13 +249,8 @@ export function marketChainError(error: unknown, action: MarketAction): HttpErro
   return specific[info.name] ?? badRequest(`${info.name}: ${info.msg}`, extra);
 }
 
-/** A new market's metadata, validated. */
-export type MarketMetadataInput = MarketMetadataRecord;
-
 /** What creating a market needs, validated by the route's schema. */
-export interface CreateMarketInput extends MarketMetadataInput {
-  readonly endTime: number;
-  readonly cutoffTime: number;
+export interface CreateMarketInput extends MarketProposal {
   readonly referrer: Address | null;
 }
 
@@ -301,8 +264,8 @@ export interface ProphecyServiceOptions {
 
 /** Checks now < cutoff ≤ end, as `create_market` will, so a bad request never costs a transaction. */
 export function checkMarketTimes(endTime: number, cutoffTime: number, nowMs: number): void {
-  if (cutoffTime <= Math.floor(nowMs / 1000)) throw badRequest(PROPHECY_MESSAGES.cutoffInPast);
-  if (cutoffTime > endTime) throw badRequest(PROPHECY_MESSAGES.cutoffAfterEnd);
+  const message = marketTimesError(cutoffTime, endTime, nowMs);
+  if (message !== null) throw badRequest(message);
 }
 
 /** Creates, updates and resolves markets on chain and keeps the database in step. */

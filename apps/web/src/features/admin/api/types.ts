@@ -1,12 +1,20 @@
 /**
  * The server's JSON shapes the console reads (see `apps/server/src/routes/api/{admin,prophecy}` and
- * `health.ts`). Lamport amounts arrive as decimal strings and are turned into `bigint` where shown.
+ * `health.ts`); the Prophecy ones come from `@arcade/sdk/api/prophecy`. Lamport amounts arrive as decimal
+ * strings and are turned into `bigint` where shown.
  *
  * @module
  */
 
+import type {
+  MarketListMetadata,
+  MarketRequestView,
+  MarketResultLabel,
+  ProphecyMarket,
+} from '@arcade/sdk/api/prophecy';
+
 /** A market result as the API takes and shows it. */
-export type MarketResult = 'yes' | 'no' | 'invalid';
+export type MarketResult = MarketResultLabel;
 
 /** `GET /api/admin/house`. */
 export interface HouseResponse {
@@ -42,56 +50,16 @@ export interface BlockedWallet {
   readonly blockedAt: number;
 }
 
-/** A market's metadata as the list shows it. */
-export interface MarketMetadata {
-  readonly name: string;
-  readonly shortName: string;
-  readonly yesOption: string;
-  readonly noOption: string;
-  readonly invalidOption: string;
-  readonly category: string;
-  readonly image: string | null;
+/** A market's metadata as the list shows it; the answers about one market add its rules. */
+export interface MarketMetadata extends MarketListMetadata {
   readonly rules?: string;
 }
 
 /** A market in `GET /api/prophecy/markets` (times in unix seconds, pools in lamports as strings). */
-export interface MarketItem {
-  readonly key: string;
-  readonly startTime: number;
-  readonly endTime: number;
-  readonly cutOffTime: number;
-  readonly yesCount: number;
-  readonly noCount: number;
-  readonly totalCount: number;
-  readonly yesPool: string;
-  readonly noPool: string;
-  readonly totalPool: string;
-  readonly isSettled: boolean;
-  readonly settledCount: number;
-  readonly result: MarketResult | null;
-  readonly marketMetadata: MarketMetadata;
-}
+export type MarketItem = Omit<ProphecyMarket<MarketMetadata>, 'referrer'>;
 
 /** A player's market request. */
-export interface MarketRequest {
-  readonly id: number;
-  readonly requester: string;
-  readonly requesterUsername: string | null;
-  readonly marketMetadata: MarketMetadata & { readonly rules: string };
-  /** Unix seconds. */
-  readonly endTime: number;
-  /** Unix seconds. */
-  readonly cutoffTime: number;
-  readonly referrer: string | null;
-  readonly status: 'pending' | 'approving' | 'approved' | 'rejected';
-  readonly reason: string | null;
-  readonly market: string | null;
-  readonly reviewedBy: string | null;
-  /** Milliseconds since the epoch. */
-  readonly reviewedAt: number | null;
-  /** Milliseconds since the epoch. */
-  readonly createdAt: number;
-}
+export type MarketRequest = MarketRequestView;
 
 /** The status of a background worker. */
 export type WorkerStatus = 'starting' | 'leader' | 'standby' | 'failing' | 'stopped' | 'disabled';

@@ -4,27 +4,16 @@
  * @module
  */
 
+import type { CommentPage, CommentPageResponse, CommentView } from '@arcade/sdk/api/prophecy';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 
 /** A comment on a market; `comment` is plain text and rendered as text. */
-export interface MarketComment {
-  readonly id: number;
-  readonly market: string;
-  readonly user: string;
-  readonly username: string | null;
-  readonly comment: string;
-  /** Milliseconds since the epoch. */
-  readonly timestamp: number;
-}
+export type MarketComment = CommentView;
 
 /** A page of comments. */
-export interface CommentPage {
-  readonly comments: readonly MarketComment[];
-  /** The cursor of the next (older) page, null on the last one. */
-  readonly nextCursor: number | null;
-}
+export type { CommentPage } from '@arcade/sdk/api/prophecy';
 
 /** The comments query's cached data. */
 export type CommentPages = InfiniteData<CommentPage, number | null>;
@@ -35,10 +24,10 @@ export async function getComments(
   cursor: number | null,
   signal?: AbortSignal,
 ): Promise<CommentPage> {
-  const body = await api<{ comments: MarketComment[]; nextCursor: number | null }>(
-    `/api/prophecy/${encodeURIComponent(market)}/comments`,
-    { query: { cursor }, ...(signal ? { signal } : {}) },
-  );
+  const body = await api<CommentPageResponse>(`/api/prophecy/${encodeURIComponent(market)}/comments`, {
+    query: { cursor },
+    ...(signal ? { signal } : {}),
+  });
   return { comments: body.comments, nextCursor: body.nextCursor };
 }
 

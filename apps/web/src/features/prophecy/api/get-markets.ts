@@ -5,6 +5,12 @@
  * @module
  */
 
+import type {
+  MarketListMetadata,
+  MarketListResponse,
+  MarketView,
+  ProphecyMarket,
+} from '@arcade/sdk/api/prophecy';
 import { infiniteQueryOptions, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
@@ -12,51 +18,20 @@ import { queryClient } from '../../../lib/query-client.ts';
 import type { MarketListParams } from '../utils/list-params.ts';
 
 /** A market result as the API shows it (lower case). */
-export type MarketResultLabel = 'yes' | 'no' | 'invalid';
+export type { MarketResultLabel } from '@arcade/sdk/api/prophecy';
 
 /** Off-chain metadata of a market, kept by the server. */
-export interface MarketMetadata {
-  readonly name: string;
-  readonly shortName: string;
-  readonly yesOption: string;
-  readonly noOption: string;
-  readonly invalidOption: string;
-  readonly category: string;
-  readonly image: string | null;
-}
+export type MarketMetadata = MarketListMetadata;
 
 /** A Prophecy market (spec §3 "Yes/no market" + marketMetadata); pools are bigint lamports. */
-export interface Market {
-  readonly key: string;
-  /** Unix seconds. */
-  readonly startTime: number;
-  readonly endTime: number;
-  /** Unix seconds: predictions close. */
-  readonly cutOffTime: number;
-  readonly yesCount: number;
-  readonly noCount: number;
-  readonly totalCount: number;
+export interface Market extends Omit<ProphecyMarket<MarketMetadata>, 'yesPool' | 'noPool' | 'totalPool'> {
   readonly yesPool: bigint;
   readonly noPool: bigint;
   readonly totalPool: bigint;
-  /** Every prediction has been settled. */
-  readonly isSettled: boolean;
-  readonly settledCount: number;
-  readonly result: MarketResultLabel | null;
-  readonly referrer: string | null;
-  readonly marketMetadata: MarketMetadata;
 }
 
-/** The wire shape: pools as decimal strings. */
-export type MarketWire<M extends MarketMetadata = MarketMetadata> = Omit<
-  Market,
-  'yesPool' | 'noPool' | 'totalPool' | 'marketMetadata'
-> & {
-  readonly yesPool: string;
-  readonly noPool: string;
-  readonly totalPool: string;
-  readonly marketMetadata: M;
-};
+/** The market as the API sends it (pools as decimal strings), with the metadata `M`. */
+export type MarketWire<M extends MarketMetadata = MarketMetadata> = MarketView<M>;
 
 /** Turns the server's decimal strings into bigint lamports. */
 export function parseMarket<M extends MarketMetadata>(
@@ -82,12 +57,8 @@ export function parseMarket<M extends MarketMetadata>(
 }
 
 /** A page of markets. */
-export interface MarketPage {
+export interface MarketPage extends Omit<MarketListResponse, 'success' | 'markets'> {
   readonly markets: readonly Market[];
-  /** Markets matching the query, over every page. */
-  readonly total: number;
-  /** The offset of the next page, null on the last one. */
-  readonly nextOffset: number | null;
 }
 
 /** `GET /api/prophecy/markets`: the page at `offset` (the server's page size, 24). */
@@ -96,19 +67,16 @@ export async function getMarkets(
   offset = 0,
   signal?: AbortSignal,
 ): Promise<MarketPage> {
-  const body = await api<{ markets: MarketWire[]; total: number; nextOffset: number | null }>(
-    '/api/prophecy/markets',
-    {
-      query: {
-        sortBy: params.sortBy,
-        categories: params.categories,
-        name: params.name,
-        showPastEvents: params.showPastEvents,
-        offset: offset === 0 ? undefined : offset,
-      },
-      ...(signal ? { signal } : {}),
+  const body = await api<MarketListResponse>('/api/prophecy/markets', {
+    query: {
+      sortBy: params.sortBy,
+      categories: params.categories,
+      name: params.name,
+      showPastEvents: params.showPastEvents,
+      offset: offset === 0 ? undefined : offset,
     },
-  );
+    ...(signal ? { signal } : {}),
+  });
   return { markets: body.markets.map(parseMarket), total: body.total, nextOffset: body.nextOffset };
 }
 

@@ -5,50 +5,29 @@
  * @module
  */
 
+import type {
+  MarketProposal,
+  MarketRequestListResponse,
+  MarketRequestResponse,
+  MarketRequestView,
+} from '@arcade/sdk/api/prophecy';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { errorText, toast } from '../../../lib/toast.ts';
-import type { MarketProposal } from '../utils/market-proposal.ts';
 
 /** A request's review status; `approving` while its market is being created. */
-export type MarketRequestStatus = 'pending' | 'approving' | 'approved' | 'rejected';
+export type { MarketRequestStatus } from '@arcade/sdk/api/prophecy';
 
-/** A market request as its requester sees it. */
-export interface MarketRequest {
-  readonly id: number;
-  readonly marketMetadata: {
-    readonly name: string;
-    readonly shortName: string;
-    readonly yesOption: string;
-    readonly noOption: string;
-    readonly invalidOption: string;
-    readonly category: string;
-    readonly image: string | null;
-    readonly rules: string;
-  };
-  /** Unix seconds. */
-  readonly endTime: number;
-  /** Unix seconds. */
-  readonly cutoffTime: number;
-  readonly referrer: string | null;
-  readonly status: MarketRequestStatus;
-  /** Why it was rejected. */
-  readonly reason: string | null;
-  /** The market created from it, once approved. */
-  readonly market: string | null;
-  /** Milliseconds since the epoch. */
-  readonly reviewedAt: number | null;
-  /** Milliseconds since the epoch. */
-  readonly createdAt: number;
-}
+/** A market request as its requester sees it (without who sent and who reviewed it). */
+export type MarketRequest = Omit<MarketRequestView, 'requester' | 'requesterUsername' | 'reviewedBy'>;
 
 /** The caller message of a refused request (spec §8: then the server's own text). */
 export const REQUEST_FAILED = 'Failed to request market';
 
 /** `POST /api/prophecy/requestMarket`. */
 export async function requestMarket(token: string, proposal: MarketProposal): Promise<MarketRequest> {
-  const body = await api<{ request: MarketRequest }>('/api/prophecy/requestMarket', {
+  const body = await api<MarketRequestResponse>('/api/prophecy/requestMarket', {
     method: 'POST',
     token,
     body: proposal,
@@ -58,7 +37,7 @@ export async function requestMarket(token: string, proposal: MarketProposal): Pr
 
 /** `GET /api/prophecy/requests/mine`: newest first. */
 export async function getMyRequests(token: string, signal?: AbortSignal): Promise<readonly MarketRequest[]> {
-  const body = await api<{ requests: MarketRequest[] }>('/api/prophecy/requests/mine', {
+  const body = await api<MarketRequestListResponse>('/api/prophecy/requests/mine', {
     token,
     ...(signal ? { signal } : {}),
   });

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { MARKET_PROPOSAL_MESSAGES, marketTimesError, type MarketProposal } from '@arcade/sdk/api/prophecy';
 import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
 import { isAddress } from '@solana/kit';
 
@@ -22,9 +23,7 @@ export const PROPOSAL_LIMITS = Object.freeze({
 export const PROPOSAL_MESSAGES = Object.freeze({
   endRequired: 'Pick an end time',
   cutoffRequired: 'Pick a cutoff time',
-  cutoffInPast: 'Cutoff time must be in the future',
-  cutoffAfterEnd: 'Cutoff time must not be after the end time',
-  invalidCategory: 'Invalid category',
+  ...MARKET_PROPOSAL_MESSAGES,
   invalidImage: 'Invalid image',
   invalidAddress: 'Invalid address',
 });
@@ -51,19 +50,7 @@ export interface ProposalFormValues {
 export type ProposalFormErrors = Partial<Record<keyof ProposalFormValues, string>>;
 
 /** The body of `createMarket` and `requestMarket`; times in unix seconds. */
-export interface MarketProposal {
-  readonly name: string;
-  readonly shortName: string;
-  readonly yesOption: string;
-  readonly noOption: string;
-  readonly invalidOption: string;
-  readonly category: string;
-  readonly image: string;
-  readonly rules: string;
-  readonly endTime: number;
-  readonly cutoffTime: number;
-  readonly referrer: string | null;
-}
+export type { MarketProposal } from '@arcade/sdk/api/prophecy';
 
 /** An empty form, with the spec's default options. */
 export const EMPTY_PROPOSAL: ProposalFormValues = Object.freeze({
@@ -141,9 +128,8 @@ export function timeErrors(
   const end = fromDateTimeLocal(endValue);
   const errors: { cutoffTime?: string; endTime?: string } = {};
   if (end === null) errors.endTime = PROPOSAL_MESSAGES.endRequired;
-  if (cutoff === null) errors.cutoffTime = PROPOSAL_MESSAGES.cutoffRequired;
-  else if (cutoff <= Math.floor(nowMs / 1000)) errors.cutoffTime = PROPOSAL_MESSAGES.cutoffInPast;
-  else if (end !== null && cutoff > end) errors.cutoffTime = PROPOSAL_MESSAGES.cutoffAfterEnd;
+  const message = cutoff === null ? PROPOSAL_MESSAGES.cutoffRequired : marketTimesError(cutoff, end, nowMs);
+  if (message !== null) errors.cutoffTime = message;
   return errors;
 }
 

@@ -1,0 +1,214 @@
+/**
+ * The Prophecy API's JSON (`/api/prophecy/...`), as the server sends it and the web app reads it: markets,
+ * market requests and comments, the body of a market proposal, and the checks of a proposal that both ends
+ * make with the same messages. One definition for both ends.
+ *
+ * Lamport amounts are decimal strings; market times are unix seconds, comment and review times unix
+ * milliseconds.
+ *
+ * @module
+ */
+
+/**
+ * A market result as the API takes and shows it: lower case, the same words `resolveMarket` takes (spec §7:
+ * "yes, no or invalid"). The client labels them with the market's yes/no/invalid options.
+ */
+export type MarketResultLabel = 'yes' | 'no' | 'invalid';
+
+/** Where a market request is in its review; `approving` while its market is being created. */
+export type MarketRequestStatus = 'pending' | 'approving' | 'approved' | 'rejected';
+
+/** What a market is called, its category and the labels of its three outcomes. */
+export interface MarketLabels {
+  readonly name: string;
+  readonly shortName: string;
+  readonly yesOption: string;
+  readonly noOption: string;
+  readonly invalidOption: string;
+  readonly category: string;
+}
+
+/** A market's metadata in the market list: without its rules, which only the market's own page shows. */
+export interface MarketListMetadata extends MarketLabels {
+  /** Null when the market has none. */
+  readonly image: string | null;
+}
+
+/** A market's metadata on its own page and in market requests. */
+export interface MarketViewMetadata extends MarketListMetadata {
+  readonly rules: string;
+}
+
+/** A market's metadata as a proposal sends it (and the server stores it). */
+export interface MarketMetadataInput extends MarketLabels {
+  /** Empty when the market has none. */
+  readonly image: string;
+  readonly rules: string;
+}
+
+/**
+ * The body of `POST createMarket` and `POST requestMarket`. Times are unix seconds; now < cutoffTime ≤
+ * endTime. The server defaults a missing option to Yes, No or Invalid, image to empty and referrer to null.
+ */
+export interface MarketProposal extends MarketMetadataInput {
+  readonly endTime: number;
+  readonly cutoffTime: number;
+  /** A wallet address that earns a share of the market's fee. */
+  readonly referrer: string | null;
+}
+
+/** Spec §3 "Prophecy market" as JSON, with the metadata `M`: pools as decimal strings, times as unix seconds. */
+export interface ProphecyMarket<M extends MarketListMetadata = MarketViewMetadata> {
+  /** The market's address. */
+  readonly key: string;
+  /** Unix seconds. */
+  readonly startTime: number;
+  /** Unix seconds. */
+  readonly endTime: number;
+  /** Unix seconds: predictions close. */
+  readonly cutOffTime: number;
+  readonly yesCount: number;
+  readonly noCount: number;
+  /** yesCount + noCount. */
+  readonly totalCount: number;
+  /** Lamports, decimal. */
+  readonly yesPool: string;
+  /** Lamports, decimal. */
+  readonly noPool: string;
+  /** yesPool + noPool: the pot, lamports, decimal. */
+  readonly totalPool: string;
+  /** Every prediction has been settled. */
+  readonly isSettled: boolean;
+  readonly settledCount: number;
+  /** Null until resolved. */
+  readonly result: MarketResultLabel | null;
+  readonly referrer: string | null;
+  readonly marketMetadata: M;
+}
+
+/** A market as the API sends it: {@link ProphecyMarket} with the spec §9 display figures. */
+export interface MarketView<M extends MarketListMetadata = MarketViewMetadata> extends ProphecyMarket<M> {
+  /** Spec §9 display multiplier of a Yes prediction. */
+  readonly yesMultiplier: number;
+  readonly noMultiplier: number;
+  /** Share of the pot on Yes, 0–100 (50 when the pot is empty). */
+  readonly yesPercentage: number;
+  readonly noPercentage: number;
+}
+
+/** A market in the list: the view without its rules. */
+export type MarketListItem = MarketView<MarketListMetadata>;
+
+/** A market request, as its requester and the admins see it. */
+export interface MarketRequestView {
+  readonly id: number;
+  /** The requester's wallet address. */
+  readonly requester: string;
+  /** The requester's username, or null when unset. */
+  readonly requesterUsername: string | null;
+  readonly marketMetadata: MarketViewMetadata;
+  /** Unix seconds. */
+  readonly endTime: number;
+  /** Unix seconds. */
+  readonly cutoffTime: number;
+  readonly referrer: string | null;
+  readonly status: MarketRequestStatus;
+  /** Why it was rejected. */
+  readonly reason: string | null;
+  /** The market created from it, once approved. */
+  readonly market: string | null;
+  /** The admin who reviewed it. */
+  readonly reviewedBy: string | null;
+  /** Milliseconds since the epoch. */
+  readonly reviewedAt: number | null;
+  /** Milliseconds since the epoch. */
+  readonly createdAt: number;
+}
+
+/** A comment on a market, with its author's username when they have one. */
+export interface CommentView {
+  readonly id: number;
+  readonly market: string;
+  /** The author's wallet address. */
+  readonly user: string;
+  readonly username: string | null;
+  /** Plain text: render it as text, never as HTML. */
+  readonly comment: string;
+  /** Milliseconds since the epoch. */
+  readonly timestamp: number;
+}
+
+/** A page of a market's comments, newest first. */
+export interface CommentPage {
+  readonly comments: readonly CommentView[];
+  /** The cursor of the next (older) page, null on the last one. */
+  readonly nextCursor: number | null;
+}
+
+/** `GET /api/prophecy/markets`: a page of the market list. */
+export interface MarketListResponse {
+  readonly success: true;
+  readonly markets: readonly MarketListItem[];
+  /** Markets matching the query, over every page. */
+  readonly total: number;
+  /** The offset of the next page, null on the last one. */
+  readonly nextOffset: number | null;
+}
+
+/** `GET /api/prophecy/{market}/comments`: the page older than `cursor` (the newest without one). */
+export interface CommentPageResponse extends CommentPage {
+  readonly success: true;
+}
+
+/** `GET /api/prophecy/{market}`: the market with its rules, and the newest page of its comments. */
+export interface MarketPageResponse extends CommentPageResponse {
+  readonly market: MarketView;
+}
+
+/** `POST /api/prophecy/createMarket`, `updateMarket` and `resolveMarket`: the market as it now stands. */
+export interface MarketResponse {
+  readonly success: true;
+  readonly market: MarketView;
+}
+
+/** `POST /api/prophecy/addComment`: the comment as stored. */
+export interface CommentResponse {
+  readonly success: true;
+  readonly comment: CommentView;
+}
+
+/** `POST /api/prophecy/requestMarket` and `requests/{id}/reject`: the request as it now stands. */
+export interface MarketRequestResponse {
+  readonly success: true;
+  readonly request: MarketRequestView;
+}
+
+/** `POST /api/prophecy/requests/{id}/approve`: the approved request and the market created from it. */
+export interface ApprovedRequestResponse extends MarketRequestResponse {
+  readonly market: MarketView;
+}
+
+/** `GET /api/prophecy/requests` and `requests/mine`: requests, newest first. */
+export interface MarketRequestListResponse {
+  readonly success: true;
+  readonly requests: readonly MarketRequestView[];
+}
+
+/** The messages of the proposal checks both ends make, so the form shows what the server would answer. */
+export const MARKET_PROPOSAL_MESSAGES = Object.freeze({
+  invalidCategory: 'Invalid category',
+  cutoffInPast: 'Cutoff time must be in the future',
+  cutoffAfterEnd: 'Cutoff time must not be after the end time',
+} as const);
+
+/**
+ * What is wrong with a market's times as `create_market` checks them (the cutoff in the future and not after
+ * the end; an end not known yet is not compared), or null when they pass. Times are unix seconds.
+ *
+ * @example marketTimesError(1_800_000_000, 1_700_000_000, 0) === MARKET_PROPOSAL_MESSAGES.cutoffAfterEnd
+ */
+export function marketTimesError(cutoffTime: number, endTime: number | null, nowMs: number): string | null {
+  if (cutoffTime <= Math.floor(nowMs / 1000)) return MARKET_PROPOSAL_MESSAGES.cutoffInPast;
+  if (endTime !== null && cutoffTime > endTime) return MARKET_PROPOSAL_MESSAGES.cutoffAfterEnd;
+  return null;
+}
