@@ -9,8 +9,6 @@ import { foresightPayout } from '@arcade/sdk/payout';
 import {
   BetResult,
   BetState,
-  BetType,
-  encodeBet,
   encodeMarket,
   encodePrediction,
   MarketResult,
@@ -19,7 +17,6 @@ import {
 import { predictionPayout } from '@arcade/sdk/wager/bet-math';
 import { getClaimBetInstructionDataCodec, identifyWagerInstruction } from '@arcade/sdk/wager/instructions';
 import { findBetAddress, findHouseAddress, findPredictionAddress } from '@arcade/sdk/wager/pda';
-import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import type { Address, Instruction } from '@solana/kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -28,15 +25,16 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { Toaster } from '../../../components/toaster.tsx';
-import { setRuntimeConfig, type RuntimeConfig } from '../../../config/runtime-config.ts';
+import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { toast } from '../../../lib/toast.ts';
-import { fakeAddress, FakeChain, FakeHistory } from '../testing/mock-chain.ts';
+import { fakeAddress, MockChain, RENT, testConfig } from '../../../testing/mock-chain.ts';
+import { betData } from '../../wager-bet/testing/mock-chain.ts';
+import { FakeHistory } from '../testing/fake-history.ts';
 import { UnclaimedWinningsBanner, unclaimedWinsText } from './unclaimed-winnings-banner.tsx';
 
 const USER = fakeAddress(1);
 const WAGER = fakeAddress(2);
 const FORESIGHT = fakeAddress(3);
-const SYSTEM = '11111111111111111111111111111111' as Address;
 const CONFIG = fakeAddress(4);
 const SOL = 1_000_000_000n;
 
@@ -45,8 +43,7 @@ type SendInput = { instructions: readonly Instruction[] };
 const mocks = vi.hoisted(() => ({
   wallet: null as null | { address: string },
   send: null as null | ((input: { instructions: readonly Instruction[] }) => Promise<string>),
-  chain: null as unknown as { rpc: () => unknown },
-  notify: null as null | (() => void),
+  chain: null as unknown as MockChain,
 }));
 
 vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
@@ -59,42 +56,10 @@ vi.mock('../../../lib/wallet/use-send-transaction.ts', () => ({
 
 vi.mock('../../../lib/wallet/rpc.ts', () => ({
   getRpc: () => mocks.chain.rpc(),
-  getRpcSubscriptions: () => ({
-    accountNotifications: () => ({
-      subscribe: ({ abortSignal }: { abortSignal: AbortSignal }) =>
-        Promise.resolve({
-          async *[Symbol.asyncIterator]() {
-            const stopped = () => abortSignal.aborted;
-            while (!stopped()) {
-              await new Promise<void>((resolve) => {
-                mocks.notify = resolve;
-                abortSignal.addEventListener('abort', () => {
-                  resolve();
-                });
-              });
-              if (!stopped()) yield {};
-            }
-          },
-        }),
-    }),
-  }),
+  getRpcSubscriptions: () => mocks.chain.subscriptions(),
 }));
 
-const config: RuntimeConfig = {
-  cluster: 'localnet',
-  rpcUrl: '/rpc',
-  rpcFallbackUrl: null,
-  rpcWsUrl: '/rpc',
-  programs: { wager: WAGER, foresight: FORESIGHT },
-  mints: { juice: SYSTEM, usdc: SYSTEM, usdt: SYSTEM },
-  priceAccount: SYSTEM,
-  admins: [],
-  communityChatUrl: 'https://discord.gg/arcade',
-  socialUrl: 'https://x.com/arcade',
-  announcement: null,
-};
-
-let chain: FakeChain;
+let chain: MockChain;
 let history: FakeHistory;
 let userBet: Address;
 
@@ -104,112 +69,116 @@ function betRecord(
   prize = 1_500_000_000n,
   timestamp = 1_790_000_000n,
 ) {
-  return encodeBet({
-    user: USER,
-    mint: NATIVE_MINT_ADDRESS,
-    switchboardRequest: SYSTEM,
-    odds: 50,
-    betAmount: prize / 2n,
-    listingPrice: prize,
-    timestamp,
-    state,
-    result,
-    betType: BetType.Sol,
-    referral: null,
-    offChain: true,
+  return betData({ user: USER, state, result, betAmount: prize / 2n, listingPrice: prize, timestamp });
+}
+
+/** Writes the user's bet record (deletes it for null); `notify` sends the change to its subscribers. */
+function setBetRecord(data: Uint8Array | null, notify = false): void {
+  if (data === null) chain.accounts.delete(userBet);
+  else chain.set(userBet, data, RENT, notify);
+}
+
+/** Waits until the banner watches the user's bet record on chain. */
+async function betRecordWatched(): Promise<void> {
+  await waitFor(() => {
+    expect(chain.subscribers(userBet)).toBe(1);
   });
 }
 
-function setBetRecord(data: Uint8Array | null): void {
-  if (data === null) chain.accounts.delete(userBet);
-  else chain.accounts.set(userBet, { owner: WAGER, data });
-}
-
-/** A settled Foresight round with the user's bet on `side`; returns the round's address. */
+/**
+ * A settled Foresight round with the user's bet; unless told otherwise an Up round the user won with 1 SOL,
+ * 1 SOL on each side, not paid yet. Returns the round's address and the bet's.
+ */
 async function foresightRound(options: {
   readonly id: number;
-  readonly result: PredictionArgs;
-  readonly side: 'Up' | 'Down';
-  readonly stake: bigint;
-  readonly upPool: bigint;
-  readonly downPool: bigint;
+  readonly result?: PredictionArgs;
+  readonly side?: 'Up' | 'Down';
+  readonly stake?: bigint;
+  readonly upPool?: bigint;
+  readonly downPool?: bigint;
   readonly paid?: boolean;
   readonly settled?: boolean;
 }): Promise<{ event: Address; bet: Address }> {
   const event = fakeAddress(100 + options.id);
   const [bet] = await findForesightBet(event, USER, { programAddress: FORESIGHT });
-  chain.accounts.set(event, {
-    owner: FORESIGHT,
-    data: encodeEvent({
-      id: options.id,
-      startTime: 1n,
-      lockTime: 2n,
-      settleTime: 3n,
-      upCount: 1,
-      downCount: 1,
-      upPool: options.upPool,
-      downPool: options.downPool,
-      isSettled: options.settled ?? true,
-      result: options.result,
-      lockPrice: 100n,
-      finalPrice: 101n,
-      settledCount: 0,
-      config: CONFIG,
-    }),
+  const eventData = encodeEvent({
+    id: options.id,
+    startTime: 1n,
+    lockTime: 2n,
+    settleTime: 3n,
+    upCount: 1,
+    downCount: 1,
+    upPool: options.upPool ?? SOL,
+    downPool: options.downPool ?? SOL,
+    isSettled: options.settled ?? true,
+    result: options.result ?? 'Up',
+    lockPrice: 100n,
+    finalPrice: 101n,
+    settledCount: 0,
+    config: CONFIG,
   });
-  chain.accounts.set(bet, {
-    owner: FORESIGHT,
-    data: encodeForesightBet({
-      event,
-      amount: options.stake,
-      prediction: options.side,
-      isSettled: options.paid ?? false,
-      user: USER,
-    }),
+  chain.set(event, eventData, RENT, false, FORESIGHT);
+  const betAccount = encodeForesightBet({
+    event,
+    amount: options.stake ?? SOL,
+    prediction: options.side ?? 'Up',
+    isSettled: options.paid ?? false,
+    user: USER,
   });
+  chain.set(bet, betAccount, RENT, false, FORESIGHT);
   return { event, bet };
 }
 
-/** A resolved market with the user's prediction; returns the addresses. */
+/** `count` won Foresight rounds (ids 1 to `count`), all in the server's unclaimed history. */
+async function wonRounds(count: number): Promise<void> {
+  const items = [];
+  for (let id = 1; id <= count; id += 1) items.push(predictionItem((await foresightRound({ id })).event, id));
+  history.set('/api/user/predictions', null, { items, nextCursor: null });
+}
+
+/**
+ * A market with the user's prediction, 1 SOL of it and 1 SOL on each side unless told otherwise; returns the
+ * addresses.
+ */
 async function prophecyMarket(options: {
   readonly n: number;
   readonly result: MarketResult | null;
   readonly side: MarketResult;
-  readonly stake: bigint;
-  readonly yesPool: bigint;
-  readonly noPool: bigint;
+  readonly stake?: bigint;
+  readonly yesPool?: bigint;
+  readonly noPool?: bigint;
   readonly claimed?: boolean;
 }): Promise<{ market: Address; prediction: Address; authority: Address }> {
   const market = fakeAddress(150 + options.n);
   const authority = fakeAddress(200 + options.n);
   const [prediction] = await findPredictionAddress(market, USER, { programAddress: WAGER });
-  chain.accounts.set(market, {
-    owner: WAGER,
-    data: encodeMarket({
+  chain.set(
+    market,
+    encodeMarket({
       startTime: 1n,
       endTime: 3n,
       cutoffTime: 2n,
       yesCount: 1,
       noCount: 1,
-      yesPool: options.yesPool,
-      noPool: options.noPool,
+      yesPool: options.yesPool ?? SOL,
+      noPool: options.noPool ?? SOL,
       isSettled: options.result !== null,
       settledCount: 0,
       result: options.result,
       referrer: null,
       marketAuthority: authority,
     }),
-  });
-  chain.accounts.set(prediction, {
-    owner: WAGER,
-    data: encodePrediction({
+  );
+  chain.set(
+    prediction,
+    encodePrediction({
       user: USER,
       market,
-      amount: options.stake,
+      amount: options.stake ?? SOL,
       result: options.side,
       isClaimed: options.claimed ?? false,
     }),
-  });
+  );
   return { market, prediction, authority };
 }
 
@@ -242,6 +211,15 @@ const toastTexts = () =>
     .queryAllByRole('listitem')
     .map((item) => item.textContent);
 
+/** Renders the banner, waits until it says `text`, and clicks Claim all. */
+async function claimAllOnceShown(text: string): Promise<void> {
+  renderBanner();
+  await waitFor(() => {
+    expect(banner()?.textContent).toContain(text);
+  });
+  await userEvent.click(screen.getByRole('button', { name: 'Claim all' }));
+}
+
 function sendError(message: string, reason: string): Error {
   const error = new Error(message);
   error.name = 'TransactionSendError';
@@ -249,8 +227,8 @@ function sendError(message: string, reason: string): Error {
 }
 
 beforeEach(async () => {
-  setRuntimeConfig(config);
-  chain = new FakeChain();
+  setRuntimeConfig(testConfig({ programs: { wager: WAGER, foresight: FORESIGHT } }));
+  chain = new MockChain(WAGER);
   history = new FakeHistory();
   mocks.chain = chain;
   vi.stubGlobal('fetch', history.fetch);
@@ -258,7 +236,6 @@ beforeEach(async () => {
   mocks.wallet = { address: USER };
   mocks.send = vi.fn(() => Promise.resolve('signature'));
   setBetRecord(betRecord(BetState.Settled, BetResult.Win));
-  mocks.notify = null;
   sessionStorage.clear();
 });
 
@@ -303,7 +280,7 @@ describe('UnclaimedWinningsBanner: the TailSpin/ReTail win', () => {
     setBetRecord(betRecord(state, result));
     renderBanner();
     await waitFor(() => {
-      expect(chain.getAccountInfoCalls).toBe(1);
+      expect(chain.reads).toBe(1);
       expect(history.requests).toHaveLength(2);
     });
     expect(banner()).toBeNull();
@@ -313,7 +290,7 @@ describe('UnclaimedWinningsBanner: the TailSpin/ReTail win', () => {
     setBetRecord(null);
     renderBanner();
     await waitFor(() => {
-      expect(chain.getAccountInfoCalls).toBe(1);
+      expect(chain.reads).toBe(1);
     });
     expect(banner()).toBeNull();
   });
@@ -322,7 +299,7 @@ describe('UnclaimedWinningsBanner: the TailSpin/ReTail win', () => {
     mocks.wallet = null;
     renderBanner();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(chain.getAccountInfoCalls + chain.getMultipleAccountsCalls).toBe(0);
+    expect(chain.reads + chain.multipleReads).toBe(0);
     expect(history.requests).toEqual([]);
     expect(banner()).toBeNull();
   });
@@ -378,12 +355,9 @@ describe('UnclaimedWinningsBanner: the TailSpin/ReTail win', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
     expect(banner()).toBeNull();
     expect(sessionStorage.getItem('unclaimedWinningsDismissed')).not.toBeNull();
-    await waitFor(() => {
-      expect(mocks.notify).not.toBeNull();
-    });
-    setBetRecord(betRecord(BetState.Settled, BetResult.Win, 2_000_000_000n, 1_790_000_999n));
+    await betRecordWatched();
     act(() => {
-      mocks.notify?.();
+      setBetRecord(betRecord(BetState.Settled, BetResult.Win, 2_000_000_000n, 1_790_000_999n), true);
     });
     await waitFor(() => {
       expect(banner()?.textContent).toContain('You have 1 unclaimed win (2.0 SOL)');
@@ -403,13 +377,10 @@ describe('UnclaimedWinningsBanner: the TailSpin/ReTail win', () => {
   it('appears when the bet record changes on chain', async () => {
     setBetRecord(betRecord(BetState.Open, BetResult.None));
     renderBanner();
-    await waitFor(() => {
-      expect(mocks.notify).not.toBeNull();
-    });
+    await betRecordWatched();
     expect(banner()).toBeNull();
-    setBetRecord(betRecord(BetState.Settled, BetResult.Win, 3_000_000_000n));
     act(() => {
-      mocks.notify?.();
+      setBetRecord(betRecord(BetState.Settled, BetResult.Win, 3_000_000_000n), true);
     });
     await waitFor(() => {
       expect(banner()?.textContent).toContain('You have 1 unclaimed win (3.0 SOL)');
@@ -419,14 +390,7 @@ describe('UnclaimedWinningsBanner: the TailSpin/ReTail win', () => {
 
 describe('UnclaimedWinningsBanner: across the games', () => {
   it('finds what Foresight and Prophecy owe, confirms each on chain, and lists amounts and the total', async () => {
-    const won = await foresightRound({
-      id: 7,
-      result: 'Up',
-      side: 'Up',
-      stake: SOL,
-      upPool: 3n * SOL,
-      downPool: SOL,
-    });
+    const won = await foresightRound({ id: 7, upPool: 3n * SOL });
     const invalid = await foresightRound({
       id: 8,
       result: 'Invalid',
@@ -436,32 +400,9 @@ describe('UnclaimedWinningsBanner: across the games', () => {
       downPool: 200_000_000n,
     });
     // The server's history lags: the chain says these are not owed.
-    const paid = await foresightRound({
-      id: 9,
-      result: 'Up',
-      side: 'Up',
-      stake: SOL,
-      upPool: SOL,
-      downPool: SOL,
-      paid: true,
-    });
-    const lost = await foresightRound({
-      id: 10,
-      result: 'Down',
-      side: 'Up',
-      stake: SOL,
-      upPool: SOL,
-      downPool: SOL,
-    });
-    const live = await foresightRound({
-      id: 11,
-      result: 'None',
-      side: 'Up',
-      stake: SOL,
-      upPool: SOL,
-      downPool: SOL,
-      settled: false,
-    });
+    const paid = await foresightRound({ id: 9, paid: true });
+    const lost = await foresightRound({ id: 10, result: 'Down' });
+    const live = await foresightRound({ id: 11, result: 'None', settled: false });
     history.set('/api/user/predictions', null, {
       items: [predictionItem(live.event, 15), predictionItem(lost.event, 14), predictionItem(paid.event, 13)],
       nextCursor: 13,
@@ -474,7 +415,6 @@ describe('UnclaimedWinningsBanner: across the games', () => {
       n: 1,
       result: MarketResult.Yes,
       side: MarketResult.Yes,
-      stake: SOL,
       yesPool: 2n * SOL,
       noPool: 8n * SOL,
     });
@@ -482,19 +422,9 @@ describe('UnclaimedWinningsBanner: across the games', () => {
       n: 2,
       result: MarketResult.Yes,
       side: MarketResult.Yes,
-      stake: SOL,
-      yesPool: SOL,
-      noPool: SOL,
       claimed: true,
     });
-    const open = await prophecyMarket({
-      n: 3,
-      result: null,
-      side: MarketResult.No,
-      stake: SOL,
-      yesPool: SOL,
-      noPool: SOL,
-    });
+    const open = await prophecyMarket({ n: 3, result: null, side: MarketResult.No });
     const refunded = await prophecyMarket({
       n: 4,
       result: MarketResult.Invalid,
@@ -551,34 +481,13 @@ describe('UnclaimedWinningsBanner: across the games', () => {
   });
 
   it('claims everything in one transaction: claim_bet, settle_bet, withdraw_bet, settle_prediction', async () => {
-    const won = await foresightRound({
-      id: 7,
-      result: 'Down',
-      side: 'Down',
-      stake: SOL,
-      upPool: SOL,
-      downPool: SOL,
-    });
-    const invalid = await foresightRound({
-      id: 8,
-      result: 'Invalid',
-      side: 'Up',
-      stake: SOL,
-      upPool: SOL,
-      downPool: 0n,
-    });
+    const won = await foresightRound({ id: 7, result: 'Down', side: 'Down' });
+    const invalid = await foresightRound({ id: 8, result: 'Invalid', downPool: 0n });
     history.set('/api/user/predictions', null, {
       items: [predictionItem(invalid.event, 2), predictionItem(won.event, 1)],
       nextCursor: null,
     });
-    const winner = await prophecyMarket({
-      n: 1,
-      result: MarketResult.No,
-      side: MarketResult.No,
-      stake: SOL,
-      yesPool: SOL,
-      noPool: SOL,
-    });
+    const winner = await prophecyMarket({ n: 1, result: MarketResult.No, side: MarketResult.No });
     history.set('/api/user/marketBets', null, {
       items: [marketBetItem(winner.market, winner.prediction, 1)],
       nextCursor: null,
@@ -589,11 +498,7 @@ describe('UnclaimedWinningsBanner: across the games', () => {
       return Promise.resolve('signature');
     });
     mocks.send = send;
-    renderBanner();
-    await waitFor(() => {
-      expect(banner()?.textContent).toContain('You have 3 unclaimed wins and 1 refund to collect');
-    });
-    await userEvent.click(screen.getByRole('button', { name: 'Claim all' }));
+    await claimAllOnceShown('You have 3 unclaimed wins and 1 refund to collect');
     await waitFor(() => {
       expect(banner()).toBeNull();
     });
@@ -624,29 +529,14 @@ describe('UnclaimedWinningsBanner: across the games', () => {
 
   it('re-reads the chain before claiming: a win paid meanwhile is not sent', async () => {
     setBetRecord(null);
-    const won = await foresightRound({
-      id: 7,
-      result: 'Up',
-      side: 'Up',
-      stake: SOL,
-      upPool: SOL,
-      downPool: SOL,
-    });
+    const won = await foresightRound({ id: 7 });
     history.set('/api/user/predictions', null, { items: [predictionItem(won.event, 1)], nextCursor: null });
     renderBanner();
     await waitFor(() => {
       expect(banner()).not.toBeNull();
     });
     // Someone (a keeper, another tab) paid it after the last poll.
-    await foresightRound({
-      id: 7,
-      result: 'Up',
-      side: 'Up',
-      stake: SOL,
-      upPool: SOL,
-      downPool: SOL,
-      paid: true,
-    });
+    await foresightRound({ id: 7, paid: true });
     await userEvent.click(screen.getByRole('button', { name: 'Claim all' }));
     await waitFor(() => {
       expect(banner()).toBeNull();
@@ -657,19 +547,7 @@ describe('UnclaimedWinningsBanner: across the games', () => {
 
   it('packs many claims into transactions under the size limit and reports a partial failure', async () => {
     setBetRecord(null);
-    const items = [];
-    for (let id = 1; id <= 10; id += 1) {
-      const round = await foresightRound({
-        id,
-        result: 'Up',
-        side: 'Up',
-        stake: SOL,
-        upPool: SOL,
-        downPool: SOL,
-      });
-      items.push(predictionItem(round.event, id));
-    }
-    history.set('/api/user/predictions', null, { items, nextCursor: null });
+    await wonRounds(10);
     const calls: number[] = [];
     let release: (() => void) | null = null;
     mocks.send = vi.fn((input: SendInput) => {
@@ -685,11 +563,7 @@ describe('UnclaimedWinningsBanner: across the games', () => {
       }
       return Promise.resolve('signature');
     });
-    renderBanner();
-    await waitFor(() => {
-      expect(banner()?.textContent).toContain('You have 10 unclaimed wins (19.4 SOL)');
-    });
-    await userEvent.click(screen.getByRole('button', { name: 'Claim all' }));
+    await claimAllOnceShown('You have 10 unclaimed wins (19.4 SOL)');
     // One toast follows the progress; the button says where the run is.
     await waitFor(() => {
       expect(toastTexts()).toEqual(['Approve claim 1 of 2 in your wallet…']);
@@ -713,44 +587,18 @@ describe('UnclaimedWinningsBanner: across the games', () => {
 
   it('retries a failed batch without the claim someone else paid meanwhile, and sums exactly', async () => {
     setBetRecord(null);
-    const items = [];
-    const rounds = [];
-    for (let id = 1; id <= 10; id += 1) {
-      const round = await foresightRound({
-        id,
-        result: 'Up',
-        side: 'Up',
-        stake: SOL,
-        upPool: SOL,
-        downPool: SOL,
-      });
-      rounds.push(round);
-      items.push(predictionItem(round.event, id));
-    }
-    history.set('/api/user/predictions', null, { items, nextCursor: null });
+    await wonRounds(10);
     const sent: number[] = [];
     mocks.send = vi.fn(async (input: SendInput) => {
       sent.push(input.instructions.length);
       if (sent.length === 1) {
         // The server's settler paid round 3 after the list was read: this transaction's simulation fails.
-        await foresightRound({
-          id: 3,
-          result: 'Up',
-          side: 'Up',
-          stake: SOL,
-          upPool: SOL,
-          downPool: SOL,
-          paid: true,
-        });
+        await foresightRound({ id: 3, paid: true });
         throw sendError('Error in transaction: instruction index 2, custom program error 6010', 'simulation');
       }
       return 'signature';
     });
-    renderBanner();
-    await waitFor(() => {
-      expect(banner()?.textContent).toContain('You have 10 unclaimed wins (19.4 SOL)');
-    });
-    await userEvent.click(screen.getByRole('button', { name: 'Claim all' }));
+    await claimAllOnceShown('You have 10 unclaimed wins (19.4 SOL)');
     await waitFor(() => {
       expect(toastTexts()).toEqual(['SuccessClaimed successfully!']);
     });
@@ -761,19 +609,7 @@ describe('UnclaimedWinningsBanner: across the games', () => {
 
   it('stops at a wallet rejection: later transactions are not sent', async () => {
     setBetRecord(null);
-    const items = [];
-    for (let id = 1; id <= 9; id += 1) {
-      const round = await foresightRound({
-        id,
-        result: 'Up',
-        side: 'Up',
-        stake: SOL,
-        upPool: SOL,
-        downPool: SOL,
-      });
-      items.push(predictionItem(round.event, id));
-    }
-    history.set('/api/user/predictions', null, { items, nextCursor: null });
+    await wonRounds(9);
     mocks.send = vi.fn(() => Promise.reject(new Error('User Rejected Transaction')));
     renderBanner();
     await userEvent.click(await screen.findByRole('button', { name: 'Claim all' }));

@@ -1,68 +1,9 @@
 /**
- * Test support for the banner: an in-memory chain (accounts by address, served to kit's `getAccountInfo`
- * and `getMultipleAccounts`) and the server's history answers, behind the app's RPC and `fetch`.
+ * Test support for the banner: the server's history answers, behind the app's `fetch`. The chain is the
+ * shared one of `src/testing/mock-chain.ts`.
  *
  * @module
  */
-
-import { getAddressDecoder, type Address } from '@solana/kit';
-
-/** An account the fake chain holds. */
-export interface FakeAccount {
-  readonly owner: Address;
-  readonly data: Uint8Array;
-}
-
-/** A deterministic address: 32 bytes of `byte`. */
-export function fakeAddress(byte: number): Address {
-  return getAddressDecoder().decode(new Uint8Array(32).fill(byte));
-}
-
-function base64(data: Uint8Array): string {
-  let text = '';
-  for (const byte of data) text += String.fromCharCode(byte);
-  return btoa(text);
-}
-
-function rpcAccount(account: FakeAccount | undefined) {
-  if (account === undefined) return null;
-  return {
-    data: [base64(account.data), 'base64'],
-    executable: false,
-    lamports: 1_000_000n,
-    owner: account.owner,
-    space: BigInt(account.data.length),
-    rentEpoch: 0n,
-  };
-}
-
-/** The chain's accounts and the calls made; tests set `accounts` and read the counters. */
-export class FakeChain {
-  readonly accounts = new Map<string, FakeAccount>();
-  getAccountInfoCalls = 0;
-  getMultipleAccountsCalls = 0;
-
-  /** The part of kit's RPC the banner uses. */
-  rpc() {
-    return {
-      getAccountInfo: (address: string) => ({
-        send: () => {
-          this.getAccountInfoCalls += 1;
-          return Promise.resolve({ context: { slot: 1n }, value: rpcAccount(this.accounts.get(address)) });
-        },
-      }),
-      getMultipleAccounts: (addresses: readonly string[]) => ({
-        send: () => {
-          this.getMultipleAccountsCalls += 1;
-          return Promise.resolve({
-            context: { slot: 1n },
-            value: addresses.map((address) => rpcAccount(this.accounts.get(address))),
-          });
-        },
-      }),
-    };
-  }
-}
 
 /** A history page as the server answers it. */
 export interface HistoryPage {

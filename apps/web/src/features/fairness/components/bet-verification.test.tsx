@@ -2,52 +2,26 @@ import {
   getCreateBetOffchainInstructionDataCodec,
   getSettleBetOffchainInstructionDataCodec,
 } from '@arcade/sdk/wager/instructions';
-import { getAddressDecoder, getBase58Decoder, type ReadonlyUint8Array } from '@solana/kit';
+import { getBase58Decoder, type ReadonlyUint8Array } from '@solana/kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { setRuntimeConfig, type RuntimeConfig } from '../../../config/runtime-config.ts';
+import { setRuntimeConfig } from '../../../config/runtime-config.ts';
+import { fakeAddress, MockChain, SYSTEM, testConfig } from '../../../testing/mock-chain.ts';
 import type { BetFairness, FairnessChains } from '../api/get-fairness.ts';
 import { FAIRNESS_VECTORS, VECTOR_CHAIN } from '../testing/fairness-vectors.ts';
 import { BetVerification } from './bet-verification.tsx';
 
-const WAGER = getAddressDecoder().decode(new Uint8Array(32).fill(2));
-const SYSTEM = '11111111111111111111111111111111';
+const WAGER = fakeAddress(2);
 const vector = FAIRNESS_VECTORS[2]!; // s_3, roll 11
 const SETTLE_SIGNATURE = FAIRNESS_VECTORS[3]!.signature;
 const base58 = getBase58Decoder();
 
-const mocks = vi.hoisted(() => ({
-  transactions: new Map<string, unknown>(),
-  getTransactionCalls: 0,
-}));
+const mocks = vi.hoisted(() => ({ chain: null as unknown as MockChain }));
 
-vi.mock('../../../lib/wallet/rpc.ts', () => ({
-  getRpc: () => ({
-    getTransaction: (signature: string) => ({
-      send: () => {
-        mocks.getTransactionCalls += 1;
-        return Promise.resolve(mocks.transactions.get(signature) ?? null);
-      },
-    }),
-  }),
-}));
-
-const config: RuntimeConfig = {
-  cluster: 'localnet',
-  rpcUrl: '/rpc',
-  rpcFallbackUrl: null,
-  rpcWsUrl: '/rpc',
-  programs: { wager: WAGER, foresight: SYSTEM },
-  mints: { juice: SYSTEM, usdc: SYSTEM, usdt: SYSTEM },
-  priceAccount: SYSTEM,
-  admins: [],
-  communityChatUrl: 'https://discord.gg/arcade',
-  socialUrl: 'https://x.com/arcade',
-  announcement: null,
-};
+vi.mock('../../../lib/wallet/rpc.ts', () => ({ getRpc: () => mocks.chain.rpc() }));
 
 const algorithm = {
   seedChain: 's_i = sha256(s_{i+1})',
@@ -136,14 +110,14 @@ function jsonTransaction(accounts: readonly string[], data: ReadonlyUint8Array) 
 }
 
 function putChainTransactions(odds: number, randomValue: number): void {
-  mocks.transactions.set(
+  mocks.chain.transactions.set(
     vector.signature,
     jsonTransaction(
       [SYSTEM, vector.betAddress, 'House11111111111111111111111111111111111111', SYSTEM, SYSTEM],
       getCreateBetOffchainInstructionDataCodec().encode({ odds, listingPrice: 1_000_000_000n, betType: 0 }),
     ),
   );
-  mocks.transactions.set(
+  mocks.chain.transactions.set(
     SETTLE_SIGNATURE,
     jsonTransaction(
       [SYSTEM, 'House11111111111111111111111111111111111111', vector.betAddress, WAGER],
@@ -155,9 +129,8 @@ function putChainTransactions(odds: number, randomValue: number): void {
 let server: { bet: unknown; status: number; chains: unknown };
 
 beforeEach(() => {
-  setRuntimeConfig(config);
-  mocks.transactions.clear();
-  mocks.getTransactionCalls = 0;
+  setRuntimeConfig(testConfig({ programs: { wager: WAGER, foresight: SYSTEM } }));
+  mocks.chain = new MockChain(WAGER);
   putChainTransactions(40, vector.randomValue);
   server = { bet: answer(), status: 200, chains: chains() };
   vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
@@ -215,7 +188,7 @@ describe('BetVerification', () => {
     expect(checks[RESULT]?.text).toContain('A roll of 11 against odds of 40% is a win.');
     expect(checks[RESULT]?.text).toContain('Odds (creating transaction)40%');
     expect(screen.getByText('Verified: this roll was fixed before the bet and computed fairly')).toBeTruthy();
-    expect(mocks.getTransactionCalls).toBe(2);
+    expect(mocks.chain.transactionReads).toBe(2);
   });
 
   it('shows ✗ for a tampered seed', async () => {
@@ -296,7 +269,7 @@ describe('BetVerification', () => {
   });
 
   it('still checks against the server when the chain cannot be read', async () => {
-    mocks.transactions.clear();
+    mocks.chain.transactions.clear();
     renderVerification();
     const checks = await steps();
     expect(checks[ROLL]?.mark).toBe('Passed');

@@ -1,6 +1,6 @@
 /**
- * The whole page against a fake chain: the RPC answers with accounts encoded by the SDK, and the PubSub
- * subscriptions are channels the test pushes account updates into.
+ * The whole page against the shared fake chain: the RPC answers with accounts encoded by the SDK, and the
+ * test pushes account updates through the PubSub subscriptions.
  */
 
 import {
@@ -14,13 +14,14 @@ import { findBetAddress, findConfigAddress, findEventAddress } from '@arcade/sdk
 import { feedIdToAddress, SOL_USD_FEED_ID } from '@arcade/sdk/foresight/program';
 import { foresightPayout } from '@arcade/sdk/payout';
 import { encodePriceUpdateV2 } from '@arcade/sdk/pyth/price-update-v2';
-import { getBase64Decoder, type Address } from '@solana/kit';
+import type { Address } from '@solana/kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { formatSol } from '../../../lib/format.ts';
+import { MockChain, RENT, testConfig } from '../../../testing/mock-chain.ts';
 import { ForesightGame } from './foresight-game.tsx';
 
 const PROGRAM = '2zbSipoCc7d7gcPUrfD8XTWT1CsbB4rFn7oiMWorZ29X' as Address;
@@ -29,12 +30,7 @@ const USER = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' as Address;
 const OTHER = 'EvbpSsAx7gv2HNN5K5rE2NpXsAgTZjaSqLkztCW1jpJx' as Address;
 const SOL = 1_000_000_000n;
 
-/** The fake chain: account data by address, and the open subscriptions' push functions. */
-const chain = vi.hoisted(() => ({
-  accounts: new Map<string, Uint8Array>(),
-  listeners: new Map<string, Set<(data: Uint8Array) => void>>(),
-  multipleCalls: 0,
-}));
+const mocks = vi.hoisted(() => ({ chain: null as unknown as MockChain }));
 
 vi.mock('./price-chart.tsx', () => ({ default: () => <div data-testid="chart" /> }));
 
@@ -48,65 +44,13 @@ vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
 
 vi.mock('../../../lib/wallet/use-send-transaction.ts', () => ({ useSendTransaction: () => vi.fn() }));
 
-vi.mock('../../../lib/wallet/rpc.ts', () => {
-  const b64 = (data: Uint8Array) => getBase64Decoder().decode(data);
-  const info = (address: string) => {
-    const data = chain.accounts.get(address);
-    return data === undefined
-      ? null
-      : {
-          data: [b64(data), 'base64'],
-          executable: false,
-          lamports: 1n,
-          owner: PROGRAM,
-          space: BigInt(data.length),
-        };
-  };
-  const reply = <T,>(value: T) => ({ send: () => Promise.resolve(value) });
-  const rpc = {
-    getAccountInfo: (address: string) => reply({ context: { slot: 1n }, value: info(address) }),
-    getMultipleAccounts: (addresses: string[]) => {
-      chain.multipleCalls += 1;
-      return reply({ context: { slot: 1n }, value: addresses.map(info) });
-    },
-    getBalance: () => reply({ context: { slot: 1n }, value: 5n * 1_000_000_000n }),
-    getMinimumBalanceForRentExemption: () => reply(1_461_600n),
-    getSignaturesForAddress: () => reply([]),
-  };
-  const subscriptions = {
-    accountNotifications: (address: string) => ({
-      subscribe: ({ abortSignal }: { abortSignal: AbortSignal }) => {
-        const queue: Uint8Array[] = [];
-        let wake: (() => void) | null = null;
-        const push = (data: Uint8Array) => {
-          queue.push(data);
-          wake?.();
-        };
-        const set = chain.listeners.get(address) ?? new Set();
-        set.add(push);
-        chain.listeners.set(address, set);
-        abortSignal.addEventListener('abort', () => {
-          set.delete(push);
-          wake?.();
-        });
-        return Promise.resolve({
-          async *[Symbol.asyncIterator]() {
-            while (!abortSignal.aborted) {
-              const next = queue.shift();
-              if (next === undefined) {
-                await new Promise<void>((resolve) => (wake = resolve));
-                continue;
-              }
-              yield { context: { slot: 1n }, value: { data: [b64(next), 'base64'], lamports: 1n } };
-            }
-          },
-        });
-      },
-    }),
-  };
-  return { getRpc: () => rpc, getRpcSubscriptions: () => subscriptions, getFallbackRpc: () => null };
-});
+vi.mock('../../../lib/wallet/rpc.ts', () => ({
+  getRpc: () => mocks.chain.rpc(),
+  getRpcSubscriptions: () => mocks.chain.subscriptions(),
+  getFallbackRpc: () => null,
+}));
 
+let chain: MockChain;
 let config: Address;
 const rounds = new Map<number, Address>();
 let nowSecs: bigint;
@@ -144,12 +88,6 @@ function roundData(id: number, fields: Partial<EventAccountArgs>): Uint8Array {
   });
 }
 
-/** Pushes `data` as the new content of `address` to its subscribers. */
-function notify(address: string, data: Uint8Array): void {
-  chain.accounts.set(address, data);
-  for (const push of chain.listeners.get(address) ?? []) push(data);
-}
-
 const settledUp = {
   upCount: 2,
   downCount: 1,
@@ -168,19 +106,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  setRuntimeConfig({
-    cluster: 'localnet',
-    rpcUrl: '/rpc',
-    rpcFallbackUrl: null,
-    rpcWsUrl: '/rpc',
-    programs: { wager: PROGRAM, foresight: PROGRAM },
-    mints: { juice: PROGRAM, usdc: PROGRAM, usdt: PROGRAM },
-    priceAccount: PRICE,
-    admins: [],
-    communityChatUrl: 'https://discord.com',
-    socialUrl: 'https://x.com',
-    announcement: null,
-  });
+  setRuntimeConfig(testConfig({ programs: { wager: PROGRAM, foresight: PROGRAM }, priceAccount: PRICE }));
   vi.stubGlobal(
     'fetch',
     vi.fn(() =>
@@ -193,10 +119,10 @@ beforeEach(async () => {
     ),
   );
   nowSecs = BigInt(Math.floor(Date.now() / 1000));
-  chain.accounts.clear();
-  chain.listeners.clear();
-  chain.multipleCalls = 0;
-  chain.accounts.set(
+  chain = new MockChain(PROGRAM);
+  mocks.chain = chain;
+  chain.balances.set(USER, 5n * SOL);
+  chain.set(
     PRICE,
     encodePriceUpdateV2({
       writeAuthority: OTHER,
@@ -214,10 +140,10 @@ beforeEach(async () => {
       postedSlot: 1n,
     }),
   );
-  chain.accounts.set(config, configData(10, 9));
-  chain.accounts.set(rounds.get(11)!, roundData(11, { startTime: 0n, lockTime: 0n, settleTime: 0n }));
-  chain.accounts.set(rounds.get(10)!, roundData(10, { upCount: 1, upPool: SOL }));
-  chain.accounts.set(
+  chain.set(config, configData(10, 9));
+  chain.set(rounds.get(11)!, roundData(11, { startTime: 0n, lockTime: 0n, settleTime: 0n }));
+  chain.set(rounds.get(10)!, roundData(10, { upCount: 1, upPool: SOL }));
+  chain.set(
     rounds.get(9)!,
     roundData(9, {
       lockTime: nowSecs - 30n,
@@ -228,11 +154,11 @@ beforeEach(async () => {
       lockPrice: 15_000_000_000n,
     }),
   );
-  chain.accounts.set(
+  chain.set(
     rounds.get(8)!,
     roundData(8, { lockTime: nowSecs - 90n, settleTime: nowSecs - 30n, ...settledUp }),
   );
-  chain.accounts.set(
+  chain.set(
     rounds.get(7)!,
     roundData(7, {
       lockTime: nowSecs - 150n,
@@ -243,11 +169,13 @@ beforeEach(async () => {
     }),
   );
   // The player won round 8 (unpaid) and bet alone in round 7 (invalid).
-  const bet = async (round: number, prediction: Prediction, amount: bigint) =>
-    chain.accounts.set(
-      (await findBetAddress(rounds.get(round)!, USER, { programAddress: PROGRAM }))[0],
+  const bet = async (round: number, prediction: Prediction, amount: bigint) => {
+    const [address] = await findBetAddress(rounds.get(round)!, USER, { programAddress: PROGRAM });
+    chain.set(
+      address,
       encodeBet({ event: rounds.get(round)!, amount, prediction, isSettled: false, user: USER }),
     );
+  };
   await bet(8, Prediction.Up, SOL);
   await bet(7, Prediction.Up, SOL);
 });
@@ -302,10 +230,15 @@ describe('ForesightGame', () => {
     renderGame();
     const live = await card('Round #10, Live');
     await waitFor(() => {
-      expect(chain.listeners.get(rounds.get(10)!)?.size).toBe(1);
+      expect(chain.subscribers(rounds.get(10)!)).toBe(1);
     });
     act(() => {
-      notify(rounds.get(10)!, roundData(10, { upCount: 1, downCount: 2, upPool: SOL, downPool: 2n * SOL }));
+      chain.set(
+        rounds.get(10)!,
+        roundData(10, { upCount: 1, downCount: 2, upPool: SOL, downPool: 2n * SOL }),
+        RENT,
+        true,
+      );
     });
     await waitFor(() => {
       expect(fieldIn(live, 'Prize Pool')).toBe('3.0 SOL');
@@ -316,7 +249,7 @@ describe('ForesightGame', () => {
     fireEvent.change(within(live).getByLabelText('Amount (SOL)'), { target: { value: '0.3' } });
 
     // A tick: round 10 locks, 11 goes live, 12 is created.
-    chain.accounts.set(
+    chain.set(
       rounds.get(10)!,
       roundData(10, {
         lockTime: nowSecs,
@@ -327,11 +260,11 @@ describe('ForesightGame', () => {
         downPool: SOL,
       }),
     );
-    chain.accounts.set(rounds.get(11)!, roundData(11, {}));
-    chain.accounts.set(rounds.get(12)!, roundData(12, { startTime: 0n, lockTime: 0n, settleTime: 0n }));
-    chain.accounts.set(rounds.get(9)!, roundData(9, { ...settledUp, lockTime: nowSecs - 30n }));
+    chain.set(rounds.get(11)!, roundData(11, {}));
+    chain.set(rounds.get(12)!, roundData(12, { startTime: 0n, lockTime: 0n, settleTime: 0n }));
+    chain.set(rounds.get(9)!, roundData(9, { ...settledUp, lockTime: nowSecs - 30n }));
     act(() => {
-      notify(config, configData(11, 10));
+      chain.set(config, configData(11, 10), RENT, true);
     });
     const next = await card('Round #11, Live');
     expect(within(next).getByLabelText('Amount (SOL)')).toHaveProperty('value', '0.3');

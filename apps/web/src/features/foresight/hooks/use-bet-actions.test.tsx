@@ -13,7 +13,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { toast, useToasts } from '../../../lib/toast.ts';
-import { useBetActions } from './use-bet-actions.ts';
+import { testConfig } from '../../../testing/mock-chain.ts';
+import { useBetActions, type ClaimRequest, type PlaceBetRequest } from './use-bet-actions.ts';
 
 const mocks = vi.hoisted(() => ({
   play: vi.fn(),
@@ -41,22 +42,28 @@ function setup() {
   return renderHook(() => ({ actions: useBetActions('SOL', USER), toasts: useToasts() }), { wrapper });
 }
 
+/** Renders the hook and places a bet on round #10. */
+function placeBet(side: PlaceBetRequest['side'], amount: bigint) {
+  const hook = setup();
+  act(() => {
+    hook.result.current.actions.placeBet.mutate({ config: CONFIG, round: ROUND, roundId: 10, side, amount });
+  });
+  return hook;
+}
+
+/** Renders the hook and collects `amount` of round #9. */
+function claim(kind: ClaimRequest['kind'], amount: bigint) {
+  const hook = setup();
+  act(() => {
+    hook.result.current.actions.claim.mutate({ kind, config: CONFIG, round: ROUND, roundId: 9, amount });
+  });
+  return hook;
+}
+
 const texts = (toasts: ReturnType<typeof useToasts>) => toasts.map((t) => `${t.kind}: ${t.message}`);
 
 beforeEach(() => {
-  setRuntimeConfig({
-    cluster: 'localnet',
-    rpcUrl: '/rpc',
-    rpcFallbackUrl: null,
-    rpcWsUrl: '/rpc',
-    programs: { wager: PROGRAM, foresight: PROGRAM },
-    mints: { juice: PROGRAM, usdc: PROGRAM, usdt: PROGRAM },
-    priceAccount: PROGRAM,
-    admins: [],
-    communityChatUrl: 'https://discord.com',
-    socialUrl: 'https://x.com',
-    announcement: null,
-  });
+  setRuntimeConfig(testConfig({ programs: { wager: PROGRAM, foresight: PROGRAM } }));
   mocks.send.mockReset();
   mocks.play.mockReset();
   toast.clear();
@@ -113,16 +120,7 @@ describe('useBetActions', () => {
   it('places a bet: a pending toast, the place_bet instruction for the live round, then success', async () => {
     let resolve!: (signature: string) => void;
     mocks.send.mockReturnValue(new Promise((r) => (resolve = r)));
-    const { result } = setup();
-    act(() => {
-      result.current.actions.placeBet.mutate({
-        config: CONFIG,
-        round: ROUND,
-        roundId: 10,
-        side: 'up',
-        amount: 100_000_000n,
-      });
-    });
+    const { result } = placeBet('up', 100_000_000n);
     await waitFor(() => {
       expect(mocks.send).toHaveBeenCalledOnce();
     });
@@ -160,16 +158,7 @@ describe('useBetActions', () => {
     mocks.send.mockRejectedValue(
       new Error('Error in transaction: instruction index 2, custom program error 6009 (EventLocked)'),
     );
-    const { result } = setup();
-    act(() => {
-      result.current.actions.placeBet.mutate({
-        config: CONFIG,
-        round: ROUND,
-        roundId: 10,
-        side: 'down',
-        amount: 20_000_000n,
-      });
-    });
+    const { result } = placeBet('down', 20_000_000n);
     await waitFor(() => {
       expect(result.current.actions.placeBet.isError).toBe(true);
     });
@@ -182,16 +171,7 @@ describe('useBetActions', () => {
 
   it('settles a win with settle_bet and says Claimed successfully!', async () => {
     mocks.send.mockResolvedValue('sig');
-    const { result } = setup();
-    act(() => {
-      result.current.actions.claim.mutate({
-        kind: 'settle',
-        config: CONFIG,
-        round: ROUND,
-        roundId: 9,
-        amount: 1n,
-      });
-    });
+    const { result } = claim('settle', 1n);
     await waitFor(() => {
       expect(texts(result.current.toasts)).toEqual(['success: Claimed successfully!']);
     });
@@ -202,16 +182,7 @@ describe('useBetActions', () => {
 
   it('withdraws a bet of an invalid round with withdraw_bet and shows the refund', async () => {
     mocks.send.mockResolvedValue('sig');
-    const { result } = setup();
-    act(() => {
-      result.current.actions.claim.mutate({
-        kind: 'withdraw',
-        config: CONFIG,
-        round: ROUND,
-        roundId: 9,
-        amount: 250_000_000n,
-      });
-    });
+    const { result } = claim('withdraw', 250_000_000n);
     await waitFor(() => {
       expect(texts(result.current.toasts)).toEqual(['success: Refunded 0.25 SOL']);
     });
@@ -222,16 +193,7 @@ describe('useBetActions', () => {
 
   it('shows a failed settle with the spec failure toast', async () => {
     mocks.send.mockRejectedValue(new Error('User Rejected Transaction'));
-    const { result } = setup();
-    act(() => {
-      result.current.actions.claim.mutate({
-        kind: 'settle',
-        config: CONFIG,
-        round: ROUND,
-        roundId: 9,
-        amount: 1n,
-      });
-    });
+    const { result } = claim('settle', 1n);
     await waitFor(() => {
       expect(texts(result.current.toasts)).toEqual([
         'error: Failed to claim winnings',
