@@ -39,6 +39,15 @@ interface SeedBet {
   readonly referralFee?: bigint;
 }
 
+/** A bet's state and result for each way it can stand. */
+const OUTCOMES = {
+  open: { state: 'Open', result: 'None' },
+  claimed: { state: 'Claimed', result: 'Win' },
+  loss: { state: 'Settled', result: 'Loss' },
+  unclaimed: { state: 'Settled', result: 'Win' },
+  refunded: { state: 'Refunded', result: 'Invalid' },
+} as const satisfies Record<string, Pick<SeedBet, 'state' | 'result'>>;
+
 async function insertBet(user: string, bet: SeedBet): Promise<void> {
   const n = next();
   await db.query(
@@ -87,6 +96,14 @@ interface SeedForesightBet {
   readonly isSettled: boolean;
   readonly winAmount: bigint;
 }
+
+/** A Foresight bet, paid `winAmount` (a win or a refund) if given, else not paid yet. */
+const foresightBet = (prediction: 'Up' | 'Down', amount: bigint, winAmount?: bigint): SeedForesightBet => ({
+  prediction,
+  amount,
+  isSettled: winAmount !== undefined,
+  winAmount: winAmount ?? 0n,
+});
 
 async function insertForesightBet(user: string, round: string, bet: SeedForesightBet): Promise<void> {
   const n = next();
@@ -188,104 +205,38 @@ describe('GET /api/user/pnl/{address}', () => {
     user = await newWallet();
     stranger.address = await newWallet();
 
-    // TailSpin: a claimed win, a loss, a refund, an unclaimed win and an open token bet.
-    await insertBet(user, {
-      amount: 100_000_000n,
-      fee: 4_000_000n,
-      listingPrice: 250_000_000n,
-      state: 'Claimed',
-      result: 'Win',
-    });
-    await insertBet(user, {
-      amount: 200_000_000n,
-      fee: 8_000_000n,
-      listingPrice: 400_000_000n,
-      state: 'Settled',
-      result: 'Loss',
-    });
-    await insertBet(user, {
-      amount: 50_000_000n,
-      fee: 2_000_000n,
-      listingPrice: 100_000_000n,
-      state: 'Refunded',
-      result: 'Invalid',
-    });
-    await insertBet(user, {
-      amount: 30_000_000n,
-      fee: 1_200_000n,
-      listingPrice: 60_000_000n,
-      state: 'Settled',
-      result: 'Win',
-    });
-    await insertBet(user, {
-      type: 'token',
-      amount: 10_000_000n,
-      fee: 400_000n,
-      listingPrice: 20_000_000n,
-      state: 'Open',
-      result: 'None',
-    });
-    // ReTail: a claimed NFT and a loss.
-    await insertBet(user, {
-      type: 'nft',
-      amount: 500_000_000n,
-      fee: 20_000_000n,
-      listingPrice: 1_015_000_000n,
-      state: 'Claimed',
-      result: 'Win',
-    });
-    await insertBet(user, {
-      type: 'nft',
-      amount: 300_000_000n,
-      fee: 12_000_000n,
-      listingPrice: 900_000_000n,
-      state: 'Settled',
-      result: 'Loss',
-    });
+    const bets: readonly SeedBet[] = [
+      // TailSpin: a claimed win, a loss, a refund, an unclaimed win and an open token bet.
+      { amount: 100_000_000n, fee: 4_000_000n, listingPrice: 250_000_000n, ...OUTCOMES.claimed },
+      { amount: 200_000_000n, fee: 8_000_000n, listingPrice: 400_000_000n, ...OUTCOMES.loss },
+      { amount: 50_000_000n, fee: 2_000_000n, listingPrice: 100_000_000n, ...OUTCOMES.refunded },
+      { amount: 30_000_000n, fee: 1_200_000n, listingPrice: 60_000_000n, ...OUTCOMES.unclaimed },
+      { type: 'token', amount: 10_000_000n, fee: 400_000n, listingPrice: 20_000_000n, ...OUTCOMES.open },
+      // ReTail: a claimed NFT and a loss.
+      {
+        type: 'nft',
+        amount: 500_000_000n,
+        fee: 20_000_000n,
+        listingPrice: 1_015_000_000n,
+        ...OUTCOMES.claimed,
+      },
+      { type: 'nft', amount: 300_000_000n, fee: 12_000_000n, listingPrice: 900_000_000n, ...OUTCOMES.loss },
+    ];
+    for (const bet of bets) await insertBet(user, bet);
 
     // Foresight: a paid win, a loss, a withdrawn Invalid round, an unpaid win, an unpaid refund, an open bet.
     const r1 = await insertRound({ upPool: 3n * SOL, downPool: SOL, result: 'Up' });
-    await insertForesightBet(user, r1, {
-      prediction: 'Up',
-      amount: SOL,
-      isSettled: true,
-      winAmount: 1_293_333_333n,
-    });
+    await insertForesightBet(user, r1, foresightBet('Up', SOL, 1_293_333_333n));
     const r2 = await insertRound({ upPool: 2n * SOL, downPool: 2n * SOL, result: 'Down' });
-    await insertForesightBet(user, r2, {
-      prediction: 'Up',
-      amount: 500_000_000n,
-      isSettled: false,
-      winAmount: 0n,
-    });
+    await insertForesightBet(user, r2, foresightBet('Up', 500_000_000n));
     const r3 = await insertRound({ upPool: 0n, downPool: 200_000_000n, result: 'Invalid' });
-    await insertForesightBet(user, r3, {
-      prediction: 'Down',
-      amount: 200_000_000n,
-      isSettled: true,
-      winAmount: 200_000_000n,
-    });
+    await insertForesightBet(user, r3, foresightBet('Down', 200_000_000n, 200_000_000n));
     const r4 = await insertRound({ upPool: SOL, downPool: 3n * SOL, result: 'Up' });
-    await insertForesightBet(user, r4, {
-      prediction: 'Up',
-      amount: 400_000_000n,
-      isSettled: false,
-      winAmount: 0n,
-    });
+    await insertForesightBet(user, r4, foresightBet('Up', 400_000_000n));
     const r5 = await insertRound({ upPool: 300_000_000n, downPool: 0n, result: 'Invalid' });
-    await insertForesightBet(user, r5, {
-      prediction: 'Up',
-      amount: 300_000_000n,
-      isSettled: false,
-      winAmount: 0n,
-    });
+    await insertForesightBet(user, r5, foresightBet('Up', 300_000_000n));
     const r6 = await insertRound({ upPool: 0n, downPool: 100_000_000n, result: 'None' });
-    await insertForesightBet(user, r6, {
-      prediction: 'Down',
-      amount: 100_000_000n,
-      isSettled: false,
-      winAmount: 0n,
-    });
+    await insertForesightBet(user, r6, foresightBet('Down', 100_000_000n));
 
     // Prophecy: a paid win (topped up once), a settled loss, a refund, an unpaid win, an open market and an
     // unpaid refund.
@@ -309,30 +260,11 @@ describe('GET /api/user/pnl/{address}', () => {
       2_000_000_000n,
     ]);
     await db.query('INSERT INTO users (address, referred_by) VALUES ($1, $2)', [stranger.address, user]);
-    await insertBet(stranger.address, {
-      amount: SOL,
-      fee: 40_000_000n,
-      listingPrice: 2n * SOL,
-      state: 'Settled',
-      result: 'Loss',
-      referral: user,
-      referralFee: 4_000_000n,
-    });
-    await insertBet(stranger.address, {
-      amount: SOL,
-      fee: 40_000_000n,
-      listingPrice: 2n * SOL,
-      state: 'Open',
-      result: 'None',
-      referral: user,
-    });
+    const referred = { amount: SOL, fee: 40_000_000n, listingPrice: 2n * SOL, referral: user };
+    await insertBet(stranger.address, { ...referred, ...OUTCOMES.loss, referralFee: 4_000_000n });
+    await insertBet(stranger.address, { ...referred, ...OUTCOMES.open });
     // Another wallet's Foresight bet in the same round must not count.
-    await insertForesightBet(stranger.address, r1, {
-      prediction: 'Down',
-      amount: SOL,
-      isSettled: false,
-      winAmount: 0n,
-    });
+    await insertForesightBet(stranger.address, r1, foresightBet('Down', SOL));
   });
 
   it('sums every game exactly: wagered, fees, payouts, refunds, net and unclaimed', async () => {
@@ -431,13 +363,7 @@ describe('GET /api/user/pnl/{address}', () => {
   it('sums u64 amounts past the int8 range without overflow', async () => {
     const whale = await newWallet();
     for (let i = 0; i < 3; i += 1) {
-      await insertBet(whale, {
-        amount: U64_MAX,
-        fee: U64_MAX,
-        listingPrice: U64_MAX,
-        state: 'Claimed',
-        result: 'Win',
-      });
+      await insertBet(whale, { amount: U64_MAX, fee: U64_MAX, listingPrice: U64_MAX, ...OUTCOMES.claimed });
     }
     const body = await getPnl(whale);
     expect(body.games.tailspin).toMatchObject({
@@ -470,7 +396,7 @@ describe('pnl against a reference model', () => {
   const betArb = fc.record({
     type: fc.constantFrom<'sol' | 'token' | 'nft'>('sol', 'token', 'nft'),
     amount: fc.bigInt({ min: 10_000_000n, max: 1n << 56n }),
-    outcome: fc.constantFrom('open', 'claimed', 'loss', 'unclaimed', 'refunded'),
+    outcome: fc.constantFrom<keyof typeof OUTCOMES>('open', 'claimed', 'loss', 'unclaimed', 'refunded'),
     odds: fc.integer({ min: 1, max: 95 }),
   });
   const foresightArb = fc.record({
@@ -499,20 +425,12 @@ describe('pnl against a reference model', () => {
           for (const bet of bets) {
             const fee = (bet.amount * 400n) / BPS_DENOMINATOR;
             const prize = (bet.amount * 100n) / BigInt(bet.odds);
-            const [state, result] = {
-              open: ['Open', 'None'],
-              claimed: ['Claimed', 'Win'],
-              loss: ['Settled', 'Loss'],
-              unclaimed: ['Settled', 'Win'],
-              refunded: ['Refunded', 'Invalid'],
-            }[bet.outcome] as [SeedBet['state'], SeedBet['result']];
             await insertBet(wallet, {
               type: bet.type,
               amount: bet.amount,
               fee,
               listingPrice: prize,
-              state,
-              result,
+              ...OUTCOMES[bet.outcome],
             });
             expected.wagered += bet.amount;
             expected.fees += fee;

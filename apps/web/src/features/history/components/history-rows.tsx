@@ -97,67 +97,92 @@ function HeaderRow({
 
 const when = (seconds: number): string => formatDateTime(seconds * 1000);
 
-const BET_COLUMNS = '@2xl:grid-cols-[8.5rem_3.5rem_1fr_1fr_8.5rem_5rem_3.5rem]';
+/** One column of a game's table: its header (the cell's label on phones) and what a row shows in it. */
+interface Column<Row> {
+  /** The header and the phone label; empty for a cell without a label (the trailing link). */
+  readonly label: string;
+  /** The cell's own classes: its span on phones, its alignment. */
+  readonly className?: string;
+  readonly cell: (row: Row, outcome: RowOutcome) => ReactNode;
+}
 
-/** The date across the card's first two columns on phones; the first table column from 42rem. */
-const DATE_CELL = 'col-span-2 @2xl:col-span-1';
-/** The trailing link sits beside the date on phones, last in the table line from 42rem. */
-const LINK_CELL = 'col-start-3 row-start-1 text-right @2xl:col-start-auto @2xl:row-start-auto';
+/** A game's table: its columns, their grid and what each row came to. */
+interface TableSpec<Row> {
+  readonly columns: readonly Column<Row>[];
+  /** The table line's grid columns from 42rem. */
+  readonly grid: string;
+  readonly outcome: (row: Row) => RowOutcome;
+  /** How many of the last columns are right-aligned in the header; default 1. */
+  readonly right?: number;
+}
 
-/** TailSpin or ReTail bets, newest first, each with a link to verify its roll. */
-export function BetRows({ rows, label }: { readonly rows: readonly BetRow[]; readonly label: string }) {
+/** A game's rows as a list of cards on phones and a table from 42rem, one cell per column. */
+function HistoryTable<Row extends { readonly id: number }>({
+  rows,
+  label,
+  table: { columns, grid, outcome, right = 1 },
+}: {
+  readonly rows: readonly Row[];
+  /** The list's accessible name. */
+  readonly label: string;
+  readonly table: TableSpec<Row>;
+}) {
   return (
     <div className="@container">
-      <HeaderRow
-        columns={['Placed', 'Odds', 'Stake', 'Prize', 'Result', 'Net (SOL)', '']}
-        className={BET_COLUMNS}
-        right={2}
-      />
+      <HeaderRow columns={columns.map((column) => column.label)} className={grid} right={right} />
       <ul aria-label={label} className="divide-y divide-edge/60 rounded-xl border border-edge bg-panel-2/40">
         {rows.map((row) => {
-          const outcome = betOutcome(row);
+          const result = outcome(row);
           return (
-            <li key={row.id} className={`${ROW} ${BET_COLUMNS}`}>
-              <Cell label="Placed" className={DATE_CELL}>
-                <span className="text-ink-dim">{when(row.timestamp)}</span>
-              </Cell>
-              <Cell label="Odds">
-                <span className="tabular">{row.odds}%</span>
-              </Cell>
-              <Cell label="Stake">
-                <span className="tabular whitespace-nowrap">{formatSol(row.amount)}</span>
-                <span className="block text-xs whitespace-nowrap text-ink-faint tabular">
-                  +{formatLamportsMin(row.fee)} fee
-                </span>
-              </Cell>
-              <Cell label="Prize">
-                <span className="tabular whitespace-nowrap">{formatSol(row.listingPrice)}</span>
-                <span className="block text-xs text-ink-faint">{PRIZE_KINDS[row.type]}</span>
-              </Cell>
-              <Cell label="Result">
-                <Badge outcome={outcome} />
-                {row.randomValue !== null && (
-                  <span className="block text-xs text-ink-faint tabular">roll {row.randomValue}</span>
-                )}
-              </Cell>
-              <Cell label="Net (SOL)" className="@2xl:text-right">
-                <NetCell outcome={outcome} />
-              </Cell>
-              <div className={LINK_CELL}>
-                <Link
-                  to={`/fairness?bet=${encodeURIComponent(row.signature)}&record=${encodeURIComponent(row.betAddress)}`}
-                  className={LINK}
-                  aria-label={`Verify the roll of the bet placed ${when(row.timestamp)}`}
-                >
-                  Verify
-                </Link>
-              </div>
+            <li key={row.id} className={`${ROW} ${grid}`}>
+              {columns.map((column) =>
+                column.label === '' ? (
+                  <div key={column.label} className={column.className}>
+                    {column.cell(row, result)}
+                  </div>
+                ) : (
+                  <Cell key={column.label} label={column.label} className={column.className ?? ''}>
+                    {column.cell(row, result)}
+                  </Cell>
+                ),
+              )}
             </li>
           );
         })}
       </ul>
     </div>
   );
+}
+
+/** When the bet was placed; `className` sets how far the cell spans on phones. */
+const placed = (className: string): Column<{ readonly timestamp: number }> => ({
+  label: 'Placed',
+  className,
+  cell: (row) => <span className="text-ink-dim">{when(row.timestamp)}</span>,
+});
+
+/** The stake alone (TailSpin's also shows its fee). */
+const STAKE: Column<{ readonly amount: bigint }> = {
+  label: 'Stake',
+  cell: (row) => <span className="tabular">{formatSol(row.amount)}</span>,
+};
+
+/** The outcome's badge alone (TailSpin's also shows its roll). */
+const RESULT: Column<unknown> = {
+  label: 'Result',
+  cell: (_row, outcome) => <Badge outcome={outcome} />,
+};
+
+/** What the row did to the wallet. */
+const NET: Column<unknown> = {
+  label: 'Net (SOL)',
+  className: '@2xl:text-right',
+  cell: (_row, outcome) => <NetCell outcome={outcome} />,
+};
+
+/** The side a bet took, green for up or yes. */
+function Side({ up, children }: { readonly up: boolean; readonly children: ReactNode }) {
+  return <span className={`font-semibold ${up ? 'text-win' : 'text-loss'}`}>{children}</span>;
 }
 
 const PRIZE_KINDS: Readonly<Record<BetRow['type'], string>> = {
@@ -166,110 +191,136 @@ const PRIZE_KINDS: Readonly<Record<BetRow['type'], string>> = {
   nft: 'NFT prize',
 };
 
+/** The date across the card's first two columns on phones; the first table column from 42rem. */
+const DATE_CELL = 'col-span-2 @2xl:col-span-1';
+/** The trailing link sits beside the date on phones, last in the table line from 42rem. */
+const LINK_CELL = 'col-start-3 row-start-1 text-right @2xl:col-start-auto @2xl:row-start-auto';
+
+const BET_TABLE: TableSpec<BetRow> = {
+  grid: '@2xl:grid-cols-[8.5rem_3.5rem_1fr_1fr_8.5rem_5rem_3.5rem]',
+  outcome: betOutcome,
+  right: 2,
+  columns: [
+    placed(DATE_CELL),
+    { label: 'Odds', cell: (row) => <span className="tabular">{row.odds}%</span> },
+    {
+      label: 'Stake',
+      cell: (row) => (
+        <>
+          <span className="tabular whitespace-nowrap">{formatSol(row.amount)}</span>
+          <span className="block text-xs whitespace-nowrap text-ink-faint tabular">
+            +{formatLamportsMin(row.fee)} fee
+          </span>
+        </>
+      ),
+    },
+    {
+      label: 'Prize',
+      cell: (row) => (
+        <>
+          <span className="tabular whitespace-nowrap">{formatSol(row.listingPrice)}</span>
+          <span className="block text-xs text-ink-faint">{PRIZE_KINDS[row.type]}</span>
+        </>
+      ),
+    },
+    {
+      label: 'Result',
+      cell: (row, outcome) => (
+        <>
+          <Badge outcome={outcome} />
+          {row.randomValue !== null && (
+            <span className="block text-xs text-ink-faint tabular">roll {row.randomValue}</span>
+          )}
+        </>
+      ),
+    },
+    NET,
+    {
+      label: '',
+      className: LINK_CELL,
+      cell: (row) => (
+        <Link
+          to={`/fairness?bet=${encodeURIComponent(row.signature)}&record=${encodeURIComponent(row.betAddress)}`}
+          className={LINK}
+          aria-label={`Verify the roll of the bet placed ${when(row.timestamp)}`}
+        >
+          Verify
+        </Link>
+      ),
+    },
+  ],
+};
+
+/** TailSpin or ReTail bets, newest first, each with a link to verify its roll. */
+export function BetRows({ rows, label }: { readonly rows: readonly BetRow[]; readonly label: string }) {
+  return <HistoryTable rows={rows} label={label} table={BET_TABLE} />;
+}
+
 const price = (value: number | null): string =>
   value === null ? '—' : formatUsd(value / 10 ** SOL_USD_PRICE_DECIMALS);
 
-const FORESIGHT_COLUMNS = '@2xl:grid-cols-[8.5rem_4rem_4rem_1fr_1.4fr_8.5rem_5rem]';
+const FORESIGHT_TABLE: TableSpec<PredictionRow> = {
+  grid: '@2xl:grid-cols-[8.5rem_4rem_4rem_1fr_1.4fr_8.5rem_5rem]',
+  outcome: predictionOutcome,
+  columns: [
+    placed('col-span-3 @2xl:col-span-1'),
+    {
+      label: 'Round',
+      cell: (row) =>
+        row.round === null ? (
+          <span className="text-ink-faint">—</span>
+        ) : (
+          <Link to={`/foresight/${FORESIGHT_SYMBOLS[0]}`} className={LINK}>
+            #{row.round.id}
+          </Link>
+        ),
+    },
+    {
+      label: 'Side',
+      cell: (row) => <Side up={row.prediction === 'Up'}>{row.prediction === 'Up' ? '▲ Up' : '▼ Down'}</Side>,
+    },
+    STAKE,
+    {
+      label: 'Lock → final',
+      className: 'col-span-2 @2xl:col-span-1',
+      cell: (row) => (
+        <span className="tabular text-ink-dim">
+          {price(row.round?.lockPrice ?? null)} → {price(row.round?.finalPrice ?? null)}
+        </span>
+      ),
+    },
+    RESULT,
+    NET,
+  ],
+};
 
 /** Foresight bets with their rounds. */
 export function PredictionRows({ rows }: { readonly rows: readonly PredictionRow[] }) {
-  return (
-    <div className="@container">
-      <HeaderRow
-        columns={['Placed', 'Round', 'Side', 'Stake', 'Lock → final', 'Result', 'Net (SOL)']}
-        className={FORESIGHT_COLUMNS}
-      />
-      <ul
-        aria-label="Foresight bets"
-        className="divide-y divide-edge/60 rounded-xl border border-edge bg-panel-2/40"
-      >
-        {rows.map((row) => {
-          const outcome = predictionOutcome(row);
-          return (
-            <li key={row.id} className={`${ROW} ${FORESIGHT_COLUMNS}`}>
-              <Cell label="Placed" className="col-span-3 @2xl:col-span-1">
-                <span className="text-ink-dim">{when(row.timestamp)}</span>
-              </Cell>
-              <Cell label="Round">
-                {row.round === null ? (
-                  <span className="text-ink-faint">—</span>
-                ) : (
-                  <Link to={`/foresight/${FORESIGHT_SYMBOLS[0]}`} className={LINK}>
-                    #{row.round.id}
-                  </Link>
-                )}
-              </Cell>
-              <Cell label="Side">
-                <span className={`font-semibold ${row.prediction === 'Up' ? 'text-win' : 'text-loss'}`}>
-                  {row.prediction === 'Up' ? '▲ Up' : '▼ Down'}
-                </span>
-              </Cell>
-              <Cell label="Stake">
-                <span className="tabular">{formatSol(row.amount)}</span>
-              </Cell>
-              <Cell label="Lock → final" className="col-span-2 @2xl:col-span-1">
-                <span className="tabular text-ink-dim">
-                  {price(row.round?.lockPrice ?? null)} → {price(row.round?.finalPrice ?? null)}
-                </span>
-              </Cell>
-              <Cell label="Result">
-                <Badge outcome={outcome} />
-              </Cell>
-              <Cell label="Net (SOL)" className="@2xl:text-right">
-                <NetCell outcome={outcome} />
-              </Cell>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
+  return <HistoryTable rows={rows} label="Foresight bets" table={FORESIGHT_TABLE} />;
 }
 
-const PROPHECY_COLUMNS = '@2xl:grid-cols-[8.5rem_minmax(0,2fr)_4rem_1fr_8.5rem_5rem]';
+const PROPHECY_TABLE: TableSpec<MarketBetRow> = {
+  grid: '@2xl:grid-cols-[8.5rem_minmax(0,2fr)_4rem_1fr_8.5rem_5rem]',
+  outcome: marketBetOutcome,
+  columns: [
+    placed('col-span-3 @2xl:col-span-1'),
+    {
+      label: 'Market',
+      className: 'col-span-3 @2xl:col-span-1',
+      cell: (row) => (
+        <Link to={`/prophecy/${row.market}`} className={`${LINK} block truncate`}>
+          {row.marketName ?? row.shortName ?? 'Market'}
+        </Link>
+      ),
+    },
+    { label: 'Side', cell: (row) => <Side up={row.result === 'Yes'}>{row.result}</Side> },
+    STAKE,
+    RESULT,
+    NET,
+  ],
+};
 
 /** Prophecy bets (each prediction and top-up) with their markets. */
 export function MarketBetRows({ rows }: { readonly rows: readonly MarketBetRow[] }) {
-  return (
-    <div className="@container">
-      <HeaderRow
-        columns={['Placed', 'Market', 'Side', 'Stake', 'Result', 'Net (SOL)']}
-        className={PROPHECY_COLUMNS}
-      />
-      <ul
-        aria-label="Prophecy bets"
-        className="divide-y divide-edge/60 rounded-xl border border-edge bg-panel-2/40"
-      >
-        {rows.map((row) => {
-          const outcome = marketBetOutcome(row);
-          return (
-            <li key={row.id} className={`${ROW} ${PROPHECY_COLUMNS}`}>
-              <Cell label="Placed" className="col-span-3 @2xl:col-span-1">
-                <span className="text-ink-dim">{when(row.timestamp)}</span>
-              </Cell>
-              <Cell label="Market" className="col-span-3 @2xl:col-span-1">
-                <Link to={`/prophecy/${row.market}`} className={`${LINK} block truncate`}>
-                  {row.marketName ?? row.shortName ?? 'Market'}
-                </Link>
-              </Cell>
-              <Cell label="Side">
-                <span className={`font-semibold ${row.result === 'Yes' ? 'text-win' : 'text-loss'}`}>
-                  {row.result}
-                </span>
-              </Cell>
-              <Cell label="Stake">
-                <span className="tabular">{formatSol(row.amount)}</span>
-              </Cell>
-              <Cell label="Result">
-                <Badge outcome={outcome} />
-              </Cell>
-              <Cell label="Net (SOL)" className="@2xl:text-right">
-                <NetCell outcome={outcome} />
-              </Cell>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
+  return <HistoryTable rows={rows} label="Prophecy bets" table={PROPHECY_TABLE} />;
 }
