@@ -151,8 +151,10 @@ export function BetPanel({ listing, listedPrice, live, checking, bet, backTo }: 
 
   // idle or placing
   const placing = state.step === 'placing';
+  // Nothing to say while a bet is placed: its record opens and its debit lands before the confirmation, and
+  // "still being drawn" or "Not enough SOL" about the bet being placed would flash under the button.
   const blocker =
-    user === null
+    user === null || placing
       ? null
       : playBlocker({
           live,
@@ -163,8 +165,7 @@ export function BetPanel({ listing, listedPrice, live, checking, bet, backTo }: 
           maxPrize: house.maxPrize,
           paused: house.paused,
           houseLoading: house.isLoading,
-          // Not while the bet is placed: its debit lands before the confirmation.
-          balance: placing ? null : balance,
+          balance,
           record: record.bet,
         });
   const error = state.step === 'idle' ? state.error : null;

@@ -356,6 +356,44 @@ describe('the bet', () => {
     expect(screen.getByRole('button', { name: 'Claim as SOL (0.81 SOL)' })).toBeTruthy();
   });
 
+  it('says nothing under the button while the bet lands (its record opens before the confirmation)', async () => {
+    let confirm!: () => void;
+    mocks.send.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          // The bet lands: the record opens (pushed by the subscription), the confirmation comes later.
+          mocks.chain.set(
+            betAccount,
+            betData({ state: BetState.Open, result: BetResult.None, betType: BetType.Nft, mint: MINT }),
+            RENT,
+            true,
+          );
+          confirm = () => {
+            resolve('sig-bet');
+          };
+        }),
+    );
+    renderPlay();
+    await waitFor(() => {
+      expect(playButton()).toHaveProperty('disabled', false);
+    });
+    await userEvent.click(playButton());
+    await screen.findByRole('button', { name: 'Confirm in your wallet…' });
+    await waitFor(() => {
+      expect(mocks.send).toHaveBeenCalledTimes(1);
+    });
+    // Let the record's notification render.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText(/still being drawn/)).toBeNull();
+    expect(screen.queryByText(/Not enough SOL/)).toBeNull();
+    act(() => {
+      confirm();
+    });
+    await waitFor(() => {
+      expect(screen.queryByRole('button', { name: 'Confirm in your wallet…' })).toBeNull();
+    });
+  });
+
   it('offers another go after a loss', async () => {
     mocks.chain.set(betAccount, betData({ state: BetState.Claimed, result: BetResult.Win, timestamp: 1n }));
     mocks.send.mockImplementation(() => {
