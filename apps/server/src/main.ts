@@ -58,8 +58,17 @@ async function stop(code = 0): Promise<void> {
 }
 /** Read through a function: a Ctrl-C may have set it while start-up awaited. */
 const isStopping = (): boolean => stopping;
-process.once('SIGINT', () => void stop());
-process.once('SIGTERM', () => void stop());
+// Every signal, not only the first: a second Ctrl-C (or npm forwarding the terminal's SIGINT to us as well)
+// must not fall back to Node's default and kill the process before the local chain is saved.
+function onSignal(): void {
+  if (stopping) {
+    console.error('Still stopping: saving the local chain and closing connections…');
+    return;
+  }
+  void stop();
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 // While stopping, a request still in flight may fail as the chain and the app close under it (e.g. a demo
 // transaction's fetch): log it, and let the remaining cleanups, the chain's save among them, finish.
 process.on('unhandledRejection', (reason) => {
