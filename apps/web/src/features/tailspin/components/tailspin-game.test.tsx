@@ -405,6 +405,34 @@ describe('TailSpin token claim', () => {
     await screen.findByText('You won');
   }
 
+  it('says what arrived only once the token claim confirms, though the record turns Claimed first', async () => {
+    await winAsUsdc();
+    let confirm!: () => void;
+    mocks.send.mockImplementationOnce(
+      (input) =>
+        new Promise((resolve) => {
+          // The claim lands: the record turns Claimed (pushed by the subscription) before the confirmation.
+          void onSend(input).then((signature) => {
+            confirm = () => {
+              resolve(signature);
+            };
+          });
+        }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Claim as USDC' }));
+    await waitFor(() => {
+      expect(confirm).toBeDefined();
+    });
+    // Let the record's notification render.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText('Paid')).toBeNull();
+    act(() => {
+      confirm();
+    });
+    await screen.findByText('Paid');
+    expect(screen.getByText('39.9 USDC')).toBeTruthy();
+  });
+
   it('claims as the token: claim_bet(false), the swap after it in one transaction, co-signed', async () => {
     await winAsUsdc();
     await userEvent.click(screen.getByRole('button', { name: 'Claim as USDC' }));

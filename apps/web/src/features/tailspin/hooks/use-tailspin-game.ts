@@ -118,16 +118,18 @@ export function useTailSpinGame(
     });
   }, [phase.kind, bet, user, tokens]);
 
-  // A win claimed elsewhere (the unclaimed-winnings banner, another tab) is no longer claimable here.
+  // A win claimed elsewhere (the unclaimed-winnings banner, another tab) is no longer claimable here. Not
+  // while this page claims it: the record turns Claimed before the claim's confirmation comes back, and the
+  // claim itself says what arrived (the token, for a token claim, not the prize's SOL value).
   useEffect(() => {
-    if (phase.kind === 'won' && bet !== null && bet.state === BetState.Claimed) {
+    if (claiming === null && phase.kind === 'won' && bet !== null && bet.state === BetState.Claimed) {
       dispatch({
         type: 'claimed',
         ticket: phase.ticket,
         received: `${formatLamports(phase.ticket.prize)} SOL`,
       });
     }
-  }, [phase, bet]);
+  }, [phase, bet, claiming]);
 
   const shown: GamePhase = useMemo(() => {
     if (phase.kind === 'idle' && bet !== null && isUnclaimedWin(bet)) {
