@@ -348,7 +348,10 @@ describe('the bet', () => {
     });
     expect(create.accounts!.some((account) => account.address === MINT)).toBe(true);
     expect(betCost(812_000_000n, 50)).toBe(422_240_000n);
-    expect(mocks.sounds).toEqual(['bet', 'win']);
+    // The sound plays in an effect after the result renders.
+    await waitFor(() => {
+      expect(mocks.sounds).toEqual(['bet', 'win']);
+    });
     expect(
       screen.getByRole('img', { name: /grabs Juice Critter #16 and drops it down the prize chute/ }),
     ).toBeTruthy();
@@ -410,7 +413,10 @@ describe('the bet', () => {
     await userEvent.click(playButton());
     await screen.findByText('The claw slipped!');
     expect(names(mocks.send.mock.calls[0]![0].instructions)).toEqual(['create_bet_offchain']);
-    expect(mocks.sounds).toEqual(['bet', 'loss']);
+    // The sound plays in an effect after the result renders.
+    await waitFor(() => {
+      expect(mocks.sounds).toEqual(['bet', 'loss']);
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Have another go' }));
     expect(playButton()).toBeTruthy();
   });

@@ -185,7 +185,7 @@ function renderGame() {
   );
 }
 
-/** The last sound played, leaving out the dial's ticks (they follow animation frames, whose timing varies). */
+/** The last sound played other than the dial's ticks: the result's sound is what the tests check. */
 const lastSound = () =>
   mocks.play.mock.calls
     .map(([name]) => name)
@@ -328,12 +328,17 @@ describe('TailSpin game', () => {
       release('sig-create');
     });
     await screen.findByText('Spinning…');
-    expect(mocks.play).toHaveBeenCalledWith('bet');
+    await waitFor(() => {
+      expect(mocks.play).toHaveBeenCalledWith('bet');
+    });
     settle('win', 17);
     expect(await screen.findByText('You won')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('You won 0.20 SOL!');
     expect(screen.getByText('Rolled', { exact: false }).textContent).toBe('Rolled 17: under 50.');
-    expect(lastSound()).toBe('win');
+    // The sound plays in an effect after the result renders.
+    await waitFor(() => {
+      expect(lastSound()).toBe('win');
+    });
     expect(screen.getByRole('link', { name: 'Verify this roll' }).getAttribute('href')).toBe(
       '/fairness?bet=sig-create',
     );
@@ -355,7 +360,10 @@ describe('TailSpin game', () => {
     settle('loss', 88);
     expect(await screen.findByText('No luck this time')).toBeTruthy();
     expect(screen.getByText('Rolled', { exact: false }).textContent).toBe('Rolled 88: not under 50.');
-    expect(lastSound()).toBe('loss');
+    // The sound plays in an effect after the result renders.
+    await waitFor(() => {
+      expect(lastSound()).toBe('loss');
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Another go' }));
     expect(await screen.findByRole('button', { name: 'Spin for 0.10 SOL' })).toBeTruthy();
   });
