@@ -53,7 +53,16 @@ bool i64_add_secs(i64 time, u32 secs, i64 *out);
 /** Opens `round` for bets from `now`: lock = now + timelock, settle = lock + timelock; false on overflow. */
 bool round_open(Event *round, i64 now, u32 timelock);
 
-/* ---- emit.c: Anchor events ---- */
+/* ---- emit.c: Anchor events, and the oracle reading as a log line ---- */
+
+/** Prefix of the tick's oracle log line; the SDK's `parseOracleReading` reads it. */
+#define ORACLE_LOG_PREFIX "Oracle"
+
+/**
+ * Logs the oracle reading a tick used, "Oracle price <i64> published <unix secs>", so anyone can see from
+ * the transaction alone which update stood for the lock and final prices (UpdateEvent carries neither).
+ */
+void log_oracle_reading(const OraclePrice *oracle);
 
 ProgramResult emit_update_event(const Event *round, const SolPubkey *key);
 

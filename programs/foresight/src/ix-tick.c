@@ -72,6 +72,7 @@ ProgramResult ix_lock_and_settle_events(SolParameters *params) {
   OraclePrice oracle;
   FS_TRY(oracle_read(price_update, &oracle));
   if (sol_memcmp(oracle.feed_id, c.pyth_feed, 32) != 0) return FS_ERROR(ERR_PYTH_ERROR);
+  log_oracle_reading(&oracle);
 
   FS_TRY(settle_locked(params, &c, &oracle, treasury));
 

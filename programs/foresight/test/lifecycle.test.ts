@@ -5,6 +5,7 @@
  */
 import type { KeyPairSigner } from '@solana/kit';
 import { Prediction } from '@arcade/sdk/foresight/accounts';
+import { parseOracleReading } from '@arcade/sdk/foresight/events';
 import { foresightFee, foresightPayout } from '@arcade/sdk/payout';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ForesightHarness, SOL, T0, TIMELOCK, type Outcome } from './harness.ts';
@@ -158,6 +159,14 @@ describe('consecutive rounds', () => {
     const lock = await tick(PRICE(100));
     expect(lock.fee).toBe(0n); // nothing was locked before round 1: nothing settles
     const locked = await h.fetchEvent(1);
+    // The tick's logs say which oracle update it read: the receipt's publish time, from the transaction alone.
+    expect(parseOracleReading(lock.outcome.logs)).toEqual({
+      price: PRICE(100),
+      publishTime: locked.lockTime,
+    });
+    expect(lock.outcome.logs).toContain(
+      `Program log: Oracle price ${PRICE(100)} published ${locked.lockTime}`,
+    );
     expect([locked.lockPrice, locked.upPool, locked.downPool, locked.upCount, locked.downCount]).toEqual([
       PRICE(100),
       2n * SOL,
@@ -231,6 +240,8 @@ describe('consecutive rounds', () => {
     const before = h.balance(h.treasury.address);
     const outcome = ok(await h.tick());
     ok(await h.createEvent(h.fetchConfig().liveEvent + 1));
+    // The logged reading shows why no price was taken: it was published 60 s before the planned time.
+    expect(parseOracleReading(outcome.logs)).toEqual({ price: PRICE(120), publishTime: live.lockTime - 60n });
     expect(h.balance(h.treasury.address)).toBe(before);
     expect(settledEvent(outcome, 5)).toMatchObject({ result: Prediction.Invalid });
     expect((await h.fetchEvent(5)).finalPrice).toBeNull();

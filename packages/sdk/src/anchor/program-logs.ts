@@ -18,20 +18,12 @@ const SUCCESS = new RegExp(`^Program ${BASE58_ADDRESS} success$`);
 const FAILED = new RegExp(`^Program ${BASE58_ADDRESS} failed: (.*)$`);
 const CUSTOM_ERROR = /^custom program error: 0x([0-9a-fA-F]+)$/;
 const PROGRAM_DATA = 'Program data: ';
+const PROGRAM_LOG = 'Program log: ';
 const LOG_TRUNCATED = 'Log truncated';
 
-/**
- * The payloads of the `Program data:` lines (`sol_log_data`) logged while `programAddress` was the
- * executing program, in order. Each payload is its base64 fields (`sol_log_data` logs one per slice,
- * separated by spaces; Anchor's `emit!` logs one).
- *
- * @example
- * ```ts
- * getProgramDataLogs(meta.logMessages, FORESIGHT_PROGRAM_ADDRESS); // [['/1CcP70WBOg...']]
- * ```
- */
-export function getProgramDataLogs(logs: readonly string[], programAddress: Address): string[][] {
-  const payloads: string[][] = [];
+/** The lines logged while `programAddress` itself was the executing program (not a program it called). */
+function linesLoggedBy(logs: readonly string[], programAddress: Address): string[] {
+  const lines: string[] = [];
   const stack: string[] = [];
   for (const line of logs) {
     if (line === LOG_TRUNCATED) break;
@@ -44,16 +36,40 @@ export function getProgramDataLogs(logs: readonly string[], programAddress: Addr
       stack.pop();
       continue;
     }
-    if (line.startsWith(PROGRAM_DATA) && stack.at(-1) === programAddress) {
-      payloads.push(
-        line
-          .slice(PROGRAM_DATA.length)
-          .split(' ')
-          .filter((field) => field !== ''),
-      );
-    }
+    if (stack.at(-1) === programAddress) lines.push(line);
   }
-  return payloads;
+  return lines;
+}
+
+/**
+ * The payloads of the `Program data:` lines (`sol_log_data`) logged while `programAddress` was the
+ * executing program, in order. Each payload is its base64 fields (`sol_log_data` logs one per slice,
+ * separated by spaces; Anchor's `emit!` logs one).
+ *
+ * @example
+ * ```ts
+ * getProgramDataLogs(meta.logMessages, FORESIGHT_PROGRAM_ADDRESS); // [['/1CcP70WBOg...']]
+ * ```
+ */
+export function getProgramDataLogs(logs: readonly string[], programAddress: Address): string[][] {
+  return linesLoggedBy(logs, programAddress)
+    .filter((line) => line.startsWith(PROGRAM_DATA))
+    .map((line) =>
+      line
+        .slice(PROGRAM_DATA.length)
+        .split(' ')
+        .filter((field) => field !== ''),
+    );
+}
+
+/**
+ * The text messages (`sol_log`, logged as `Program log: <text>`) that `programAddress` logged while it was
+ * the executing program, in order, without the prefix.
+ */
+export function getProgramLogMessages(logs: readonly string[], programAddress: Address): string[] {
+  return linesLoggedBy(logs, programAddress)
+    .filter((line) => line.startsWith(PROGRAM_LOG))
+    .map((line) => line.slice(PROGRAM_LOG.length));
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   getUpdateBetCodec,
   getUpdateEventCodec,
   parseForesightEvents,
+  parseOracleReading,
   type UpdateBet,
   type UpdateEvent,
 } from './events.ts';
@@ -165,5 +166,39 @@ describe('parseForesightEvents', () => {
 
   it('returns nothing for no logs', () => {
     expect(parseForesightEvents([])).toEqual([]);
+  });
+});
+
+describe('parseOracleReading', () => {
+  const tick = (line: string): string[] => [
+    `Program ${FORESIGHT} invoke [1]`,
+    'Program log: Instruction: LockAndSettleEvents',
+    line,
+    roundData,
+    `Program ${FORESIGHT} success`,
+  ];
+
+  it("reads the tick's oracle line: the price as published and its publish time", () => {
+    expect(parseOracleReading(tick('Program log: Oracle price 13751000000 published 1763850000'))).toEqual({
+      price: 13_751_000_000n,
+      publishTime: 1_763_850_000n,
+    });
+    expect(parseOracleReading(tick('Program log: Oracle price -5 published -1'))).toEqual({
+      price: -5n,
+      publishTime: -1n,
+    });
+  });
+
+  it('ignores the same words logged by another program, and lines that are not the exact format', () => {
+    const other = [
+      `Program ${OTHER} invoke [1]`,
+      'Program log: Oracle price 1 published 2',
+      `Program ${OTHER} success`,
+    ];
+    expect(parseOracleReading(other)).toBeNull();
+    expect(parseOracleReading(tick('Program log: Oracle price 1 published 2 extra'))).toBeNull();
+    expect(parseOracleReading(tick('Program log: Oracle price 1.5 published 2'))).toBeNull();
+    expect(parseOracleReading(tick('Program log: Oracle price 99999999999999999999 published 2'))).toBeNull();
+    expect(parseOracleReading([])).toBeNull();
   });
 });

@@ -24,7 +24,7 @@ import {
 
 import { getDiscriminatedCodec, hasDiscriminator, idlDiscriminator } from '../anchor/discriminated-codec.ts';
 import type { ProgramConfig } from '../anchor/program-config.ts';
-import { parseProgramEvents } from '../anchor/program-logs.ts';
+import { getProgramLogMessages, parseProgramEvents } from '../anchor/program-logs.ts';
 import { getPredictionCodec, type Prediction, type PredictionArgs } from './accounts.ts';
 import { FORESIGHT_PROGRAM_ADDRESS } from './program.ts';
 
@@ -163,4 +163,36 @@ export function decodeForesightEvent(bytes: ReadonlyUint8Array | Uint8Array): Fo
  */
 export function parseForesightEvents(logs: readonly string[], config: ProgramConfig = {}): ForesightEvent[] {
   return parseProgramEvents(logs, config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS, decodeForesightEvent);
+}
+
+/** The oracle reading a tick (`lock_and_settle_events`) took its prices from. */
+export interface OracleReading {
+  /** The feed's price as published, in units of 10^exponent (SOL/USD: 8 decimals). */
+  readonly price: bigint;
+  /** The update's `publish_time`, unix seconds. */
+  readonly publishTime: bigint;
+}
+
+const ORACLE_READING = /^Oracle price (-?\d{1,19}) published (-?\d{1,19})$/;
+
+/**
+ * The oracle reading a tick logged ("Oracle price <price> published <unix secs>"), or null when the logs
+ * hold none (not a tick, or the line was truncated). The lock price of the round the tick locked and the
+ * final price of the one it settled are this price, each when its publish time fell in the round's window.
+ *
+ * @example
+ * ```ts
+ * const tx = await rpc.getTransaction(lockSignature, { maxSupportedTransactionVersion: 0 }).send();
+ * parseOracleReading(tx?.meta?.logMessages ?? []); // { price: 13_751_000_000n, publishTime: 1_763_850_000n }
+ * ```
+ */
+export function parseOracleReading(
+  logs: readonly string[],
+  config: ProgramConfig = {},
+): OracleReading | null {
+  for (const message of getProgramLogMessages(logs, config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS)) {
+    const match = ORACLE_READING.exec(message);
+    if (match !== null) return { price: BigInt(match[1]!), publishTime: BigInt(match[2]!) };
+  }
+  return null;
 }
