@@ -30,6 +30,7 @@ import { findProgramDataAddress, LOADER_UPGRADEABLE_ADDRESS } from '@arcade/sdk/
 
 import type { LocalChain } from '../chain/local-chain.ts';
 import { bytesEqual } from '../wire/program-ids.ts';
+import { u32, u64 } from './le-bytes.ts';
 import { sendInstructions } from './send-instructions.ts';
 
 const SYSTEM_PROGRAM = address('11111111111111111111111111111111');
@@ -75,18 +76,6 @@ const role = {
     signer: s,
   }),
 };
-
-function u32(value: number): Uint8Array {
-  const bytes = new Uint8Array(4);
-  new DataView(bytes.buffer).setUint32(0, value, true);
-  return bytes;
-}
-
-function u64(value: bigint): Uint8Array {
-  const bytes = new Uint8Array(8);
-  new DataView(bytes.buffer).setBigUint64(0, value, true);
-  return bytes;
-}
 
 function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));

@@ -2,8 +2,9 @@
  * Accounts in the validator's `UiAccount` shape, in each of its encodings:
  * - `binary` (legacy): data as a bare base58 string;
  * - `base58`, `base64`, `base64+zstd`: `[data, encoding]` (zstd from node:zlib, no native addon);
- * - `jsonParsed`: SPL Token accounts and mints decoded; any other account falls back to base64 with
- *   the data slice applied, as the validator does for programs it cannot parse.
+ * - `jsonParsed`: SPL Token accounts and mints, and address lookup tables, decoded as the validator's
+ *   account decoder does; any other account falls back to base64 with the data slice applied, as the
+ *   validator does for programs it cannot parse.
  *
  * @module
  */
@@ -13,7 +14,8 @@ import { zstdCompressSync } from 'node:zlib';
 import type { AccountView } from '../chain/account-view.ts';
 import type { LocalChain } from '../chain/local-chain.ts';
 import { encodeBase58 } from '../wire/base58.ts';
-import { tokenProgramOf } from '../wire/program-ids.ts';
+import { readLookupTable } from '../wire/lookup-table.ts';
+import { ADDRESS_LOOKUP_TABLE_PROGRAM_BYTES, bytesEqual, tokenProgramOf } from '../wire/program-ids.ts';
 import { mintInfo, readMint, readTokenAccount, tokenAccountInfo } from '../wire/spl-token.ts';
 import { invalidParams, RpcError, RpcErrorCode, u64 } from './json-rpc.ts';
 import { configParam, describe, usizeParam } from './params.ts';
@@ -80,6 +82,33 @@ export function parseTokenData(
   return null;
 }
 
+/**
+ * The `parsed` form of an address lookup table (the validator's `parse_address_lookup_table`), or `null`
+ * when the account is not one or its data is not a table. Slots are strings (`u64`), the start index a
+ * number, and `authority` is left out once the table is frozen.
+ */
+export function parseLookupTableData(account: AccountView): Record<string, unknown> | null {
+  if (!bytesEqual(account.owner, ADDRESS_LOOKUP_TABLE_PROGRAM_BYTES)) return null;
+  const table = readLookupTable(account.data);
+  if (table === null) return null;
+  const parsed =
+    table === 'uninitialized'
+      ? { type: 'uninitialized' }
+      : {
+          type: 'lookupTable',
+          info: {
+            deactivationSlot: table.deactivationSlot.toString(),
+            lastExtendedSlot: table.lastExtendedSlot.toString(),
+            lastExtendedSlotStartIndex: table.lastExtendedSlotStartIndex,
+            ...(table.authority === null ? {} : { authority: encodeBase58(table.authority) }),
+            addresses: Array.from({ length: table.addresses.length / 32 }, (_, i) =>
+              encodeBase58(table.addresses.subarray(i * 32, i * 32 + 32)),
+            ),
+          },
+        };
+  return { program: 'address-lookup-table', parsed, space: account.data.length };
+}
+
 function sliced(data: Uint8Array, slice: DataSlice | undefined): Uint8Array {
   if (!slice) return data;
   const start = Math.min(slice.offset, data.length);
@@ -102,7 +131,10 @@ export function encodeAccount(
   mintDecimals: MintDecimals,
 ): Record<string, unknown> {
   let data: unknown;
-  const parsed = encoding === 'jsonParsed' ? parseTokenData(account, mintDecimals) : null;
+  const parsed =
+    encoding === 'jsonParsed'
+      ? (parseTokenData(account, mintDecimals) ?? parseLookupTableData(account))
+      : null;
   if (parsed) {
     data = parsed;
   } else {

@@ -28,7 +28,7 @@ import {
 import {
   createLookupTableInstruction,
   extendLookupTableInstruction,
-} from '../testing/lookup-table-instructions.ts';
+} from '../boot/lookup-table-instructions.ts';
 
 const SYSTEM_PROGRAM = address('11111111111111111111111111111111');
 const SOL = 1_000_000_000n;

@@ -42,6 +42,48 @@ function readU64(data: Uint8Array, offset: number): bigint {
   return new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(offset, true);
 }
 
+/** A lookup table account's state, as `AddressLookupTable::deserialize` reads it. */
+export interface LookupTableState {
+  /** `u64::MAX` while the table is active. */
+  readonly deactivationSlot: bigint;
+  readonly lastExtendedSlot: bigint;
+  /** How many addresses the table held before `lastExtendedSlot`'s extensions. */
+  readonly lastExtendedSlotStartIndex: number;
+  /** `null` once the table is frozen. */
+  readonly authority: Uint8Array | null;
+  /** The addresses, 32 bytes each. */
+  readonly addresses: Uint8Array;
+}
+
+/**
+ * Reads a lookup table account's data as the runtime does (bincode `ProgramState`, then the addresses
+ * from byte 56): `'uninitialized'` for the `Uninitialized` state, `null` when the data is not a table
+ * (an unknown state, a bad option tag, too short, or addresses that are not whole 32-byte keys).
+ */
+export function readLookupTable(data: Uint8Array): LookupTableState | 'uninitialized' | null {
+  if (data.length < 4) return null;
+  const state = data[0]! | (data[1]! << 8) | (data[2]! << 16) | (data[3]! << 24);
+  // The runtime reports an uninitialized table before it looks at the length.
+  if (state === 0) return 'uninitialized';
+  if (state !== 1 || data.length < 22) return null;
+  const deactivationSlot = readU64(data, 4);
+  const lastExtendedSlot = readU64(data, 12);
+  const lastExtendedSlotStartIndex = data[20]!;
+  const authorityTag = data[21];
+  let authority: Uint8Array | null;
+  if (authorityTag === 0) authority = null;
+  else if (authorityTag === 1) authority = data.subarray(22, 54);
+  else return null;
+  if (data.length < LOOKUP_TABLE_META_SIZE || (data.length - LOOKUP_TABLE_META_SIZE) % 32 !== 0) return null;
+  return {
+    deactivationSlot,
+    lastExtendedSlot,
+    lastExtendedSlotStartIndex,
+    authority,
+    addresses: data.subarray(LOOKUP_TABLE_META_SIZE),
+  };
+}
+
 /**
  * The addresses of a table that a transaction in `currentSlot` may use.
  *
@@ -51,25 +93,15 @@ export function activeAddresses(account: LookupTableAccount, currentSlot: bigint
   if (!bytesEqual(account.owner, ADDRESS_LOOKUP_TABLE_PROGRAM_BYTES)) {
     throw new LookupError('InvalidAddressLookupTableOwner');
   }
-  const { data } = account;
-  const discriminator =
-    data.length >= 4 ? data[0]! | (data[1]! << 8) | (data[2]! << 16) | (data[3]! << 24) : -1;
-  if (
-    data.length < LOOKUP_TABLE_META_SIZE ||
-    (data.length - LOOKUP_TABLE_META_SIZE) % 32 !== 0 ||
-    discriminator !== 1
-  ) {
-    throw new LookupError('InvalidAddressLookupTableData');
-  }
+  const table = readLookupTable(account.data);
+  if (table === null || table === 'uninitialized') throw new LookupError('InvalidAddressLookupTableData');
   // A table deactivated long ago is gone as far as lookups are concerned; one cooling down still works.
-  const deactivationSlot = readU64(data, 4);
+  const { deactivationSlot, lastExtendedSlot, addresses } = table;
   if (deactivationSlot !== U64_MAX && currentSlot - deactivationSlot > 512n) {
     throw new LookupError('AddressLookupTableNotFound');
   }
-  const lastExtendedSlot = readU64(data, 12);
-  const startIndex = data[20]!;
-  const addresses = data.subarray(LOOKUP_TABLE_META_SIZE);
-  const activeCount = currentSlot > lastExtendedSlot ? addresses.length / 32 : startIndex;
+  const activeCount =
+    currentSlot > lastExtendedSlot ? addresses.length / 32 : table.lastExtendedSlotStartIndex;
   return addresses.subarray(0, activeCount * 32);
 }
 

@@ -1,6 +1,11 @@
 /**
  * Address Lookup Table program instructions, built by hand (the published client targets kit 6): the
- * tests create and extend real tables through the program LiteSVM ships.
+ * local stand-ins (swap desk, marketplace) and the tests create and extend real tables through the
+ * program LiteSVM ships.
+ *
+ * @example
+ * const { table, instruction } = await createLookupTableInstruction(authority, payer, recentSlot);
+ * const extend = extendLookupTableInstruction(table, authority, payer, [mint, tokenAccount]);
  *
  * @module
  */
@@ -17,6 +22,8 @@ import {
   type InstructionWithSigners,
   type TransactionSigner,
 } from '@solana/kit';
+
+import { u32, u64 } from './le-bytes.ts';
 
 export const ADDRESS_LOOKUP_TABLE_PROGRAM_ADDRESS = address('AddressLookupTab1e1111111111111111111111111');
 const SYSTEM_PROGRAM_ADDRESS = address('11111111111111111111111111111111');
@@ -35,18 +42,6 @@ function lookupTableAccounts(
     { address: payer.address, role: AccountRole.WRITABLE_SIGNER, signer: payer },
     { address: SYSTEM_PROGRAM_ADDRESS, role: AccountRole.READONLY },
   ];
-}
-
-function u32(value: number): Uint8Array {
-  const bytes = new Uint8Array(4);
-  new DataView(bytes.buffer).setUint32(0, value, true);
-  return bytes;
-}
-
-function u64(value: bigint): Uint8Array {
-  const bytes = new Uint8Array(8);
-  new DataView(bytes.buffer).setBigUint64(0, value, true);
-  return bytes;
 }
 
 /** The table an authority creates with `recentSlot`, and the instruction that creates it. */
