@@ -7,7 +7,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, MIN_BET_LAMPORTS, PROPHECY_CATEGORIES } from '
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { METADATA_LIMITS } from '../routes/api/prophecy/schemas.ts';
+import { MARKET_METADATA_LIMITS as METADATA_LIMITS } from '@arcade/sdk/api/prophecy';
 import { chatLine, linesAbout, SMALL_TALK } from './bots/chat-lines.ts';
 import { marketArt, marketArtSvg } from './market-art.ts';
 import { DEMO_MARKETS, plannedPredictions, plannedTimes } from './market-plan.ts';

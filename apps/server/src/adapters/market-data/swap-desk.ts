@@ -9,6 +9,11 @@
  * payment and the desk's payout), once per quote, so a client can neither change the amounts nor replay
  * a quote.
  *
+ * Like a mainnet route, the swap comes with an address lookup table: the desk's own, holding its fixed
+ * accounts (the stablecoin mints, its token accounts, the programs), created on the chain once and found
+ * again by its authority after a restart. The co-signing check reads every table a transaction loads from
+ * on the chain before it compares accounts, so a table cannot disguise an account.
+ *
  * Quotes live in memory: the embedded chain runs in this one process, and a restart simply expires them.
  *
  * @module
@@ -23,6 +28,7 @@ import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import {
   createNoopSigner,
   decompileTransactionMessage,
+  type AddressesByLookupTableAddress,
   getBase64EncodedWireTransaction,
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
@@ -36,8 +42,9 @@ import {
   type SolanaRpcApi,
   type Transaction,
 } from '@solana/kit';
-import { getTransferSolInstruction } from '@solana-program/system';
+import { getTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system';
 import {
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   fetchMaybeToken,
   fetchMint,
   findAssociatedTokenPda,
@@ -58,6 +65,12 @@ import {
   type SwapQuote,
   type SwapQuoteRequest,
 } from '../../ports/market-data-port.ts';
+import {
+  findOrCreateLookupTable,
+  LookupTableError,
+  lookupTableAddresses,
+  type LookupTable,
+} from '../lookup-tables.ts';
 import { sameInstruction, toJsonInstruction } from './instruction-json.ts';
 import { readOraclePrice } from './oracle-price.ts';
 import {
@@ -149,6 +162,7 @@ export class SwapDesk {
   readonly #quotes = new Map<string, StoredQuote>();
   readonly #decimals = new Map<Address, Promise<number>>();
   #signer: Promise<KeyPairSigner> | null = null;
+  #lookupTable: Promise<LookupTable> | null = null;
   /** Top-ups run one at a time so two swaps do not both mint for the same shortfall. */
   #inventory: Promise<unknown> = Promise.resolve();
 
@@ -163,6 +177,39 @@ export class SwapDesk {
   signer(): Promise<KeyPairSigner> {
     this.#signer ??= loadOrCreateKeypair(swapDeskKeyPath(this.#local));
     return this.#signer;
+  }
+
+  /**
+   * The desk's address lookup table: the stablecoin mints, the desk's token accounts for them and the
+   * programs its swaps use. Found on the chain (or created there) on first use; a failure is retried.
+   */
+  lookupTable(): Promise<LookupTable> {
+    this.#lookupTable ??= (async () => {
+      const desk = await this.signer();
+      const deskAtas = await Promise.all(
+        this.#tokens.map(
+          async (mint) =>
+            (
+              await findAssociatedTokenPda({ owner: desk.address, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })
+            )[0],
+        ),
+      );
+      return findOrCreateLookupTable({
+        rpc: this.#chain.rpc,
+        authority: desk,
+        addresses: [
+          ...this.#tokens,
+          ...deskAtas,
+          TOKEN_PROGRAM_ADDRESS,
+          ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+          SYSTEM_PROGRAM_ADDRESS,
+        ],
+      });
+    })();
+    this.#lookupTable.catch(() => {
+      this.#lookupTable = null;
+    });
+    return this.#lookupTable;
   }
 
   /** The stablecoins the desk trades against SOL. */
@@ -253,7 +300,7 @@ export class SwapDesk {
   /**
    * The instructions of a live quote's swap for `userPublicKey`: setup (the user's token account when
    * buying tokens, then the user's payment) and the swap instruction (the desk's payout, which
-   * {@link SwapDesk.cosign} signs).
+   * {@link SwapDesk.cosign} signs), with the desk's lookup table to compile them with.
    *
    * @throws HttpError 400 when the quote is unknown, expired, used or altered, or SOL is not to be wrapped.
    */
@@ -264,8 +311,10 @@ export class SwapDesk {
     const legs = this.#legs(stored, await this.#parties(request.userPublicKey));
     // Stocked now, not only at co-signing: the client simulates the transaction (for its compute budget)
     // before the desk signs, and a desk token account that does not exist yet fails that simulation.
+    let table: LookupTable;
     try {
       await this.#ensureInventory(stored);
+      table = await this.lookupTable();
     } catch {
       throw badGateway(M.swapUnavailable);
     }
@@ -275,7 +324,7 @@ export class SwapDesk {
       swapInstruction: toJsonInstruction(legs.payout),
       cleanupInstruction: null,
       otherInstructions: [],
-      addressLookupTableAddresses: [],
+      addressLookupTableAddresses: [table.address],
       requiresCosign: true,
       quoteId: stored.id,
       expiresAt: stored.expiresAt,
@@ -284,11 +333,13 @@ export class SwapDesk {
 
   /**
    * Signs as the desk a transaction that carries exactly one live quote's payment and payout, paid for by
-   * the quote's user (the fee payer), and marks the quote used. Tops up the desk's inventory first.
+   * the quote's user (the fee payer), and marks the quote used. Accounts loaded through lookup tables are
+   * compared as the chain's tables resolve them. Tops up the desk's inventory first.
    *
    * @throws HttpError 400 'Invalid transaction' when it does not decode, 'Quote already used' or 'Quote
-   * expired' for a spent quote's swap, and 'The transaction does not match a live quote' otherwise;
-   * 502 when the desk cannot top up.
+   * expired' for a spent quote's swap, and 'The transaction does not match a live quote' otherwise (a
+   * lookup table that is missing, is not one, or lacks an index included); 502 when the chain cannot be
+   * read or the desk cannot top up.
    */
   async cosign(wire: string, now: number): Promise<CosignResult> {
     let transaction: Transaction;
@@ -297,24 +348,35 @@ export class SwapDesk {
     } catch {
       throw badRequest(M.invalidTransaction);
     }
+    let compiled: ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>;
+    try {
+      compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+    } catch {
+      throw badRequest(M.transactionNotSwap);
+    }
+    const desk = await this.signer();
+    if (!(desk.address in transaction.signatures)) throw badRequest(M.transactionNotSwap);
+    // The accounts the runtime will load: each table as the chain holds it, never as the client says.
+    let addressesByLookupTableAddress: AddressesByLookupTableAddress;
+    try {
+      addressesByLookupTableAddress = await lookupTableAddresses(this.#chain.rpc, compiled);
+    } catch (error) {
+      if (error instanceof LookupTableError) throw badRequest(M.transactionNotSwap);
+      throw badGateway(M.swapUnavailable);
+    }
     let instructions: readonly Instruction[];
     let user: Address;
     try {
-      const message = decompileTransactionMessage(
-        getCompiledTransactionMessageDecoder().decode(transaction.messageBytes),
-      );
+      const message = decompileTransactionMessage(compiled, { addressesByLookupTableAddress });
       // A durable nonce would let the signed swap wait for a better price long after its quote expired.
       if (!('blockhash' in message.lifetimeConstraint)) throw new Error('durable nonce');
       instructions = message.instructions;
       user = message.feePayer.address;
     } catch {
-      // Lookup tables (which could hide the desk's accounts), durable nonces and malformed messages.
+      // Indexes a table does not hold, durable nonces and malformed messages.
       throw badRequest(M.transactionNotSwap);
     }
-    const desk = await this.signer();
-    if (user === desk.address || !(desk.address in transaction.signatures)) {
-      throw badRequest(M.transactionNotSwap);
-    }
+    if (user === desk.address) throw badRequest(M.transactionNotSwap);
     const touchesDesk = instructions.filter(
       (ix) =>
         ix.programAddress === desk.address || (ix.accounts ?? []).some((a) => a.address === desk.address),

@@ -4,14 +4,19 @@
  * decimals 0) into the marketplace key's associated token accounts; an NFT is listed while that account
  * holds it, at the manifest's price, and selling it is an ordinary SPL transfer the marketplace signs.
  *
+ * Like a mainnet marketplace's, its buy transaction loads accounts through an address lookup table: the
+ * marketplace's own, holding every listing's mint and token account and the programs, created on the chain
+ * once and found again by its authority after a restart.
+ *
  * @module
  */
 
 import {
   appendTransactionMessageInstructions,
+  compressTransactionMessageUsingAddressLookupTables,
   createNoopSigner,
   createTransactionMessage,
-  decompileTransactionMessageFetchingLookupTables,
+  decompileTransactionMessage,
   getBase64EncodedWireTransaction,
   getBase64Encoder,
   getCompiledTransactionMessageDecoder,
@@ -22,6 +27,7 @@ import {
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   type Address,
+  type AddressesByLookupTableAddress,
   type Instruction,
   type KeyPairSigner,
   type Rpc,
@@ -36,6 +42,7 @@ import {
   getTransferSolInstruction,
 } from '@solana-program/system';
 import {
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstructionAsync,
   getTokenDecoder,
@@ -56,6 +63,13 @@ import type {
   NftMarketPort,
   NftTraits,
 } from '../../ports/ports.ts';
+import {
+  findOrCreateLookupTable,
+  LOOKUP_TABLE_MAX_ADDRESSES,
+  LookupTableError,
+  lookupTableAddresses,
+  type LookupTable,
+} from '../lookup-tables.ts';
 import { listingPriceBreakdown } from './listing-price.ts';
 import {
   LOCAL_NFT_ASSET_PATH,
@@ -90,6 +104,8 @@ export interface BuyListingInstructions {
   readonly instructions: readonly Instruction[];
   /** Besides the buyer, the transaction needs these signatures (the marketplace's: see `cosignBuy`). */
   readonly additionalSigners: readonly Address[];
+  /** The marketplace's lookup table (listings' mints and token accounts, programs), to compile them with. */
+  readonly addressesByLookupTableAddress: AddressesByLookupTableAddress;
   readonly listing: NftListing;
   readonly buyerPrice: bigint;
 }
@@ -103,13 +119,17 @@ export interface LocalNftMarket extends NftMarketPort {
   /**
    * Adds the marketplace's signature to a transaction the buyer composed (base64 wire bytes), after
    * checking that the marketplace's signature authorises exactly one thing: the transfer of one live
-   * listing to the buyer, paid in full to the seller within the same transaction.
+   * listing to the buyer, paid in full to the seller within the same transaction. Accounts loaded through
+   * lookup tables are checked as the chain's tables resolve them.
    *
-   * @throws HttpError 400 when the transaction is malformed or is not such a purchase.
+   * @throws HttpError 400 when the transaction is malformed (a lookup table missing, not one, or without
+   * an index used included) or is not such a purchase; 502 when the chain cannot be read.
    */
   cosignBuy(transaction: string): Promise<{ transaction: string; mint: Address }>;
   /** The collection's manifest and file allow-list. */
   collectionFiles(): Promise<LocalCollection>;
+  /** The marketplace's lookup table, found on the chain or created there on first use. */
+  lookupTable(): Promise<LookupTable>;
 }
 
 const DEFAULT_LIVE_CACHE_MS = 1_500;
@@ -143,6 +163,7 @@ export function createLocalNftMarket(options: LocalNftMarketOptions): LocalNftMa
   const tokenDecoder = getTokenDecoder();
 
   let atas: Promise<ReadonlyMap<Address, Address>> | null = null;
+  let table: Promise<LookupTable> | null = null;
   let live: { readonly at: number; readonly mints: ReadonlySet<Address> } | null = null;
   let reading: Promise<ReadonlySet<Address>> | null = null;
 
@@ -167,6 +188,22 @@ export function createLocalNftMarket(options: LocalNftMarketOptions): LocalNftMa
       atas = null;
     });
     return atas;
+  }
+
+  /**
+   * Every listing's mint and the marketplace's token account for it (as many as a table holds), then the
+   * programs a buy uses.
+   */
+  function lookupTable(): Promise<LookupTable> {
+    table ??= marketplaceAtas().then((byMint) => {
+      const programs = [TOKEN_PROGRAM_ADDRESS, ASSOCIATED_TOKEN_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS];
+      const listings = [...byMint].flat().slice(0, LOOKUP_TABLE_MAX_ADDRESSES - programs.length);
+      return findOrCreateLookupTable({ rpc, authority: marketplace, addresses: [...listings, ...programs] });
+    });
+    table.catch(() => {
+      table = null;
+    });
+    return table;
   }
 
   async function readLiveMints(): Promise<ReadonlySet<Address>> {
@@ -294,7 +331,14 @@ export function createLocalNftMarket(options: LocalNftMarketOptions): LocalNftMa
         decimals: 0,
       }),
     );
-    return { instructions, additionalSigners: [marketplace.address], listing, buyerPrice };
+    const { address, addresses } = await chainCall(lookupTable);
+    return {
+      instructions,
+      additionalSigners: [marketplace.address],
+      addressesByLookupTableAddress: { [address]: [...addresses] },
+      listing,
+      buyerPrice,
+    };
   }
 
   async function cosignBuy(wire: string): Promise<{ transaction: string; mint: Address }> {
@@ -309,9 +353,17 @@ export function createLocalNftMarket(options: LocalNftMarketOptions): LocalNftMa
     if (!(marketplace.address in transaction.signatures)) {
       throw badRequest('The transaction does not need the marketplace’s signature');
     }
-    let message: Awaited<ReturnType<typeof decompileTransactionMessageFetchingLookupTables>>;
+    // The accounts the runtime will load: each table as the chain holds it, never as the client says.
+    let addressesByLookupTableAddress: AddressesByLookupTableAddress;
     try {
-      message = await decompileTransactionMessageFetchingLookupTables(compiled, rpc);
+      addressesByLookupTableAddress = await lookupTableAddresses(rpc, compiled);
+    } catch (error) {
+      if (error instanceof LookupTableError) throw badRequest('Invalid transaction');
+      throw badGateway('The chain is unavailable');
+    }
+    let message: ReturnType<typeof decompileTransactionMessage>;
+    try {
+      message = decompileTransactionMessage(compiled, { addressesByLookupTableAddress });
     } catch {
       throw badRequest('Invalid transaction');
     }
@@ -412,7 +464,7 @@ export function createLocalNftMarket(options: LocalNftMarketOptions): LocalNftMa
     },
 
     async buyListingTx(request: BuyListingRequest) {
-      const { instructions } = await buyListingInstructions(request);
+      const { instructions, addressesByLookupTableAddress } = await buyListingInstructions(request);
       const { value: blockhash } = await chainCall(() =>
         rpc.getLatestBlockhash({ commitment: 'confirmed' }).send(),
       );
@@ -422,6 +474,7 @@ export function createLocalNftMarket(options: LocalNftMarketOptions): LocalNftMa
           (m) => setTransactionMessageFeePayerSigner(createNoopSigner(request.buyer), m),
           (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
           (m) => appendTransactionMessageInstructions(instructions, m),
+          (m) => compressTransactionMessageUsingAddressLookupTables(m, addressesByLookupTableAddress),
         ),
       );
       return {
@@ -473,6 +526,7 @@ export function createLocalNftMarket(options: LocalNftMarketOptions): LocalNftMa
     },
 
     collectionFiles: collection,
+    lookupTable,
   };
 }
 

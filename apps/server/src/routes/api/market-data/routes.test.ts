@@ -1,6 +1,8 @@
 /**
  * Market data on the embedded local chain: prices from the local Pyth account, the priority fee from the
- * local chain's JSON-RPC, and real swaps with the local swap desk (quote, instructions, co-sign, send).
+ * local chain's JSON-RPC, and real swaps with the local swap desk (quote, instructions, co-sign, send),
+ * compiled with the desk's address lookup table as a client compiles a mainnet route; co-signing reads
+ * tables from the chain, so one that holds other accounts than the client compiled with is refused.
  */
 
 import { MAX_TRANSACTION_SIZE, SWAP_SLIPPAGE_BPS } from '@arcade/sdk/constants';
@@ -12,8 +14,10 @@ import {
   address,
   appendTransactionMessageInstructions,
   compileTransaction,
+  compressTransactionMessageUsingAddressLookupTables,
   createNoopSigner,
   createTransactionMessage,
+  fetchAddressesForLookupTables,
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
   lamports,
@@ -22,6 +26,7 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
   type Address,
+  type AddressesByLookupTableAddress,
   type Base64EncodedWireTransaction,
   type Instruction,
   type KeyPairSigner,
@@ -29,6 +34,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestApp, openTestDatabase, startTestChain, type TestApp } from '../../../../test/harness.ts';
+import { compiledOf, ownTable } from '../../../../test/lookup-tables.ts';
 import {
   createLocalMarketData,
   LOCAL_JUICE_PRICE_SOL,
@@ -130,14 +136,22 @@ function fromJson(ix: JsonInstruction): Instruction {
   };
 }
 
-/** A v0 transaction paid by `user` and signed by it only. */
-async function userSigned(user: KeyPairSigner, instructions: readonly Instruction[]): Promise<string> {
+/**
+ * A v0 transaction paid by `user` and signed by it only. With `lookupTables`, accounts they hold are
+ * loaded through them (indexes as those lists give them).
+ */
+async function userSigned(
+  user: KeyPairSigner,
+  instructions: readonly Instruction[],
+  lookupTables: AddressesByLookupTableAddress = {},
+): Promise<string> {
   const { value: blockhash } = await chain.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(user.address, m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
     (m) => appendTransactionMessageInstructions(instructions, m),
+    (m) => compressTransactionMessageUsingAddressLookupTables(m, lookupTables),
   );
   const signed = await partiallySignTransaction([user.keyPair], compileTransaction(message));
   return getBase64EncodedWireTransaction(signed);
@@ -390,7 +404,7 @@ describe('a swap with the local desk', () => {
       success: true,
       computeBudgetInstructions: [],
       cleanupInstruction: null,
-      addressLookupTableAddresses: [],
+      addressLookupTableAddresses: [(await marketData.desk.lookupTable()).address],
       requiresCosign: true,
     });
     expect(instructions.setupInstructions).toHaveLength(2);
@@ -580,6 +594,116 @@ describe('a swap with the local desk', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json<{ success: boolean }>().success).toBe(false);
     }
+  });
+
+  it('answers the desk’s lookup table, which holds every account of the swap but the user’s and the signers', async () => {
+    const { usdcMint, usdtMint } = chain.addresses;
+    const user = await funded();
+    const table = await marketData.desk.lookupTable();
+    // The chain's table (read as a client reads it: jsonParsed), the desk's authority over it.
+    const { value: account } = await chain.rpc
+      .getAccountInfo(table.address, { encoding: 'jsonParsed', commitment: 'confirmed' })
+      .send();
+    expect(account?.data).toMatchObject({
+      program: 'address-lookup-table',
+      parsed: { type: 'lookupTable', info: { authority: desk, addresses: table.addresses } },
+    });
+    const deskAta = async (mint: Address) =>
+      (await findAssociatedTokenPda({ owner: desk, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
+    expect(table.addresses).toEqual(
+      expect.arrayContaining([usdcMint, usdtMint, await deskAta(usdcMint), await deskAta(usdtMint)]),
+    );
+    // The chain keeps it: a desk started again on the same chain (a restart) finds it by its authority.
+    expect((await createLocalMarketData({ chain }).desk.lookupTable()).address).toBe(table.address);
+
+    for (const [inputMint, outputMint] of [
+      [NATIVE_MINT_ADDRESS, usdcMint],
+      [usdtMint, NATIVE_MINT_ADDRESS],
+    ] as const) {
+      const body = await quote(
+        inputMint,
+        outputMint,
+        inputMint === NATIVE_MINT_ADDRESS ? 100_000_000n : 1_000_000n,
+      );
+      const instructions = await instructionsFor(body, user.address);
+      expect(instructions.addressLookupTableAddresses).toEqual([table.address]);
+      const [userAta] = await findAssociatedTokenPda({
+        owner: user.address,
+        mint: inputMint === NATIVE_MINT_ADDRESS ? outputMint : inputMint,
+        tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      });
+      const accounts = swapTransactionInstructions(instructions).flatMap((ix) =>
+        (ix.accounts ?? [])
+          .filter((meta) => meta.role < AccountRole.READONLY_SIGNER)
+          .map((meta) => meta.address),
+      );
+      // The desk signs every swap (its payout), so it is never loaded through a table.
+      const fixed = accounts.filter((entry) => ![user.address, userAta, desk].includes(entry));
+      expect(fixed.length).toBeGreaterThan(0);
+      expect(table.addresses).toEqual(expect.arrayContaining(fixed));
+    }
+  });
+
+  it('co-signs a swap compiled with the desk’s lookup table, which then lands', async () => {
+    const { usdcMint } = chain.addresses;
+    const user = await funded();
+    const body = await quote(NATIVE_MINT_ADDRESS, usdcMint, 300_000_000n);
+    const instructions = await instructionsFor(body, user.address);
+    // What a client does with a route's tables: read them (kit, jsonParsed) and compile with them.
+    const tables = await fetchAddressesForLookupTables(
+      instructions.addressLookupTableAddresses.map((entry) => address(entry)),
+      chain.rpc,
+    );
+    const wire = await userSigned(user, swapTransactionInstructions(instructions), tables);
+    const { staticAccounts, lookups } = compiledOf(wire);
+    const table = await marketData.desk.lookupTable();
+    const [deskUsdc] = await findAssociatedTokenPda({
+      owner: desk,
+      mint: usdcMint,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    });
+    expect(lookups.map((lookup) => lookup.lookupTableAddress)).toEqual([table.address]);
+    expect(staticAccounts).not.toContain(usdcMint);
+    expect(staticAccounts).not.toContain(deskUsdc);
+
+    const cosigned = await post('/api/swap/cosign', { transaction: wire });
+    expect(cosigned.statusCode).toBe(200);
+    expect(cosigned.json()).toMatchObject({ success: true, required: true, quoteId: body.quoteId });
+    const deskUsdcBefore = await tokenBalance(desk, usdcMint);
+    await send(cosigned.json<{ transaction: string }>().transaction);
+    expect(await tokenBalance(user.address, usdcMint)).toBe(BigInt(body.outAmount));
+    expect(await tokenBalance(desk, usdcMint)).toBe(deskUsdcBefore - BigInt(body.outAmount));
+  });
+
+  it('refuses a swap whose lookup tables resolve to other accounts than the client compiled with', async () => {
+    const { usdcMint, usdtMint } = chain.addresses;
+    const user = await funded();
+    const body = await quote(NATIVE_MINT_ADDRESS, usdcMint, 200_000_000n);
+    const honest = swapTransactionInstructions(await instructionsFor(body, user.address));
+    const deskAta = async (mint: Address) =>
+      (await findAssociatedTokenPda({ owner: desk, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
+    // The user's own table holds the desk's USDT account and mint; compiled as if it held the USDC ones,
+    // the payout would come out of the desk's USDT.
+    const ownTableAddress = await ownTable(chain.rpc, send, user, [await deskAta(usdtMint), usdtMint]);
+    const deskTable = await marketData.desk.lookupTable();
+    const stranger = (await generateKeyPairSigner()).address;
+    const forgeries: Record<string, AddressesByLookupTableAddress> = {
+      otherAccounts: { [ownTableAddress]: [await deskAta(usdcMint), usdcMint] },
+      notATable: { [user.address]: [await deskAta(usdcMint), usdcMint] },
+      pastTheEnd: {
+        [deskTable.address]: [...deskTable.addresses.map(() => stranger), await deskAta(usdcMint)],
+      },
+    };
+    for (const [name, lookupTables] of Object.entries(forgeries)) {
+      const wire = await userSigned(user, honest, lookupTables);
+      expect(compiledOf(wire).lookups, name).toHaveLength(1);
+      const response = await post('/api/swap/cosign', { transaction: wire });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toEqual({ success: false, error: M.transactionNotSwap });
+    }
+    // The quote is still live for the honest transaction.
+    const response = await post('/api/swap/cosign', { transaction: await userSigned(user, honest) });
+    expect(response.statusCode).toBe(200);
   });
 
   it('refuses a co-sign body that is not a transaction', async () => {

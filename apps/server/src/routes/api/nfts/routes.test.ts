@@ -2,7 +2,8 @@
  * The /api/nfts routes over the local marketplace on the real local chain: the token list, trending,
  * collections, traits, listings, search, inventories, the art files, buying end to end (the buyer signs
  * the partly signed transaction and sends it) and co-signing a buyer-composed transaction, including
- * attempts to take the NFT without paying.
+ * attempts to take the NFT without paying. Buys load the listing's accounts through the marketplace's
+ * address lookup table, which co-signing reads from the chain (a table that says otherwise is refused).
  */
 
 import { readFileSync } from 'node:fs';
@@ -12,8 +13,10 @@ import { SOL_DECIMALS } from '@arcade/sdk/constants';
 import {
   appendTransactionMessageInstructions,
   compileTransaction,
+  compressTransactionMessageUsingAddressLookupTables,
   createNoopSigner,
   createTransactionMessage,
+  fetchAddressesForLookupTables,
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
   getBase64Encoder,
@@ -25,6 +28,7 @@ import {
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   type Address,
+  type AddressesByLookupTableAddress,
   type Instruction,
   type KeyPairSigner,
   type Transaction,
@@ -38,6 +42,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestApp, openTestDatabase, startTestChain, type TestApp } from '../../../../test/harness.ts';
+import { compiledOf, ownTable } from '../../../../test/lookup-tables.ts';
 import { createLocalNftMarket, type LocalNftMarket } from '../../../adapters/nft/local-marketplace.ts';
 import type { ChainContext } from '../../../chain/chain-context.ts';
 
@@ -155,8 +160,15 @@ async function send(transaction: Transaction): Promise<void> {
   throw new Error('not confirmed');
 }
 
-/** Base64 wire bytes of `instructions` paid by `feePayer`, unsigned: what a client sends to cosignBuy. */
-async function unsignedWire(feePayer: Address, instructions: readonly Instruction[]): Promise<string> {
+/**
+ * Base64 wire bytes of `instructions` paid by `feePayer`, unsigned: what a client sends to cosignBuy.
+ * With `lookupTables`, accounts they hold are loaded through them (indexes as those lists give them).
+ */
+async function unsignedWire(
+  feePayer: Address,
+  instructions: readonly Instruction[],
+  lookupTables: AddressesByLookupTableAddress = {},
+): Promise<string> {
   const { value: blockhash } = await chain.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
   const transaction = compileTransaction(
     pipe(
@@ -164,6 +176,7 @@ async function unsignedWire(feePayer: Address, instructions: readonly Instructio
       (m) => setTransactionMessageFeePayerSigner(createNoopSigner(feePayer), m),
       (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
       (m) => appendTransactionMessageInstructions(instructions, m),
+      (m) => compressTransactionMessageUsingAddressLookupTables(m, lookupTables),
     ),
   );
   return getBase64EncodedWireTransaction(transaction);
@@ -399,12 +412,13 @@ describe('buying', () => {
     const item = byPrice()[0]!;
     const price = BigInt(item.priceLamports);
     const buyerPrice = buyerPriceOf(price);
-    const sellerBefore = await lamportsOf(marketplace.address);
 
     const response = await get(
       `/api/nfts/buyListingTx?mint=${item.mint}&buyer=${buyer.address}&owner=${marketplace.address}&maxPrice=${buyerPrice}`,
     );
     expect(response.statusCode).toBe(200);
+    // Measured after the first buy transaction: making the marketplace's lookup table costs it rent once.
+    const sellerBefore = await lamportsOf(marketplace.address);
     const body = response.json<{ success: boolean; transaction: string; lastValidBlockHeight: string }>();
     expect(body.success).toBe(true);
     expect(BigInt(body.lastValidBlockHeight)).toBeGreaterThan(0n);
@@ -412,6 +426,23 @@ describe('buying', () => {
     // Partly signed: the marketplace's signature is there, the buyer's slot is empty.
     expect(transaction.signatures[marketplace.address]).not.toBeNull();
     expect(transaction.signatures[buyer.address]).toBeNull();
+    // The listing's mint and token account come through the marketplace's lookup table, as on mainnet.
+    const table = await market.lookupTable();
+    const [source] = await findAssociatedTokenPda({
+      owner: marketplace.address,
+      mint: item.mint,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    });
+    const { staticAccounts, lookups } = compiledOf(body.transaction);
+    expect(lookups).toEqual([
+      {
+        lookupTableAddress: table.address,
+        writableIndexes: [table.addresses.indexOf(source)],
+        readonlyIndexes: [table.addresses.indexOf(item.mint)],
+      },
+    ]);
+    expect(staticAccounts).not.toContain(item.mint);
+    expect(staticAccounts).not.toContain(source);
 
     await send(await partiallySignTransaction([buyer.keyPair], transaction));
 
@@ -604,6 +635,97 @@ describe('POST /api/nfts/cosignBuy', () => {
     marketNow += 60_000;
     expect(await nftBalance(thief.address, item.mint)).toBe(0n);
     expect((await get(`/api/nfts/getListingV2?collId=${SLUG}&mint=${item.mint}`)).statusCode).toBe(200);
+  });
+
+  it('co-signs a purchase compiled with the marketplace’s lookup table as the chain holds it', async () => {
+    const buyer = await fundedWallet();
+    const item = byPrice()[5]!;
+    const { instructions, addressesByLookupTableAddress, buyerPrice } = await market.buyListingInstructions({
+      mint: item.mint,
+      maxPrice: buyerPriceOf(BigInt(item.priceLamports)),
+      buyer: buyer.address,
+      owner: marketplace.address,
+    });
+    const table = await market.lookupTable();
+    expect(Object.keys(addressesByLookupTableAddress)).toEqual([table.address]);
+    // The chain keeps it: a marketplace started again on the same chain (a restart) finds it by its authority.
+    const restarted = createLocalNftMarket({
+      rpc: chain.rpc,
+      marketplace,
+      nftManifestPath: chain.local!.nftManifestPath,
+    });
+    expect((await restarted.lookupTable()).address).toBe(table.address);
+    // What a client does: read the tables with kit (jsonParsed) and compile with them.
+    const tables = await fetchAddressesForLookupTables([table.address], chain.rpc);
+    expect(tables).toEqual({ [table.address]: table.addresses });
+    const wire = await unsignedWire(buyer.address, instructions, tables);
+    expect(compiledOf(wire).lookups.map((lookup) => lookup.lookupTableAddress)).toEqual([table.address]);
+    const sellerBefore = await lamportsOf(marketplace.address);
+
+    const response = await cosign(wire);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ success: boolean; transaction: string; mint: string }>();
+    expect(body).toMatchObject({ success: true, mint: item.mint });
+    await send(await partiallySignTransaction([buyer.keyPair], decode(body.transaction)));
+
+    expect(await nftBalance(buyer.address, item.mint)).toBe(1n);
+    expect((await lamportsOf(marketplace.address)) - sellerBefore).toBe(buyerPrice);
+    marketNow += 60_000;
+  });
+
+  it('refuses a purchase whose lookup table holds other accounts than the client compiled with', async () => {
+    const thief = await fundedWallet();
+    const cheap = byPrice()[6]!;
+    const dear = byPrice().at(-1)!;
+    expect(BigInt(dear.priceLamports)).toBeGreaterThan(BigInt(cheap.priceLamports));
+    const ataOf = async (mint: Address) =>
+      (
+        await findAssociatedTokenPda({
+          owner: marketplace.address,
+          mint,
+          tokenProgram: TOKEN_PROGRAM_ADDRESS,
+        })
+      )[0];
+    // The thief's own table holds the dear listing's mint and token account; it pays for the cheap one and
+    // compiles as if the table held the cheap one's.
+    const table = await ownTable(chain.rpc, (wire) => send(decode(wire)), thief, [
+      dear.mint,
+      await ataOf(dear.mint),
+    ]);
+    const { instructions } = await market.buyListingInstructions({
+      mint: cheap.mint,
+      maxPrice: buyerPriceOf(BigInt(cheap.priceLamports)),
+      buyer: thief.address,
+      owner: marketplace.address,
+    });
+    const claimed = { [table]: [cheap.mint, await ataOf(cheap.mint)] };
+    const forged = await unsignedWire(thief.address, instructions, claimed);
+    expect(compiledOf(forged).staticAccounts).not.toContain(cheap.mint);
+    // Read from the chain, the transfer is the dear NFT's, for the cheap one's price.
+    const response = await cosign(forged);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'The transaction does not pay the listing’s price',
+      buyerPrice: buyerPriceOf(BigInt(dear.priceLamports)).toString(),
+    });
+
+    // A "table" that is not one (the thief's wallet), and indexes past the end of the marketplace's table.
+    const marketplaceTable = await market.lookupTable();
+    const notATable = { [thief.address]: [cheap.mint, await ataOf(cheap.mint)] };
+    const stranger = (await generateKeyPairSigner()).address;
+    const pastTheEnd = {
+      [marketplaceTable.address]: [...marketplaceTable.addresses.map(() => stranger), cheap.mint],
+    };
+    for (const lookupTables of [notATable, pastTheEnd]) {
+      const wire = await unsignedWire(thief.address, instructions, lookupTables);
+      expect(compiledOf(wire).lookups).toHaveLength(1);
+      expectError(await cosign(wire), 400, 'Invalid transaction');
+    }
+
+    // The honest purchase of the cheap listing still goes through.
+    const honest = await cosign(await unsignedWire(thief.address, instructions));
+    expect(honest.statusCode).toBe(200);
   });
 
   it('refuses malformed bodies with 400', async () => {
