@@ -1,10 +1,24 @@
 /**
  * Referrals: each user's own code, who referred whom (written by the indexer) and what referring earned.
  *
+ * What referring earned has two sources, both paid by the wager program and counted as the indexer saw them
+ * arrive in the referrer's balance:
+ * - TailSpin and ReTail: 10% of the 4% fee of each settled bet whose `referral` is the wallet
+ *   (`bets.referral_fee`);
+ * - Prophecy: 10% of the 3% fee `resolve_market` takes from the whole pot of each market whose `referrer` is
+ *   the wallet (`markets.referrer_fee`). A market that refunds everyone (Invalid, or a winning side with an
+ *   empty pool) takes no fee and pays no share, and the program skips a referrer it cannot credit (an empty
+ *   wallet the share would leave below its rent minimum, a program or sysvar account, the market's pool):
+ *   that share stays with the house and counts 0. For a resolved market whose payment was not indexed
+ *   (`referrer_fee` NULL: resolved before the indexer recorded it, or not indexed yet) the share is computed
+ *   from the pools and result instead ({@link MARKET_REFERRER_EARNED_SQL}).
+ *
  * @module
  */
 
 import { randomInt } from 'node:crypto';
+
+import { BPS_DENOMINATOR, PROPHECY_FEE_BPS, REFERRAL_SHARE_BPS } from '@arcade/sdk/constants';
 
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from './user-repository.ts';
@@ -25,9 +39,43 @@ export function generateReferralCode(): string {
   return code;
 }
 
+/**
+ * The market referrer's share of a resolved market's fee, in lamports, as a SQL expression over the
+ * `markets` columns `yes_pool`, `no_pool` and `result`. It mirrors `resolve_market`
+ * (`programs/wager/src/ix-market.c`) and the SDK's `referralShare(marketFee(…))`:
+ * - a Yes or No whose side has no predictions is recorded as Invalid, and an Invalid (or unresolved) market
+ *   refunds everyone: no fee, so no share;
+ * - otherwise fee = floor(pot × {@link PROPHECY_FEE_BPS} / {@link BPS_DENOMINATOR}) with pot = yes + no, and
+ *   share = floor(fee × {@link REFERRAL_SHARE_BPS} / {@link BPS_DENOMINATOR}).
+ *
+ * `div` is PostgreSQL's integer quotient of numerics (truncation, which is floor for these non-negative
+ * amounts), so u64 pools never lose precision.
+ */
+export const MARKET_REFERRER_SHARE_SQL = `CASE
+    WHEN (result = 'Yes' AND yes_pool > 0) OR (result = 'No' AND no_pool > 0)
+    THEN div(div((yes_pool + no_pool) * ${PROPHECY_FEE_BPS}, ${BPS_DENOMINATOR}) * ${REFERRAL_SHARE_BPS}, ${BPS_DENOMINATOR})
+    ELSE 0
+  END`;
+
+/**
+ * What a resolved market's referrer earned, in lamports, as a SQL expression over the `markets` row: what
+ * the indexer saw arrive (`referrer_fee`), else the computed share.
+ *
+ * The fallback serves the markets whose payment the indexer has not recorded: those resolved before
+ * `referrer_fee` existed (their transactions are not indexed again) and, for the moment between the server
+ * resolving a market and the indexer reading that transaction, a new one. Whether those paid cannot be told
+ * from the database; a referrer in use holds lamports and so takes its share, so the computed share is the
+ * likely answer (and what was shown for them before the payment was recorded). Only a referrer the program
+ * skipped is overcounted, and only there.
+ */
+export const MARKET_REFERRER_EARNED_SQL = `COALESCE(referrer_fee, ${MARKET_REFERRER_SHARE_SQL})`;
+
 /** What referring earned a wallet. */
 export interface ReferralStats {
-  /** Lamports of referral fees from its referees' settled bets. */
+  /**
+   * Lamports of referral fees: from its referees' settled TailSpin and ReTail bets, plus its share of the
+   * fee of every resolved Prophecy market it is the referrer of, as paid.
+   */
   readonly fees: bigint;
   readonly referredUserCount: number;
 }
@@ -91,12 +139,20 @@ export class ReferralRepository {
     return rows[0]?.address ?? null;
   }
 
-  /** Referral fees earned by `address` from settled bets, and how many users it referred. */
+  /**
+   * Referral fees paid to `address` (from settled bets and as a resolved market's referrer), and how many
+   * users it referred.
+   */
   async stats(address: string): Promise<ReferralStats> {
     const [fees, users] = await Promise.all([
       this.#db.query<{ fees: bigint }>(
-        `SELECT COALESCE(SUM(referral_fee), 0)::numeric AS fees FROM bets
-         WHERE referral = $1 AND state IN ('Settled', 'Claimed')`,
+        `SELECT (
+             SELECT COALESCE(SUM(referral_fee), 0) FROM bets
+             WHERE referral = $1 AND state IN ('Settled', 'Claimed')
+           ) + (
+             SELECT COALESCE(SUM(${MARKET_REFERRER_EARNED_SQL}), 0) FROM markets
+             WHERE referrer = $1 AND result IN ('Yes', 'No')
+           ) AS fees`,
         [address],
       ),
       this.#db.query<{ count: number }>('SELECT count(*) AS count FROM users WHERE referred_by = $1', [

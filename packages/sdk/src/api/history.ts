@@ -158,7 +158,10 @@ export interface WalletPnl {
   readonly total: GamePnl;
   /** Earned, minted or in a pending claim, and accrued − claimed. */
   readonly juice: { readonly accrued: bigint; readonly claimed: bigint; readonly claimable: bigint };
-  /** Referral fees paid from the referees' settled bets: income outside the games, not in `net`. */
+  /**
+   * Referral fees paid from the referees' settled bets, plus Prophecy market referrer shares paid: income
+   * outside the games, not in `net`.
+   */
   readonly referrals: { readonly fees: bigint; readonly referredUserCount: number };
 }
 

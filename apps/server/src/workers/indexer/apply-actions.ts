@@ -267,6 +267,13 @@ export async function applyActions(
           [action.prediction, action.payout, ctx.signature],
         );
         break;
+      case 'resolve_market':
+        // What the market's referrer was actually paid (the referral stats sum it).
+        await tx.query('UPDATE markets SET referrer_fee = $2, updated_at = now() WHERE address = $1', [
+          action.market,
+          action.referrerFee,
+        ]);
+        break;
       case 'market_update': {
         const { state } = action;
         const result = state.result === null ? null : (['Yes', 'No', 'Invalid'] as const)[state.result];

@@ -13,7 +13,7 @@
  * @module
  */
 
-import { betFee, betStake } from '@arcade/sdk/wager/bet-math';
+import { betFee, betStake, marketFee, referralShare } from '@arcade/sdk/wager/bet-math';
 import { BetResult, BetType, MarketResult, type MarketAccount } from '@arcade/sdk/wager/accounts';
 import { parseWagerEvents, type WagerEvent } from '@arcade/sdk/wager/events';
 import {
@@ -39,6 +39,8 @@ export interface JsonTransaction {
   readonly blockTime: bigint | number | null;
   readonly meta: {
     readonly err: unknown;
+    /** Lamports the fee payer (the first account) paid for the transaction. */
+    readonly fee?: bigint | number;
     readonly logMessages: readonly string[] | null;
     readonly preBalances: readonly (bigint | number)[];
     readonly postBalances: readonly (bigint | number)[];
@@ -131,6 +133,18 @@ export type IndexAction =
       readonly payout: bigint;
     }
   | { readonly kind: 'market_update'; readonly market: string; readonly state: MarketAccount }
+  | {
+      readonly kind: 'resolve_market';
+      readonly source: Source;
+      readonly market: string;
+      /** The referrer account passed, if any. */
+      readonly referrer: string | null;
+      /**
+       * Lamports the referrer actually gained from this resolution: 0 without a referrer, or when the
+       * program could not credit it (the share then stayed with the house).
+       */
+      readonly referrerFee: bigint;
+    }
   | {
       readonly kind: 'place_bet';
       readonly source: Source;
@@ -234,12 +248,15 @@ export function decodeTransaction(signature: string, tx: JsonTransaction): Decod
     ...(meta.loadedAddresses?.writable ?? []),
     ...(meta.loadedAddresses?.readonly ?? []),
   ];
+  // What the programs moved in or out of an account: the fee payer's transaction fee is not part of it.
   const delta = (account: string): bigint => {
     const index = keys.indexOf(account);
     if (index < 0) return 0n;
     const pre = meta.preBalances[index];
     const post = meta.postBalances[index];
-    return pre === undefined || post === undefined ? 0n : toBigint(post) - toBigint(pre);
+    if (pre === undefined || post === undefined) return 0n;
+    const fee = index === 0 ? toBigint(meta.fee ?? 0) : 0n;
+    return toBigint(post) - toBigint(pre) + fee;
   };
   const logs = meta.logMessages ?? [];
   const wagerEvents = parseWagerEvents(logs);
@@ -253,11 +270,12 @@ export function decodeTransaction(signature: string, tx: JsonTransaction): Decod
   const betUpdates = new Queue(pick(foresightEvents, 'UpdateBet'));
   const roundUpdates = new Queue(pick(foresightEvents, 'UpdateEvent'));
 
+  const credits = new Credits(delta);
   const actions: IndexAction[] = [];
   for (const ix of flat) {
     try {
       if (ix.program === WAGER_PROGRAM_ADDRESS) {
-        decodeWager(ix, { newBets, settled, predictionUpdates, marketUpdates }, delta, actions);
+        decodeWager(ix, { newBets, settled, predictionUpdates, marketUpdates }, delta, credits, actions);
       } else {
         decodeForesight(ix, signature, { betUpdates, roundUpdates }, actions);
       }
@@ -316,6 +334,27 @@ interface WagerQueues {
   readonly marketUpdates: Queue<Data<'MarketUpdate'>>;
 }
 
+/**
+ * What market referrers gained in the transaction, handed out in order to the resolutions that paid them: a
+ * gain counted for one is not counted again for another (two markets resolved in one transaction for the
+ * same referrer share its gain instead of each counting all of it).
+ */
+class Credits {
+  readonly #delta: (account: string) => bigint;
+  readonly #left = new Map<string, bigint>();
+  constructor(delta: (account: string) => bigint) {
+    this.#delta = delta;
+  }
+  /** Up to `most` (no limit when null) of what `account` gained and no instruction took yet; 0 for a loss. */
+  take(account: string, most: bigint | null): bigint {
+    const left = this.#left.get(account) ?? this.#delta(account);
+    const available = left > 0n ? left : 0n;
+    const taken = most === null || most > available ? available : most;
+    this.#left.set(account, left - taken);
+    return taken;
+  }
+}
+
 function account(ix: FlatInstruction, index: number): string {
   const value = ix.accounts[index];
   if (value === undefined) throw new RangeError('missing account');
@@ -326,6 +365,7 @@ function decodeWager(
   ix: FlatInstruction,
   queues: WagerQueues,
   delta: (account: string) => bigint,
+  credits: Credits,
   actions: IndexAction[],
 ): void {
   const name = identifyWagerInstruction(ix.data);
@@ -433,8 +473,30 @@ function decodeWager(
     case 'create_market':
       pushMarketUpdate(queues, account(ix, 2), actions);
       return;
+    case 'resolve_market': {
+      // Accounts: authority, house, market, its pool, treasury, referrer (the program's address: none).
+      const market = account(ix, 2);
+      const passed = account(ix, 5);
+      const referrer = passed === WAGER_PROGRAM_ADDRESS ? null : passed;
+      const update = queues.marketUpdates.takeWhere((candidate) => candidate.key === market);
+      // What the referrer gained, at most the share the resolved market owes it: a referrer that is also the
+      // treasury gains the house's part of the fee too. The program skips a referrer it cannot credit (an
+      // empty wallet the share would leave below its rent minimum, a program or sysvar, the pool itself):
+      // then nothing arrived and this is 0.
+      const share = update === undefined ? null : referralShare(marketFee(update.market));
+      actions.push({
+        kind: 'resolve_market',
+        source: ix.source,
+        market,
+        referrer,
+        referrerFee: referrer === null ? 0n : credits.take(referrer, share),
+      });
+      if (update !== undefined) {
+        actions.push({ kind: 'market_update', market: update.key, state: update.market });
+      }
+      return;
+    }
     case 'update_market':
-    case 'resolve_market':
     case 'close_market':
       pushMarketUpdate(queues, account(ix, 2), actions);
       return;

@@ -1,7 +1,8 @@
 /**
  * The indexer on the real local chain: TailSpin bets (with a referral), a Prophecy prediction and a
  * Foresight bet, sent as real transactions, indexed into every table; Juice, referrals and the feed;
- * idempotency, resuming from the cursor, and runs cut short.
+ * idempotency, resuming from the cursor, and runs cut short; resolved markets, and what their referrer was
+ * actually paid.
  */
 
 import { decodeConfig } from '@arcade/sdk/foresight/accounts';
@@ -17,6 +18,8 @@ import {
   getSettlePredictionInstructionAsync,
   getUpdatePredictionInstructionAsync,
 } from '@arcade/sdk/wager/instructions';
+import { MarketResult } from '@arcade/sdk/wager/accounts';
+import { marketFee, referralShare } from '@arcade/sdk/wager/bet-math';
 import { findBetAddress, findPredictionAddress } from '@arcade/sdk/wager/pda';
 import {
   appendTransactionMessageInstructions,
@@ -515,9 +518,83 @@ describe('a resolved market', () => {
     await t.app.services.prophecy.resolveMarket(quick, 'yes');
     await runToTip();
     expect(await row()).toEqual({ result: 'Yes', is_settled: false, settled_count: 0 });
+    // No referrer: nobody was paid a referrer's share.
+    expect(await t.db.query('SELECT referrer_fee FROM markets WHERE address = $1', [quick])).toEqual([
+      { referrer_fee: 0n },
+    ]);
 
     await send(carol, [await getSettlePredictionInstructionAsync({ market: quick, user: carol.address })]);
     await runToTip();
     expect(await row()).toEqual({ result: 'Yes', is_settled: true, settled_count: 1 });
+  });
+
+  it('records what the referrer was actually paid: its share, or nothing when the program could not credit it', async () => {
+    const [paid, empty] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
+    const { rpc } = t.chain.context;
+    await rpc.requestAirdrop(paid.address, lamports(SOL)).send();
+    while ((await rpc.getBalance(paid.address).send()).value === 0n) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const wall = Math.floor(Date.now() / 1000);
+    const open = async (referrer: Address): Promise<Address> => {
+      const created = await t.app.services.prophecy.createMarket(
+        {
+          name: 'Will the referrer be paid?',
+          shortName: 'Referrer',
+          yesOption: 'Yes',
+          noOption: 'No',
+          invalidOption: 'Unclear',
+          category: 'Solana',
+          image: '',
+          rules: 'Resolves yes once its cutoff passes.',
+          endTime: wall + 60,
+          cutoffTime: wall + 2,
+          referrer,
+        },
+        t.admins[0]!.address,
+      );
+      const address = created.address as Address;
+      await send(carol, [
+        await getCreatePredictionInstructionAsync({
+          user: carol,
+          market: address,
+          amount: SOL / 10n,
+          result: 'yes',
+        }),
+      ]);
+      return address;
+    };
+    // Pot 0.1 SOL each: a 3_000_000-lamport fee, 300_000 of it to the referrer. The wallet that was never
+    // funded cannot hold less than its rent minimum (890_880 lamports), so the program leaves it unpaid.
+    const toPaid = await open(paid.address);
+    const toEmpty = await open(empty.address);
+    const share = referralShare(marketFee({ yesPool: SOL / 10n, noPool: 0n, result: MarketResult.Yes }));
+    expect(share).toBe(300_000n);
+    const before = (await rpc.getBalance(paid.address, { commitment: 'confirmed' }).send()).value;
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await t.app.services.prophecy.resolveMarket(toPaid, 'yes');
+    await t.app.services.prophecy.resolveMarket(toEmpty, 'yes');
+    await runToTip();
+
+    const after = (await rpc.getBalance(paid.address, { commitment: 'confirmed' }).send()).value;
+    expect(after - before).toBe(share);
+    expect((await rpc.getBalance(empty.address, { commitment: 'confirmed' }).send()).value).toBe(0n);
+    expect(
+      await t.db.query<{ address: string; referrer_fee: bigint | null }>(
+        'SELECT address, referrer_fee FROM markets WHERE address = ANY($1::text[]) ORDER BY referrer_fee DESC',
+        [[toPaid, toEmpty]],
+      ),
+    ).toEqual([
+      { address: toPaid, referrer_fee: share },
+      { address: toEmpty, referrer_fee: 0n },
+    ]);
+    expect(await t.app.repositories.referrals.stats(paid.address)).toEqual({
+      fees: share,
+      referredUserCount: 0,
+    });
+    expect(await t.app.repositories.referrals.stats(empty.address)).toEqual({
+      fees: 0n,
+      referredUserCount: 0,
+    });
   });
 });

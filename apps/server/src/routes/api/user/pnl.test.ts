@@ -1,7 +1,7 @@
 /**
  * `GET /api/user/pnl/{address}`: exact sums over a seeded history of all four games, fees, refunds, unclaimed
- * amounts, Juice and referral earnings; u64 sums beyond int8; validation; and a property test against a
- * reference model.
+ * amounts, Juice and referral earnings (bets' referral fees and Prophecy market referrer shares); u64 sums
+ * beyond int8; validation; and a property test against a reference model.
  */
 
 import { BPS_DENOMINATOR, LAMPORTS_PER_SOL, PROPHECY_FEE_BPS } from '@arcade/sdk/constants';
@@ -119,15 +119,27 @@ interface SeedMarket {
   readonly yesPool: bigint;
   readonly noPool: bigint;
   readonly result: 'Yes' | 'No' | 'Invalid' | null;
+  /** The market's referrer (none when absent). */
+  readonly referrer?: string;
+  /** What the indexer saw the referrer paid at resolution (not recorded when absent). */
+  readonly referrerFee?: bigint;
 }
 
 async function insertMarket(market: SeedMarket): Promise<string> {
   const address = `pnlmarket${next()}`;
   await db.query(
     `INSERT INTO markets (address, name, short_name, yes_option, no_option, invalid_option, category, rules,
-       start_time, end_time, cutoff_time, yes_pool, no_pool, result, is_settled)
-     VALUES ($1, 'A market', 'MKT', 'Yes', 'No', 'Invalid', 'Crypto', 'r', 1, 3, 2, $2, $3, $4, $5)`,
-    [address, market.yesPool, market.noPool, market.result, market.result !== null],
+       start_time, end_time, cutoff_time, yes_pool, no_pool, result, is_settled, referrer, referrer_fee)
+     VALUES ($1, 'A market', 'MKT', 'Yes', 'No', 'Invalid', 'Crypto', 'r', 1, 3, 2, $2, $3, $4, $5, $6, $7)`,
+    [
+      address,
+      market.yesPool,
+      market.noPool,
+      market.result,
+      market.result !== null,
+      market.referrer ?? null,
+      market.referrerFee ?? null,
+    ],
   );
   return address;
 }
@@ -263,6 +275,25 @@ describe('GET /api/user/pnl/{address}', () => {
     const referred = { amount: SOL, fee: 40_000_000n, listingPrice: 2n * SOL, referral: user };
     await insertBet(stranger.address, { ...referred, ...OUTCOMES.loss, referralFee: 4_000_000n });
     await insertBet(stranger.address, { ...referred, ...OUTCOMES.open });
+    // Markets it is the referrer of (predicted on by others only): a resolved one paid it 10% of its 3% fee
+    // (pot 4 SOL: fee 120_000_000, share 12_000_000); one could not credit it (its 300_000-lamport share
+    // stayed with the house); an Invalid one and one whose winning side was empty take no fee.
+    await insertMarket({
+      yesPool: 3n * SOL,
+      noPool: SOL,
+      result: 'No',
+      referrer: user,
+      referrerFee: 12_000_000n,
+    });
+    await insertMarket({ yesPool: SOL / 10n, noPool: 0n, result: 'Yes', referrer: user, referrerFee: 0n });
+    await insertMarket({
+      yesPool: 3n * SOL,
+      noPool: SOL,
+      result: 'Invalid',
+      referrer: user,
+      referrerFee: 0n,
+    });
+    await insertMarket({ yesPool: 0n, noPool: SOL, result: 'Yes', referrer: user, referrerFee: 0n });
     // Another wallet's Foresight bet in the same round must not count.
     await insertForesightBet(stranger.address, r1, foresightBet('Down', SOL));
   });
@@ -336,7 +367,8 @@ describe('GET /api/user/pnl/{address}', () => {
         unclaimed: '6862000000',
       },
       juice: { accrued: '22896000000', claimed: '2000000000', claimable: '20896000000' },
-      referrals: { fees: '4000000', referredUserCount: 1 },
+      // 4_000_000 from the referee's settled bet + 12_000_000 paid as the referrer of the resolved market.
+      referrals: { fees: '16000000', referredUserCount: 1 },
     });
   });
 

@@ -24,9 +24,12 @@
  *
  * `total` sums the games. `juice` is in Juice base units: `accrued` (wagered SOL × 2400, every bet),
  * `claimed` (minted, or in a claim that may still land) and `claimable`. `referrals` is what referring
- * earned (the same as `GET /api/user/referralStats/{address}`: the referral fees actually paid from the
- * referees' settled bets); it is income outside the games, so it is not in `net`. Market referrer shares
- * are not indexed, so they are not counted.
+ * earned (the same as `GET /api/user/referralStats/{address}`): the referral fees actually paid from the
+ * referees' settled TailSpin/ReTail bets, plus the market referrer's share (10% of the 3% fee on the whole
+ * pot) actually paid by every resolved Prophecy market the wallet is the referrer of. Invalid markets and
+ * markets whose winning side was empty take no fee and add nothing, nor does a market that could not credit
+ * the wallet (an empty wallet the share would leave below its rent minimum): that share stays with the
+ * house. It is income outside the games, so it is not in `net`.
  *
  * @module
  */
@@ -67,7 +70,9 @@ const pnlSchema = z.object({
     claimable: z.string().describe('accrued − claimed'),
   }),
   referrals: z.object({
-    fees: lamports.describe("Lamports of referral fees paid from the referees' settled bets"),
+    fees: lamports.describe(
+      "Lamports of referral fees: from the referees' settled bets and as the referrer of resolved Prophecy markets",
+    ),
     referredUserCount: z.number(),
   }),
 }) satisfies z.ZodType<WalletPnlJson>;

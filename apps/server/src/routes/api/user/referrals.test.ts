@@ -142,6 +142,31 @@ describe('GET /api/user/referral/{code}', () => {
   );
 });
 
+async function insertMarket(fields: {
+  referrer: string | null;
+  yesPool: bigint;
+  noPool: bigint;
+  result: 'Yes' | 'No' | 'Invalid' | null;
+  /** What the indexer saw the referrer paid at resolution; null: not recorded. */
+  referrerFee: bigint | null;
+}) {
+  betCounter += 1;
+  await db.query(
+    `INSERT INTO markets (address, name, short_name, yes_option, no_option, invalid_option, category, rules,
+       start_time, end_time, cutoff_time, yes_pool, no_pool, result, is_settled, referrer, referrer_fee)
+     VALUES ($1, 'A market', 'MKT', 'Yes', 'No', 'Invalid', 'Crypto', 'r', 1, 3, 2, $2, $3, $4, $5, $6, $7)`,
+    [
+      `refmarket${betCounter}`,
+      fields.yesPool,
+      fields.noPool,
+      fields.result,
+      fields.result !== null,
+      fields.referrer,
+      fields.referrerFee,
+    ],
+  );
+}
+
 describe('GET /api/user/referralStats/{address}', () => {
   it("sums referral fees of the referees' settled bets and counts referred users", async () => {
     const [referrer, other, x, y] = await Promise.all([
@@ -175,6 +200,82 @@ describe('GET /api/user/referralStats/{address}', () => {
       success: true,
       fees: (18_446_744_073_709_551_000n + 400_000n).toString(),
       referredUserCount: 2,
+    });
+  });
+
+  it("adds what each resolved Prophecy market paid its referrer to the bets' referral fees", async () => {
+    const [referrer, referee] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
+    await insertBet({
+      user: referee.address,
+      referral: referrer.address,
+      state: 'Settled',
+      referralFee: 400_000n,
+    });
+    // Pot 10 SOL: the 3% fee is 300_000_000 lamports, 10% of it (30_000_000) to the referrer.
+    await insertMarket({
+      referrer: referrer.address,
+      yesPool: 6_000_000_000n,
+      noPool: 4_000_000_000n,
+      result: 'Yes',
+      referrerFee: 30_000_000n,
+    });
+    // Pot 1_234_567_891: fee 37_037_036, share 3_703_703 (both rounded down).
+    await insertMarket({
+      referrer: referrer.address,
+      yesPool: 234_567_891n,
+      noPool: 1_000_000_000n,
+      result: 'No',
+      referrerFee: 3_703_703n,
+    });
+    // Nothing paid: the program could not credit the referrer (its 300_000-lamport share of a 0.1 SOL pot
+    // stayed with the house).
+    await insertMarket({
+      referrer: referrer.address,
+      yesPool: 100_000_000n,
+      noPool: 0n,
+      result: 'Yes',
+      referrerFee: 0n,
+    });
+    // No fee: an Invalid market, a winning side with an empty pool, an unresolved market.
+    await insertMarket({
+      referrer: referrer.address,
+      yesPool: 5_000_000_000n,
+      noPool: 5_000_000_000n,
+      result: 'Invalid',
+      referrerFee: 0n,
+    });
+    await insertMarket({
+      referrer: referrer.address,
+      yesPool: 0n,
+      noPool: 5_000_000_000n,
+      result: 'Yes',
+      referrerFee: 0n,
+    });
+    await insertMarket({
+      referrer: referrer.address,
+      yesPool: 5_000_000_000n,
+      noPool: 0n,
+      result: null,
+      referrerFee: null,
+    });
+    // Not its market.
+    await insertMarket({
+      referrer: null,
+      yesPool: 6_000_000_000n,
+      noPool: 4_000_000_000n,
+      result: 'Yes',
+      referrerFee: 0n,
+    });
+
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/referralStats/${referrer.address}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      fees: (400_000n + 30_000_000n + 3_703_703n).toString(),
+      referredUserCount: 0,
     });
   });
 

@@ -79,13 +79,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          "A wallet's referral stats (spec §3): lamports of referral fees from its referees' settled bets, and how many users it referred",
+          "A wallet's referral stats (spec §3): lamports of referral fees paid from its referees' settled bets and as the referrer of resolved Prophecy markets (its share of each one's fee, when the program could credit it), and how many users it referred",
         tags: ['referrals'],
         params: addressParams,
         response: {
           200: z.object({
             success: z.literal(true),
-            fees: z.string().describe('Lamports'),
+            fees: z
+              .string()
+              .describe(
+                "Lamports: referees' settled bets' referral fees plus the Prophecy market referrer shares paid",
+              ),
             referredUserCount: z.number(),
           }),
           ...errorResponses,
