@@ -174,8 +174,17 @@ export const WEBSOCKET_RECONNECT_ATTEMPTS = 5;
 /** Commitment level for RPC reads, subscriptions and confirmations. */
 export const RPC_COMMITMENT = 'confirmed';
 
+/** The network's base fee per transaction signature, in lamports (what a wallet checks the balance for). */
+export const SIGNATURE_FEE_LAMPORTS = 5_000n;
+
 /** Upper bound on the priority fee the client is willing to pay, in lamports. */
 export const DEFAULT_MAX_PRIORITY_FEE_LAMPORTS = 5_000_000n;
+
+/**
+ * The most a transaction with one signature pays the network: its signature fee and the highest priority
+ * fee. What a balance check keeps aside besides the stake and any account deposit.
+ */
+export const MAX_TRANSACTION_FEE_LAMPORTS = SIGNATURE_FEE_LAMPORTS + DEFAULT_MAX_PRIORITY_FEE_LAMPORTS;
 
 /** Minimum basis the priority fee is computed from. */
 export const MIN_PRIORITY_FEE_BASIS = 50_000n;

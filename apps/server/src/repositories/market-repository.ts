@@ -10,6 +10,7 @@ import type {
   MarketProposal,
   MarketRequestStatus,
   MarketRequestView,
+  MarketSort,
 } from '@arcade/sdk/api/prophecy';
 
 import type { Database, Queryable } from '../db/database.ts';
@@ -43,18 +44,6 @@ export interface NewMarket extends MarketProposal {
   readonly createSignature: string;
   readonly createdBy: string;
 }
-
-/**
- * Orders of the market list:
- * - `TimeAsc` / `TimeDesc`: by end time, earliest / latest first;
- * - `VolumeDesc`: by total pool (yes + no), largest first, then by end time ascending;
- * - `EndingSoon`: open markets (cutoff in the future, unresolved) first, the nearest cutoff first; then the
- *   rest, the most recently closed first.
- * Ties are broken by address so that paging is stable.
- */
-export const MARKET_SORTS = ['TimeAsc', 'TimeDesc', 'VolumeDesc', 'EndingSoon'] as const;
-/** One of {@link MARKET_SORTS}. */
-export type MarketSort = (typeof MARKET_SORTS)[number];
 
 /** A page of the market list. */
 export interface MarketListQuery {
@@ -123,7 +112,10 @@ function toRecord(row: MarketRow): MarketRecord {
   };
 }
 
-/** ORDER BY clauses of {@link MARKET_SORTS}; `$1` is the current time in seconds. */
+/**
+ * ORDER BY clauses of the SDK's `MARKET_SORTS` (which says what each order means); `$1` is the current time
+ * in seconds. Ties are broken by address so that paging is stable.
+ */
 const ORDER_BY: Readonly<Record<MarketSort, string>> = {
   TimeAsc: 'end_time ASC, address ASC',
   TimeDesc: 'end_time DESC, address ASC',

@@ -5,7 +5,10 @@
  * @module
  */
 
+import { setTimeout } from 'node:timers/promises';
+
 import {
+  COMMENT_MESSAGES,
   MARKET_PROPOSAL_MESSAGES,
   marketTimesError,
   type MarketListItem,
@@ -40,9 +43,6 @@ import {
 // Limits and messages (server-side rules the spec leaves open)
 // ---------------------------------------------------------------------------------------------------------
 
-/** Longest comment, in code points (an emoji counts once). */
-export const COMMENT_MAX_LENGTH = 280;
-
 /** How often one user may comment: once per 5 s and 20 times per hour. */
 export const COMMENT_RATE_LIMIT = Object.freeze({
   minIntervalMs: 5_000,
@@ -68,8 +68,8 @@ export const PROPHECY_MESSAGES = Object.freeze({
   requestNotFound: 'Market request not found',
   invalidCategory: MARKET_PROPOSAL_MESSAGES.invalidCategory,
   invalidCategories: 'Invalid categories',
-  commentEmpty: 'Comment cannot be empty',
-  commentTooLong: `Comment cannot be longer than ${COMMENT_MAX_LENGTH} characters`,
+  commentEmpty: COMMENT_MESSAGES.empty,
+  commentTooLong: COMMENT_MESSAGES.tooLong,
   commentTooFast: `You are commenting too fast: wait ${COMMENT_RATE_LIMIT.minIntervalMs / 1000} seconds between comments`,
   commentLimit: `You can post at most ${COMMENT_RATE_LIMIT.maxPerWindow} comments per hour`,
   cutoffInPast: MARKET_PROPOSAL_MESSAGES.cutoffInPast,
@@ -225,6 +225,22 @@ function namesIn(value: string): string[] {
 // Chain actions
 // ---------------------------------------------------------------------------------------------------------
 
+/**
+ * How often a resolve the chain refuses as early is sent, a pause apart, once the server's clock is past
+ * the cutoff: about 3 s for the chain's Clock to catch up.
+ */
+export const RESOLVE_EARLY_ATTEMPTS = 12;
+export const RESOLVE_RETRY_PAUSE_MS = 250;
+
+/** Whether `resolve_market` was refused because the chain's clock has not reached the cutoff. */
+function isResolveTooEarly(error: unknown): boolean {
+  return (
+    error instanceof ChainTransactionError &&
+    error.programErrorCode !== null &&
+    decodeWagerError(error.programErrorCode)?.name === 'InvalidMarket'
+  );
+}
+
 /** The chain action a program error came from; it picks the message. */
 type MarketAction = 'create' | 'update' | 'resolve';
 
@@ -342,18 +358,29 @@ export class ProphecyService {
   async resolveMarket(address: Address, result: MarketResultLabel): Promise<MarketRecord> {
     const market = await this.getMarket(address);
     if (market.result !== null) throw conflict(PROPHECY_MESSAGES.alreadyResolved);
+    const instruction = await getResolveMarketInstructionAsync({
+      authority: this.#chain.signers.authority,
+      market: address,
+      treasury: this.#chain.addresses.treasury,
+      referrer: market.referrer as Address | null,
+      result,
+    });
+    const cutoffMs = market.cutoffTime * 1000;
     let signature: string;
-    try {
-      const instruction = await getResolveMarketInstructionAsync({
-        authority: this.#chain.signers.authority,
-        market: address,
-        treasury: this.#chain.addresses.treasury,
-        referrer: market.referrer as Address | null,
-        result,
-      });
-      signature = await sendAndConfirm(this.#chain.rpc, this.#chain.signers.authority, [instruction]);
-    } catch (error) {
-      throw marketChainError(error, 'resolve');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        signature = await sendAndConfirm(this.#chain.rpc, this.#chain.signers.authority, [instruction]);
+        break;
+      } catch (error) {
+        // Past the cutoff by the server's clock but not yet by the chain's Clock, which moves once a slot
+        // in whole seconds and lags the wall clock: an admin resolving as the page turns to 'Betting
+        // closed' waits a moment instead of being told it is too early.
+        if (isResolveTooEarly(error) && this.#now() >= cutoffMs && attempt < RESOLVE_EARLY_ATTEMPTS) {
+          await setTimeout(RESOLVE_RETRY_PAUSE_MS);
+          continue;
+        }
+        throw marketChainError(error, 'resolve');
+      }
     }
     const stored = (await this.#chainResult(address)) ?? STORED_OF[result];
     await this.markets.setResult(address, stored, signature);

@@ -1,7 +1,7 @@
 /**
  * The Prophecy API's JSON (`/api/prophecy/...`), as the server sends it and the web app reads it: markets,
- * market requests and comments, the body of a market proposal, and the checks of a proposal that both ends
- * make with the same messages. One definition for both ends.
+ * market requests and comments, the body of a market proposal, the limits and checks of a proposal, a comment
+ * and the list's query that both ends apply with the same messages. One definition for both ends.
  *
  * Lamport amounts are decimal strings; market times are unix seconds, comment and review times unix
  * milliseconds.
@@ -193,6 +193,43 @@ export interface MarketRequestListResponse {
   readonly success: true;
   readonly requests: readonly MarketRequestView[];
 }
+
+/**
+ * Longest market name, short name, option (yes, no and invalid), rules and image URL, in code points (an
+ * emoji counts once), after trimming.
+ */
+export const MARKET_METADATA_LIMITS = Object.freeze({
+  name: 120,
+  shortName: 40,
+  option: 40,
+  rules: 2_000,
+  image: 500,
+} as const);
+
+/** Longest comment, in code points (an emoji counts once), after trimming. */
+export const COMMENT_MAX_LENGTH = 280;
+
+/** The messages of a refused comment, so the form shows what the server would answer. */
+export const COMMENT_MESSAGES = Object.freeze({
+  empty: 'Comment cannot be empty',
+  tooLong: `Comment cannot be longer than ${COMMENT_MAX_LENGTH} characters`,
+  invalid: 'Comment contains invalid characters',
+} as const);
+
+/** Longest `name` filter of the market list, after trimming: no longer than a market's name. */
+export const MARKET_NAME_FILTER_MAX_LENGTH = MARKET_METADATA_LIMITS.name;
+
+/**
+ * Orders of the market list (`sortBy`):
+ * - `TimeAsc` / `TimeDesc`: by end time, earliest / latest first;
+ * - `VolumeDesc`: by total pool (yes + no), largest first, then by end time ascending;
+ * - `EndingSoon`: open markets (cutoff in the future, unresolved) first, the nearest cutoff first; then the
+ *   rest, the most recently closed first.
+ */
+export const MARKET_SORTS = Object.freeze(['TimeAsc', 'TimeDesc', 'VolumeDesc', 'EndingSoon'] as const);
+
+/** One of {@link MARKET_SORTS}. */
+export type MarketSort = (typeof MARKET_SORTS)[number];
 
 /** The messages of the proposal checks both ends make, so the form shows what the server would answer. */
 export const MARKET_PROPOSAL_MESSAGES = Object.freeze({

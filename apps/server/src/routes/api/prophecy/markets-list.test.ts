@@ -4,6 +4,7 @@
  * markets and pools need no chain history.
  */
 
+import { MARKET_NAME_FILTER_MAX_LENGTH } from '@arcade/sdk/api/prophecy';
 import { payoutMultiplier, poolPercentages } from '@arcade/sdk/payout';
 import { generateKeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -247,6 +248,11 @@ describe('name', () => {
   it('refuses a control character or an over-long search', async () => {
     expect(await refused({ name: 'a\u0000b' })).toBe('name contains invalid characters');
     expect(await refused({ name: 'x'.repeat(121) })).toBe('name cannot be longer than 120 characters');
+    expect(await refused({ name: '🚀'.repeat(121) })).toBe('name cannot be longer than 120 characters');
+  });
+
+  it('counts the search in code points, as a market name: 120 emoji are a search', async () => {
+    expect(await labels({ name: '🚀'.repeat(MARKET_NAME_FILTER_MAX_LENGTH) })).toBe('');
   });
 });
 

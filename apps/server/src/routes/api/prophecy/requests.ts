@@ -6,6 +6,11 @@
  * @module
  */
 
+import type {
+  ApprovedRequestResponse,
+  MarketRequestListResponse,
+  MarketRequestResponse,
+} from '@arcade/sdk/api/prophecy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -29,6 +34,18 @@ import {
 } from './schemas.ts';
 
 const errors = { ...errorResponses, 409: errorResponses[400], 502: errorResponses[400] };
+
+/** The answer of requestMarket and reject: the request as it now stands. */
+const requestResponse = z.object({
+  success: z.literal(true),
+  request: marketRequestViewSchema,
+}) satisfies z.ZodType<MarketRequestResponse>;
+
+/** The answer of the request listings. */
+const requestListResponse = z.object({
+  success: z.literal(true),
+  requests: z.array(marketRequestViewSchema),
+}) satisfies z.ZodType<MarketRequestListResponse>;
 
 /** Most requests one listing returns. */
 const REQUEST_LIST_MAX = 500;
@@ -81,7 +98,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
         security: bearer,
         body: marketProposalSchema,
         response: {
-          200: z.object({ success: z.literal(true), request: marketRequestViewSchema }),
+          200: requestResponse,
           ...errors,
         },
       },
@@ -110,7 +127,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
         tags: ['prophecy'],
         security: bearer,
         response: {
-          200: z.object({ success: z.literal(true), requests: z.array(marketRequestViewSchema) }),
+          200: requestListResponse,
           ...errors,
         },
       },
@@ -138,7 +155,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
           limit: integerQuery('limit', 1, REQUEST_LIST_MAX, REQUEST_LIST_MAX),
         }),
         response: {
-          200: z.object({ success: z.literal(true), requests: z.array(marketRequestViewSchema) }),
+          200: requestListResponse,
           ...errors,
         },
       },
@@ -173,7 +190,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
             success: z.literal(true),
             request: marketRequestViewSchema,
             market: marketViewSchema,
-          }),
+          }) satisfies z.ZodType<ApprovedRequestResponse>,
           ...errors,
         },
       },
@@ -200,7 +217,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
         params: requestParams,
         body: z.object({ reason: plainText('Reason', 500) }, { error: 'Reason cannot be empty' }),
         response: {
-          200: z.object({ success: z.literal(true), request: marketRequestViewSchema }),
+          200: requestResponse,
           ...errors,
         },
       },

@@ -12,7 +12,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '../../../../test/harness.ts';
 import type { EmbeddedChain } from '../../../chain/embedded-chain.ts';
 import { sendAndConfirm } from '../../../chain/send-transaction.ts';
-import { COMMENT_RATE_LIMIT, MAX_PENDING_MARKET_REQUESTS } from '../../../services/prophecy-service.ts';
+import {
+  COMMENT_RATE_LIMIT,
+  MAX_PENDING_MARKET_REQUESTS,
+  RESOLVE_EARLY_ATTEMPTS,
+  RESOLVE_RETRY_PAUSE_MS,
+} from '../../../services/prophecy-service.ts';
 
 let t: TestServer;
 let chain: EmbeddedChain;
@@ -272,8 +277,11 @@ describe('POST /api/prophecy/createMarket', () => {
   });
 
   it('counts lengths in code points, so 120 emoji make a valid name', async () => {
-    const market = await createMarket({ name: '🚀'.repeat(120), shortName: '🚀'.repeat(40) });
+    // The image path too: 480 emoji are 960 UTF-16 units but 480 characters, within its 500.
+    const image = `/${'🚀'.repeat(480)}.png`;
+    const market = await createMarket({ name: '🚀'.repeat(120), shortName: '🚀'.repeat(40), image });
     expect(market.marketMetadata.name).toBe('🚀'.repeat(120));
+    expect(market.marketMetadata.image).toBe(image);
   });
 
   it('refuses a malformed or missing body with a 400', async () => {
@@ -502,6 +510,34 @@ describe('POST /api/prophecy/resolveMarket', () => {
       'Market already resolved',
     );
     expect((await get(`/${market.key}`)).json<{ market: MarketView }>().market.result).toBe('yes');
+  });
+
+  it("waits out the chain's Clock lagging the wall clock at the cutoff, for a moment only", async () => {
+    const cutoffTime = wallSecs() + 2;
+    const market = await createMarket({ name: 'Lagging clock', cutoffTime, endTime: cutoffTime + 60 });
+    // No slot opens while the chain is stopped, so its Clock keeps a second before the cutoff.
+    chain.chain.stop();
+    try {
+      while (Date.now() < cutoffTime * 1000) await new Promise((resolve) => setTimeout(resolve, 50));
+      // The server's clock is past the cutoff too.
+      t.clock.advance(Date.now() - t.clock.now());
+      // The Clock never catches up: after the wait, the program's refusal as before.
+      const early = await post('/resolveMarket', { market: market.key, result: 'no' }, adminToken);
+      expectError(early, 400, 'Market cannot be resolved before its cutoff time');
+      expect(early.json()).toMatchObject({ programError: 'InvalidMarket' });
+
+      // The Clock catches up while the resolve waits: it succeeds.
+      const resolving = post('/resolveMarket', { market: market.key, result: 'no' }, adminToken);
+      await new Promise((resolve) =>
+        setTimeout(resolve, (RESOLVE_EARLY_ATTEMPTS * RESOLVE_RETRY_PAUSE_MS) / 4),
+      );
+      chain.chain.start();
+      const response = await resolving;
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<{ market: MarketView }>().market.result).toBe('invalid');
+    } finally {
+      chain.chain.start();
+    }
   });
 
   it('records the result the chain kept: a Yes with no Yes predictions is Invalid', async () => {

@@ -10,13 +10,22 @@
  * @module
  */
 
+import {
+  COMMENT_MAX_LENGTH,
+  MARKET_NAME_FILTER_MAX_LENGTH,
+  MARKET_SORTS,
+  type CommentPageResponse,
+  type CommentResponse,
+  type MarketListResponse,
+  type MarketPageResponse,
+  type MarketResponse,
+} from '@arcade/sdk/api/prophecy';
 import { PROPHECY_DEFAULT_SORT, PROPHECY_SHOW_PAST_EVENTS } from '@arcade/sdk/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { notFound, tooManyRequests } from '../../../http/errors.ts';
 import { addressSchema, bearer, errorResponses } from '../../../http/schemas.ts';
-import { MARKET_SORTS } from '../../../repositories/market-repository.ts';
 import {
   COMMENT_RATE_LIMIT,
   COMMENTS_PAGE_SIZE,
@@ -29,6 +38,7 @@ import {
 } from '../../../services/prophecy-service.ts';
 import requestRoutes from './requests.ts';
 import {
+  codePoints,
   commentSchema,
   commentViewSchema,
   integerQuery,
@@ -44,6 +54,12 @@ import {
 
 const errors = { ...errorResponses, 409: errorResponses[400], 502: errorResponses[400] };
 
+/** The answer of createMarket, updateMarket and resolveMarket. */
+const marketResponse = z.object({
+  success: z.literal(true),
+  market: marketViewSchema,
+}) satisfies z.ZodType<MarketResponse>;
+
 const marketListQuery = z.object({
   sortBy: z
     .enum(MARKET_SORTS, { error: `sortBy must be one of ${MARKET_SORTS.join(', ')}` })
@@ -57,7 +73,11 @@ const marketListQuery = z.object({
   name: z
     .string({ error: 'name must be given once' })
     .trim()
-    .max(120, 'name cannot be longer than 120 characters')
+    // In code points, as the market's name is counted and the list's search box cuts it.
+    .refine(
+      (value) => codePoints(value) <= MARKET_NAME_FILTER_MAX_LENGTH,
+      `name cannot be longer than ${MARKET_NAME_FILTER_MAX_LENGTH} characters`,
+    )
     .refine(isPrintable, 'name contains invalid characters')
     .optional()
     .describe('Case-insensitive substring of the name or short name'),
@@ -108,7 +128,7 @@ most recently closed first. Pages of ${MARKET_LIST_PAGE_SIZE} markets by default
             markets: z.array(marketListItemSchema),
             total: z.number(),
             nextOffset: z.number().nullable(),
-          }),
+          }) satisfies z.ZodType<MarketListResponse>,
           ...errors,
         },
       },
@@ -163,7 +183,7 @@ most recently closed first. Pages of ${MARKET_LIST_PAGE_SIZE} markets by default
     {
       preHandler: [app.authenticate, app.userRateLimit],
       schema: {
-        summary: 'Comments on a market as the signed-in wallet (plain text, 1–280 characters)',
+        summary: `Comments on a market as the signed-in wallet (plain text, 1–${COMMENT_MAX_LENGTH} characters)`,
         tags: ['prophecy'],
         security: bearer,
         body: z.object(
@@ -171,7 +191,10 @@ most recently closed first. Pages of ${MARKET_LIST_PAGE_SIZE} markets by default
           { error: PROPHECY_MESSAGES.commentEmpty },
         ),
         response: {
-          200: z.object({ success: z.literal(true), comment: commentViewSchema }),
+          200: z.object({
+            success: z.literal(true),
+            comment: commentViewSchema,
+          }) satisfies z.ZodType<CommentResponse>,
           ...errors,
         },
       },
@@ -202,7 +225,7 @@ most recently closed first. Pages of ${MARKET_LIST_PAGE_SIZE} markets by default
         tags: ['prophecy'],
         security: bearer,
         body: marketProposalSchema,
-        response: { 200: z.object({ success: z.literal(true), market: marketViewSchema }), ...errors },
+        response: { 200: marketResponse, ...errors },
       },
     },
     async (request) => {
@@ -224,7 +247,7 @@ most recently closed first. Pages of ${MARKET_LIST_PAGE_SIZE} markets by default
           { market: addressSchema, endTime: unixSeconds('end time'), cutoffTime: unixSeconds('cutoff time') },
           { error: 'Invalid request body' },
         ),
-        response: { 200: z.object({ success: z.literal(true), market: marketViewSchema }), ...errors },
+        response: { 200: marketResponse, ...errors },
       },
     },
     async (request) => {
@@ -246,7 +269,7 @@ most recently closed first. Pages of ${MARKET_LIST_PAGE_SIZE} markets by default
         tags: ['prophecy'],
         security: bearer,
         body: z.object({ market: addressSchema, result: resultSchema }, { error: 'Invalid request body' }),
-        response: { 200: z.object({ success: z.literal(true), market: marketViewSchema }), ...errors },
+        response: { 200: marketResponse, ...errors },
       },
     },
     async (request) => {
@@ -271,7 +294,7 @@ most recently closed first. Pages of ${MARKET_LIST_PAGE_SIZE} markets by default
             market: marketViewSchema,
             comments: z.array(commentViewSchema),
             nextCursor: z.number().nullable(),
-          }),
+          }) satisfies z.ZodType<MarketPageResponse>,
           ...errors,
         },
       },
@@ -296,7 +319,7 @@ most recently closed first. Pages of ${MARKET_LIST_PAGE_SIZE} markets by default
             success: z.literal(true),
             comments: z.array(commentViewSchema),
             nextCursor: z.number().nullable(),
-          }),
+          }) satisfies z.ZodType<CommentPageResponse>,
           ...errors,
         },
       },

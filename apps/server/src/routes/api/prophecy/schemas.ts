@@ -4,20 +4,20 @@
  * @module
  */
 
+import {
+  COMMENT_MAX_LENGTH,
+  COMMENT_MESSAGES,
+  MARKET_METADATA_LIMITS,
+  type CommentView,
+  type MarketListItem,
+  type MarketRequestView,
+  type MarketView,
+} from '@arcade/sdk/api/prophecy';
 import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
 import { z } from 'zod';
 
 import { addressSchema } from '../../../http/schemas.ts';
-import { COMMENT_MAX_LENGTH, PROPHECY_MESSAGES } from '../../../services/prophecy-service.ts';
-
-/** Longest market name, short name, option and rules, in code points. */
-export const METADATA_LIMITS = Object.freeze({
-  name: 120,
-  shortName: 40,
-  option: 40,
-  rules: 2_000,
-  image: 500,
-});
+import { PROPHECY_MESSAGES } from '../../../services/prophecy-service.ts';
 
 /** Latest accepted unix time (9999-12-31): far beyond any market, well inside i64 and a safe integer. */
 const MAX_UNIX_SECS = 253_402_300_799;
@@ -36,7 +36,8 @@ export function isPrintable(text: string): boolean {
   return true;
 }
 
-const codePoints = (text: string): number => Array.from(text).length;
+/** Length in code points, as every limit counts (an emoji counts once). */
+export const codePoints = (text: string): number => Array.from(text).length;
 
 /**
  * Trimmed plain text of 1 to `max` code points (so an emoji counts once), with messages naming `label`:
@@ -53,13 +54,13 @@ export function plainText(label: string, max: number) {
     .refine(isPrintable, `${label} contains invalid characters`);
 }
 
-/** A comment: trimmed, 1–280 code points, stored and returned as plain text. */
+/** A comment: trimmed, 1 to `COMMENT_MAX_LENGTH` code points, stored and returned as plain text. */
 export const commentSchema = z
   .string({ error: PROPHECY_MESSAGES.commentEmpty })
   .trim()
   .min(1, PROPHECY_MESSAGES.commentEmpty)
   .refine((value) => codePoints(value) <= COMMENT_MAX_LENGTH, PROPHECY_MESSAGES.commentTooLong)
-  .refine(isPrintable, 'Comment contains invalid characters');
+  .refine(isPrintable, COMMENT_MESSAGES.invalid);
 
 /** One of the spec's 12 Prophecy categories, spelt as the spec does. */
 export const categorySchema = z.enum(PROPHECY_CATEGORIES, { error: PROPHECY_MESSAGES.invalidCategory });
@@ -68,7 +69,10 @@ export const categorySchema = z.enum(PROPHECY_CATEGORIES, { error: PROPHECY_MESS
 export const imageSchema = z
   .string({ error: 'Invalid image' })
   .trim()
-  .max(METADATA_LIMITS.image, `Image cannot be longer than ${METADATA_LIMITS.image} characters`)
+  .refine(
+    (value) => codePoints(value) <= MARKET_METADATA_LIMITS.image,
+    `Image cannot be longer than ${MARKET_METADATA_LIMITS.image} characters`,
+  )
   .refine((value) => {
     if (value === '') return true;
     if (!isPrintable(value) || /\s/.test(value)) return false;
@@ -91,14 +95,14 @@ export function unixSeconds(label: string) {
 
 /** A market's metadata fields; the options default to the spec's Yes, No and Invalid. */
 export const metadataFields = {
-  name: plainText('Name', METADATA_LIMITS.name),
-  shortName: plainText('Short name', METADATA_LIMITS.shortName),
-  yesOption: plainText('Yes option', METADATA_LIMITS.option).default('Yes'),
-  noOption: plainText('No option', METADATA_LIMITS.option).default('No'),
-  invalidOption: plainText('Option for an invalid result', METADATA_LIMITS.option).default('Invalid'),
+  name: plainText('Name', MARKET_METADATA_LIMITS.name),
+  shortName: plainText('Short name', MARKET_METADATA_LIMITS.shortName),
+  yesOption: plainText('Yes option', MARKET_METADATA_LIMITS.option).default('Yes'),
+  noOption: plainText('No option', MARKET_METADATA_LIMITS.option).default('No'),
+  invalidOption: plainText('Option for an invalid result', MARKET_METADATA_LIMITS.option).default('Invalid'),
   category: categorySchema,
   image: imageSchema.default(''),
-  rules: plainText('Rules', METADATA_LIMITS.rules),
+  rules: plainText('Rules', MARKET_METADATA_LIMITS.rules),
 };
 
 /** createMarket's and requestMarket's body: metadata, times (unix seconds) and an optional referrer. */
@@ -150,12 +154,12 @@ export const marketViewSchema = z.object({
   noMultiplier: z.number(),
   yesPercentage: z.number(),
   noPercentage: z.number(),
-});
+}) satisfies z.ZodType<MarketView>;
 
 /** A market in the list: the view without its rules, which only the market's own page shows. */
 export const marketListItemSchema = marketViewSchema.extend({
   marketMetadata: marketViewSchema.shape.marketMetadata.omit({ rules: true }),
-});
+}) satisfies z.ZodType<MarketListItem>;
 
 /** A market comment. */
 export const commentViewSchema = z.object({
@@ -165,7 +169,7 @@ export const commentViewSchema = z.object({
   username: z.string().nullable(),
   comment: z.string().describe('Plain text: render it as text, never as HTML'),
   timestamp: z.number().describe('Milliseconds since the epoch'),
-});
+}) satisfies z.ZodType<CommentView>;
 
 /** A market request, as its requester and the admins see it. */
 export const marketRequestViewSchema = z.object({
@@ -182,7 +186,7 @@ export const marketRequestViewSchema = z.object({
   reviewedBy: z.string().nullable(),
   reviewedAt: z.number().nullable().describe('Milliseconds since the epoch'),
   createdAt: z.number().describe('Milliseconds since the epoch'),
-});
+}) satisfies z.ZodType<MarketRequestView>;
 
 /** A decimal integer query parameter in `[min, max]`; optional. */
 export function optionalIntegerQuery(label: string, min: number, max: number) {
