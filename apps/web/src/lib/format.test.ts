@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCountdown,
   formatDateTime,
+  formatExactSol,
   formatLamports,
   formatLamportsMin,
   formatNumber,
@@ -11,6 +12,7 @@ import {
   formatSol,
   formatTokenAmount,
   formatUsd,
+  pluralize,
   shortAddress,
 } from './format.ts';
 
@@ -272,5 +274,26 @@ describe('shortAddress', () => {
     expect(shortAddress('AbCdEfGhIjKlMnWxYz')).toBe('AbCd…WxYz');
     expect(shortAddress('AbCdEfGhIjKlMnWxYz', 6)).toBe('AbCdEf…MnWxYz');
     expect(shortAddress('short')).toBe('short');
+  });
+});
+
+describe('formatExactSol', () => {
+  it('shows a deposit to the lamport, where the two-decimal rule would say 0.00 SOL', () => {
+    expect(formatExactSol(1_461_600n)).toBe('0.0014616 SOL');
+    expect(formatExactSol(4_384_800n)).toBe('0.0043848 SOL');
+    expect(formatExactSol(1n)).toBe('0.000000001 SOL');
+    expect(formatExactSol(2_000_500_000n)).toBe('2.0005 SOL');
+    expect(formatExactSol(0n)).toBe('0 SOL');
+  });
+});
+
+describe('pluralize', () => {
+  it('puts the noun in the plural for any count but one', () => {
+    expect([0, 1, 2, 20].map((count) => pluralize(count, 'bet'))).toEqual([
+      '0 bets',
+      '1 bet',
+      '2 bets',
+      '20 bets',
+    ]);
   });
 });

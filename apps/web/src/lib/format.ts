@@ -190,6 +190,33 @@ export function formatLamportsMin(lamports: bigint): string {
 }
 
 /**
+ * Lamports as the shortest exact SOL text, every significant decimal kept and no grouping: what an amount
+ * input holds, and what a tooltip shows behind a rounded amount.
+ *
+ * @example formatSolDecimal(1_250_000_000n) === '1.25'; formatSolDecimal(10_000_000n) === '0.01'
+ */
+export function formatSolDecimal(lamports: bigint): string {
+  const unit = 10n ** BigInt(SOL_DECIMALS);
+  const fraction = (lamports % unit).toString().padStart(SOL_DECIMALS, '0').replace(/0+$/, '');
+  return `${lamports / unit}${fraction === '' ? '' : `.${fraction}`}`;
+}
+
+/**
+ * Lamports as exact SOL with the unit: for amounts that matter to the lamport, such as a bet account's
+ * deposit or a fee, which {@link formatSol}'s two decimals would show as `0.00 SOL`.
+ *
+ * @example formatExactSol(1_461_600n) === '0.0014616 SOL'
+ */
+export function formatExactSol(lamports: bigint): string {
+  return `${formatSolDecimal(lamports)} SOL`;
+}
+
+/** A count with its noun: `pluralize(1, 'bet') === '1 bet'`, `pluralize(3, 'bet') === '3 bets'`. */
+export function pluralize(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/**
  * Lamports as a SOL amount with its unit.
  *
  * @example formatSol(250_000_000n) === '0.25 SOL'

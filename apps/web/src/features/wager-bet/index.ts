@@ -8,6 +8,8 @@
 
 export { useBetRecord } from './api/get-bet-record.ts';
 export { useHouseLimits } from './api/get-house-limits.ts';
+export { useBetExtraCosts } from './hooks/use-bet-extra-costs.ts';
+export { betExtraCosts, canAffordBet, notEnoughSolMessage, type BetExtraCosts } from './utils/bet-costs.ts';
 export { betHistoryKey } from './api/get-bet-history.ts';
 export { useClaimedBet, withClaimedBet, type ClaimedBet } from './api/claimed-bet.ts';
 export { usePlaceBet, isBetFree, preflightBet, type PlaceBetArgs } from './hooks/use-place-bet.ts';
@@ -16,6 +18,7 @@ export { useClaimBet, type ClaimBetArgs } from './hooks/use-claim-bet.ts';
 export {
   betErrorMessage,
   BetPreflightError,
+  failedOutsideWager,
   isUserRejection,
   MIN_STAKE_TEXT,
   USER_REJECTED,

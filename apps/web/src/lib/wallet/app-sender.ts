@@ -10,6 +10,7 @@
 import { PRIORITY_FEE_LEVEL } from '@arcade/sdk/constants';
 import { createProgramErrorName, createTransactionSender, type TransactionSender } from '@arcade/sdk/sender';
 import {
+  fetchAddressesForLookupTables,
   getBase64EncodedWireTransaction,
   getBase64Encoder,
   getTransactionDecoder,
@@ -74,9 +75,20 @@ export async function sendWithWallet(
   const sender = createAppSender();
   if ('instructions' in input) {
     const { cosign } = input;
+    const tables = input.addressLookupTables ?? [];
+    let addressLookupTables;
+    try {
+      addressLookupTables =
+        tables.length === 0 ? undefined : await fetchAddressesForLookupTables([...tables], getRpc());
+    } catch (error) {
+      // The transaction cannot be built without them (spec §8: 'Invalid Transaction').
+      console.error('Reading the lookup tables failed', error);
+      throw new InvalidTransactionError('lookup tables unreadable');
+    }
     return sender.send({
       instructions: input.instructions,
       feePayer: signer,
+      ...(addressLookupTables === undefined ? {} : { addressLookupTables }),
       ...(cosign === undefined
         ? {}
         : {

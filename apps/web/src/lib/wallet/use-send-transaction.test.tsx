@@ -42,6 +42,45 @@ vi.mock('@arcade/sdk/sender', async (importOriginal) => ({
   createTransactionSender: () => sender,
 }));
 
+/** Lookup tables on the fake chain, answered as an RPC node answers getMultipleAccounts in jsonParsed. */
+const lookupTables = vi.hoisted(() => new Map<string, string[]>());
+
+vi.mock('./rpc.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./rpc.ts')>()),
+  getRpc: () => ({
+    getMultipleAccounts: (addresses: readonly string[]) => ({
+      send: () =>
+        Promise.resolve({
+          context: { slot: 1n },
+          value: addresses.map((table) => {
+            const entries = lookupTables.get(table);
+            if (entries === undefined) return null;
+            return {
+              executable: false,
+              lamports: 1_000_000n,
+              owner: 'AddressLookupTab1e1111111111111111111111111',
+              rentEpoch: 0n,
+              space: BigInt(56 + 32 * entries.length),
+              data: {
+                program: 'address-lookup-table',
+                space: BigInt(56 + 32 * entries.length),
+                parsed: {
+                  type: 'lookupTable',
+                  info: {
+                    addresses: entries,
+                    deactivationSlot: '18446744073709551615',
+                    lastExtendedSlot: '1',
+                    lastExtendedSlotStartIndex: 0,
+                  },
+                },
+              },
+            };
+          }),
+        }),
+    }),
+  }),
+}));
+
 const CONFIG: RuntimeConfig = {
   cluster: 'devnet',
   rpcUrl: '/rpc',
@@ -257,5 +296,40 @@ describe('useSendTransaction with a server-built transaction', () => {
     await expect(renderSend()({ transaction: over, expect: JUICE_POLICY })).rejects.toThrow(
       ERROR_MESSAGES.invalidTransaction,
     );
+  });
+});
+
+describe('useSendTransaction with instructions', () => {
+  const instruction: Instruction = {
+    programAddress: MEMO,
+    accounts: [{ address: TOKEN, role: AccountRole.READONLY }],
+    data: new Uint8Array([1]),
+  };
+
+  it('sends them as they are, with no lookup tables unless asked', async () => {
+    sender.send.mockResolvedValue('sig');
+    await expect(renderSend()({ instructions: [instruction] })).resolves.toBe('sig');
+    expect(sender.send.mock.calls[0]![0]).not.toHaveProperty('addressLookupTables');
+  });
+
+  it("reads a route's lookup tables from the chain and hands their addresses to the sender", async () => {
+    const table = address('4QwSwNriKPrz8DLW4ju5uxC2TN5cksJx6tPUPj7DGLAW');
+    lookupTables.set(table, [TOKEN, ASSOCIATED_TOKEN]);
+    sender.send.mockResolvedValue('sig');
+    await expect(renderSend()({ instructions: [instruction], addressLookupTables: [table] })).resolves.toBe(
+      'sig',
+    );
+    expect(sender.send.mock.calls[0]![0]).toMatchObject({
+      instructions: [instruction],
+      addressLookupTables: { [table]: [TOKEN, ASSOCIATED_TOKEN] },
+    });
+  });
+
+  it("fails with 'Invalid Transaction', without sending, when a lookup table does not exist", async () => {
+    const missing = address('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin');
+    await expect(
+      renderSend()({ instructions: [instruction], addressLookupTables: [missing] }),
+    ).rejects.toThrow(ERROR_MESSAGES.invalidTransaction);
+    expect(sender.send).not.toHaveBeenCalled();
   });
 });

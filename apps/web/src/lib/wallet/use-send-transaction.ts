@@ -36,6 +36,12 @@ export interface InstructionsInput {
    * must come back unchanged.
    */
   readonly cosign?: (wireTransactionBase64: string) => Promise<string>;
+  /**
+   * Address lookup tables the instructions' accounts may be loaded through (a swap route's or a
+   * marketplace buy's): their addresses are read from the chain when sending, and the message is compiled
+   * with them, as mainnet routes need to fit in one transaction.
+   */
+  readonly addressLookupTables?: readonly Address[];
 }
 
 /** What to send: a server-built transaction, or instructions to build one from. */

@@ -6,7 +6,8 @@
  * program-wide scan (which the RPC proxy refuses). The server's history finds the candidates
  * (`POST /api/user/predictions` with `unclaimed: true`); each is then confirmed against the chain (the round
  * settled, the bet unpaid, won or refundable) before it is offered, since the history lags the chain and a
- * bet may have been paid a moment ago.
+ * bet may have been paid a moment ago. Each claim also carries the bet account's lamports: "Claim all" closes
+ * the account after paying it (`close_bet`), so that deposit comes back too.
  *
  * @module
  */
@@ -115,6 +116,7 @@ export async function getUnclaimedForesight(
         side,
         stake: record.amount,
         amount: record.amount,
+        deposit: betAccount.lamports,
       });
       return;
     }
@@ -129,6 +131,7 @@ export async function getUnclaimedForesight(
       side,
       stake: record.amount,
       amount: foresightPayout(record.amount, round.upPool, round.downPool, side === 'Up' ? 'up' : 'down'),
+      deposit: betAccount.lamports,
     });
   });
   return claims.sort((a, b) => a.roundId - b.roundId);

@@ -28,6 +28,7 @@ import { Toaster } from '../../../components/toaster.tsx';
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { toast } from '../../../lib/toast.ts';
 import { fakeAddress, MockChain, RENT, testConfig } from '../../../testing/mock-chain.ts';
+import { FakeForesightProgram } from '../../foresight/testing/fake-foresight-program.ts';
 import { betData } from '../../wager-bet/testing/mock-chain.ts';
 import { FakeHistory } from '../testing/fake-history.ts';
 import { UnclaimedWinningsBanner, unclaimedWinsText } from './unclaimed-winnings-banner.tsx';
@@ -480,7 +481,7 @@ describe('UnclaimedWinningsBanner: across the games', () => {
     expect(banner()?.textContent).toContain('Total8.1 SOL');
   });
 
-  it('claims everything in one transaction: claim_bet, settle_bet, withdraw_bet, settle_prediction', async () => {
+  it('claims everything in one transaction: claim_bet, settle_bet + close_bet, withdraw_bet + close_bet, settle_prediction', async () => {
     const won = await foresightRound({ id: 7, result: 'Down', side: 'Down' });
     const invalid = await foresightRound({ id: 8, result: 'Invalid', downPool: 0n });
     history.set('/api/user/predictions', null, {
@@ -510,15 +511,18 @@ describe('UnclaimedWinningsBanner: across the games', () => {
           ? identifyWagerInstruction(ix.data ?? new Uint8Array())
           : identifyForesightInstruction(ix.data ?? new Uint8Array()),
       ),
-    ).toEqual(['claim_bet', 'settle_bet', 'withdraw_bet', 'settle_prediction']);
+    ).toEqual(['claim_bet', 'settle_bet', 'close_bet', 'withdraw_bet', 'close_bet', 'settle_prediction']);
     expect(instructions[1]?.accounts?.map((a) => a.address)).toEqual([USER, CONFIG, won.event, won.bet]);
-    expect(instructions[2]?.accounts?.map((a) => a.address)).toEqual([
+    // Each Foresight payment is followed by close_bet on the same bet, signed by the wallet.
+    expect(instructions[2]?.accounts?.map((a) => a.address)).toEqual([USER, won.event, won.bet]);
+    expect(instructions[3]?.accounts?.map((a) => a.address)).toEqual([
       USER,
       CONFIG,
       invalid.event,
       invalid.bet,
     ]);
-    expect(instructions[3]?.accounts?.map((a) => a.address)).toEqual([
+    expect(instructions[4]?.accounts?.map((a) => a.address)).toEqual([USER, invalid.event, invalid.bet]);
+    expect(instructions[5]?.accounts?.map((a) => a.address)).toEqual([
       winner.prediction,
       winner.market,
       winner.authority,
@@ -579,7 +583,8 @@ describe('UnclaimedWinningsBanner: across the games', () => {
         'ErrorError in transaction: instruction index 3, custom program error 6010',
       ]);
     });
-    expect(calls).toEqual([8, 2]);
+    // Eight claims, then two: each a settle_bet and its close_bet.
+    expect(calls).toEqual([16, 4]);
     expect(within(banner() as HTMLElement).getByRole('status').textContent).toBe(
       'Claimed 3.9 SOL; 8 left to claim: Error in transaction: instruction index 3, custom program error 6010',
     );
@@ -602,8 +607,9 @@ describe('UnclaimedWinningsBanner: across the games', () => {
     await waitFor(() => {
       expect(toastTexts()).toEqual(['SuccessClaimed successfully!']);
     });
-    // The 8 claims again without the paid one, then the last 2: nothing is reported failed.
-    expect(sent).toEqual([8, 7, 2]);
+    // The 8 claims again without the paid one, then the last 2 (two instructions each): nothing is reported
+    // failed.
+    expect(sent).toEqual([16, 14, 4]);
     expect(within(banner() ?? document.body).queryByRole('status')).toBeNull();
   });
 
@@ -617,6 +623,49 @@ describe('UnclaimedWinningsBanner: across the games', () => {
       expect(toastTexts()).toEqual(['ErrorFailed to claim winnings', 'ErrorUser Rejected Transaction']);
     });
     expect(mocks.send).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes each Foresight bet once paid: the wallet gets the payouts and the bet deposits', async () => {
+    setBetRecord(null);
+    const won = await foresightRound({ id: 7, upPool: 3n * SOL });
+    const invalid = await foresightRound({
+      id: 8,
+      result: 'Invalid',
+      stake: 200_000_000n,
+      upPool: 200_000_000n,
+      downPool: 0n,
+    });
+    // The rounds hold the pot they owe.
+    for (const { event } of [won, invalid]) {
+      chain.set(event, chain.accounts.get(event)!.data, RENT + 5n * SOL, false, FORESIGHT);
+    }
+    history.set('/api/user/predictions', null, {
+      items: [predictionItem(invalid.event, 2), predictionItem(won.event, 1)],
+      nextCursor: null,
+    });
+    const program = new FakeForesightProgram(chain, FORESIGHT);
+    chain.balances.set(USER, SOL);
+    mocks.send = program.sender(USER);
+    renderBanner();
+    await waitFor(() => {
+      expect(banner()?.textContent).toContain('You have 1 unclaimed win and 1 refund to collect');
+    });
+    expect(banner()?.textContent).toContain(
+      'Claim all pays them in SOL to your wallet, and returns 0.002 SOL of Foresight bet deposits.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Claim all' }));
+    await waitFor(() => {
+      expect(banner()).toBeNull();
+    });
+    expect(program.sent.map((tx) => tx.names)).toEqual([
+      ['settle_bet', 'close_bet', 'withdraw_bet', 'close_bet'],
+    ]);
+    expect(chain.balances.get(USER)).toBe(
+      SOL + foresightPayout(SOL, 3n * SOL, SOL, 'up') + 200_000_000n + 2n * RENT,
+    );
+    expect(chain.accounts.has(won.bet)).toBe(false);
+    expect(chain.accounts.has(invalid.bet)).toBe(false);
+    expect(toastTexts()).toEqual(['SuccessClaimed successfully!']);
   });
 
   it('still shows the bet-record win when the server cannot list the other games', async () => {

@@ -2,7 +2,7 @@ import type { Address } from '@solana/kit';
 import { useId, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { formatSol } from '../../../lib/format.ts';
+import { formatExactSol, formatSol, pluralize } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/toast.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { useBetRecordUpdates } from '../hooks/use-bet-record-updates.ts';
@@ -13,6 +13,7 @@ import {
   claimItemKey,
   claimItemLabel,
   claimTotal,
+  depositTotal,
   isRefund,
   type ClaimItem,
 } from '../utils/claim-items.ts';
@@ -40,10 +41,6 @@ function writeDismissed(key: string): void {
   }
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
 /**
  * "You have 1 unclaimed win (1.0 SOL)"; refunds are not called wins: "You have 1 refund to collect
  * (0.05 SOL)", "You have 2 unclaimed wins and 1 refund to collect (2.1 SOL)".
@@ -51,16 +48,27 @@ function plural(count: number, word: string): string {
 export function unclaimedWinsText(wins: number, lamports: bigint, refunds = 0): string {
   const what =
     refunds === 0
-      ? plural(wins, 'unclaimed win')
+      ? pluralize(wins, 'unclaimed win')
       : wins === 0
-        ? `${plural(refunds, 'refund')} to collect`
-        : `${plural(wins, 'unclaimed win')} and ${plural(refunds, 'refund')} to collect`;
+        ? `${pluralize(refunds, 'refund')} to collect`
+        : `${pluralize(wins, 'unclaimed win')} and ${pluralize(refunds, 'refund')} to collect`;
   return `You have ${what} (${formatSol(lamports)})`;
 }
 
 /** "TailSpin · Foresight": the games the items come from, in order, once each. */
 export function gamesText(items: readonly ClaimItem[]): string {
   return [...new Set(items.map(claimItemGame))].join(' · ');
+}
+
+/**
+ * What Claim all does, under the headline: "Claim all pays them in SOL to your wallet.", and when Foresight
+ * bets are among them, the deposits their accounts give back as well (not part of the headline's total).
+ */
+export function claimNoteText(items: readonly ClaimItem[]): string {
+  const deposits = depositTotal(items);
+  return deposits === 0n
+    ? 'Claim all pays them in SOL to your wallet.'
+    : `Claim all pays them in SOL to your wallet, and returns ${formatExactSol(deposits)} of Foresight bet deposits.`;
 }
 
 /** The status line after a claim-all that did not pay everything. */
@@ -158,7 +166,7 @@ export function UnclaimedWinningsBanner() {
           <p className="min-w-0 flex-1 text-sm font-semibold text-ink">
             <span className="tabular">{unclaimedWinsText(items.length - refunds, total, refunds)}</span>
             <span className="block text-xs font-normal text-ink-dim">
-              {gamesText(items)}. Claim all pays them in SOL to your wallet.
+              {gamesText(items)}. {claimNoteText(items)}
             </span>
           </p>
           <div className="flex w-full items-center gap-2 sm:w-auto">

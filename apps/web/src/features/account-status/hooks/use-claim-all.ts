@@ -17,7 +17,7 @@ import { useSendTransaction } from '../../../lib/wallet/use-send-transaction.ts'
 import { unclaimedWinsKey } from '../api/get-unclaimed-wins.ts';
 import { claimInstructions } from '../utils/claim-instructions.ts';
 import type { ClaimItem } from '../utils/claim-items.ts';
-import { packClaims } from '../utils/pack-claims.ts';
+import { packClaims } from '../../../lib/wallet/pack-claims.ts';
 import { fetchStillOwed, fetchUnclaimedWinnings } from './use-unclaimed-winnings.ts';
 
 /** How a claim-all ended. */

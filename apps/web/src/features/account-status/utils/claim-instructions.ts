@@ -4,7 +4,11 @@
  * @module
  */
 
-import { getSettleBetInstruction, getWithdrawBetInstruction } from '@arcade/sdk/foresight/instructions';
+import {
+  getCloseBetInstruction,
+  getSettleBetInstruction,
+  getWithdrawBetInstruction,
+} from '@arcade/sdk/foresight/instructions';
 import { getClaimBetInstruction, getSettlePredictionInstruction } from '@arcade/sdk/wager/instructions';
 import { findHouseAddress } from '@arcade/sdk/wager/pda';
 import type { Address, Instruction } from '@solana/kit';
@@ -12,18 +16,20 @@ import type { Address, Instruction } from '@solana/kit';
 import { foresightProgram } from '../api/get-unclaimed-foresight.ts';
 import { wagerProgram } from '../api/get-unclaimed-wins.ts';
 import type { ClaimItem } from './claim-items.ts';
+import type { PackableClaim } from '../../../lib/wallet/pack-claims.ts';
 
 /**
  * The instructions paying `items` to `user`, in the same order:
  * - a TailSpin/ReTail win: `claim_bet(sol = true)`, signed by the user (the full SOL value, valid for every
  *   bet type; the token or NFT claim with its swap or buy stays on the game pages);
- * - a Foresight win or refund: `settle_bet` or `withdraw_bet`;
+ * - a Foresight win or refund: `settle_bet` or `withdraw_bet`, then `close_bet`, signed by the user, which
+ *   gives back the bet account's deposit (the bet is paid by then, so the program lets it close);
  * - a Prophecy payout or refund: `settle_prediction`.
  */
 export async function claimInstructions(
   user: Address,
   items: readonly ClaimItem[],
-): Promise<{ readonly instruction: Instruction; readonly item: ClaimItem }[]> {
+): Promise<PackableClaim<ClaimItem>[]> {
   const wager = wagerProgram();
   const foresight = foresightProgram();
   const [house] = await findHouseAddress(wager);
@@ -32,30 +38,33 @@ export async function claimInstructions(
       case 'bet':
         return {
           item,
-          instruction: getClaimBetInstruction({ user, bet: item.bet, house, sol: true }, wager),
+          instructions: [getClaimBetInstruction({ user, bet: item.bet, house, sol: true }, wager)],
         };
       case 'foresight': {
         const accounts = { user, config: item.config, event: item.event, bet: item.bet };
+        const pay: Instruction =
+          item.action === 'settle'
+            ? getSettleBetInstruction(accounts, foresight)
+            : getWithdrawBetInstruction(accounts, foresight);
         return {
           item,
-          instruction:
-            item.action === 'settle'
-              ? getSettleBetInstruction(accounts, foresight)
-              : getWithdrawBetInstruction(accounts, foresight),
+          instructions: [pay, getCloseBetInstruction({ user, event: item.event, bet: item.bet }, foresight)],
         };
       }
       case 'prophecy':
         return {
           item,
-          instruction: getSettlePredictionInstruction(
-            {
-              prediction: item.prediction,
-              market: item.market,
-              marketAuthority: item.marketAuthority,
-              user,
-            },
-            wager,
-          ),
+          instructions: [
+            getSettlePredictionInstruction(
+              {
+                prediction: item.prediction,
+                market: item.market,
+                marketAuthority: item.marketAuthority,
+                user,
+              },
+              wager,
+            ),
+          ],
         };
     }
   });

@@ -36,6 +36,8 @@ export interface ForesightClaim {
   readonly stake: bigint;
   /** What the instruction pays, lamports. */
   readonly amount: bigint;
+  /** The bet account's lamports (its rent deposit), which `close_bet` gives back after the payment. */
+  readonly deposit: bigint;
 }
 
 /** A Prophecy prediction of a resolved market that `settle_prediction` still pays. */
@@ -115,4 +117,9 @@ export function isRefund(item: ClaimItem): boolean {
 /** The sum of the items' amounts, lamports. */
 export function claimTotal(items: readonly ClaimItem[]): bigint {
   return items.reduce((sum, item) => sum + item.amount, 0n);
+}
+
+/** The bet deposits a claim gives back besides the amounts (Foresight bet accounts, closed once paid). */
+export function depositTotal(items: readonly ClaimItem[]): bigint {
+  return items.reduce((sum, item) => sum + (item.kind === 'foresight' ? item.deposit : 0n), 0n);
 }

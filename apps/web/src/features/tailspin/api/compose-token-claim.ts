@@ -44,6 +44,8 @@ export interface TokenClaimPlan {
   readonly outAmount: bigint;
   /** Posts the wallet-signed transaction for the swap desk's signature. */
   readonly cosign: (wireBase64: string) => Promise<string>;
+  /** The route's lookup tables (mainnet routes need them to fit in one transaction). */
+  readonly addressLookupTables: readonly Address[];
 }
 
 function role(account: { isSigner: boolean; isWritable: boolean }): AccountRole {
@@ -58,6 +60,14 @@ export function toInstruction(json: JsonInstruction): Instruction {
     accounts: json.accounts.map((account) => ({ address: address(account.pubkey), role: role(account) })),
     data: new Uint8Array(getBase64Encoder().encode(json.data)),
   };
+}
+
+/**
+ * The swap desk would not co-sign the claim (an expired or used quote, a network failure): the claim could
+ * not be built, which spec §8 calls 'Invalid Transaction'.
+ */
+export class SwapCosignError extends Error {
+  override readonly name = 'SwapCosignError';
 }
 
 /** `POST /api/swap/cosign`: the transaction with the swap desk's signature (unchanged where none is needed). */
@@ -97,15 +107,25 @@ export async function composeTokenClaim(
       method: 'POST',
       body: { quoteResponse, userPublicKey: user, wrapAndUnwrapSol: true },
     });
-    // The wallet's send builds a plain v0 message: a route that needs lookup tables does not fit.
-    if (swap.addressLookupTableAddresses.length > 0) throw new Error('The swap route needs lookup tables');
     const instructions = [
       ...swap.setupInstructions,
       swap.swapInstruction,
       ...(swap.cleanupInstruction === null ? [] : [swap.cleanupInstruction]),
       ...(swap.otherInstructions ?? []),
     ].map(toInstruction);
-    return { instructions, outAmount: BigInt(quote.outAmount), cosign: cosignSwap };
+    return {
+      instructions,
+      outAmount: BigInt(quote.outAmount),
+      cosign: async (wireBase64: string) => {
+        try {
+          return await cosignSwap(wireBase64);
+        } catch (error) {
+          console.error('The swap desk did not co-sign the claim', error);
+          throw new SwapCosignError(ERROR_MESSAGES.invalidTransaction, { cause: error });
+        }
+      },
+      addressLookupTables: swap.addressLookupTableAddresses.map((table) => address(table)),
+    };
   } catch (error) {
     console.error('Composing the token claim failed', error);
     throw new Error(ERROR_MESSAGES.invalidTransaction, { cause: error });

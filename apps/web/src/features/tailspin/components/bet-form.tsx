@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS, MIN_BET_LAMPORTS, TAILSPIN_FEE_BPS } from '@arcade/sdk/constants';
+import { MIN_BET_LAMPORTS, TAILSPIN_FEE_BPS } from '@arcade/sdk/constants';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { useId } from 'react';
 
@@ -9,18 +9,18 @@ import {
   formatNumber,
   formatPercent,
   formatSol,
+  formatSolDecimal,
 } from '../../../lib/format.ts';
 import { ui } from '../../../lib/store.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import { BetBreakdown, OddsPicker, useHouseLimits } from '../../wager-bet/index.ts';
+import { BetBreakdown, OddsPicker, useBetExtraCosts, useHouseLimits } from '../../wager-bet/index.ts';
 import { useSolBalanceQuery } from '../../wallet/api/get-sol-balance.ts';
 import { tokensForLamports, useTokenPrice } from '../api/get-token-price.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
 import type { BetTicket } from '../utils/game-state.ts';
 import {
   betPreview,
-  exactSol,
-  maxStakeForBalance,
+  maxStake as maxStakeOf,
   maxStakeForPrize,
   multiplierText,
   parseSol,
@@ -64,6 +64,9 @@ export function BetForm({ tokens, settings, onChange, onPlace, pending, loading,
   const user = wallet?.address ?? null;
   const house = useHouseLimits();
   const balance = useSolBalanceQuery(user);
+  // What the bet needs besides stake + fee (the record's rent on a first bet, the network fee): the same
+  // costs the check before the wallet prompt adds, so the form never passes a bet the prompt refuses.
+  const extra = useBetExtraCosts();
   const token: TokenListEntry | undefined = tokens.find((entry) => entry.id === settings.mint) ?? tokens[0];
   const isSol = token === undefined || token.id === NATIVE_MINT_ADDRESS;
   const price = useTokenPrice(token?.id ?? NATIVE_MINT_ADDRESS);
@@ -77,6 +80,7 @@ export function BetForm({ tokens, settings, onChange, onPlace, pending, loading,
     // Not while the bet is placed: its debit lands before the confirmation, and "Not enough SOL" for the
     // bet being placed would flash under the button.
     balance: user === null || pending ? null : (balance.data ?? null),
+    extra,
   });
   const showIssue = issue !== null && issue.kind !== 'empty';
   const tokenAmount =
@@ -85,15 +89,18 @@ export function BetForm({ tokens, settings, onChange, onPlace, pending, loading,
       : null;
 
   const setStake = (lamports: bigint) => {
-    onChange({ ...settings, stakeText: exactSol(lamports) });
+    onChange({ ...settings, stakeText: formatSolDecimal(lamports) });
   };
   const maxStake = (() => {
     if (house.maxPrize === null) return null;
-    const byHouse = maxStakeForPrize(house.maxPrize, settings.odds);
-    // Keep the most the sender may pay as priority fee aside, so Max never fails for the network fee.
-    return balance.data === undefined
-      ? byHouse
-      : minBig(byHouse, maxStakeForBalance(balance.data - DEFAULT_MAX_PRIORITY_FEE_LAMPORTS));
+    if (user === null) return maxStakeForPrize(house.maxPrize, settings.odds);
+    if (balance.data === undefined || extra === null) return null;
+    // The extra costs include the most the sender may pay as priority fee, so Max never fails for it.
+    return maxStakeOf({
+      maxPrize: house.maxPrize,
+      odds: settings.odds,
+      available: balance.data - extra.total,
+    });
   })();
 
   let blocked: string | null = null;
@@ -227,7 +234,9 @@ export function BetForm({ tokens, settings, onChange, onPlace, pending, loading,
               preview === null ? (
                 '—'
               ) : (
-                <span title={`${exactSol(preview.prize)} SOL`}>{formatLamportsMin(preview.prize)} SOL</span>
+                <span title={`${formatSolDecimal(preview.prize)} SOL`}>
+                  {formatLamportsMin(preview.prize)} SOL
+                </span>
               ),
             note:
               preview === null
@@ -245,7 +254,9 @@ export function BetForm({ tokens, settings, onChange, onPlace, pending, loading,
               preview === null ? (
                 '—'
               ) : (
-                <span title={`${exactSol(preview.stake)} SOL`}>{formatLamportsMin(preview.stake)} SOL</span>
+                <span title={`${formatSolDecimal(preview.stake)} SOL`}>
+                  {formatLamportsMin(preview.stake)} SOL
+                </span>
               ),
           },
           {
@@ -254,7 +265,9 @@ export function BetForm({ tokens, settings, onChange, onPlace, pending, loading,
               preview === null ? (
                 '—'
               ) : (
-                <span title={`${exactSol(preview.fee)} SOL`}>{formatLamportsMin(preview.fee)} SOL</span>
+                <span title={`${formatSolDecimal(preview.fee)} SOL`}>
+                  {formatLamportsMin(preview.fee)} SOL
+                </span>
               ),
           },
           {
@@ -263,7 +276,9 @@ export function BetForm({ tokens, settings, onChange, onPlace, pending, loading,
               preview === null ? (
                 '—'
               ) : (
-                <span title={`${exactSol(preview.total)} SOL`}>{formatLamportsMin(preview.total)} SOL</span>
+                <span title={`${formatSolDecimal(preview.total)} SOL`}>
+                  {formatLamportsMin(preview.total)} SOL
+                </span>
               ),
           },
         ]}

@@ -12,6 +12,10 @@ import { multiplierText } from '../utils/stake.ts';
 /** The FAQ hint for a token prize that could not be swapped (spec §8: the price changed). */
 const MOVED_PRICE_HINT = FAQ_HINTS[1].hint;
 
+/** What a ReTail NFT win (it shares the bet record) says here, before the link to ReTail. */
+export const RETAIL_WIN_NOTE =
+  'This is a ReTail NFT win. Claim its full value in SOL here, or claim the NFT itself on ReTail while it is still listed.';
+
 /** Props of {@link ResultPanel}. */
 export interface ResultPanelProps {
   /** Any phase but idle and placing (the form shows those). */
@@ -158,14 +162,31 @@ export function ResultPanel({
           {claimError !== null && (
             <div role="alert" className="rounded-xl border border-loss/40 bg-loss/10 px-3 py-2.5 text-sm">
               <p className="font-semibold text-loss">{claimError.message}</p>
-              {claimError.offerSol && <p className="mt-1 text-ink-dim">{MOVED_PRICE_HINT}</p>}
+              {claimError.priceHint ? (
+                <p className="mt-1 text-ink-dim">{MOVED_PRICE_HINT}</p>
+              ) : (
+                claimError.offerSol && (
+                  <p className="mt-1 text-ink-dim">
+                    {`The swap to ${ticket.symbol} did not go through. Retry, or claim the full SOL value instead.`}
+                  </p>
+                )
+              )}
             </div>
           )}
-          <p className="text-xs text-ink-faint">
-            {isToken
-              ? `The claim and the swap to ${ticket.symbol} are one transaction: you get the tokens or nothing moves.`
-              : 'Claim your prize before your next spin.'}
-          </p>
+          {ticket.betType === 'nft' ? (
+            <p className="text-xs text-ink-faint">
+              {RETAIL_WIN_NOTE}{' '}
+              <Link to="/retail" className="font-semibold text-info underline-offset-4 hover:underline">
+                Go to ReTail
+              </Link>
+            </p>
+          ) : (
+            <p className="text-xs text-ink-faint">
+              {isToken
+                ? `The claim and the swap to ${ticket.symbol} are one transaction: you get the tokens or nothing moves.`
+                : 'Claim your prize before your next spin.'}
+            </p>
+          )}
           <VerifyLink signature={phase.signature} />
         </div>
       );

@@ -1,11 +1,12 @@
-import { BET_POLL_TIMEOUT_MS } from '@arcade/sdk/constants';
-import { ERROR_MESSAGES, SUCCESS_TOASTS } from '@arcade/sdk/messages';
+import { BET_POLL_TIMEOUT_MS, MAX_TRANSACTION_FEE_LAMPORTS } from '@arcade/sdk/constants';
+import { ERROR_MESSAGES, FAQ_HINTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
+import { TransactionSendError } from '@arcade/sdk/sender/send-error';
 import { BetResult, BetState, BetType } from '@arcade/sdk/wager/accounts';
 import { betFee, betStake, prizeFromStake } from '@arcade/sdk/wager/bet-math';
 import { getClaimBetInstructionDataCodec, identifyWagerInstruction } from '@arcade/sdk/wager/instructions';
 import { findBetAddress, findHouseAddress } from '@arcade/sdk/wager/pda';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
-import { address, type Instruction } from '@solana/kit';
+import { address } from '@solana/kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,6 +20,7 @@ import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { getUiState, ui } from '../../../lib/store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
+import type { InstructionsInput } from '../../../lib/wallet/use-send-transaction.ts';
 import {
   betData,
   houseData,
@@ -29,8 +31,8 @@ import {
   WAGER,
 } from '../../wager-bet/testing/mock-chain.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
-import { previewSol } from '../utils/stake.ts';
-import { formatLamportsMin, formatSol } from '../../../lib/format.ts';
+import { maxStakeForBalance, previewSol } from '../utils/stake.ts';
+import { formatLamportsMin, formatSol, formatSolDecimal } from '../../../lib/format.ts';
 import { TailSpinGame } from './tailspin-game.tsx';
 
 const USDC = 'GDxipd68AFw3ak252RXPTSEdPHyQMd4Vo5hJQS1L14MZ';
@@ -40,7 +42,7 @@ const TOKENS: TokenListEntry[] = [
   { id: USDC, name: 'USD Coin', symbol: 'USDC', image: '', decimals: 6 },
 ];
 
-type SendInput = { instructions: readonly Instruction[]; cosign?: (wire: string) => Promise<string> };
+type SendInput = InstructionsInput;
 
 const mocks = vi.hoisted(() => ({
   chain: null as unknown as MockChain,
@@ -120,6 +122,9 @@ function settle(result: 'win' | 'loss', roll: number, betType: BetType = BetType
   mocks.api.mockImplementation(routes({ roll }));
 }
 
+/** The lookup tables the swap route names (mainnet routes usually have some). */
+let routeTables: string[] = [];
+
 function routes({ roll = null as number | null, failQuote = false } = {}) {
   return (path: string, options?: { body?: unknown }) => {
     switch (path) {
@@ -159,7 +164,7 @@ function routes({ roll = null as number | null, failQuote = false } = {}) {
             data: 'Ag==',
           },
           cleanupInstruction: null,
-          addressLookupTableAddresses: [],
+          addressLookupTableAddresses: routeTables,
           requiresCosign: true,
           body: options?.body,
         });
@@ -264,12 +269,60 @@ describe('TailSpin form', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'The largest prize the house covers right now is 5.0 SOL. Lower the stake or raise the win chance.',
     );
-    await userEvent.click(
-      screen.getByRole('button', { name: 'The largest stake the house and your balance allow' }),
-    );
+    const max = screen.getByRole('button', { name: 'The largest stake the house and your balance allow' });
+    // Max waits for the balance and the bet's extra costs.
+    await waitFor(() => {
+      expect(max).toHaveProperty('disabled', false);
+    });
+    await userEvent.click(max);
     expect(stakeInput()).toHaveProperty('value', '2.5');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(mocks.send).not.toHaveBeenCalled();
+  });
+
+  it('counts the bet record’s rent and the network fee on a first bet, before Spin is pressed', async () => {
+    // 0.1 SOL at 50% costs 0.104 SOL: covered, but not with the new record's rent.
+    const total = 104_000_000n;
+    const balance = total + RENT - 1n;
+    mocks.chain.balances.set(USER, balance);
+    renderGame();
+    fireEvent.change(stakeInput(), { target: { value: '0.1' } });
+    // Before anything is pressed, under the stake.
+    expect(
+      await screen.findByText(
+        'Not enough SOL: this bet needs 0.11 SOL with the fee, your bet record and the network fee, and you have 0.10 SOL.',
+        { selector: '[role=alert]' },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /^Spin/ }).disabled).toBe(true);
+
+    // Max leaves room for them (and for the most the priority fee may cost).
+    const max = screen.getByRole('button', { name: 'The largest stake the house and your balance allow' });
+    await waitFor(() => {
+      expect(max).toHaveProperty('disabled', false);
+    });
+    await userEvent.click(max);
+    const stake = maxStakeForBalance(balance - RENT - MAX_TRANSACTION_FEE_LAMPORTS);
+    expect(stakeInput()).toHaveProperty('value', formatSolDecimal(stake));
+    expect(stake + betFee(stake) + RENT + MAX_TRANSACTION_FEE_LAMPORTS).toBeLessThanOrEqual(balance);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /^Spin for/ }));
+    await waitFor(() => {
+      expect(mocks.send).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  it('leaves the rent out once the bet record exists', async () => {
+    mocks.chain.set(betAccount, betData({ state: BetState.Settled, result: BetResult.Loss }));
+    mocks.chain.balances.set(USER, 104_000_000n + MAX_TRANSACTION_FEE_LAMPORTS);
+    renderGame();
+    await screen.findByText('max prize now 5.0 SOL', { exact: false });
+    fireEvent.change(stakeInput(), { target: { value: '0.1' } });
+    const spin = await screen.findByRole('button', { name: 'Spin for 0.10 SOL' });
+    await waitFor(() => {
+      expect(spin).toHaveProperty('disabled', false);
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('asks a visitor without a wallet to connect', async () => {
@@ -474,6 +527,19 @@ describe('TailSpin token claim', () => {
     });
   });
 
+  it("sends a route's lookup tables with the claim, so a mainnet route fits in one transaction", async () => {
+    routeTables = ['4QwSwNriKPrz8DLW4ju5uxC2TN5cksJx6tPUPj7DGLAW'];
+    try {
+      await winAsUsdc();
+      await userEvent.click(screen.getByRole('button', { name: 'Claim as USDC' }));
+      await screen.findByText('Paid');
+      const sent = mocks.send.mock.calls.at(-1)![0];
+      expect(sent.addressLookupTables).toEqual(['4QwSwNriKPrz8DLW4ju5uxC2TN5cksJx6tPUPj7DGLAW']);
+    } finally {
+      routeTables = [];
+    }
+  });
+
   it('does not blame the price when the user refused to sign the token claim', async () => {
     await winAsUsdc();
     mocks.send.mockImplementationOnce(() => Promise.reject(new Error('User rejected the request.')));
@@ -486,6 +552,53 @@ describe('TailSpin token claim', () => {
     expect(screen.getByRole('button', { name: 'Claim as SOL' })).toHaveProperty('disabled', false);
   });
 
+  it("says why, not 'Invalid Transaction', when the chain refuses the composed claim", async () => {
+    await winAsUsdc();
+    // The win was claimed elsewhere meanwhile: the wager program answers BetNotWon.
+    mocks.send.mockRejectedValueOnce(
+      new TransactionSendError('Error in transaction: instruction index 2, custom program error 6004', {
+        reason: 'simulation',
+        instructionIndex: 2,
+        customCode: 6004,
+        programErrorName: 'BetNotWon',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Claim as USDC' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('There is no win to claim on this bet: it may already be claimed.');
+    expect(alert.textContent).not.toContain(ERROR_MESSAGES.invalidTransaction);
+    expect(alert.textContent).not.toContain(FAQ_HINTS[1].hint);
+    expect(toasts()).toContain('Failed to claim winnings');
+  });
+
+  it('says what the network said when the composed claim could not be sent', async () => {
+    await winAsUsdc();
+    mocks.send.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await userEvent.click(screen.getByRole('button', { name: 'Claim as USDC' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Failed to fetch');
+    expect(screen.getByRole('button', { name: 'Claim as USDC' })).toHaveProperty('disabled', false);
+  });
+
+  it('offers the SOL claim when the swap fails once sent', async () => {
+    await winAsUsdc();
+    const message = 'Error in transaction: instruction index 4, custom program error 6001';
+    mocks.send.mockRejectedValueOnce(
+      new TransactionSendError(message, { reason: 'simulation', instructionIndex: 4, customCode: 6001 }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Claim as USDC' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      `${message}The swap to USDC did not go through. Retry, or claim the full SOL value instead.`,
+    );
+    expect(alert.textContent).not.toContain(ERROR_MESSAGES.invalidTransaction);
+    await userEvent.click(screen.getByRole('button', { name: 'Claim as SOL' }));
+    await screen.findByText('Paid');
+    expect(
+      getClaimBetInstructionDataCodec().decode(mocks.send.mock.calls.at(-1)![0].instructions[0]!.data!),
+    ).toEqual({ sol: true });
+  });
+
   it("says 'Invalid Transaction' when the swap cannot be made, and claims as SOL instead", async () => {
     await winAsUsdc();
     mocks.api.mockImplementation(routes({ roll: 3, failQuote: true }));
@@ -494,9 +607,7 @@ describe('TailSpin token claim', () => {
     const alert = await screen.findByText(ERROR_MESSAGES.invalidTransaction, {
       selector: '[role=alert] > p',
     });
-    expect(alert.parentElement!.textContent).toContain(
-      'The price changed. Retry, or claim the full SOL value instead.',
-    );
+    expect(alert.parentElement!.textContent).toBe(`${ERROR_MESSAGES.invalidTransaction}${FAQ_HINTS[1].hint}`);
     expect(toasts()).toContain('Failed to claim winnings');
     expect(
       mocks.send.mock.calls
@@ -508,5 +619,59 @@ describe('TailSpin token claim', () => {
     expect(
       getClaimBetInstructionDataCodec().decode(mocks.send.mock.calls.at(-1)![0].instructions[0]!.data!),
     ).toEqual({ sol: true });
+  });
+
+  it("says 'Invalid Transaction' with the hint when the swap desk will not co-sign (its quote expired)", async () => {
+    await winAsUsdc();
+    const answer = routes({ roll: 3 });
+    mocks.api.mockImplementation((path: string, options?: { body?: unknown }) =>
+      path === '/api/swap/cosign' ? Promise.reject(new Error('Quote expired')) : answer(path, options),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The wallet signs, then the sender asks the desk for its signature, which it refuses.
+    mocks.send.mockImplementationOnce(async (input) => {
+      await input.cosign!('signed-by-wallet');
+      return 'never';
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Claim as USDC' }));
+    const alert = await screen.findByText(ERROR_MESSAGES.invalidTransaction, {
+      selector: '[role=alert] > p',
+    });
+    expect(alert.parentElement!.textContent).toBe(`${ERROR_MESSAGES.invalidTransaction}${FAQ_HINTS[1].hint}`);
+    expect(screen.getByRole('button', { name: 'Claim as SOL' })).toHaveProperty('disabled', false);
+  });
+});
+
+describe('a ReTail win on the shared bet record', () => {
+  it('says it is a ReTail NFT win, claimable here as SOL or as the NFT on ReTail', async () => {
+    mocks.chain.set(
+      betAccount,
+      betData({
+        state: BetState.Settled,
+        result: BetResult.Win,
+        betType: BetType.Nft,
+        mint: address('9f9FJdVNjroRcddtxq3LDjT2fer3m9qQAoXeyREcSuZn'),
+        listingPrice: 812_000_000n,
+      }),
+    );
+    renderGame();
+    expect(await screen.findByText('You won')).toBeTruthy();
+    const note = screen.getByText(/This is a ReTail NFT win/);
+    expect(note.textContent).toBe(
+      'This is a ReTail NFT win. Claim its full value in SOL here, or claim the NFT itself on ReTail while it is still listed. Go to ReTail',
+    );
+    expect(within(note).getByRole('link', { name: 'Go to ReTail' }).getAttribute('href')).toBe('/retail');
+    expect(screen.queryByRole('button', { name: /^Claim as/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Claim 0.81 SOL' }));
+    await screen.findByText('Paid');
+    const claim = mocks.send.mock.calls.at(-1)![0];
+    expect(getClaimBetInstructionDataCodec().decode(claim.instructions[0]!.data!)).toEqual({ sol: true });
+  });
+
+  it('says nothing of ReTail for a TailSpin SOL win', async () => {
+    mocks.chain.set(betAccount, betData({ state: BetState.Settled, result: BetResult.Win }));
+    renderGame();
+    expect(await screen.findByText('You won')).toBeTruthy();
+    expect(screen.queryByText(/ReTail/)).toBeNull();
   });
 });

@@ -16,17 +16,19 @@ import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 
 import { formatLamports, formatTokenAmount } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { InvalidTransactionError } from '../../../lib/wallet/check-transaction.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import {
   betErrorMessage,
   BetPreflightError,
+  failedOutsideWager,
   isUserRejection,
   useBetOutcome,
   useBetRecord,
   useClaimBet,
   usePlaceBet,
 } from '../../wager-bet/index.ts';
-import { composeTokenClaim } from '../api/compose-token-claim.ts';
+import { composeTokenClaim, SwapCosignError, type TokenClaimPlan } from '../api/compose-token-claim.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
 import { gameReducer, IDLE, type BetTicket, type GamePhase } from '../utils/game-state.ts';
 
@@ -44,27 +46,52 @@ export function ticketOfRecord(bet: BetAccount, tokens: readonly TokenListEntry[
     fee: betFee(bet.betAmount),
     symbol: isToken ? (token?.symbol ?? 'token') : 'SOL',
     mint: isToken ? bet.mint : NATIVE_MINT_ADDRESS,
-    betType: isToken ? 'token' : 'sol',
+    // A ReTail NFT win shares the record: here it is claimed as its SOL value, and says so.
+    betType: isToken ? 'token' : bet.betType === BetType.Nft ? 'nft' : 'sol',
   };
 }
 
-/**
- * What a failed token claim says: the wallet's refusal as it is, anything else (no quote, a swap that
- * does not simulate, a co-signer that refuses the moved price) is the spec's 'Invalid Transaction', after
- * which the SOL claim is offered.
- */
-export function tokenClaimErrorMessage(error: unknown): string {
-  if (isUserRejection(error)) return betErrorMessage(error);
-  if (!(error instanceof Error) || error.message !== ERROR_MESSAGES.invalidTransaction) {
-    console.error('The token claim failed', error);
-  }
-  return ERROR_MESSAGES.invalidTransaction;
+/** Whether the sender refused a transaction over the size limit before anything was signed. */
+function tooLarge(error: unknown): boolean {
+  return error instanceof Error && 'reason' in error && (error as { reason: unknown }).reason === 'too-large';
 }
 
-/** A failed claim, and whether the SOL claim is the way out (a token claim whose swap could not be made). */
+/** A failed claim, what it says, and whether the SOL claim is the way out. */
 export interface ClaimError {
   readonly message: string;
+  /** The FAQ's hint for a prize that cannot be claimed as the token (spec §8: the price changed). */
+  readonly priceHint: boolean;
+  /**
+   * The SOL claim would go where this one failed (the swap could not be made or went wrong): the panel
+   * suggests it. Not for a refusal of the wager program (the SOL claim meets it too), a network failure
+   * or a declined signature.
+   */
   readonly offerSol: boolean;
+}
+
+/**
+ * A token claim whose swap could not be composed (no quote, a route that cannot be used): spec §8's
+ * 'Invalid Transaction', the FAQ's hint, and the SOL claim.
+ */
+export const TOKEN_CLAIM_UNCOMPOSED: ClaimError = Object.freeze({
+  message: ERROR_MESSAGES.invalidTransaction,
+  priceHint: true,
+  offerSol: true,
+});
+
+/**
+ * What a claim that failed once composed says: the error's own text ({@link betErrorMessage}: the wallet's
+ * refusal, the program's error, the sender's or the network's text). For a token claim that broke in the
+ * swap (or grew past the size limit), the SOL claim is offered.
+ */
+export function claimSendError(error: unknown, asToken: boolean): ClaimError {
+  // Not co-signed, or its lookup tables unreadable: the claim could not be built after all.
+  if (asToken && (error instanceof SwapCosignError || error instanceof InvalidTransactionError)) {
+    return TOKEN_CLAIM_UNCOMPOSED;
+  }
+  const message = betErrorMessage(error);
+  if (!asToken || isUserRejection(error)) return { message, priceHint: false, offerSol: false };
+  return { message, priceHint: false, offerSol: failedOutsideWager(error) || tooLarge(error) };
 }
 
 /** The game's state and actions. */
@@ -73,8 +100,6 @@ export interface TailSpinGame {
   readonly phase: GamePhase;
   /** The bet record is still loading (the form waits for it to know whether a bet is open). */
   readonly loadingRecord: boolean;
-  /** The record's previous state matters for the first bet's rent: true until a record exists. */
-  readonly firstBet: boolean;
   readonly claiming: 'sol' | 'token' | null;
   readonly claimError: ClaimError | null;
   readonly placeError: string | null;
@@ -175,25 +200,43 @@ export function useTailSpinGame(
       const pending = toast.info(
         asToken ? `Claiming your prize as ${ticket.symbol}…` : 'Claiming your winnings…',
       );
+      const failed = (claimError: ClaimError) => {
+        toast.dismiss(pending);
+        setClaimError(claimError);
+        toast.error(FAILURE_TOASTS.claimWinnings);
+        toast.error(claimError.message);
+      };
       try {
-        let received = `${formatLamports(ticket.prize)} SOL`;
+        let plan: TokenClaimPlan | null = null;
         if (asToken) {
-          const plan = await composeTokenClaim(user, address(ticket.mint), ticket.prize);
-          await claimBet({ sol: false, after: plan.instructions, cosign: plan.cosign });
-          received = `${formatTokenAmount(plan.outAmount, tokenDecimals(ticket.mint))} ${ticket.symbol}`;
-        } else {
-          await claimBet({ sol: true });
+          try {
+            plan = await composeTokenClaim(user, address(ticket.mint), ticket.prize);
+          } catch {
+            // No swap to add (no quote, an unusable route): spec §8's 'Invalid Transaction'; the full SOL
+            // value always works. composeTokenClaim logged the cause.
+            failed(TOKEN_CLAIM_UNCOMPOSED);
+            return;
+          }
         }
+        try {
+          await (plan === null
+            ? claimBet({ sol: true })
+            : claimBet({
+                sol: false,
+                after: plan.instructions,
+                cosign: plan.cosign,
+                addressLookupTables: plan.addressLookupTables,
+              }));
+        } catch (error) {
+          failed(claimSendError(error, asToken));
+          return;
+        }
+        const received =
+          plan === null
+            ? `${formatLamports(ticket.prize)} SOL`
+            : `${formatTokenAmount(plan.outAmount, tokenDecimals(ticket.mint))} ${ticket.symbol}`;
         toast.update(pending, 'success', SUCCESS_TOASTS.claimed);
         dispatch({ type: 'claimed', ticket, received });
-      } catch (error) {
-        toast.dismiss(pending);
-        const message = asToken ? tokenClaimErrorMessage(error) : betErrorMessage(error);
-        // A token claim that could not be made (price moved, quote expired): the full SOL value always works.
-        // A signature the user refused says nothing about the price: no hint (both claims stay offered).
-        setClaimError({ message, offerSol: asToken && !isUserRejection(error) });
-        toast.error(FAILURE_TOASTS.claimWinnings);
-        toast.error(message);
       } finally {
         setClaiming(null);
       }
@@ -204,7 +247,6 @@ export function useTailSpinGame(
   return {
     phase: shown,
     loadingRecord: record.isLoading,
-    firstBet: bet === null,
     claiming,
     claimError,
     placeError,

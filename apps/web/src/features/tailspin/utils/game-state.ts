@@ -21,7 +21,8 @@ export interface BetTicket {
   /** The prize token's symbol and mint (SOL: the native mint). */
   readonly symbol: string;
   readonly mint: string;
-  readonly betType: 'sol' | 'token';
+  /** 'nft': a ReTail win found on the shared bet record, claimed here as its SOL value. */
+  readonly betType: 'sol' | 'token' | 'nft';
 }
 
 /** Where the screen is. */

@@ -58,6 +58,11 @@ describe('landing', () => {
     );
   });
 
+  it('does not add a turn when the needle stops a rounding error before the target', () => {
+    // 360 − 2.8e-14 rounds to 359.99999999999994, and 360 + that to 720: a second turn.
+    expect(landingTravel(2.8421709430404014e-14, 0, 1)).toBe(360);
+  });
+
   it('always travels forward, the given turns plus less than one more, ending on the target', () => {
     fc.assert(
       fc.property(

@@ -159,5 +159,8 @@ export function normalizeAngle(angle: number): number {
  * least `turns` × 360 and less than (`turns` + 1) × 360.
  */
 export function landingTravel(from: number, target: number, turns: number): number {
-  return turns * 360 + normalizeAngle(target - from);
+  const travel = turns * 360 + normalizeAngle(target - from);
+  // A gap a hair under a full turn (from 1e-14° before the target) can round the sum up to the next whole
+  // turn; landing there is landing on the target, so the extra turn is dropped.
+  return travel < (turns + 1) * 360 ? travel : turns * 360;
 }

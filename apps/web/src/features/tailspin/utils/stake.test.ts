@@ -1,11 +1,20 @@
-import { LAMPORTS_PER_SOL, MIN_BET_LAMPORTS, ODDS_MAX, ODDS_MIN } from '@arcade/sdk/constants';
+import {
+  BPS_DENOMINATOR,
+  LAMPORTS_PER_SOL,
+  MAX_TRANSACTION_FEE_LAMPORTS,
+  MIN_BET_LAMPORTS,
+  ODDS_MAX,
+  ODDS_MIN,
+} from '@arcade/sdk/constants';
 import { betFee, betStake, prizeFromStake } from '@arcade/sdk/wager/bet-math';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { betExtraCosts, type BetExtraCosts } from '../../wager-bet/index.ts';
 import {
   betPreview,
-  exactSol,
+  largestAffordableStake,
+  maxStake,
   maxStakeForBalance,
   maxStakeForPrize,
   multiplierText,
@@ -14,6 +23,7 @@ import {
   stakeIssue,
   stakeIssueMessage,
 } from './stake.ts';
+import { formatSolDecimal } from '../../../lib/format.ts';
 
 const odds = fc.integer({ min: ODDS_MIN, max: ODDS_MAX });
 const lamports = fc.bigInt({ min: 1n, max: 10_000n * LAMPORTS_PER_SOL });
@@ -65,11 +75,11 @@ describe('betPreview', () => {
   });
 });
 
-describe('parseSol / exactSol', () => {
+describe('parseSol / formatSolDecimal', () => {
   it('round-trips every lamport amount', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }), (value) => {
-        expect(parseSol(exactSol(value))).toBe(value);
+        expect(parseSol(formatSolDecimal(value))).toBe(value);
       }),
     );
   });
@@ -99,17 +109,67 @@ describe('max stakes', () => {
 
   it('maxStakeForBalance is the largest stake whose stake + fee fits the balance', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10_000n * LAMPORTS_PER_SOL }), (available) => {
+      fc.property(fc.bigInt({ min: -LAMPORTS_PER_SOL, max: (1n << 64n) - 1n }), (available) => {
         const max = maxStakeForBalance(available);
         expect(max + betFee(max)).toBeLessThanOrEqual(available < 0n ? 0n : available);
         expect(max + 1n + betFee(max + 1n)).toBeGreaterThan(available);
       }),
     );
   });
+
+  it('finds the largest affordable stake for any fee rate, rounded down or up', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10_000n * LAMPORTS_PER_SOL }),
+        fc.bigInt({ min: 0n, max: 3n * BPS_DENOMINATOR }),
+        fc.boolean(),
+        (available, bps, roundUp) => {
+          const fee = (stake: bigint) =>
+            roundUp
+              ? (stake * bps + BPS_DENOMINATOR - 1n) / BPS_DENOMINATOR
+              : (stake * bps) / BPS_DENOMINATOR;
+          // The search starts from the rate's guess, which a rounded-up fee can put above the answer.
+          const max = largestAffordableStake(available, fee, bps);
+          expect(max + fee(max)).toBeLessThanOrEqual(available);
+          expect(max + 1n + fee(max + 1n)).toBeGreaterThan(available);
+        },
+      ),
+    );
+  });
+
+  it('Max costs no more than the balance allows, and one lamport more would cost too much or pass the house limit', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -LAMPORTS_PER_SOL, max: 100_000n * LAMPORTS_PER_SOL }),
+        fc.bigInt({ min: 0n, max: 10_000n * LAMPORTS_PER_SOL }),
+        odds,
+        (available, maxPrize, o) => {
+          const max = maxStake({ maxPrize, odds: o, available });
+          const preview = betPreview(max, o);
+          if (preview !== null) {
+            expect(preview.total).toBeLessThanOrEqual(available);
+            expect(preview.prize).toBeLessThanOrEqual(maxPrize);
+          }
+          const next = betPreview(max + 1n, o)!;
+          expect(next.total > available || next.prize > maxPrize).toBe(true);
+        },
+      ),
+    );
+  });
 });
 
 describe('stakeIssue', () => {
-  const base = { odds: 50, maxPrize: 5n * LAMPORTS_PER_SOL, balance: 10n * LAMPORTS_PER_SOL };
+  const base: {
+    odds: number;
+    maxPrize: bigint;
+    balance: bigint;
+    extra: BetExtraCosts | null;
+  } = {
+    odds: 50,
+    maxPrize: 5n * LAMPORTS_PER_SOL,
+    balance: 10n * LAMPORTS_PER_SOL,
+    extra: betExtraCosts(0n),
+  };
   const message = (text: string, extra: Partial<typeof base> = {}) => {
     const issue = stakeIssue({ ...base, ...extra, text });
     return issue === null ? null : stakeIssueMessage(issue);
@@ -123,19 +183,35 @@ describe('stakeIssue', () => {
       'The largest prize the house covers right now is 5.0 SOL. Lower the stake or raise the win chance.',
     );
     expect(message('1', { balance: LAMPORTS_PER_SOL })).toBe(
-      'Not enough SOL: this bet needs 1.0 SOL and you have 1.0 SOL.',
+      'Not enough SOL: this bet needs 1.0 SOL with the fee and the network fee, and you have 1.0 SOL.',
     );
     expect(message('0.5')).toBeNull();
+  });
+
+  it('counts what the bet needs besides stake + fee: the record’s rent on a first bet and the network fee', () => {
+    const rent = 2_000_000n;
+    const total = betPreview(LAMPORTS_PER_SOL, 50)!.total;
+    const first = betExtraCosts(rent);
+    expect(message('1', { balance: total + rent + MAX_TRANSACTION_FEE_LAMPORTS, extra: first })).toBeNull();
+    expect(message('1', { balance: total + rent + MAX_TRANSACTION_FEE_LAMPORTS - 1n, extra: first })).toBe(
+      'Not enough SOL: this bet needs 1.0 SOL with the fee, your bet record and the network fee, and you have 1.0 SOL.',
+    );
+    expect(message('1', { balance: total + MAX_TRANSACTION_FEE_LAMPORTS })).toBeNull();
+    expect(message('1', { balance: total + MAX_TRANSACTION_FEE_LAMPORTS - 1n })).not.toBeNull();
+    // Not known yet: not checked.
+    expect(message('1', { balance: total, extra: null })).toBeNull();
   });
 
   it('takes the minimum on the stake the program charges, not the typed one', () => {
     // At 3%, 0.0100000001 SOL buys a prize whose stake rounds back to exactly the minimum.
     const typed = MIN_BET_LAMPORTS;
-    expect(stakeIssue({ ...base, odds: 3, text: exactSol(typed) })).toBeNull();
-    expect(stakeIssue({ ...base, odds: 3, text: exactSol(typed - 1n) })).toEqual({ kind: 'belowMin' });
+    expect(stakeIssue({ ...base, odds: 3, text: formatSolDecimal(typed) })).toBeNull();
+    expect(stakeIssue({ ...base, odds: 3, text: formatSolDecimal(typed - 1n) })).toEqual({
+      kind: 'belowMin',
+    });
   });
 
   it('does not check what is not known yet', () => {
-    expect(stakeIssue({ odds: 50, maxPrize: null, balance: null, text: '1000' })).toBeNull();
+    expect(stakeIssue({ odds: 50, maxPrize: null, balance: null, extra: null, text: '1000' })).toBeNull();
   });
 });

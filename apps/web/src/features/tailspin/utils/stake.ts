@@ -7,10 +7,18 @@
  * @module
  */
 
-import { LAMPORTS_PER_SOL, MIN_BET_LAMPORTS, SOL_DECIMALS } from '@arcade/sdk/constants';
+import {
+  BPS_DENOMINATOR,
+  LAMPORTS_PER_SOL,
+  MIN_BET_LAMPORTS,
+  SOL_DECIMALS,
+  TAILSPIN_FEE_BPS,
+} from '@arcade/sdk/constants';
 import { betFee, betStake, isValidOdds, prizeFromStake } from '@arcade/sdk/wager/bet-math';
 
-import { formatLamports } from '../../../lib/format.ts';
+import { formatLamports, formatSolDecimal } from '../../../lib/format.ts';
+// The pure costs module, not the feature's index: the browser suites import this file without React.
+import { canAffordBet, notEnoughSolMessage, type BetExtraCosts } from '../../wager-bet/utils/bet-costs.ts';
 
 const U64_MAX = (1n << 64n) - 1n;
 
@@ -34,18 +42,6 @@ export function parseSol(text: string): bigint | null {
 }
 
 /**
- * Lamports as a SOL amount with every significant decimal (for inputs and tooltips, where the rounded
- * display of `formatLamports` would hide lamports).
- *
- * @example exactSol(1_250_000_000n) === '1.25'; exactSol(10_000_000n) === '0.01'
- */
-export function exactSol(lamports: bigint): string {
-  const whole = lamports / LAMPORTS_PER_SOL;
-  const fraction = (lamports % LAMPORTS_PER_SOL).toString().padStart(SOL_DECIMALS, '0').replace(/0+$/, '');
-  return fraction === '' ? whole.toString() : `${whole}.${fraction}`;
-}
-
-/**
  * Lamports as SOL with up to `maxDecimals` decimals (rounded half up, trailing zeros dropped): precise
  * enough for a bet preview, where the general number rule would show a 0.004 SOL fee as "0.00".
  *
@@ -53,7 +49,7 @@ export function exactSol(lamports: bigint): string {
  */
 export function previewSol(lamports: bigint, maxDecimals = 6): string {
   const unit = 10n ** BigInt(SOL_DECIMALS - maxDecimals);
-  return exactSol(((lamports + unit / 2n) / unit) * unit);
+  return formatSolDecimal(((lamports + unit / 2n) / unit) * unit);
 }
 
 /** What a typed stake buys at some odds. */
@@ -92,13 +88,71 @@ export function maxStakeForPrize(maxPrize: bigint, odds: number): bigint {
   return ((maxPrize + 1n) * BigInt(odds) - 1n) / 100n;
 }
 
-/** The largest typed stake whose stake + fee fits in `available` lamports. */
-export function maxStakeForBalance(available: bigint): bigint {
+/**
+ * The largest stake s with s + fee(s) ≤ `available`, for a fee that never falls as the stake grows and is
+ * roughly `feeBps` of it. The guess from the rate, available / (1 + rate), is only where the search starts:
+ * the answer is bracketed from there, up or down (the fee's rounding may put it on either side), and then
+ * bisected, so it is exact whatever the rate and the rounding.
+ */
+export function largestAffordableStake(
+  available: bigint,
+  fee: (stake: bigint) => bigint,
+  feeBps: bigint,
+): bigint {
   if (available <= 0n) return 0n;
-  // stake + floor(stake × 4%) ≤ stake × 1.04, so a stake of available / 1.04 always fits.
-  let stake = (available * 10_000n) / 10_400n;
-  while (stake + betFee(stake + 1n) + 1n <= available) stake += 1n;
-  return stake;
+  const budget = available > U64_MAX ? U64_MAX : available;
+  const fits = (stake: bigint) => stake <= budget && stake + fee(stake) <= budget;
+  const guess = (budget * BPS_DENOMINATOR) / (BPS_DENOMINATOR + feeBps);
+  // Invariant: fits(low), and high does not fit (every stake above the budget fails).
+  let low = 0n;
+  let high: bigint;
+  if (fits(guess)) {
+    low = guess;
+    for (let step = 1n; ; step *= 2n) {
+      const next = guess + step;
+      if (!fits(next)) {
+        high = next;
+        break;
+      }
+      low = next;
+    }
+  } else {
+    high = guess;
+    for (let step = 1n; guess - step > 0n; step *= 2n) {
+      const next = guess - step;
+      if (fits(next)) {
+        low = next;
+        break;
+      }
+      high = next;
+    }
+  }
+  while (high - low > 1n) {
+    const middle = (low + high) / 2n;
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The largest stake whose stake + TailSpin fee fits in `available` lamports. */
+export function maxStakeForBalance(available: bigint): bigint {
+  return largestAffordableStake(available, betFee, TAILSPIN_FEE_BPS);
+}
+
+/**
+ * The Max button's stake: the largest typed stake whose prize the house covers (`maxPrize`) and whose total
+ * (stake + fee, see {@link betPreview}) fits in `available` lamports, the balance less what the bet needs
+ * besides (the caller's reserve). 0 when no stake fits.
+ */
+export function maxStake(args: {
+  readonly maxPrize: bigint;
+  readonly odds: number;
+  readonly available: bigint;
+}): bigint {
+  const byHouse = maxStakeForPrize(args.maxPrize, args.odds);
+  const byBalance = maxStakeForBalance(args.available);
+  return byHouse < byBalance ? byHouse : byBalance;
 }
 
 /** What is wrong with the form, if anything. */
@@ -107,7 +161,13 @@ export type StakeIssue =
   | { readonly kind: 'invalid' }
   | { readonly kind: 'belowMin' }
   | { readonly kind: 'aboveMax'; readonly maxPrize: bigint }
-  | { readonly kind: 'insufficient'; readonly needed: bigint; readonly balance: bigint };
+  | {
+      readonly kind: 'insufficient';
+      /** Stake + fee. */
+      readonly cost: bigint;
+      readonly extra: BetExtraCosts;
+      readonly balance: bigint;
+    };
 
 /** Checks the typed stake: the same refusals the program makes, before the player presses the button. */
 export function stakeIssue(input: {
@@ -117,8 +177,11 @@ export function stakeIssue(input: {
   readonly maxPrize: bigint | null;
   /** Null without a wallet or while it loads: not checked. */
   readonly balance: bigint | null;
-  /** Lamports needed besides the bet (the bet record's rent on a first bet, network fees). */
-  readonly extra?: bigint;
+  /**
+   * What the bet needs besides stake + fee (the bet record's rent on a first bet, the network fee: the
+   * costs the check before the wallet prompt adds); null while not known: the balance is not checked.
+   */
+  readonly extra: BetExtraCosts | null;
 }): StakeIssue | null {
   if (input.text.trim() === '') return { kind: 'empty' };
   const typed = parseSol(input.text);
@@ -128,9 +191,12 @@ export function stakeIssue(input: {
   if (input.maxPrize !== null && preview.prize > input.maxPrize) {
     return { kind: 'aboveMax', maxPrize: input.maxPrize };
   }
-  const needed = preview.total + (input.extra ?? 0n);
-  if (input.balance !== null && needed > input.balance) {
-    return { kind: 'insufficient', needed, balance: input.balance };
+  if (
+    input.balance !== null &&
+    input.extra !== null &&
+    !canAffordBet(input.balance, preview.total, input.extra)
+  ) {
+    return { kind: 'insufficient', cost: preview.total, extra: input.extra, balance: input.balance };
   }
   return null;
 }
@@ -147,7 +213,7 @@ export function stakeIssueMessage(issue: StakeIssue): string {
     case 'aboveMax':
       return `The largest prize the house covers right now is ${formatLamports(issue.maxPrize)} SOL. Lower the stake or raise the win chance.`;
     case 'insufficient':
-      return `Not enough SOL: this bet needs ${formatLamports(issue.needed)} SOL and you have ${formatLamports(issue.balance)} SOL.`;
+      return notEnoughSolMessage(issue.cost, issue.extra, issue.balance);
   }
 }
 

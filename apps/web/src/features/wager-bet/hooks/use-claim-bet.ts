@@ -7,7 +7,7 @@
  */
 
 import { getClaimBetInstructionAsync } from '@arcade/sdk/wager/instructions';
-import type { Instruction, Signature } from '@solana/kit';
+import type { Address, Instruction, Signature } from '@solana/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { useSendTransaction } from '../../../lib/wallet/use-send-transaction.ts';
@@ -27,6 +27,8 @@ export interface ClaimBetArgs {
   readonly after?: readonly Instruction[];
   /** Adds a second party's signature once the wallet signed (the local swap desk or marketplace). */
   readonly cosign?: (wireBase64: string) => Promise<string>;
+  /** Lookup tables `after`'s accounts come through (a swap route's, a marketplace buy's). */
+  readonly addressLookupTables?: readonly Address[];
 }
 
 /** claim_bet(sol) plus optional instructions after it in the same transaction (swap / marketplace buy) and a co-signer. */
@@ -37,12 +39,21 @@ export function useClaimBet(): { claim: (args: ClaimBetArgs) => Promise<Signatur
   const user = wallet?.address ?? null;
 
   const mutation = useMutation({
-    mutationFn: async ({ sol, after = [], cosign }: ClaimBetArgs): Promise<Signature> => {
+    mutationFn: async ({
+      sol,
+      after = [],
+      cosign,
+      addressLookupTables = [],
+    }: ClaimBetArgs): Promise<Signature> => {
       if (user === null || send === null) {
         throw new BetPreflightError('NoWallet', 'Connect your wallet to claim.');
       }
       const claim = await getClaimBetInstructionAsync({ user, sol }, wagerProgram());
-      return send({ instructions: [claim, ...after], ...(cosign === undefined ? {} : { cosign }) });
+      return send({
+        instructions: [claim, ...after],
+        ...(cosign === undefined ? {} : { cosign }),
+        ...(addressLookupTables.length === 0 ? {} : { addressLookupTables }),
+      });
     },
     onSuccess: async (signature) => {
       if (user === null) return;

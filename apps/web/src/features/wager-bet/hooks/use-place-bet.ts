@@ -8,7 +8,7 @@
  */
 
 import { MIN_BET_LAMPORTS, RPC_COMMITMENT } from '@arcade/sdk/constants';
-import { BET_ACCOUNT_SIZE, BetResult, BetState, type BetAccount } from '@arcade/sdk/wager/accounts';
+import { BetResult, BetState, type BetAccount } from '@arcade/sdk/wager/accounts';
 import { betCost, betStake, isValidOdds } from '@arcade/sdk/wager/bet-math';
 import {
   getCreateBetOffchainInstructionAsync,
@@ -26,9 +26,11 @@ import { unclaimedWinsKey, wagerProgram } from '../../account-status/api/get-unc
 import { useReferralCapture } from '../../profile/hooks/use-referral-capture.ts';
 import { betHistoryKey } from '../api/get-bet-history.ts';
 import { betRecordKey, getBetRecord } from '../api/get-bet-record.ts';
-import { getHouseLimits, houseLimitsKey, rentOf } from '../api/get-house-limits.ts';
+import { getHouseLimits, houseLimitsKey } from '../api/get-house-limits.ts';
+import { canAffordBet, notEnoughSolMessage } from '../utils/bet-costs.ts';
 import { BetPreflightError, MIN_STAKE_TEXT, WAGER_ERROR_SENTENCES } from '../utils/bet-errors.ts';
 import type { PlacedBet } from '../utils/bet-outcome.ts';
+import { getBetExtraCosts } from './use-bet-extra-costs.ts';
 
 /** What a bet is. */
 export interface PlaceBetArgs {
@@ -40,9 +42,6 @@ export interface PlaceBetArgs {
   /** The prize's mint: the native mint for SOL. */
   readonly mint: Address;
 }
-
-/** The network fee of a one-signature transaction, lamports; the balance check keeps it aside. */
-const SIGNATURE_FEE_LAMPORTS = 5_000n;
 
 /** Whether `create_bet_offchain` accepts a new bet on this record (the program's `bet_is_free`). */
 export function isBetFree(bet: BetAccount | null): boolean {
@@ -130,13 +129,11 @@ export function usePlaceBet(): {
       if (limit !== null) throw limit;
       if (!isBetFree(record.bet)) throw betNotAvailableError(record.bet!);
 
-      const rent = record.bet === null ? await rentOf(BET_ACCOUNT_SIZE) : 0n;
+      // The same costs the forms check (`utils/bet-costs.ts`): the record's rent on a first bet, the network fee.
+      const extra = await getBetExtraCosts(record.bet);
       const cost = betCost(args.listingPrice, args.odds);
-      if (balance.value < cost + rent + SIGNATURE_FEE_LAMPORTS) {
-        throw new BetPreflightError(
-          'InsufficientFunds',
-          `Not enough SOL: this bet costs ${formatLamports(cost + rent)} SOL with the fee${rent > 0n ? ' and your bet record' : ''}, and you have ${formatLamports(balance.value)} SOL.`,
-        );
+      if (!canAffordBet(balance.value, cost, extra)) {
+        throw new BetPreflightError('InsufficientFunds', notEnoughSolMessage(cost, extra, balance.value));
       }
 
       const program = wagerProgram();

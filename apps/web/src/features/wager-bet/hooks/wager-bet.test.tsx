@@ -1,4 +1,9 @@
-import { BET_POLL_INTERVAL_MS, BET_POLL_TIMEOUT_MS, MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
+import {
+  BET_POLL_INTERVAL_MS,
+  BET_POLL_TIMEOUT_MS,
+  MAX_TRANSACTION_FEE_LAMPORTS,
+  MIN_BET_LAMPORTS,
+} from '@arcade/sdk/constants';
 import { ERROR_MESSAGES } from '@arcade/sdk/messages';
 import { BetResult, BetState, BetType } from '@arcade/sdk/wager/accounts';
 import { betCost, houseFreeBalance, maxPrize } from '@arcade/sdk/wager/bet-math';
@@ -208,8 +213,48 @@ describe('usePlaceBet', () => {
         .catch((e: unknown) => e);
     });
     expect(betErrorMessage(error)).toBe(
-      'Not enough SOL: this bet costs 0.52 SOL with the fee and your bet record, and you have 0.52 SOL.',
+      'Not enough SOL: this bet needs 0.53 SOL with the fee, your bet record and the network fee, and you have 0.52 SOL.',
     );
+    expect(mocks.send).not.toHaveBeenCalled();
+    // With the network fee too, the same bet goes.
+    mocks.chain.balances.set(USER, cost + RENT + MAX_TRANSACTION_FEE_LAMPORTS);
+    mocks.send.mockResolvedValue(SIG);
+    await act(async () => {
+      await result.current.place({
+        odds: 50,
+        listingPrice: 1_000_000_000n,
+        betType: 'sol',
+        mint: NATIVE_MINT_ADDRESS,
+      });
+    });
+    expect(mocks.send).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the rent out once the record exists, but not the network fee', async () => {
+    mocks.chain.set(betAccount, betData());
+    const cost = betCost(1_000_000_000n, 50);
+    mocks.chain.balances.set(USER, cost + MAX_TRANSACTION_FEE_LAMPORTS - 1n);
+    const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
+    const place = () =>
+      result.current.place({
+        odds: 50,
+        listingPrice: 1_000_000_000n,
+        betType: 'sol',
+        mint: NATIVE_MINT_ADDRESS,
+      });
+    let error: unknown;
+    await act(async () => {
+      error = await place().catch((e: unknown) => e);
+    });
+    expect(betErrorMessage(error)).toBe(
+      'Not enough SOL: this bet needs 0.53 SOL with the fee and the network fee, and you have 0.53 SOL.',
+    );
+    mocks.chain.balances.set(USER, cost + MAX_TRANSACTION_FEE_LAMPORTS);
+    mocks.send.mockResolvedValue(SIG);
+    await act(async () => {
+      await place();
+    });
+    expect(mocks.send).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -4,7 +4,12 @@ import { TransactionSendError } from '@arcade/sdk/sender';
 import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '../../../lib/api-client.ts';
-import { betErrorMessage, BetPreflightError, WAGER_ERROR_SENTENCES } from './bet-errors.ts';
+import {
+  betErrorMessage,
+  BetPreflightError,
+  failedOutsideWager,
+  WAGER_ERROR_SENTENCES,
+} from './bet-errors.ts';
 
 function programError(name: keyof typeof WAGER_ERROR_CODES) {
   return new TransactionSendError(`${transactionErrorMessage(1, WAGER_ERROR_CODES[name])} (${name})`, {
@@ -45,5 +50,25 @@ describe('betErrorMessage', () => {
     expect(betErrorMessage(new ApiError('Quote expired', 400))).toBe('Quote expired');
     expect(betErrorMessage(new Error(ERROR_MESSAGES.betTimedOut))).toBe('Bet timed out!');
     expect(betErrorMessage(null)).toBe('Unknown Error');
+  });
+});
+
+describe('failedOutsideWager', () => {
+  it('is true only for a send that broke in another program’s instruction', () => {
+    // The swap or marketplace buy after claim_bet.
+    const swap = new TransactionSendError(transactionErrorMessage(3, 6001), {
+      reason: 'simulation',
+      instructionIndex: 3,
+      customCode: 6001,
+    });
+    expect(failedOutsideWager(swap)).toBe(true);
+    // claim_bet itself: the SOL claim would meet it too.
+    expect(failedOutsideWager(programError('BetNotWon'))).toBe(false);
+    // No instruction named: the network, an expiry, the wallet.
+    expect(failedOutsideWager(new TransactionSendError('expired', { reason: 'expired' }))).toBe(false);
+    expect(failedOutsideWager(new TypeError('Failed to fetch'))).toBe(false);
+    expect(failedOutsideWager(Object.assign(new Error('User rejected the request.'), { code: 4001 }))).toBe(
+      false,
+    );
   });
 });

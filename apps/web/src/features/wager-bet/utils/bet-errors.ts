@@ -73,6 +73,19 @@ function programErrorNameOf(error: unknown): string | null {
 }
 
 /**
+ * Whether a failed send broke in an instruction of another program than the wager: in a claim, the swap or
+ * marketplace buy composed after `claim_bet` (which a SOL claim leaves out), not `claim_bet` itself. The
+ * sender's error names the failing instruction (`instructionIndex`) and, for the wager program, its error
+ * (`programErrorName`); a failure that names no instruction (network, expiry, the wallet) is not one.
+ */
+export function failedOutsideWager(error: unknown): boolean {
+  if (!(error instanceof Error) || !('instructionIndex' in error)) return false;
+  const index = (error as { instructionIndex: unknown }).instructionIndex;
+  const name = programErrorNameOf(error);
+  return typeof index === 'number' && !(name !== null && name in WAGER_ERROR_SENTENCES);
+}
+
+/**
  * Whether the wallet says the user declined to sign. Wallets report it differently: EIP-1193's code 4001
  * (Phantom, Solflare), Wallet Standard's error classes, or the local wallet's own error.
  */

@@ -1,5 +1,6 @@
 /**
- * Packs claim instructions into as few transactions as fit.
+ * Packs claims into as few transactions as fit. A claim may take several instructions (a Foresight win is
+ * `settle_bet` then `close_bet`); they always travel in the same transaction.
  *
  * The SDK sender builds a version 0 message (no lookup tables) paid by the wallet, adds its two
  * compute-budget instructions and refuses anything over {@link MAX_TRANSACTION_SIZE} bytes. The size is
@@ -93,6 +94,12 @@ export function transactionSize(feePayer: Address, instructions: readonly Instru
   return compactU16Bytes(signers.size) + signers.size * SIGNATURE_BYTES + messageBytes;
 }
 
+/** A claim to pack: the instructions that pay it, in order, and what it is. */
+export interface PackableClaim<T> {
+  readonly instructions: readonly Instruction[];
+  readonly item: T;
+}
+
 /** One transaction of a claim: its instructions and what they pay. */
 export interface ClaimBatch<T> {
   readonly instructions: readonly Instruction[];
@@ -107,13 +114,15 @@ export class ClaimTooLargeError extends Error {
 /**
  * Packs the claims, in order, into as few transactions as fit: each at most
  * {@link MAX_TRANSACTION_SIZE} bytes (as {@link transactionSize} counts it) and
- * {@link MAX_CLAIMS_PER_TRANSACTION} claims. Order is kept, so the first batch carries the first claims.
+ * {@link MAX_CLAIMS_PER_TRANSACTION} claims (`maxClaims`, counted in claims, not instructions). A claim's
+ * instructions are never split across transactions. Order is kept, so the first batch carries the first
+ * claims.
  *
  * @throws ClaimTooLargeError when a single claim does not fit on its own.
  */
 export function packClaims<T>(
   feePayer: Address,
-  claims: readonly { readonly instruction: Instruction; readonly item: T }[],
+  claims: readonly PackableClaim<T>[],
   limits: { readonly maxBytes?: number; readonly maxClaims?: number } = {},
 ): ClaimBatch<T>[] {
   const maxBytes = limits.maxBytes ?? MAX_TRANSACTION_SIZE;
@@ -122,19 +131,19 @@ export function packClaims<T>(
   let instructions: Instruction[] = [];
   let items: T[] = [];
   for (const claim of claims) {
-    const candidate = [...instructions, claim.instruction];
-    if (candidate.length <= maxClaims && transactionSize(feePayer, candidate) <= maxBytes) {
+    const candidate = [...instructions, ...claim.instructions];
+    if (items.length < maxClaims && transactionSize(feePayer, candidate) <= maxBytes) {
       instructions = candidate;
       items.push(claim.item);
       continue;
     }
-    if (transactionSize(feePayer, [claim.instruction]) > maxBytes) {
+    if (transactionSize(feePayer, claim.instructions) > maxBytes) {
       throw new ClaimTooLargeError('A claim does not fit in one transaction');
     }
     batches.push({ instructions, items });
-    instructions = [claim.instruction];
+    instructions = [...claim.instructions];
     items = [claim.item];
   }
-  if (instructions.length > 0) batches.push({ instructions, items });
+  if (items.length > 0) batches.push({ instructions, items });
   return batches;
 }
