@@ -1,11 +1,14 @@
 /**
- * The player's three Foresight instructions, for this deployment's program: `place_bet` on the live round,
- * `settle_bet` (a won bet) and `withdraw_bet` (a bet in an invalid round, refunded without fee).
+ * The player's Foresight instructions, for this deployment's program: `place_bet` on the live round,
+ * `settle_bet` (a won bet), `withdraw_bet` (a bet in an invalid round, refunded without fee) and
+ * `close_bet` (a finished bet's account closed, its rent deposit back to the player).
  *
  * @module
  */
 
 import {
+  getCloseBetInstruction,
+  getCloseBetInstructionAsync,
   getPlaceBetInstructionAsync,
   getSettleBetInstructionAsync,
   getWithdrawBetInstructionAsync,
@@ -51,4 +54,34 @@ export function claimInstruction(kind: ClaimKind, args: ClaimArgs): Promise<Fore
   return kind === 'settle'
     ? getSettleBetInstructionAsync(input, foresightProgram())
     : getWithdrawBetInstructionAsync(input, foresightProgram());
+}
+
+/**
+ * `close_bet`: closes `user`'s bet account in `round` and gives its lamports (the rent deposit paid with the
+ * first bet) back to `user`, who signs. The program accepts it once the round is settled and the bet is
+ * paid, refunded or lost (or the round's account is closed); a bet still owed money fails with
+ * `BetUnsettled`, a round not settled with `EventUnsettled`.
+ */
+export function closeBetInstruction(args: {
+  readonly user: Address;
+  readonly round: Address;
+  /** The bet PDA, when known (derived from `round` and `user` otherwise). */
+  readonly bet?: Address;
+}): Promise<ForesightInstruction> {
+  const input = { user: args.user, event: args.round };
+  return args.bet === undefined
+    ? getCloseBetInstructionAsync(input, foresightProgram())
+    : Promise.resolve(getCloseBetInstruction({ ...input, bet: args.bet }, foresightProgram()));
+}
+
+/**
+ * What collecting a bet sends, in one transaction: `settle_bet` or `withdraw_bet`, then `close_bet`, so the
+ * payout and the bet's deposit arrive together. The first instruction marks the bet paid, which is what
+ * lets the second close it.
+ */
+export function collectInstructions(kind: ClaimKind, args: ClaimArgs): Promise<ForesightInstruction[]> {
+  return Promise.all([
+    claimInstruction(kind, args),
+    closeBetInstruction({ user: args.user, round: args.round }),
+  ]);
 }

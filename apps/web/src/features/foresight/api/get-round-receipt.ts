@@ -5,11 +5,14 @@
  * (`lock_and_settle_events`) takes the locked round as its 3rd account and the live round as its 4th, so
  * the first successful tick with the round 4th locked it and the one with it 3rd settled it. Bets are
  * refused from the lock time on, so only transactions from then are read (two or three of them).
+ * Each tick logs the oracle update it read (price and publish time), so the receipt shows exactly which
+ * update stood for the round's lock and final prices.
  *
  * @module
  */
 
 import { RPC_COMMITMENT } from '@arcade/sdk/constants';
+import { parseOracleReading, type OracleReading } from '@arcade/sdk/foresight/events';
 import { identifyForesightInstruction } from '@arcade/sdk/foresight/instructions';
 import { getBase58Encoder, type Address, type Signature } from '@solana/kit';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -22,6 +25,8 @@ export interface ReceiptTransaction {
   readonly signature: Signature;
   /** Unix seconds, when the RPC knows. */
   readonly blockTime: number | null;
+  /** The oracle update the tick read, from its logs (null if the logs do not carry it). */
+  readonly reading: OracleReading | null;
 }
 
 /** The transactions that locked and settled a round (null until they happened). */
@@ -46,6 +51,7 @@ export interface JsonTransaction {
   readonly blockTime: bigint | number | null;
   readonly meta: {
     readonly err: unknown;
+    readonly logMessages?: readonly string[] | null;
     readonly loadedAddresses?: { readonly writable: readonly string[]; readonly readonly: readonly string[] };
   } | null;
   readonly transaction: {
@@ -126,6 +132,7 @@ export async function fetchRoundReceipt(
     const found = {
       signature: entry.signature,
       blockTime: tx.blockTime === null ? null : Number(tx.blockTime),
+      reading: parseOracleReading(tx.meta?.logMessages ?? [], { programAddress }),
     };
     if (role === 'lock' && lock === null) lock = found;
     else if (role === 'settle' && settle === null) settle = found;

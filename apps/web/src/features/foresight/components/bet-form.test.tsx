@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { formatSol } from '../../../lib/format.ts';
+import { formatSol, formatSolDecimal } from '../../../lib/format.ts';
 import { makeBet, makeRound } from '../testing/fixtures.ts';
-import { AMOUNT_MESSAGES, betReserve, lamportsToInput } from '../utils/bet-amount.ts';
+import { AMOUNT_MESSAGES, betReserve } from '../utils/bet-amount.ts';
 import { BetForm, type BetFormProps } from './bet-form.tsx';
 
 const SOL = 1_000_000_000n;
@@ -60,7 +60,7 @@ describe('BetForm', () => {
     expect(input()).toHaveProperty('value', '0.5');
     await user.click(screen.getByRole('button', { name: 'Max' }));
     // Balance minus the deposit, the base fee and the highest priority fee.
-    expect(input()).toHaveProperty('value', lamportsToInput(5n * SOL - betReserve(1_461_600n)));
+    expect(input()).toHaveProperty('value', formatSolDecimal(5n * SOL - betReserve(1_461_600n)));
     expect(input()).toHaveProperty('value', '4.9935334');
   });
 

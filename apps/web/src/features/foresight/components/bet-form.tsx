@@ -3,9 +3,9 @@ import type { UpDownEvent } from '@arcade/sdk/foresight/views';
 import { useId, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { formatLamports, formatSol } from '../../../lib/format.ts';
+import { formatLamports, formatSol, formatSolDecimal } from '../../../lib/format.ts';
 import type { PlayerBet } from '../api/get-user-bets.ts';
-import { betReserve, checkBetAmount, lamportsToInput, maxStake } from '../utils/bet-amount.ts';
+import { betReserve, checkBetAmount, maxStake } from '../utils/bet-amount.ts';
 import {
   formatMultiplier,
   poolFields,
@@ -159,7 +159,7 @@ export function BetForm({
                 type="button"
                 className="rounded-lg border border-edge bg-white/5 px-2.5 py-1 text-xs font-semibold text-ink-dim hover:border-accent/60 hover:text-ink"
                 onClick={() => {
-                  setText(lamportsToInput(lamports));
+                  setText(formatSolDecimal(lamports));
                 }}
               >
                 {formatLamports(lamports)}
@@ -171,7 +171,7 @@ export function BetForm({
               type="button"
               className="rounded-lg border border-edge bg-white/5 px-2.5 py-1 text-xs font-semibold text-ink-dim hover:border-accent/60 hover:text-ink"
               onClick={() => {
-                setText(lamportsToInput(max));
+                setText(formatSolDecimal(max));
               }}
             >
               Max

@@ -1,6 +1,6 @@
 import { Prediction } from '@arcade/sdk/foresight/accounts';
 import { foresightPayout } from '@arcade/sdk/payout';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -76,6 +76,28 @@ describe('BetPosition', () => {
     });
     renderPosition(invalid, { amount: SOL, isSettled: true });
     expect(screen.getByText('Refunded 1.0 SOL')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says Settle and Withdraw also return the bet deposit, and nothing of it once the bet is closed', () => {
+    const won = makeRound({ id: 4, ...settled });
+    renderPosition(won, { amount: SOL, deposit: 1_461_600n });
+    expect(screen.getByText('Your 0.0014616 SOL bet deposit comes back with it.')).toBeTruthy();
+    cleanup();
+    const invalid = makeRound({
+      id: 5,
+      isSettled: true,
+      upPool: SOL,
+      upCount: 1,
+      result: Prediction.Invalid,
+    });
+    renderPosition(invalid, { amount: SOL, deposit: 1_461_600n });
+    expect(screen.getByText('Your 0.0014616 SOL bet deposit comes back with it.')).toBeTruthy();
+    cleanup();
+    // A closed bet (its position from the history) reads as before, without an action or a deposit.
+    renderPosition(won, { amount: SOL, isSettled: true, deposit: 0n, closed: true });
+    expect(screen.getByText(`Paid ${formatSol(foresightPayout(SOL, 3n * SOL, SOL, 'up'))}`)).toBeTruthy();
+    expect(screen.queryByText(/deposit/)).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

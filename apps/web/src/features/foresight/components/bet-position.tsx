@@ -2,7 +2,7 @@ import type { UpDownEvent } from '@arcade/sdk/foresight/views';
 import { foresightPayout } from '@arcade/sdk/payout';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { formatSol } from '../../../lib/format.ts';
+import { formatExactSol, formatSol } from '../../../lib/format.ts';
 import type { ClaimKind } from '../api/bet-instructions.ts';
 import type { PlayerBet } from '../api/get-user-bets.ts';
 import { betOutcome, potentialPayout, sideLabel, sideOf, type BetOutcome } from '../utils/round-view.ts';
@@ -30,7 +30,7 @@ const TONE: Record<BetOutcome, string> = {
 /**
  * The player's bet on a round card: side, stake and what it may pay while the round runs; once settled,
  * the result and the action it needs, **Settle** for a win (`settle_bet`) or **Withdraw** for an invalid
- * round (`withdraw_bet`, no fee).
+ * round (`withdraw_bet`, no fee). Either also closes the bet's account, which gives its deposit back.
  */
 export function BetPosition({
   round,
@@ -82,6 +82,7 @@ export function BetPosition({
     <div
       className={`grid gap-2 rounded-xl border px-3 py-2.5 text-sm ${TONE[outcome]}`}
       data-outcome={outcome}
+      data-closed={bet.closed ? '' : undefined}
     >
       <div className="flex items-center justify-between gap-2">
         <p className="text-ink-dim">
@@ -130,6 +131,11 @@ export function BetPosition({
         >
           Withdraw {formatSol(bet.amount)}
         </Button>
+      )}
+      {(outcome === 'settle' || outcome === 'withdraw') && bet.deposit > 0n && (
+        <p className="text-[11px] text-ink-faint">
+          Your {formatExactSol(bet.deposit)} bet deposit comes back with it.
+        </p>
       )}
     </div>
   );

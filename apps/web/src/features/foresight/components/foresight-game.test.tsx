@@ -14,15 +14,17 @@ import { findBetAddress, findConfigAddress, findEventAddress } from '@arcade/sdk
 import { feedIdToAddress, SOL_USD_FEED_ID } from '@arcade/sdk/foresight/program';
 import { foresightPayout } from '@arcade/sdk/payout';
 import { encodePriceUpdateV2 } from '@arcade/sdk/pyth/price-update-v2';
-import type { Address } from '@solana/kit';
+import type { Address, Instruction } from '@solana/kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
-import { formatSol } from '../../../lib/format.ts';
+import { formatExactSol, formatSol } from '../../../lib/format.ts';
 import { MockChain, RENT, testConfig } from '../../../testing/mock-chain.ts';
+import { FakeForesightProgram } from '../testing/fake-foresight-program.ts';
 import { ForesightGame } from './foresight-game.tsx';
+import { depositsText } from './reclaim-deposits.tsx';
 
 const PROGRAM = '2zbSipoCc7d7gcPUrfD8XTWT1CsbB4rFn7oiMWorZ29X' as Address;
 const PRICE = '7UVimffxr9ow1uXYxsr4LHAcV58mLzhmwaeKvJ1pjLiE' as Address;
@@ -30,7 +32,10 @@ const USER = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' as Address;
 const OTHER = 'EvbpSsAx7gv2HNN5K5rE2NpXsAgTZjaSqLkztCW1jpJx' as Address;
 const SOL = 1_000_000_000n;
 
-const mocks = vi.hoisted(() => ({ chain: null as unknown as MockChain }));
+const mocks = vi.hoisted(() => ({
+  chain: null as unknown as MockChain,
+  send: null as null | ((input: { instructions: readonly Instruction[] }) => Promise<string>),
+}));
 
 vi.mock('./price-chart.tsx', () => ({ default: () => <div data-testid="chart" /> }));
 
@@ -42,7 +47,7 @@ vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
   }),
 }));
 
-vi.mock('../../../lib/wallet/use-send-transaction.ts', () => ({ useSendTransaction: () => vi.fn() }));
+vi.mock('../../../lib/wallet/use-send-transaction.ts', () => ({ useSendTransaction: () => mocks.send }));
 
 vi.mock('../../../lib/wallet/rpc.ts', () => ({
   getRpc: () => mocks.chain.rpc(),
@@ -106,6 +111,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  mocks.send = vi.fn(() => Promise.resolve('signature'));
   setRuntimeConfig(testConfig({ programs: { wager: PROGRAM, foresight: PROGRAM }, priceAccount: PRICE }));
   vi.stubGlobal(
     'fetch',
@@ -271,5 +277,182 @@ describe('ForesightGame', () => {
     expect(await card('Round #10, Locked')).toBeTruthy();
     expect(await card('Round #12, Next')).toBeTruthy();
     expect(await card('Round #9, Settled')).toBeTruthy();
+  });
+});
+
+describe('ForesightGame: bet deposits', () => {
+  let program: FakeForesightProgram;
+  const betOf = new Map<number, Address>();
+
+  /** The user's bet in round `id`, holding the chain's rent deposit. */
+  async function userBet(id: number, prediction: 'Up' | 'Down', isSettled = false): Promise<void> {
+    const [address] = await findBetAddress(rounds.get(id)!, USER, { programAddress: PROGRAM });
+    betOf.set(id, address);
+    chain.set(address, encodeBet({ event: rounds.get(id)!, amount: SOL, prediction, isSettled, user: USER }));
+  }
+
+  /** The server's history row of the user's 1 SOL bet in round `id`. */
+  function historyRow(
+    id: number,
+    prediction: 'Up' | 'Down',
+    fields: { won: boolean | null; isSettled: boolean },
+  ) {
+    return {
+      id,
+      address: betOf.get(id)!,
+      config,
+      event: rounds.get(id)!,
+      prediction,
+      amount: String(SOL),
+      winAmount: '0',
+      isSettled: fields.isSettled,
+      won: fields.won,
+      signature: `sig${id}`,
+      lastSignature: `sig${id}`,
+      timestamp: Number(nowSecs) - 600 + id,
+      round: null,
+    };
+  }
+
+  beforeEach(async () => {
+    program = new FakeForesightProgram(chain, PROGRAM);
+    mocks.send = program.sender(USER);
+    // Round 8 holds the pot it owes the winners.
+    chain.set(
+      rounds.get(8)!,
+      roundData(8, { lockTime: nowSecs - 90n, settleTime: nowSecs - 30n, ...settledUp }),
+      RENT + 4n * SOL,
+    );
+    // Round 6: the user bet Down and lost. Round 5: the user won and a keeper paid them; the account stayed.
+    for (const id of [6, 5]) {
+      chain.set(
+        rounds.get(id)!,
+        roundData(id, { lockTime: nowSecs - 400n + BigInt(id), settleTime: nowSecs - 300n, ...settledUp }),
+      );
+    }
+    await userBet(9, 'Up'); // the locked round: not drawn yet
+    await userBet(8, 'Up'); // won, unpaid
+    await userBet(7, 'Up'); // invalid round, not withdrawn
+    await userBet(6, 'Down', false);
+    await userBet(5, 'Up', true);
+    const items = [
+      historyRow(9, 'Up', { won: null, isSettled: false }),
+      historyRow(8, 'Up', { won: true, isSettled: false }),
+      historyRow(7, 'Up', { won: null, isSettled: false }),
+      historyRow(6, 'Down', { won: false, isSettled: false }),
+      historyRow(5, 'Up', { won: true, isSettled: true }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ success: true, items, nextCursor: null }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      ),
+    );
+  });
+
+  const positionIn = (element: HTMLElement) => element.querySelector<HTMLElement>('[data-outcome]');
+  const payout = formatSol(foresightPayout(SOL, 3n * SOL, SOL, 'up'));
+
+  it('reclaims the deposits of the finished bets only, and the cards keep their outcomes', async () => {
+    renderGame();
+    const history = await screen.findByRole('region', { name: 'Your predictions' });
+    const deposits = await within(history).findByRole('group', { name: 'Bet deposits' }, { timeout: 5_000 });
+    await waitFor(() => {
+      expect(deposits.textContent).toContain(`${depositsText(2n * RENT, 2)} can come back to your wallet.`);
+    });
+    const lost = await card('Round #6, Settled');
+    const paid = await card('Round #5, Settled');
+    await waitFor(() => {
+      expect(positionIn(lost)?.textContent).toContain('Lost 1.0 SOL');
+      expect(positionIn(paid)?.textContent).toContain(`Paid ${payout}`);
+    });
+
+    fireEvent.click(within(deposits).getByRole('button', { name: 'Reclaim deposits' }));
+    await waitFor(() => {
+      expect(within(deposits).getByRole('status').textContent).toBe(
+        `Reclaimed ${formatExactSol(2n * RENT)} of deposits from 2 bets.`,
+      );
+    });
+    // One transaction, closing exactly the lost bet and the paid one: not the unpaid winner (BetUnsettled),
+    // not the invalid round's bet (still to withdraw), not the bet of the round in play (EventUnsettled).
+    expect(program.sent.map((tx) => tx.names)).toEqual([['close_bet', 'close_bet']]);
+    expect(program.sent[0]!.instructions.map((ix) => ix.accounts!.at(-1)!.address).sort()).toEqual(
+      [betOf.get(6)!, betOf.get(5)!].sort(),
+    );
+    expect(chain.balances.get(USER)).toBe(5n * SOL + 2n * RENT);
+    for (const id of [6, 5]) expect(chain.accounts.has(betOf.get(id)!)).toBe(false);
+    for (const id of [9, 8, 7]) expect(chain.accounts.has(betOf.get(id)!)).toBe(true);
+
+    // The accounts are gone; the cards still show the bets and how they ended, from the history.
+    await waitFor(() => {
+      expect(positionIn(lost)?.hasAttribute('data-closed')).toBe(true);
+      expect(positionIn(paid)?.hasAttribute('data-closed')).toBe(true);
+    });
+    expect(positionIn(lost)?.textContent).toContain('Lost 1.0 SOL');
+    expect(positionIn(paid)?.textContent).toContain(`Paid ${payout}`);
+    expect(positionIn(lost)?.textContent).toContain('▼ Down');
+    // Nothing is left to reclaim: the action is gone, its result stays.
+    await waitFor(() => {
+      expect(within(deposits).queryByRole('button', { name: 'Reclaim deposits' })).toBeNull();
+    });
+  });
+
+  it('settles a win with close_bet: the wallet gets payout and deposit, and the card then reads Paid', async () => {
+    renderGame();
+    const won = await card('Round #8, Settled');
+    const settle = await within(won).findByRole('button', { name: `Settle ${payout}` }, { timeout: 5_000 });
+    expect(
+      within(won).getByText(`Your ${formatExactSol(RENT)} bet deposit comes back with it.`),
+    ).toBeTruthy();
+    fireEvent.click(settle);
+    await waitFor(() => {
+      expect(program.sent.map((tx) => tx.names)).toEqual([['settle_bet', 'close_bet']]);
+    });
+    expect(chain.balances.get(USER)).toBe(5n * SOL + foresightPayout(SOL, 3n * SOL, SOL, 'up') + RENT);
+    expect(chain.accounts.has(betOf.get(8)!)).toBe(false);
+    await waitFor(() => {
+      expect(positionIn(won)?.hasAttribute('data-closed')).toBe(true);
+    });
+    expect(positionIn(won)?.getAttribute('data-outcome')).toBe('paid');
+    expect(positionIn(won)?.textContent).toContain(`Paid ${payout}`);
+  });
+
+  it('shows the bets closed before the page opened, from the history: Lost and Paid', async () => {
+    chain.accounts.delete(betOf.get(6)!);
+    chain.accounts.delete(betOf.get(5)!);
+    renderGame();
+    const lost = await card('Round #6, Settled');
+    const paid = await card('Round #5, Settled');
+    await waitFor(() => {
+      expect(positionIn(lost)?.textContent).toContain('Lost 1.0 SOL');
+    });
+    expect(positionIn(lost)?.hasAttribute('data-closed')).toBe(true);
+    expect(positionIn(paid)?.textContent).toContain(`Paid ${payout}`);
+    expect(positionIn(paid)?.getAttribute('data-outcome')).toBe('paid');
+  });
+
+  it('keeps the position of a bet it saw closed, even while the history cannot be read', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ success: false, error: 'Service unavailable' }), { status: 503 }),
+        ),
+      ),
+    );
+    renderGame();
+    const won = await card('Round #8, Settled');
+    fireEvent.click(await within(won).findByRole('button', { name: `Settle ${payout}` }, { timeout: 5_000 }));
+    await waitFor(() => {
+      expect(positionIn(won)?.hasAttribute('data-closed')).toBe(true);
+    });
+    expect(chain.accounts.has(betOf.get(8)!)).toBe(false);
+    expect(positionIn(won)?.textContent).toContain(`Paid ${payout}`);
+    expect(positionIn(won)?.textContent).toContain('▲ Up');
   });
 });

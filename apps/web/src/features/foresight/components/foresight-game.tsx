@@ -10,6 +10,7 @@ import { errorText } from '../../../lib/toast.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { boardRounds, useBoard } from '../api/get-board.ts';
 import { addPricePoints, useOraclePrice } from '../api/get-price.ts';
+import { usePredictionHistory } from '../api/get-prediction-history.ts';
 import { useBalance, useBetRent, useUserBets } from '../api/get-user-bets.ts';
 import { solAsset } from '../api/foresight-program.ts';
 import { useBetActions } from '../hooks/use-bet-actions.ts';
@@ -17,6 +18,7 @@ import { useForesightLive } from '../hooks/use-foresight-live.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useResultSound } from '../hooks/use-result-sound.ts';
 import { roundPricePoints } from '../utils/price-history.ts';
+import { withClosedBets } from '../utils/closed-bets.ts';
 import { roundStage } from '../utils/round-view.ts';
 import { BetForm } from './bet-form.tsx';
 import { BetPosition } from './bet-position.tsx';
@@ -50,7 +52,8 @@ function CardSkeleton({ tall = false }: { readonly tall?: boolean }) {
 
 /**
  * Foresight: the live oracle price and chart, the locked, live and next rounds, the last 8 settled ones,
- * the player's bets with Settle and Withdraw, and their history.
+ * the player's bets with Settle and Withdraw (each also closing the bet's account), and their history with
+ * Reclaim deposits. A card whose bet account is closed takes the bet from the history.
  */
 export function ForesightGame({ symbol, header }: ForesightGameProps) {
   const asset = useMemo(() => solAsset(), []);
@@ -68,11 +71,19 @@ export function ForesightGame({ symbol, header }: ForesightGameProps) {
   const betRounds = rounds
     .filter((round) => round.id !== (board.data?.next?.id ?? -1))
     .map((round) => round.pubkey);
-  const bets = useUserBets(user, betRounds);
+  const chainBets = useUserBets(user, betRounds);
+  // A bet account closed by close_bet is gone from the chain: the history keeps the card's position.
+  const history = usePredictionHistory(user);
+  const historyPages = history.data?.pages;
+  const historyItems = useMemo(() => historyPages?.flatMap((page) => page.items) ?? [], [historyPages]);
+  const bets = useMemo(
+    () => withClosedBets(rounds, chainBets.data, historyItems),
+    [rounds, chainBets.data, historyItems],
+  );
   const balance = useBalance(user);
   const rent = useBetRent();
   const actions = useBetActions(symbol, user);
-  useResultSound(rounds, bets.data);
+  useResultSound(rounds, bets);
 
   // The rounds' lock and final prices are oracle prices from before the page opened: the chart starts with them.
   useEffect(() => {
@@ -88,7 +99,7 @@ export function ForesightGame({ symbol, header }: ForesightGameProps) {
   const pendingClaim = actions.claim.isPending ? actions.claim.variables : undefined;
 
   const position = (round: UpDownEvent) => {
-    const bet = bets.data?.get(round.pubkey);
+    const bet = bets?.get(round.pubkey);
     if (bet === undefined || config === null || data === undefined) return null;
     return (
       <BetPosition
@@ -175,7 +186,7 @@ export function ForesightGame({ symbol, header }: ForesightGameProps) {
       : liveStage !== 'live'
         ? `Betting on round #${live.id} has closed: it locks at the next tick.`
         : null;
-    const liveBet = bets.data?.get(live.pubkey) ?? null;
+    const liveBet = bets?.get(live.pubkey) ?? null;
     rows = (
       <>
         <div className="grid gap-4 md:grid-cols-3">

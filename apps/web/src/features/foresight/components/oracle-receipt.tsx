@@ -69,22 +69,33 @@ function Reading({
   readonly priceAccount: Address;
 }) {
   const points = usePriceHistory(priceAccount);
-  const published = price === null ? null : matchPublishTime(points, price, planned);
+  // The tick logs the update it read; an older tick without that line falls back to what this page saw.
+  const logged = tx?.reading?.publishTime ?? null;
+  const published = logged ?? (price === null ? null : matchPublishTime(points, price, planned));
+  const window = (
+    <>
+      between {ORACLE_MAX_EARLY_SECS} s before and {ORACLE_MAX_LATE_SECS} s after{' '}
+      <span className="tabular text-ink">{formatSecondsTime(planned)}</span>
+    </>
+  );
   return (
-    <div className="grid gap-0.5">
+    <div className="grid gap-0.5" data-reading={label}>
       <p className="font-semibold text-ink">
         {label}: <span className="tabular">{price === null ? 'no valid price' : formatPrice(price)}</span>
       </p>
       <p>
-        Published{' '}
         {published !== null ? (
-          <span className="tabular text-ink">{formatSecondsTime(published)}</span>
+          <>
+            Published <span className="tabular text-ink">{formatSecondsTime(published)}</span>
+            {price === null && (
+              <span> (the program takes a price published {window}: the round is refunded)</span>
+            )}
+          </>
         ) : (
-          <span>
-            between {ORACLE_MAX_EARLY_SECS} s before and {ORACLE_MAX_LATE_SECS} s after{' '}
-            <span className="tabular text-ink">{formatSecondsTime(planned)}</span>
+          <>
+            Published {window}
             {price === null ? ' (no update in that window: the round is refunded)' : ''}
-          </span>
+          </>
         )}
       </p>
       <p>
@@ -105,9 +116,10 @@ function Reading({
 }
 
 /**
- * A round's oracle receipt: the lock and final prices with their publish times (the exact one when this
- * page saw that oracle update, otherwise the window the program enforces) and the crank transactions that
- * read them. The transactions are looked up on the chain when the receipt is opened.
+ * A round's oracle receipt: the lock and final prices with their publish times and the crank transactions
+ * that read them. The publish time is the one the tick logged; without that line, the one this page saw
+ * with that exact price, otherwise the window the program enforces. The transactions are looked up on the
+ * chain when the receipt is opened.
  */
 export function OracleReceipt({
   round,

@@ -1,10 +1,12 @@
 import type { Address } from '@solana/kit';
+import { useMemo } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime, formatSol } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/toast.ts';
 import { LoadMoreButton, RetryButton } from '../../history/components/history-list-controls.tsx';
 import { usePredictionHistory, type HistoryPrediction } from '../api/get-prediction-history.ts';
+import { ReclaimDeposits } from './reclaim-deposits.tsx';
 
 /** The outcome column of a history row. */
 export function historyOutcome(item: HistoryPrediction): { readonly text: string; readonly tone: string } {
@@ -21,7 +23,10 @@ export function historyOutcome(item: HistoryPrediction): { readonly text: string
     : { text: 'Won: settle to collect', tone: 'text-win' };
 }
 
-/** The player's Foresight bets, newest first, from the server's history (`POST /api/user/predictions`). */
+/**
+ * The player's Foresight bets, newest first, from the server's history (`POST /api/user/predictions`), with
+ * "Reclaim deposits" for the finished bets among them whose accounts are still open.
+ */
 export function PredictionHistory({
   address,
   onConnect,
@@ -30,7 +35,9 @@ export function PredictionHistory({
   readonly onConnect: () => void;
 }) {
   const history = usePredictionHistory(address);
-  const items = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const pages = history.data?.pages;
+  const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
+  const rounds = useMemo(() => [...new Set(items.map((item) => item.event as Address))], [items]);
 
   let body;
   if (address === null) {
@@ -116,6 +123,9 @@ export function PredictionHistory({
       <h2 id="foresight-history" className="font-display text-lg font-bold">
         Your predictions
       </h2>
+      {address !== null && rounds.length > 0 && (
+        <ReclaimDeposits user={address} rounds={rounds} olderUnread={history.hasNextPage} />
+      )}
       {body}
     </section>
   );

@@ -105,6 +105,14 @@ describe('RoundCard', () => {
     expect(screen.getByText('Opens in')).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toBe('0m 05s');
     expect(screen.getByText('Opens for bets when round #10 locks.')).toBeTruthy();
+    // The spec's fields, empty until the round opens.
+    expect(
+      ['Change', 'Lock Price', 'Prize Pool', 'Players', 'Up Payout', 'Down Payout'].map(
+        (label) => field(label)?.textContent,
+      ),
+    ).toEqual(['—', 'At lock', '0 SOL', '0', '0.00x', '0.00x']);
+    expect(field('Up Percentage')).not.toBeNull();
+    expect(field('Down Percentage')).not.toBeNull();
   });
 
   it('shows a settled round: Final Price, Lock Price, pool, players, payouts and the winning side', () => {

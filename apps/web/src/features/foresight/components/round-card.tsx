@@ -247,61 +247,55 @@ export function RoundCard({
         )}
       </header>
 
-      {stage === 'next' ? (
-        <p className="rounded-xl border border-dashed border-edge px-3 py-6 text-center text-sm text-ink-dim">
+      {stage === 'next' && (
+        <p className="rounded-xl border border-dashed border-edge px-3 py-2 text-center text-xs text-ink-dim">
           Opens for bets when round #{round.id - 1} locks.
         </p>
-      ) : (
-        <>
-          {stage === 'settled' && change !== null && (
-            <p
-              className={`rounded-xl bg-void/50 px-3 py-2 text-center text-sm font-bold ${DIRECTION_TONE[change.direction]}`}
-            >
-              {round.result === Prediction.Up ? 'Up' : 'Down'} won · {change.text}
-            </p>
-          )}
-          {stage === 'invalid' && (
-            <p className="rounded-xl bg-loss/10 px-3 py-2 text-center text-xs font-semibold text-loss">
-              {invalidReason(round)}
-            </p>
-          )}
-          {sideRow('up')}
-          <dl
-            className={`grid rounded-xl bg-void/40 px-3 text-sm ${settled ? 'grid-cols-2 gap-x-4 gap-y-1 py-2' : 'gap-1.5 py-2.5'}`}
-          >
-            {settled ? (
-              <Field label="Final Price" stacked>
-                {formatPrice(round.finalPrice)}
-              </Field>
-            ) : (
-              <Field
-                label="Change"
-                tone={change === null ? 'text-ink-faint' : DIRECTION_TONE[change.direction]}
-              >
-                {change === null ? '—' : change.text}
-              </Field>
-            )}
-            <Field
-              label="Lock Price"
-              stacked={settled}
-              tone={round.lockPrice === null ? 'text-ink-faint' : undefined}
-            >
-              {round.lockPrice === null
-                ? stage === 'live' || stage === 'closing'
-                  ? 'At lock'
-                  : '—'
-                : formatPrice(round.lockPrice)}
-            </Field>
-            <Field label="Prize Pool" stacked={settled}>
-              {formatSol(fields.prizePool)}
-            </Field>
-            <Field label="Players" stacked={settled}>
-              {fields.players}
-            </Field>
-          </dl>
-          {sideRow('down')}
-        </>
       )}
+      {stage === 'settled' && change !== null && (
+        <p
+          className={`rounded-xl bg-void/50 px-3 py-2 text-center text-sm font-bold ${DIRECTION_TONE[change.direction]}`}
+        >
+          {round.result === Prediction.Up ? 'Up' : 'Down'} won · {change.text}
+        </p>
+      )}
+      {stage === 'invalid' && (
+        <p className="rounded-xl bg-loss/10 px-3 py-2 text-center text-xs font-semibold text-loss">
+          {invalidReason(round)}
+        </p>
+      )}
+      {sideRow('up')}
+      <dl
+        className={`grid rounded-xl bg-void/40 px-3 text-sm ${settled ? 'grid-cols-2 gap-x-4 gap-y-1 py-2' : 'gap-1.5 py-2.5'}`}
+      >
+        {settled ? (
+          <Field label="Final Price" stacked>
+            {formatPrice(round.finalPrice)}
+          </Field>
+        ) : (
+          <Field label="Change" tone={change === null ? 'text-ink-faint' : DIRECTION_TONE[change.direction]}>
+            {change === null ? '—' : change.text}
+          </Field>
+        )}
+        <Field
+          label="Lock Price"
+          stacked={settled}
+          tone={round.lockPrice === null ? 'text-ink-faint' : undefined}
+        >
+          {round.lockPrice === null
+            ? stage === 'live' || stage === 'closing' || stage === 'next'
+              ? 'At lock'
+              : '—'
+            : formatPrice(round.lockPrice)}
+        </Field>
+        <Field label="Prize Pool" stacked={settled}>
+          {formatSol(fields.prizePool)}
+        </Field>
+        <Field label="Players" stacked={settled}>
+          {fields.players}
+        </Field>
+      </dl>
+      {sideRow('down')}
       {action}
       {position}
       {receipt}

@@ -1,10 +1,11 @@
-import { Prediction } from '@arcade/sdk/foresight/accounts';
+import { encodeBet, encodeEvent, Prediction, type PredictionArgs } from '@arcade/sdk/foresight/accounts';
 import {
   getPlaceBetInstructionDataCodec,
   identifyForesightInstruction,
   type ForesightInstruction,
 } from '@arcade/sdk/foresight/instructions';
 import { findBetAddress } from '@arcade/sdk/foresight/pda';
+import { foresightPayout } from '@arcade/sdk/payout';
 import type { Address } from '@solana/kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
@@ -13,7 +14,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { toast, useToasts } from '../../../lib/toast.ts';
-import { testConfig } from '../../../testing/mock-chain.ts';
+import { MockChain, RENT, testConfig } from '../../../testing/mock-chain.ts';
+import { claimInstruction } from '../api/bet-instructions.ts';
+import { FakeForesightProgram } from '../testing/fake-foresight-program.ts';
 import { useBetActions, type ClaimRequest, type PlaceBetRequest } from './use-bet-actions.ts';
 
 const mocks = vi.hoisted(() => ({
@@ -200,5 +203,111 @@ describe('useBetActions', () => {
         'error: User Rejected Transaction',
       ]);
     });
+  });
+});
+
+describe('useBetActions: collecting closes the bet account', () => {
+  const SOL = 1_000_000_000n;
+  /** The round's account: its rent plus the pot it still owes. */
+  const POT = 3n * SOL;
+  let chain: MockChain;
+  let program: FakeForesightProgram;
+  let bet: Address;
+
+  /** Round #9 settled with `result`; the user's unpaid 1 SOL bet on Up in it. */
+  function seed(result: PredictionArgs, pools: { up: bigint; down: bigint }): void {
+    chain.set(
+      ROUND,
+      encodeEvent({
+        id: 9,
+        startTime: 1n,
+        lockTime: 2n,
+        settleTime: 3n,
+        upCount: 1,
+        downCount: pools.down === 0n ? 0 : 1,
+        upPool: pools.up,
+        downPool: pools.down,
+        isSettled: true,
+        result,
+        lockPrice: 100n,
+        finalPrice: 101n,
+        settledCount: 0,
+        config: CONFIG,
+      }),
+      RENT + POT,
+      false,
+      PROGRAM,
+    );
+    chain.set(
+      bet,
+      encodeBet({ event: ROUND, amount: SOL, prediction: 'Up', isSettled: false, user: USER }),
+      RENT,
+      false,
+      PROGRAM,
+    );
+  }
+
+  beforeEach(async () => {
+    chain = new MockChain(PROGRAM);
+    chain.balances.set(USER, 2n * SOL);
+    program = new FakeForesightProgram(chain, PROGRAM);
+    mocks.send.mockImplementation(program.sender(USER));
+    [bet] = await findBetAddress(ROUND, USER, { programAddress: PROGRAM });
+  });
+
+  /** The names of the instructions sent and the bet each acts on. */
+  const sentBets = () =>
+    mocks.send.mock.calls[0]![0].instructions.map((instruction) => ({
+      name: identifyForesightInstruction(instruction.data),
+      bet: instruction.accounts.at(-1)!.address,
+    }));
+
+  it('settles a win with settle_bet then close_bet in one transaction: payout and deposit arrive together', async () => {
+    seed('Up', { up: SOL, down: 2n * SOL });
+    const payout = foresightPayout(SOL, SOL, 2n * SOL, 'up');
+    const { result } = claim('settle', SOL);
+    await waitFor(() => {
+      expect(texts(result.current.toasts)).toEqual(['success: Claimed successfully!']);
+    });
+    expect(mocks.send).toHaveBeenCalledTimes(1);
+    expect(sentBets()).toEqual([
+      { name: 'settle_bet', bet },
+      { name: 'close_bet', bet },
+    ]);
+    // close_bet: the user signs, the round is read, the bet account is closed.
+    const close = mocks.send.mock.calls[0]![0].instructions[1]!;
+    expect(close.accounts.map((meta) => meta.address)).toEqual([USER, ROUND, bet]);
+    expect(chain.balances.get(USER)).toBe(2n * SOL + payout + RENT);
+    expect(chain.accounts.has(bet)).toBe(false);
+  });
+
+  it('withdraws a bet of an invalid round with withdraw_bet then close_bet: stake and deposit back', async () => {
+    seed('Invalid', { up: SOL, down: 0n });
+    const { result } = claim('withdraw', SOL);
+    await waitFor(() => {
+      expect(texts(result.current.toasts)).toEqual(['success: Refunded 1.0 SOL']);
+    });
+    expect(sentBets()).toEqual([
+      { name: 'withdraw_bet', bet },
+      { name: 'close_bet', bet },
+    ]);
+    expect(chain.balances.get(USER)).toBe(2n * SOL + SOL + RENT);
+    expect(chain.accounts.has(bet)).toBe(false);
+  });
+
+  it('changes nothing when the bet was paid meanwhile: the whole transaction fails', async () => {
+    seed('Up', { up: SOL, down: 2n * SOL });
+    // A keeper paid it a moment ago.
+    program.run(USER, [await claimInstruction('settle', { user: USER, config: CONFIG, round: ROUND })]);
+    const before = chain.balances.get(USER);
+    const { result } = claim('settle', SOL);
+    await waitFor(() => {
+      expect(texts(result.current.toasts)).toEqual([
+        'error: Failed to claim winnings',
+        'error: Error in transaction: instruction index 2, custom program error 6010',
+      ]);
+    });
+    expect(chain.balances.get(USER)).toBe(before);
+    expect(chain.accounts.has(bet)).toBe(true);
   });
 });

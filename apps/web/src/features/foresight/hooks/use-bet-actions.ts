@@ -1,7 +1,9 @@
 /**
  * The player's Foresight actions with the app's pending, success and error toasts (spec §8: a failure shows
  * the caller's message, then the error's text): place a bet on the live round, settle a won bet, withdraw a
- * bet of an invalid round. After each, the rounds, the bets, the balance and the history are read again.
+ * bet of an invalid round. Settle and withdraw close the bet's account in the same transaction
+ * (`close_bet`), so its rent deposit comes back with the money. After each, the rounds, the bets, the
+ * balance and the history are read again.
  *
  * @module
  */
@@ -15,7 +17,7 @@ import { formatSol } from '../../../lib/format.ts';
 import { usePlaySound } from '../../../lib/sound.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSendTransaction } from '../../../lib/wallet/use-send-transaction.ts';
-import { claimInstruction, placeBetInstruction, type ClaimKind } from '../api/bet-instructions.ts';
+import { collectInstructions, placeBetInstruction, type ClaimKind } from '../api/bet-instructions.ts';
 import { boardKey } from '../api/get-board.ts';
 import { predictionHistoryKey } from '../api/get-prediction-history.ts';
 import { userBetsRootKey } from '../api/get-user-bets.ts';
@@ -96,12 +98,12 @@ export function useBetActions(symbol: string, user: Address | null) {
         settle ? ACTION_TEXT.settling(request.roundId) : ACTION_TEXT.withdrawing(request.roundId),
       );
       try {
-        const instruction = await claimInstruction(request.kind, {
+        const instructions = await collectInstructions(request.kind, {
           user,
           config: request.config,
           round: request.round,
         });
-        const signature = await send({ instructions: [instruction] });
+        const signature = await send({ instructions });
         toast.update(id, 'success', settle ? ACTION_TEXT.settled : ACTION_TEXT.withdrawn(request.amount));
         return signature;
       } catch (error) {

@@ -38,6 +38,8 @@ export function makeBet(round: UpDownEvent, overrides: Partial<PlayerBet> = {}):
     isSettled: false,
     address: `Bet${round.id}11111111111111111111111111111111` as Address,
     round: round.pubkey,
+    deposit: 1_461_600n,
+    closed: false,
     ...overrides,
   };
 }

@@ -2,15 +2,8 @@ import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS, MIN_BET_LAMPORTS } from '@arcade/sdk
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import {
-  AMOUNT_MESSAGES,
-  betReserve,
-  checkBetAmount,
-  lamportsToInput,
-  LAMPORTS_PER_SIGNATURE,
-  maxStake,
-  parseSol,
-} from './bet-amount.ts';
+import { AMOUNT_MESSAGES, betReserve, checkBetAmount, maxStake, parseSol } from './bet-amount.ts';
+import { formatSolDecimal } from '../../../lib/format.ts';
 
 const SOL = 1_000_000_000n;
 
@@ -31,7 +24,7 @@ describe('parseSol', () => {
   it('round-trips every lamport amount through the input text (property)', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), (lamports) => {
-        expect(parseSol(lamportsToInput(lamports))).toBe(lamports);
+        expect(parseSol(formatSolDecimal(lamports))).toBe(lamports);
       }),
     );
   });
@@ -91,17 +84,17 @@ describe('checkBetAmount', () => {
       fc.property(fc.bigInt({ min: MIN_BET_LAMPORTS + reserve, max: 1000n * SOL }), (balance) => {
         const max = maxStake(balance, reserve)!;
         expect(max + reserve).toBe(balance);
-        expect(checkBetAmount(lamportsToInput(max), { balance, reserve })).toEqual({
+        expect(checkBetAmount(formatSolDecimal(max), { balance, reserve })).toEqual({
           ok: true,
           lamports: max,
         });
-        expect(checkBetAmount(lamportsToInput(max + 1n), { balance, reserve }).ok).toBe(false);
+        expect(checkBetAmount(formatSolDecimal(max + 1n), { balance, reserve }).ok).toBe(false);
       }),
     );
   });
 
   it('reserves the deposit, the base fee and the highest priority fee', () => {
-    expect(betReserve(1_000n)).toBe(1_000n + LAMPORTS_PER_SIGNATURE + DEFAULT_MAX_PRIORITY_FEE_LAMPORTS);
+    expect(betReserve(1_000n)).toBe(1_000n + 5_000n + DEFAULT_MAX_PRIORITY_FEE_LAMPORTS);
     expect(maxStake(MIN_BET_LAMPORTS, reserve)).toBeNull();
   });
 });

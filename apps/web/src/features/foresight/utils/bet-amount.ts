@@ -6,13 +6,10 @@
  * @module
  */
 
-import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS, MIN_BET_LAMPORTS, SOL_DECIMALS } from '@arcade/sdk/constants';
+import { MAX_TRANSACTION_FEE_LAMPORTS, MIN_BET_LAMPORTS, SOL_DECIMALS } from '@arcade/sdk/constants';
 import { decodeForesightError, FORESIGHT_ERROR_CODES } from '@arcade/sdk/foresight/errors';
 
 import { formatSol } from '../../../lib/format.ts';
-
-/** The network's base fee per signature: a Solana constant, not a product one. */
-export const LAMPORTS_PER_SIGNATURE = 5_000n;
 
 /** The messages of a bad amount. */
 export const AMOUNT_MESSAGES = Object.freeze({
@@ -52,7 +49,7 @@ export function parseSol(text: string): bigint | null {
  * the sender pays.
  */
 export function betReserve(rentLamports: bigint): bigint {
-  return rentLamports + LAMPORTS_PER_SIGNATURE + DEFAULT_MAX_PRIORITY_FEE_LAMPORTS;
+  return rentLamports + MAX_TRANSACTION_FEE_LAMPORTS;
 }
 
 /** The result of {@link checkBetAmount}: the lamports to bet, or why not (null error with null lamports: empty). */
@@ -93,16 +90,4 @@ export function checkBetAmount(
 export function maxStake(balance: bigint, reserve: bigint): bigint | null {
   const max = balance - reserve;
   return max >= MIN_BET_LAMPORTS ? max : null;
-}
-
-/**
- * Lamports as the plain SOL text an input holds (no grouping, trailing zeros dropped).
- *
- * @example lamportsToInput(250_000_000n) === '0.25'
- */
-export function lamportsToInput(lamports: bigint): string {
-  const unit = 10n ** BigInt(SOL_DECIMALS);
-  const whole = lamports / unit;
-  const fraction = (lamports % unit).toString().padStart(SOL_DECIMALS, '0').replace(/0+$/, '');
-  return fraction === '' ? whole.toString() : `${whole}.${fraction}`;
 }

@@ -1,0 +1,186 @@
+/**
+ * Test support: the player's Foresight instructions run against the shared fake chain
+ * (`src/testing/mock-chain.ts`) by the program's rules (`programs/foresight/src/ix-bet.c`, `docs/foresight.md`),
+ * so a test can send what the app builds and see money move and accounts close. A transaction is atomic: if
+ * one instruction fails, nothing of it happened, and the error is the sender's (a `TransactionSendError`
+ * with the spec's message, the failing instruction counted after the sender's two compute-budget ones).
+ *
+ * @module
+ */
+
+import { MAX_TRANSACTION_SIZE } from '@arcade/sdk/constants';
+import { decodeBet, decodeEvent, encodeBet, encodeEvent, Prediction } from '@arcade/sdk/foresight/accounts';
+import {
+  identifyForesightInstruction,
+  type ForesightInstructionName,
+} from '@arcade/sdk/foresight/instructions';
+import { transactionErrorMessage } from '@arcade/sdk/messages';
+import { foresightPayout } from '@arcade/sdk/payout';
+import { tooLargeMessage, TransactionSendError } from '@arcade/sdk/sender/send-error';
+import { AccountRole, type Address, type Instruction } from '@solana/kit';
+
+import type { MockChain } from '../../../testing/mock-chain.ts';
+import { transactionSize } from '../../../lib/wallet/pack-claims.ts';
+
+/** The compute-budget instructions the sender puts before the app's. */
+const COMPUTE_BUDGET_INSTRUCTIONS = 2;
+
+/** The program's error codes the player's instructions raise (`docs/foresight.md`). */
+export const FORESIGHT_ERRORS = Object.freeze({
+  EventUnsettled: 6002,
+  EventSettled: 6003,
+  BetLost: 6005,
+  BetSettled: 6010,
+  BetUnsettled: 6012,
+} as const);
+
+/** A framework error (an account check): Anchor's ConstraintHasOne / AccountNotInitialized range. */
+const ACCOUNT_CHECK_FAILED = 2001;
+
+class InstructionFailed extends Error {
+  readonly code: number;
+
+  constructor(code: number) {
+    super(`custom program error ${code}`);
+    this.code = code;
+  }
+}
+
+/** A transaction the fake ran: its instructions and their names. */
+export interface SentTransaction {
+  readonly instructions: readonly Instruction[];
+  readonly names: readonly ForesightInstructionName[];
+}
+
+/** The Foresight program at `program` on `chain`. */
+export class FakeForesightProgram {
+  /** Every transaction that landed, in order. */
+  readonly sent: SentTransaction[] = [];
+
+  readonly chain: MockChain;
+  readonly program: Address;
+
+  constructor(chain: MockChain, program: Address) {
+    this.chain = chain;
+    this.program = program;
+  }
+
+  /** A `send` for the wallet `feePayer` (who signs), as `useSendTransaction` returns it. */
+  sender(feePayer: Address): (input: { readonly instructions: readonly Instruction[] }) => Promise<string> {
+    return (input) => Promise.resolve(this.run(feePayer, input.instructions));
+  }
+
+  /** Runs a transaction; throws the sender's error, leaving the chain as it was, if any part fails. */
+  run(feePayer: Address, instructions: readonly Instruction[]): string {
+    const size = transactionSize(feePayer, instructions);
+    if (size > MAX_TRANSACTION_SIZE) {
+      throw new TransactionSendError(tooLargeMessage(size), { reason: 'too-large' });
+    }
+    const accounts = new Map(this.chain.accounts);
+    const balances = new Map(this.chain.balances);
+    const names: ForesightInstructionName[] = [];
+    for (const [index, instruction] of instructions.entries()) {
+      try {
+        names.push(this.#execute(feePayer, instruction));
+      } catch (error) {
+        this.chain.accounts = accounts;
+        this.chain.balances = balances;
+        if (!(error instanceof InstructionFailed)) throw error;
+        const at = COMPUTE_BUDGET_INSTRUCTIONS + index;
+        throw new TransactionSendError(transactionErrorMessage(at, error.code), {
+          reason: 'simulation',
+          instructionIndex: at,
+          customCode: error.code,
+        });
+      }
+    }
+    this.sent.push({ instructions, names });
+    return `signature-${this.sent.length}`;
+  }
+
+  #credit(address: Address, lamports: bigint): void {
+    this.chain.balances.set(address, (this.chain.balances.get(address) ?? 0n) + lamports);
+  }
+
+  #owned(address: Address) {
+    const account = this.chain.accounts.get(address);
+    return account !== undefined && account.owner === this.program ? account : null;
+  }
+
+  #execute(feePayer: Address, instruction: Instruction): ForesightInstructionName {
+    if (instruction.programAddress !== this.program)
+      throw new Error(`unexpected program ${instruction.programAddress}`);
+    const name = identifyForesightInstruction(instruction.data ?? new Uint8Array());
+    const metas = instruction.accounts ?? [];
+    const at = (i: number) => metas[i]!.address;
+    switch (name) {
+      case 'settle_bet':
+      case 'withdraw_bet': {
+        const [user, , eventAddress, betAddress] = [at(0), at(1), at(2), at(3)];
+        const eventAccount = this.#owned(eventAddress);
+        const betAccount = this.#owned(betAddress);
+        if (eventAccount === null || betAccount === null) throw new InstructionFailed(ACCOUNT_CHECK_FAILED);
+        const event = decodeEvent(eventAccount.data);
+        const bet = decodeBet(betAccount.data);
+        if (bet.user !== user || bet.event !== eventAddress)
+          throw new InstructionFailed(ACCOUNT_CHECK_FAILED);
+        if (!event.isSettled) throw new InstructionFailed(FORESIGHT_ERRORS.EventUnsettled);
+        if (bet.isSettled) throw new InstructionFailed(FORESIGHT_ERRORS.BetSettled);
+        let paid: bigint;
+        if (name === 'withdraw_bet') {
+          if (event.result !== Prediction.Invalid) throw new InstructionFailed(FORESIGHT_ERRORS.EventSettled);
+          paid = bet.amount;
+        } else {
+          if (event.result === Prediction.Invalid || bet.prediction !== event.result) {
+            throw new InstructionFailed(FORESIGHT_ERRORS.BetLost);
+          }
+          paid = foresightPayout(
+            bet.amount,
+            event.upPool,
+            event.downPool,
+            bet.prediction === Prediction.Up ? 'up' : 'down',
+          );
+        }
+        this.chain.set(
+          eventAddress,
+          encodeEvent({ ...event, settledCount: event.settledCount + 1 }),
+          eventAccount.lamports - paid,
+          false,
+          this.program,
+        );
+        this.chain.set(
+          betAddress,
+          encodeBet({ ...bet, isSettled: true }),
+          betAccount.lamports,
+          false,
+          this.program,
+        );
+        this.#credit(user, paid);
+        return name;
+      }
+      case 'close_bet': {
+        const [user, eventAddress, betAddress] = [at(0), at(1), at(2)];
+        const signs = metas[0]!.role === AccountRole.WRITABLE_SIGNER && user === feePayer;
+        if (!signs) throw new Error(`close_bet: ${user} does not sign`);
+        const betAccount = this.#owned(betAddress);
+        if (betAccount === null) throw new InstructionFailed(ACCOUNT_CHECK_FAILED);
+        const bet = decodeBet(betAccount.data);
+        if (bet.user !== user || bet.event !== eventAddress)
+          throw new InstructionFailed(ACCOUNT_CHECK_FAILED);
+        const eventAccount = this.#owned(eventAddress);
+        if (!bet.isSettled && eventAccount !== null) {
+          const event = decodeEvent(eventAccount.data);
+          if (!event.isSettled) throw new InstructionFailed(FORESIGHT_ERRORS.EventUnsettled);
+          if (event.result === Prediction.Invalid || bet.prediction === event.result) {
+            throw new InstructionFailed(FORESIGHT_ERRORS.BetUnsettled);
+          }
+        }
+        this.chain.accounts.delete(betAddress);
+        this.#credit(user, betAccount.lamports);
+        return name;
+      }
+      default:
+        throw new Error(`the fake does not run ${name}`);
+    }
+  }
+}
