@@ -68,6 +68,8 @@ export interface ComposedBuy {
   readonly instructions: readonly Instruction[];
   /** Signs the composed transaction for the marketplace; absent when its buy needs only the buyer. */
   readonly cosign?: (wireTransactionBase64: string) => Promise<string>;
+  /** The lookup tables the marketplace's buy used, kept so the claim still fits in one transaction. */
+  readonly addressLookupTables: readonly Address[];
 }
 
 /** What to buy, and for whom. */
@@ -79,20 +81,36 @@ export interface BuyRequest {
   readonly buyer: Address;
 }
 
-/** `POST /api/nfts/cosignBuy`: the marketplace's signature on a transaction that buys one of its listings. */
+/**
+ * `POST /api/nfts/cosignBuy`: the marketplace's signature on a transaction that buys one of its listings.
+ *
+ * @throws NftClaimError when it will not sign: the listing sold or its price changed since the buy was
+ *   composed (its 400 answers name the reason), or anything else ('compose'). Without the signature the
+ *   claim cannot be built, which spec §8 calls 'Invalid Transaction'.
+ */
 export async function cosignBuy(wireTransactionBase64: string): Promise<string> {
-  const { transaction } = await api<{ transaction: string }>('/api/nfts/cosignBuy', {
-    method: 'POST',
-    body: { transaction: wireTransactionBase64 },
-  });
-  return transaction;
+  try {
+    const { transaction } = await api<{ transaction: string }>('/api/nfts/cosignBuy', {
+      method: 'POST',
+      body: { transaction: wireTransactionBase64 },
+    });
+    return transaction;
+  } catch (error) {
+    throw nftClaimErrorOf(error);
+  }
+}
+
+/** The marketplace's refusal as an {@link NftClaimError} (its 400 answers name the reason). */
+function nftClaimErrorOf(error: unknown): NftClaimError {
+  const reason = error instanceof ApiError && error.status === 400 ? BUY_REFUSALS[error.message] : undefined;
+  return new NftClaimError(reason ?? 'compose', NFT_CLAIM_DETAILS[reason ?? 'compose'], { cause: error });
 }
 
 /** The instructions (and extra signers) of a base64 wire transaction paid by `buyer`. */
 export async function decodeBuyTransaction(
   wireTransactionBase64: string,
   buyer: Address,
-): Promise<{ instructions: Instruction[]; cosigners: Address[] }> {
+): Promise<{ instructions: Instruction[]; cosigners: Address[]; addressLookupTables: Address[] }> {
   const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(wireTransactionBase64));
   const compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
   const message = await decompileTransactionMessageFetchingLookupTables(compiled, getRpc());
@@ -102,7 +120,11 @@ export async function decodeBuyTransaction(
     .map((instruction): Instruction => ({ ...instruction }));
   if (instructions.length === 0) throw new Error('The buy has no instructions');
   const cosigners = (Object.keys(transaction.signatures) as Address[]).filter((signer) => signer !== buyer);
-  return { instructions, cosigners };
+  const addressLookupTables =
+    'addressTableLookups' in compiled
+      ? (compiled.addressTableLookups ?? []).map((lookup) => lookup.lookupTableAddress)
+      : [];
+  return { instructions, cosigners, addressLookupTables };
 }
 
 /**
@@ -134,10 +156,8 @@ export async function composeNftBuy(request: BuyRequest): Promise<ComposedBuy> {
       },
     }));
   } catch (error) {
-    // The marketplace checks again between our read and the buy (its 400 answers name the reason).
-    const reason =
-      error instanceof ApiError && error.status === 400 ? BUY_REFUSALS[error.message] : undefined;
-    throw new NftClaimError(reason ?? 'compose', NFT_CLAIM_DETAILS[reason ?? 'compose'], { cause: error });
+    // The marketplace checks again between our read and the buy.
+    throw nftClaimErrorOf(error);
   }
   let decoded;
   try {
@@ -145,7 +165,8 @@ export async function composeNftBuy(request: BuyRequest): Promise<ComposedBuy> {
   } catch (error) {
     throw new NftClaimError('compose', NFT_CLAIM_DETAILS.compose, { cause: error });
   }
+  const { instructions, addressLookupTables } = decoded;
   return decoded.cosigners.length === 0
-    ? { instructions: decoded.instructions }
-    : { instructions: decoded.instructions, cosign: cosignBuy };
+    ? { instructions, addressLookupTables }
+    : { instructions, addressLookupTables, cosign: cosignBuy };
 }

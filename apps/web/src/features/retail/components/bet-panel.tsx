@@ -10,16 +10,27 @@ import { ui } from '../../../lib/store.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import {
   betErrorMessage,
+  canAffordBet,
+  notEnoughSolMessage,
   OddsPicker,
   preflightBet,
+  useBetExtraCosts,
   useBetRecord,
   useHouseLimits,
+  type BetExtraCosts,
 } from '../../wager-bet/index.ts';
 import { NftClaimError } from '../api/buy-listing.ts';
 import type { Listing } from '../api/get-collection.ts';
 import { useSolBalanceQuery } from '../../wallet/api/get-sol-balance.ts';
 import { useOwnsNft } from '../api/get-inventory.ts';
 import type { RetailBet } from '../hooks/use-retail-bet.ts';
+import {
+  LISTING_CHECK_FAILED,
+  LISTING_CHECKING,
+  LISTING_SOLD,
+  ListingCheckError,
+  type ListingCheck,
+} from '../utils/listing-check.ts';
 import { nftImage } from '../utils/nft-image.ts';
 import { betBreakdown } from '../utils/price-breakdown.ts';
 import { PriceBreakdown } from './price-breakdown.tsx';
@@ -34,7 +45,8 @@ export const HOW_IT_WORKS =
 /** What stops a bet now, as a sentence; null when the bet may go. */
 export function playBlocker(args: {
   readonly live: Listing | null | undefined;
-  readonly checking: boolean;
+  /** The live-listing check: a bet waits for an answer, and is refused while the last check failed. */
+  readonly check: ListingCheck;
   readonly prize: bigint;
   readonly odds: number;
   readonly total: bigint;
@@ -42,10 +54,13 @@ export function playBlocker(args: {
   readonly paused: boolean;
   readonly houseLoading: boolean;
   readonly balance: bigint | null;
+  /** What the bet needs besides stake + fee (record rent on a first bet, network fee); null: unknown yet. */
+  readonly extra: BetExtraCosts | null;
   readonly record: BetAccount | null;
 }): string | null {
-  if (args.live === null) return 'This NFT is no longer listed: someone bought it or the seller delisted it.';
-  if (args.live === undefined) return args.checking ? 'Checking the listing is still live…' : null;
+  if (args.live === null) return LISTING_SOLD;
+  if (args.check === 'failed') return LISTING_CHECK_FAILED;
+  if (args.live === undefined || args.check === 'checking') return LISTING_CHECKING;
   if (args.record !== null && args.record.state === BetState.Open) {
     return 'Your last bet is still being drawn. Wait for its result.';
   }
@@ -57,8 +72,8 @@ export function playBlocker(args: {
       : refused.message;
   }
   if (args.maxPrize === null && args.houseLoading) return 'Checking the house’s limit…';
-  if (args.balance !== null && args.balance < args.total) {
-    return `Not enough SOL: this bet costs ${formatSol(args.total)} and you have ${formatSol(args.balance)}.`;
+  if (args.balance !== null && args.extra !== null && !canAffordBet(args.balance, args.total, args.extra)) {
+    return notEnoughSolMessage(args.total, args.extra, args.balance);
   }
   return null;
 }
@@ -71,7 +86,9 @@ export interface BetPanelProps {
   readonly listedPrice: bigint | null;
   /** Its live state: undefined while unknown, null when no longer listed. */
   readonly live: Listing | null | undefined;
-  readonly checking: boolean;
+  readonly check: ListingCheck;
+  /** Asks the listing again now (after a failed check). */
+  readonly onRecheck: () => void;
   readonly bet: RetailBet;
   readonly backTo: string;
 }
@@ -79,13 +96,14 @@ export interface BetPanelProps {
 /**
  * The right-hand side of a play: odds and the pre-bet breakdown, then the draw, the result and the claim.
  */
-export function BetPanel({ listing, listedPrice, live, checking, bet, backTo }: BetPanelProps) {
+export function BetPanel({ listing, listedPrice, live, check, onRecheck, bet, backTo }: BetPanelProps) {
   const [odds, setOdds] = useState(DEFAULT_ODDS);
   const { wallet } = useWallet();
   const user = wallet?.address ?? null;
   const house = useHouseLimits();
   const record = useBetRecord();
   const balance = useSolBalanceQuery(user).data ?? null;
+  const extra = useBetExtraCosts();
   const current = live ?? listing;
   const breakdown = betBreakdown(current, odds);
   const priceMoved = live != null && listedPrice !== null && live.price !== listedPrice;
@@ -158,7 +176,7 @@ export function BetPanel({ listing, listedPrice, live, checking, bet, backTo }: 
       ? null
       : playBlocker({
           live,
-          checking,
+          check,
           prize: breakdown.buyerPrice,
           odds,
           total: breakdown.total,
@@ -166,21 +184,25 @@ export function BetPanel({ listing, listedPrice, live, checking, bet, backTo }: 
           paused: house.paused,
           houseLoading: house.isLoading,
           balance,
+          extra,
           record: record.bet,
         });
   const error = state.step === 'idle' ? state.error : null;
+  // A listing found sold or unchecked at Play says so under the button, as long as it stays so.
+  const shownError = error instanceof ListingCheckError && error.reason !== 'price-changed' ? null : error;
+  const priceChangedAtPlay = error instanceof ListingCheckError && error.reason === 'price-changed';
   return (
     <div className="grid gap-4">
-      {priceMoved && (
+      {priceMoved && !priceChangedAtPlay && (
         <p role="status" className="rounded-xl border border-juice/40 bg-juice/10 p-3 text-sm text-ink">
           The seller changed the price to {formatSol(current.price)}. The breakdown below is up to date.
         </p>
       )}
       <OddsPicker value={odds} onChange={setOdds} disabled={placing || live === null} />
       <PriceBreakdown breakdown={breakdown} />
-      {error !== null && error !== undefined && (
+      {shownError !== null && shownError !== undefined && (
         <p role="alert" className="rounded-xl border border-loss/40 bg-loss/10 p-3 text-sm text-ink">
-          {betErrorMessage(error)}
+          {betErrorMessage(shownError)}
         </p>
       )}
       {user === null ? (
@@ -203,12 +225,21 @@ export function BetPanel({ listing, listedPrice, live, checking, bet, backTo }: 
               bet.place({ odds, prize: breakdown.buyerPrice });
             }}
           >
-            {placing ? 'Confirm in your wallet…' : `Play for ${formatSol(breakdown.total)}`}
+            {placing
+              ? bet.checkingListing
+                ? 'Checking the listing…'
+                : 'Confirm in your wallet…'
+              : `Play for ${formatSol(breakdown.total)}`}
           </Button>
           {blocker !== null && (
             <p id="retail-play-blocker" className="text-center text-sm text-ink-dim">
               {blocker}
             </p>
+          )}
+          {!placing && check === 'failed' && live !== null && (
+            <Button variant="secondary" onClick={onRecheck}>
+              Check again
+            </Button>
           )}
         </div>
       )}
@@ -327,14 +358,17 @@ function WinPanel({
   );
 }
 
-/** Why a claim failed; for a claim as NFT that could not be composed, the FAQ's hint. */
+/**
+ * Why a claim failed. Only a claim as NFT that could not be composed (sold, the price moved, no usable buy:
+ * 'Invalid Transaction') gets the FAQ's hint to retry or take the SOL value; any other failure (a declined
+ * signature, a SOL claim, the chain refusing the claim) says what happened, without blaming the price.
+ */
 function ClaimFailure({ error }: { readonly error: unknown }) {
-  const unclaimable = FAQ_HINTS[1];
   if (error instanceof NftClaimError) {
     return (
       <div role="alert" className="rounded-xl border border-loss/40 bg-loss/10 p-3 text-sm">
         <p className="font-semibold text-ink">{error.message}</p>
-        <p className="mt-1 text-ink-dim">{unclaimable.hint}</p>
+        <p className="mt-1 text-ink-dim">{FAQ_HINTS[1].hint}</p>
         <p className="mt-1 text-xs text-ink-faint">{error.detail}</p>
       </div>
     );
@@ -342,7 +376,6 @@ function ClaimFailure({ error }: { readonly error: unknown }) {
   return (
     <div role="alert" className="rounded-xl border border-loss/40 bg-loss/10 p-3 text-sm">
       <p className="font-semibold text-ink">{betErrorMessage(error)}</p>
-      <p className="mt-1 text-ink-dim">{unclaimable.hint}</p>
     </div>
   );
 }

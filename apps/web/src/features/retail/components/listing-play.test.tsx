@@ -30,6 +30,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import claw from '../../../../public/claw.json' with { type: 'json' };
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatSol } from '../../../lib/format.ts';
 import { toast, useToasts } from '../../../lib/toast.ts';
 import {
   betData,
@@ -159,6 +160,8 @@ function buyTransaction(): { wire: string; instructions: Instruction[] } {
 }
 
 let live: Listing | null;
+/** When set, `getListingV2` fails with it (a 5xx, a 4xx other than 404, the network). */
+let listingFailure: Error | null;
 let buyAnswer: () => Promise<unknown>;
 let inventory: { id: string }[];
 let house: string;
@@ -167,6 +170,7 @@ let betAccount: string;
 function route(path: string, options?: { query?: Record<string, string>; body?: unknown }): Promise<unknown> {
   switch (path) {
     case '/api/nfts/getListingV2':
+      if (listingFailure !== null) return Promise.reject(listingFailure);
       return live === null
         ? Promise.reject(new ApiError('Listing not found', 404))
         : Promise.resolve({ listing: wire(live) });
@@ -228,6 +232,7 @@ beforeEach(async () => {
   mocks.api.mockImplementation(route);
   mocks.sounds = [];
   live = listing();
+  listingFailure = null;
   inventory = [];
   buyAnswer = () => Promise.resolve({ transaction: buyTransaction().wire, lastValidBlockHeight: '100' });
   setRuntimeConfig(TEST_CONFIG);
@@ -305,6 +310,44 @@ describe('the live-listing check', () => {
     );
   });
 
+  it.each([
+    ['a server error', new ApiError('Internal Server Error', 500)],
+    ['a refusal other than 404', new ApiError('Too many requests', 429)],
+    ['a network failure', new TypeError('Failed to fetch')],
+  ])('disables Play with the reason and a way to retry when the check fails (%s)', async (_, failure) => {
+    listingFailure = failure;
+    renderPlay();
+    const reason = await screen.findByText(
+      'We could not check that this NFT is still listed, so you cannot play it yet. Check again, or wait for the next check.',
+    );
+    expect(reason.id).toBe('retail-play-blocker');
+    expect(playButton()).toHaveProperty('disabled', true);
+    expect(playButton().getAttribute('aria-describedby')).toBe('retail-play-blocker');
+    // The header does not pretend a check is still running.
+    expect(screen.getByText('● Could not check the listing')).toBeTruthy();
+    expect(screen.queryByText('Checking the listing…')).toBeNull();
+
+    listingFailure = null;
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await screen.findByText('● Listed');
+    await waitFor(() => {
+      expect(playButton()).toHaveProperty('disabled', false);
+    });
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
+  });
+
+  it('refuses a first bet the balance pays without the record’s rent and the network fee', async () => {
+    // Stake + fee is covered; the bet record's rent is not.
+    mocks.chain.balances.set(USER, betCost(812_000_000n, 50) + RENT - 1n);
+    renderPlay();
+    expect(
+      await screen.findByText(
+        'Not enough SOL: this bet needs 0.43 SOL with the fee, your bet record and the network fee, and you have 0.42 SOL.',
+      ),
+    ).toBeTruthy();
+    expect(playButton()).toHaveProperty('disabled', true);
+  });
+
   it('refuses a prize above the house’s limit before the wallet is asked', async () => {
     // 5% of 10 SOL free = 0.5 SOL, less than the 0.812 SOL prize.
     mocks.chain.set(house, houseData(), 10_000_000_000n + RENT);
@@ -357,6 +400,77 @@ describe('the bet', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Claim NFT' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Claim as SOL (0.81 SOL)' })).toBeTruthy();
+  });
+
+  it('checks the listing again at Play: one sold since the last check gets no wallet prompt', async () => {
+    renderPlay();
+    await waitFor(() => {
+      expect(playButton()).toHaveProperty('disabled', false);
+    });
+    const checks = mocks.api.mock.calls.filter(([path]) => path === '/api/nfts/getListingV2').length;
+    live = null;
+    await userEvent.click(playButton());
+    const reason = await screen.findByText(
+      'This NFT is no longer listed: someone bought it or the seller delisted it.',
+    );
+    expect(reason.id).toBe('retail-play-blocker');
+    expect(playButton()).toHaveProperty('disabled', true);
+    expect(screen.getByText('● No longer listed')).toBeTruthy();
+    expect(mocks.api.mock.calls.filter(([path]) => path === '/api/nfts/getListingV2').length).toBe(
+      checks + 1,
+    );
+    expect(mocks.send).not.toHaveBeenCalled();
+    expect(toastTexts()).toContain('error: Failed to place bet');
+  });
+
+  it('checks the listing again at Play: no bet when that check fails', async () => {
+    renderPlay();
+    await waitFor(() => {
+      expect(playButton()).toHaveProperty('disabled', false);
+    });
+    listingFailure = new ApiError('Bad Gateway', 502);
+    await userEvent.click(playButton());
+    expect(
+      await screen.findByText(
+        'We could not check that this NFT is still listed, so you cannot play it yet. Check again, or wait for the next check.',
+      ),
+    ).toBeTruthy();
+    expect(playButton()).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+    expect(mocks.send).not.toHaveBeenCalled();
+  });
+
+  it('checks the listing again at Play: a new price is shown and not bet on until Play is pressed again', async () => {
+    renderPlay();
+    await waitFor(() => {
+      expect(playButton()).toHaveProperty('disabled', false);
+    });
+    expect(playButton().textContent).toBe('Play for 0.42 SOL');
+    // The seller raises the price between two checks: 0.90 SOL, buyer price 0.9135 SOL.
+    live = listing({ price: 900_000_000n, buyerPrice: 913_500_000n, marketplaceFee: 13_500_000n });
+    await userEvent.click(playButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The seller changed the price to 0.90 SOL. The breakdown below shows the new price: press Play again to bet on it.',
+    );
+    expect(mocks.send).not.toHaveBeenCalled();
+    const value = (label: string) =>
+      screen.getByText(label, { selector: 'dt' }).parentElement!.querySelector('dd')!.textContent;
+    expect(value('Listing price')).toBe('0.90 SOL');
+    expect(playButton().textContent).toBe(`Play for ${formatSol(betCost(913_500_000n, 50))}`);
+    expect(playButton()).toHaveProperty('disabled', false);
+
+    // Pressed again, it bets the new buyer price.
+    mocks.send.mockResolvedValue('sig-bet');
+    await userEvent.click(playButton());
+    await waitFor(() => {
+      expect(mocks.send).toHaveBeenCalledTimes(1);
+    });
+    const create = mocks.send.mock.calls[0]![0].instructions.at(-1)!;
+    expect(getCreateBetOffchainInstructionDataCodec().decode(create.data!)).toEqual({
+      odds: 50,
+      listingPrice: 913_500_000n,
+      betType: BetType.Nft,
+    });
   });
 
   it('says nothing under the button while the bet lands (its record opens before the confirmation)', async () => {
@@ -521,6 +635,48 @@ describe('claiming a win', () => {
     expect(names(instructions)).toEqual(['claim_bet']);
     expect(getClaimBetInstructionDataCodec().decode(instructions[0]!.data!)).toEqual({ sol: true });
     expect(cosign).toBeUndefined();
+  });
+
+  it("shows 'Invalid Transaction' and the sold reason when the marketplace will not co-sign: it sold meanwhile", async () => {
+    const answer = route;
+    mocks.api.mockImplementation(
+      (path: string, options?: { query?: Record<string, string>; body?: unknown }) =>
+        path === '/api/nfts/cosignBuy'
+          ? Promise.reject(new ApiError('Listing is no longer available', 400))
+          : answer(path, options),
+    );
+    // The wallet signs, then the sender asks the marketplace for its signature, which it refuses.
+    mocks.send.mockImplementationOnce(async (input) => {
+      await input.cosign!('d2lyZQ==');
+      return 'never';
+    });
+    renderPlay();
+    await userEvent.click(await screen.findByRole('button', { name: 'Claim NFT' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(ERROR_MESSAGES.invalidTransaction);
+    expect(alert.textContent).toContain(FAQ_HINTS[1].hint);
+    expect(alert.textContent).toContain('The NFT is no longer listed');
+    expect(screen.getByRole('button', { name: 'Claim as SOL (0.81 SOL)' })).toBeTruthy();
+  });
+
+  it('does not blame the price when a claim fails for another reason', async () => {
+    renderPlay();
+    // The wallet declines the claim as NFT: the buy was composed, the price did not move.
+    mocks.send.mockRejectedValueOnce(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Claim NFT' }));
+    let alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('User Rejected Transaction');
+    expect(alert.textContent).not.toContain(FAQ_HINTS[1].hint);
+
+    // A SOL claim the network drops.
+    mocks.send.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await userEvent.click(screen.getByRole('button', { name: 'Claim as SOL (0.81 SOL)' }));
+    await waitFor(() => {
+      expect(screen.getByRole('alert').textContent).toBe('Failed to fetch');
+    });
+    alert = screen.getByRole('alert');
+    expect(alert.textContent).not.toContain(FAQ_HINTS[1].hint);
+    expect(alert.textContent).not.toContain(ERROR_MESSAGES.invalidTransaction);
   });
 
   it("does not compose a buy for a listing that sold ('Invalid Transaction')", async () => {

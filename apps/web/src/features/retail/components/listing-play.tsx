@@ -2,11 +2,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 import { prefersReducedMotion } from '../../../components/animation/json-animation.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback.tsx';
 import type { Collection, Listing } from '../api/get-collection.ts';
 import { useLiveListing } from '../api/get-listing.ts';
 import { useRetailBet } from '../hooks/use-retail-bet.ts';
 import { clawPhaseOf } from '../utils/bet-machine.ts';
+import type { ListingCheck } from '../utils/listing-check.ts';
 import { nftImage } from '../utils/nft-image.ts';
 import { BetPanel } from './bet-panel.tsx';
 import { ClawMachine } from './claw-machine.tsx';
@@ -24,6 +26,7 @@ const LIVE_STATES = {
   live: { text: '● Listed', className: 'text-win' },
   gone: { text: '● No longer listed', className: 'text-loss' },
   checking: { text: 'Checking the listing…', className: 'text-ink-faint' },
+  failed: { text: '● Could not check the listing', className: 'text-juice' },
   yours: { text: '● Yours', className: 'text-accent' },
 } as const;
 
@@ -72,6 +75,29 @@ export function ListingPlay({ collection, mint, backTo }: ListingPlayProps) {
         </div>
       );
     }
+    if (live.data === undefined) {
+      // Not on the collection page, and the check did not answer: say so, not "sold".
+      return (
+        <div className="card grid place-items-center gap-3 px-6 py-12 text-center" role="status">
+          <p className="font-display text-lg font-bold text-ink">We could not load this listing</p>
+          <p className="max-w-md text-sm text-ink-dim">
+            The marketplace did not answer. Try again in a moment.
+          </p>
+          <Button
+            variant="secondary"
+            pending={live.isFetching}
+            onClick={() => {
+              void live.refetch();
+            }}
+          >
+            Check again
+          </Button>
+          <Link to={backTo} className="text-sm font-semibold text-accent-2 hover:underline">
+            Back to the listings
+          </Link>
+        </div>
+      );
+    }
     return (
       <div className="card grid place-items-center gap-3 px-6 py-12 text-center" role="status">
         <p className="font-display text-lg font-bold text-ink">This NFT is no longer listed</p>
@@ -85,14 +111,25 @@ export function ListingPlay({ collection, mint, backTo }: ListingPlayProps) {
     );
   }
 
+  // The last check failed (its data, if any, may be stale): no bet until one answers; a retry in flight
+  // is a check still waiting. The regular poll of a live listing is not.
+  const check: ListingCheck = live.isError
+    ? live.isFetching
+      ? 'checking'
+      : 'failed'
+    : live.data === undefined
+      ? 'checking'
+      : 'done';
   const liveState =
     bet.state.step === 'claimed' && bet.state.how === 'nft' && bet.state.bet.mint === mint
       ? 'yours'
       : live.data === null
         ? 'gone'
-        : live.data === undefined
-          ? 'checking'
-          : 'live';
+        : check === 'failed'
+          ? 'failed'
+          : live.data === undefined
+            ? 'checking'
+            : 'live';
   return (
     <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(360px,460px)] lg:gap-6">
       <section
@@ -148,7 +185,10 @@ export function ListingPlay({ collection, mint, backTo }: ListingPlayProps) {
           listing={listing}
           listedPrice={listed?.price ?? null}
           live={live.data}
-          checking={live.isFetching}
+          check={check}
+          onRecheck={() => {
+            void live.refetch();
+          }}
           bet={bet}
           backTo={backTo}
         />

@@ -1,9 +1,9 @@
 import { RETAIL_MARKETPLACE_FEE_BPS, TAILSPIN_FEE_BPS } from '@arcade/sdk/constants';
 
-import { formatPercent } from '../../../lib/format.ts';
+import { formatExactSol, formatPercent } from '../../../lib/format.ts';
 import { BetBreakdown, SkillBadge } from '../../wager-bet/index.ts';
 import type { BetBreakdown as Breakdown } from '../utils/price-breakdown.ts';
-import { breakdownSol, exactSol } from '../utils/sol-text.ts';
+import { breakdownSol } from '../utils/sol-text.ts';
 
 /** A rate in basis points as a percentage: 150n → '1.5%'. */
 export function bpsText(bps: bigint | number): string {
@@ -11,7 +11,7 @@ export function bpsText(bps: bigint | number): string {
 }
 
 function Sol({ lamports }: { readonly lamports: bigint }) {
-  return <span title={exactSol(lamports)}>{breakdownSol(lamports)}</span>;
+  return <span title={formatExactSol(lamports)}>{breakdownSol(lamports)}</span>;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
- * One ReTail play, wired to the shared bet engine (`features/wager-bet`): place the bet for the NFT's
- * buyer price, wait for its result, let the claw play it out, then claim the NFT (the marketplace buy
- * composed after `claim_bet` in one transaction) or its SOL value. Toasts, sounds and cache refreshes
- * happen here; the steps are {@link retailBetReducer}'s.
+ * One ReTail play, wired to the shared bet engine (`features/wager-bet`): check the listing once more,
+ * place the bet for the NFT's buyer price, wait for its result, let the claw play it out, then claim the
+ * NFT (the marketplace buy composed after `claim_bet` in one transaction) or its SOL value. Toasts, sounds
+ * and cache refreshes happen here; the steps are {@link retailBetReducer}'s.
  *
  * @module
  */
@@ -12,11 +12,12 @@ import { BetType, type BetAccount } from '@arcade/sdk/wager/accounts';
 import { isUnclaimedWin } from '@arcade/sdk/wager/views';
 import { address as toAddress } from '@solana/kit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useState } from 'react';
 
 import { usePlaySound } from '../../../lib/sound.ts';
 import { toast } from '../../../lib/toast.ts';
 import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
+import { InvalidTransactionError } from '../../../lib/wallet/check-transaction.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { unclaimedWinsKey } from '../../account-status/api/get-unclaimed-wins.ts';
 import {
@@ -26,16 +27,23 @@ import {
   useClaimBet,
   usePlaceBet,
 } from '../../wager-bet/index.ts';
-import { composeNftBuy, NftClaimError } from '../api/buy-listing.ts';
+import { composeNftBuy, NFT_CLAIM_DETAILS, NftClaimError } from '../api/buy-listing.ts';
 import { collectionKey } from '../api/get-collection.ts';
 import { inventoryKey } from '../api/get-inventory.ts';
-import { listingKey } from '../api/get-listing.ts';
+import { getListing, listingKey } from '../api/get-listing.ts';
 import {
   INITIAL_BET_STATE,
   retailBetReducer,
   type ClaimHow,
   type RetailBetState,
 } from '../utils/bet-machine.ts';
+import {
+  LISTING_CHECK_FAILED,
+  LISTING_SOLD,
+  ListingCheckError,
+  listingPriceChanged,
+} from '../utils/listing-check.ts';
+import { priceBreakdown } from '../utils/price-breakdown.ts';
 
 /** What to bet on. */
 export interface RetailBetTarget {
@@ -47,8 +55,13 @@ export interface RetailBetTarget {
 /** What {@link useRetailBet} returns. */
 export interface RetailBet {
   readonly state: RetailBetState;
-  /** Places a bet for `prize` (the buyer price) at `odds`. */
+  /**
+   * Places a bet for `prize` (the buyer price) at `odds`, once a fresh check finds the listing live at that
+   * buyer price; otherwise the play goes back to idle with a {@link ListingCheckError} and no wallet prompt.
+   */
   readonly place: (args: { readonly odds: number; readonly prize: bigint }) => void;
+  /** The check before the wallet prompt is running (the play is `placing`, the wallet not asked yet). */
+  readonly checkingListing: boolean;
   /** The claw finished playing the result. */
   readonly revealed: () => void;
   readonly claim: (how: ClaimHow) => void;
@@ -114,25 +127,65 @@ export function useRetailBet(target: RetailBetTarget, mints: ReadonlySet<string>
     void queryClient.invalidateQueries({ queryKey: ['nfts', 'collection-traits', target.collId] });
   }, [queryClient, user, target.collId, target.mint]);
 
+  const [checkingListing, setCheckingListing] = useState(false);
+
+  /**
+   * Reads the listing again (into the panel's query, so its breakdown follows), and refuses a bet on a
+   * listing that sold, changed its buyer price or could not be checked: the 15 s poll may be that old.
+   */
+  const checkListing = useCallback(
+    async (prize: bigint) => {
+      setCheckingListing(true);
+      let listing;
+      try {
+        listing = await queryClient.query({
+          queryKey: listingKey(target.collId, target.mint),
+          queryFn: ({ signal }) => getListing(target.collId, target.mint, signal),
+          staleTime: 0,
+        });
+      } catch (error) {
+        throw new ListingCheckError('failed', LISTING_CHECK_FAILED, { cause: error });
+      } finally {
+        setCheckingListing(false);
+      }
+      if (listing === null) throw new ListingCheckError('sold', LISTING_SOLD);
+      if (priceBreakdown(listing).buyerPrice !== prize) {
+        throw new ListingCheckError('price-changed', listingPriceChanged(listing.price));
+      }
+    },
+    [queryClient, target.collId, target.mint],
+  );
+
   const place = useCallback(
     ({ odds, prize }: { readonly odds: number; readonly prize: bigint }) => {
       dispatch({ type: 'place' });
-      const id = toast.info('Confirm the bet in your wallet…');
-      placer.place({ odds, listingPrice: prize, betType: 'nft', mint: toAddress(target.mint) }).then(
-        (result) => {
+      const run = async () => {
+        await checkListing(prize);
+        const id = toast.info('Confirm the bet in your wallet…');
+        try {
+          return await placer.place({
+            odds,
+            listingPrice: prize,
+            betType: 'nft',
+            mint: toAddress(target.mint),
+          });
+        } finally {
           toast.dismiss(id);
+        }
+      };
+      run().then(
+        (result) => {
           play('bet');
           dispatch({ type: 'placed', placed: result });
         },
         (error: unknown) => {
-          toast.dismiss(id);
           toast.error(BET_FAILED_TOAST);
           toast.error(betErrorMessage(error));
           dispatch({ type: 'placeFailed', error });
         },
       );
     },
-    [placer, play, target.mint],
+    [checkListing, placer, play, target.mint],
   );
 
   const canClaimNft = useCallback(
@@ -154,11 +207,20 @@ export function useRetailBet(target: RetailBetTarget, mints: ReadonlySet<string>
           prize: bet.listingPrice,
           buyer: user,
         });
-        return claimer.claim({
-          sol: false,
-          after: buy.instructions,
-          ...(buy.cosign === undefined ? {} : { cosign: buy.cosign }),
-        });
+        try {
+          return await claimer.claim({
+            sol: false,
+            after: buy.instructions,
+            addressLookupTables: buy.addressLookupTables,
+            ...(buy.cosign === undefined ? {} : { cosign: buy.cosign }),
+          });
+        } catch (error) {
+          // The buy's lookup tables could not be read: the claim could not be built after all.
+          if (error instanceof InvalidTransactionError) {
+            throw new NftClaimError('compose', NFT_CLAIM_DETAILS.compose, { cause: error });
+          }
+          throw error;
+        }
       };
       run().then(
         (signature) => {
@@ -182,5 +244,5 @@ export function useRetailBet(target: RetailBetTarget, mints: ReadonlySet<string>
     dispatch({ type: 'reset' });
   }, []);
 
-  return { state, place, revealed, claim, reset, canClaimNft };
+  return { state, place, checkingListing, revealed, claim, reset, canClaimNft };
 }

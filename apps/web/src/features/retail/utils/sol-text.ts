@@ -4,20 +4,9 @@
  * @module
  */
 
-import { LAMPORTS_PER_SOL, SOL_DECIMALS } from '@arcade/sdk/constants';
+import { LAMPORTS_PER_SOL } from '@arcade/sdk/constants';
 
 import { formatSol } from '../../../lib/format.ts';
-
-/**
- * Lamports as an exact SOL amount, every significant decimal kept (the tooltip behind a rounded amount).
- *
- * @example exactSol(812_000_000n) === '0.812 SOL'
- */
-export function exactSol(lamports: bigint): string {
-  const whole = lamports / LAMPORTS_PER_SOL;
-  const fraction = (lamports % LAMPORTS_PER_SOL).toString().padStart(SOL_DECIMALS, '0').replace(/0+$/, '');
-  return `${whole}${fraction === '' ? '' : `.${fraction}`} SOL`;
-}
 
 /**
  * An amount of the breakdown: the app's SOL format, unless that rounds a real amount away to zero (a fee
