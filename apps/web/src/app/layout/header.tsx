@@ -1,3 +1,4 @@
+import { JUICE_CLAIM_INTERVAL_SECS } from '@arcade/sdk/constants';
 import { lazy } from 'react';
 import { Link } from 'react-router';
 
@@ -75,7 +76,7 @@ function JuiceTeaser() {
   return (
     <button
       type="button"
-      title="Juice: earn it on every bet and claim it every 24 hours. Connect a wallet to start."
+      title={`Juice: earn it on every bet and claim it every ${JUICE_CLAIM_INTERVAL_SECS / 3_600} hours. Connect a wallet to start.`}
       aria-label="Juice: connect a wallet to earn and claim it"
       className="hidden h-10 shrink-0 items-center gap-1.5 rounded-xl border border-juice/30 bg-juice/10 px-3 text-sm font-semibold text-juice transition hover:bg-juice/15 xs:flex"
       onClick={() => {

@@ -1,10 +1,10 @@
 import { Link, useNavigate } from 'react-router';
 
-import { runtimeConfig } from '../../config/runtime-config.ts';
 import { useCreateMarket } from '../../features/admin/api/create-market.ts';
 import {
   ConnectWalletAction,
   Gate,
+  isAdminWallet,
   MarketFormPage,
   SignInAction,
 } from '../../features/prophecy/components/gate.tsx';
@@ -23,7 +23,7 @@ const LINK_BUTTON =
 export function Component() {
   const { wallet } = useWallet();
   const auth = useSession();
-  const isAdmin = wallet !== null && runtimeConfig().admins.includes(wallet.address);
+  const isAdmin = isAdminWallet(wallet?.address ?? null);
   const signedIn = auth.status === 'signed-in' && auth.session?.address === wallet?.address;
   const create = useCreateMarket();
   const navigate = useNavigate();

@@ -4,6 +4,7 @@ import { Link, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'r
 import { Button } from '../../components/ui/button.tsx';
 import { GameHelpButton } from '../../features/help/components/game-help.tsx';
 import { ensureMarkets, useMarkets } from '../../features/prophecy/api/get-markets.ts';
+import { isAdminWallet } from '../../features/prophecy/components/gate.tsx';
 import { MarketCard } from '../../features/prophecy/components/market-card.tsx';
 import { MarketFilters } from '../../features/prophecy/components/market-filters.tsx';
 import {
@@ -13,6 +14,7 @@ import {
   marketListSearch,
   type MarketListParams,
 } from '../../features/prophecy/utils/list-params.ts';
+import { useWallet } from '../../lib/wallet/wallet-context.tsx';
 import { ARTWORK } from './data/preload-image.ts';
 import { gameFacts } from './game-facts.ts';
 import { EmptyState, GameHero, SectionTitle } from './game-hero.tsx';
@@ -36,6 +38,9 @@ export function Component() {
   // The loader fetches the next query's first page before the URL changes: dim the old list meanwhile.
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/prophecy';
+  // Only the admin wallets can create a market; everyone else is offered a request.
+  const { wallet } = useWallet();
+  const isAdmin = isAdminWallet(wallet?.address ?? null);
 
   const setParams = (next: MarketListParams) => {
     setSearch(marketListSearch(next), { preventScrollReset: true });
@@ -67,9 +72,16 @@ export function Component() {
       />
       <SectionTitle
         aside={
-          <Link to="/prophecy/request" className="text-xs font-semibold text-accent hover:underline">
-            Request a market →
-          </Link>
+          <div className="flex items-center gap-4">
+            {isAdmin && (
+              <Link to="/prophecy/create" className="text-xs font-semibold text-accent hover:underline">
+                Create market →
+              </Link>
+            )}
+            <Link to="/prophecy/request" className="text-xs font-semibold text-accent hover:underline">
+              Request a market →
+            </Link>
+          </div>
         }
       >
         Markets

@@ -126,17 +126,17 @@ function putChainTransactions(odds: number, randomValue: number): void {
   );
 }
 
-let server: { bet: unknown; status: number; chains: unknown };
+let server: { bet: unknown; status: number; chains: unknown; chainsStatus: number };
 
 beforeEach(() => {
   setRuntimeConfig(testConfig({ programs: { wager: WAGER, foresight: SYSTEM } }));
   mocks.chain = new MockChain(WAGER);
   putChainTransactions(40, vector.randomValue);
-  server = { bet: answer(), status: 200, chains: chains() };
+  server = { bet: answer(), status: 200, chains: chains(), chainsStatus: 200 };
   vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : input, 'http://app.test');
     const body = url.pathname === '/api/fairness' ? server.chains : server.bet;
-    const status = url.pathname === '/api/fairness' ? 200 : server.status;
+    const status = url.pathname === '/api/fairness' ? server.chainsStatus : server.status;
     return Promise.resolve(new Response(JSON.stringify(body), { status }));
   });
 });
@@ -207,6 +207,18 @@ describe('BetVerification', () => {
     const checks = await steps();
     expect(checks[SEED]?.mark).toBe('Failed');
     expect(checks[MESSAGE]?.mark).toBe('Passed');
+  });
+
+  it('does not pass the seed when the published chain heads cannot be read', async () => {
+    server.chains = { success: false, error: 'Internal error' };
+    server.chainsStatus = 500;
+    renderVerification();
+    const checks = await steps();
+    expect(checks[SEED]?.mark).not.toBe('Passed');
+    expect(checks[SEED]?.mark).not.toBe('Failed');
+    expect(checks[SEED]?.text).toContain('The published chain heads could not be read');
+    expect(checks[ROLL]?.mark).toBe('Passed');
+    expect(screen.queryByText('Verified: this roll was fixed before the bet and computed fairly')).toBeNull();
   });
 
   it('shows ✗ for tampered odds: the server says other odds than the creating transaction', async () => {

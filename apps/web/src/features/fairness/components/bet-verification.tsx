@@ -45,8 +45,10 @@ export function BetVerification({ signature, betAddress }: BetVerificationProps)
     () => (chains.data === undefined ? null : new Set(chains.data.chains.map((c) => c.head))),
     [chains.data],
   );
-  // A chain that cannot be read (an RPC without the transaction) still lets the other checks run.
-  const chainReady = bet !== undefined && (chain.isSuccess || chain.isError);
+  // A chain that cannot be read (an RPC without the transaction) still lets the other checks run; the
+  // published heads are waited for too, so the seed check never passes on heads it has not seen.
+  const chainReady =
+    bet !== undefined && (chain.isSuccess || chain.isError) && (chains.isSuccess || chains.isError);
   const verification = useVerification(answer.data, heads, chain.data ?? null, chainReady);
 
   if (answer.isPending) {

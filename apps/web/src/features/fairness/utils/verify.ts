@@ -111,11 +111,19 @@ export async function verifyBet(
     );
     const reached = head === assignment.chainHead;
     const published = input.publishedHeads === null ? null : input.publishedHeads.has(assignment.chainHead);
+    const rule = `sha256(seed) must be the seed before it, and hashing the seed ${assignment.seedIndex} times must give the chain head published before any bet used it.`;
     checks.push({
       id: 'seed',
       title: 'Seed from the published chain',
-      status: statusOf(linked && reached && published !== false),
-      summary: `sha256(seed) must be the seed before it, and hashing the seed ${assignment.seedIndex} times must give the chain head published before any bet used it.`,
+      // Without the published heads the seed may be linked, but not shown to come from a published chain.
+      status:
+        linked && reached && published === null
+          ? 'waiting'
+          : statusOf(linked && reached && published === true),
+      summary:
+        published === null
+          ? `${rule} The published chain heads could not be read, so that the head was published is not checked yet.`
+          : rule,
       values: [
         { label: `Seed s${subscript(assignment.seedIndex)}`, value: assignment.seed },
         { label: 'sha256(seed)', value: hashed, ok: linked },

@@ -80,9 +80,11 @@ export function FaqModal() {
           </ul>
         </AccordionItem>
         <AccordionItem title="How do referrals work?">
-          Create your referral link in your profile. Whenever someone you referred plays, you earn{' '}
-          {HELP_NUMBERS.referralShare} of the fee on their bets — the fee, not the bet — paid automatically as
-          each bet settles.
+          Create your referral link in your profile. Whenever someone you referred plays TailSpin or ReTail,
+          you earn {HELP_NUMBERS.referralShare} of the fee on their bets — the fee, not the bet — paid
+          automatically as each bet settles. A Prophecy market that names your wallet as its referrer (when it
+          is requested or created) pays you {HELP_NUMBERS.referralShare} of its fee when it resolves.
+          Foresight has no referral share.
         </AccordionItem>
         <AccordionItem title="What is Juice?">
           Juice is the arcade&apos;s rewards token. Every confirmed bet, prediction and Foresight bet earns{' '}

@@ -1,3 +1,4 @@
+import { COMMENT_MESSAGES } from '@arcade/sdk/api/prophecy';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast, useToasts } from '../../../lib/toast.ts';
 import { COMMENT_FAILED } from '../api/add-comment.ts';
 import { commentsKey, type MarketComment } from '../api/get-comments.ts';
-import { COMMENT_MESSAGES } from '../utils/comment.ts';
 import { Comments, type CommentViewer } from './comments.tsx';
 
 const MARKET = '8HQRMwo4Uvx3bZrTg1HzaGcUMBtzwmTPDBT9j65EuWjT';

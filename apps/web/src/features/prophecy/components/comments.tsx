@@ -1,3 +1,4 @@
+import { COMMENT_MAX_LENGTH } from '@arcade/sdk/api/prophecy';
 import { useId, useState, type SyntheticEvent } from 'react';
 
 import { Button, Spinner } from '../../../components/ui/button.tsx';
@@ -5,7 +6,7 @@ import { formatRelativeTime, shortAddress } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/toast.ts';
 import { isPendingComment, useAddComment, type Commenter } from '../api/add-comment.ts';
 import { useComments } from '../api/get-comments.ts';
-import { commentError, COMMENT_MAX_LENGTH } from '../utils/comment.ts';
+import { commentError } from '../utils/comment.ts';
 import { codePoints } from '../utils/market-proposal.ts';
 
 /** Who is looking at the comments: signed in (may post), or not. */

@@ -1,14 +1,12 @@
+import { MARKET_NAME_FILTER_MAX_LENGTH, MARKET_SORTS, type MarketSort } from '@arcade/sdk/api/prophecy';
 import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
 import { useState } from 'react';
 
 import {
   categoriesParam,
   MARKET_SORT_LABELS,
-  MARKET_SORTS,
-  NAME_FILTER_MAX_LENGTH,
   selectedCategories,
   type MarketListParams,
-  type MarketSort,
 } from '../utils/list-params.ts';
 
 const CHIP =
@@ -137,7 +135,7 @@ function NameSearch({
           id="market-search"
           type="search"
           value={text}
-          maxLength={NAME_FILTER_MAX_LENGTH}
+          maxLength={MARKET_NAME_FILTER_MAX_LENGTH}
           placeholder="Search markets"
           onChange={(event) => {
             setText(event.target.value);

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -44,13 +44,21 @@ const errorOf = (label: string) => {
   return id === null ? null : (document.getElementById(id.split(' ')[0]!)?.textContent ?? null);
 };
 
+/**
+ * Sets a `datetime-local` field at once, as the browser's picker does. Typed key by key, jsdom sanitizes
+ * each partial value to '' and the field can end up empty under load.
+ */
+function setDateTime(label: string, unixSeconds: number): void {
+  fireEvent.change(screen.getByLabelText(label), { target: { value: toDateTimeLocal(unixSeconds) } });
+}
+
 async function fillValid() {
   await userEvent.type(screen.getByLabelText('Question'), 'Will the Celtics repeat?');
   await userEvent.type(screen.getByLabelText('Short name'), 'Celtics repeat');
   await userEvent.selectOptions(screen.getByLabelText('Category'), 'NBA');
   await userEvent.type(screen.getByLabelText('Rules'), 'Resolves Yes if they win the Finals.');
-  await userEvent.type(screen.getByLabelText('Betting closes (cutoff)'), toDateTimeLocal(NOW_SECS + 86_400));
-  await userEvent.type(screen.getByLabelText('Event ends'), toDateTimeLocal(NOW_SECS + 2 * 86_400));
+  setDateTime('Betting closes (cutoff)', NOW_SECS + 86_400);
+  setDateTime('Event ends', NOW_SECS + 2 * 86_400);
 }
 
 describe('the market form', () => {
@@ -72,16 +80,14 @@ describe('the market form', () => {
   it('refuses a cutoff after the end, a past cutoff, a bad image and a bad referrer', async () => {
     const submit = show();
     await fillValid();
-    await userEvent.clear(screen.getByLabelText('Event ends'));
-    await userEvent.type(screen.getByLabelText('Event ends'), toDateTimeLocal(NOW_SECS + 3_600));
+    setDateTime('Event ends', NOW_SECS + 3_600);
     await userEvent.type(screen.getByLabelText('Image URL (optional)'), 'javascript:alert(1)');
     await userEvent.type(screen.getByLabelText('Referrer wallet (optional)'), 'not-an-address');
     await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
     expect(errorOf('Betting closes (cutoff)')).toBe(PROPOSAL_MESSAGES.cutoffAfterEnd);
     expect(errorOf('Image URL (optional)')).toBe('Invalid image');
     expect(errorOf('Referrer wallet (optional)')).toBe('Invalid address');
-    await userEvent.clear(screen.getByLabelText('Betting closes (cutoff)'));
-    await userEvent.type(screen.getByLabelText('Betting closes (cutoff)'), toDateTimeLocal(NOW_SECS - 60));
+    setDateTime('Betting closes (cutoff)', NOW_SECS - 60);
     await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
     expect(errorOf('Betting closes (cutoff)')).toBe(PROPOSAL_MESSAGES.cutoffInPast);
     expect(submit).not.toHaveBeenCalled();

@@ -1,3 +1,4 @@
+import { MARKET_METADATA_LIMITS } from '@arcade/sdk/api/prophecy';
 import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
 import { useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 
@@ -5,7 +6,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import {
   codePoints,
   EMPTY_PROPOSAL,
-  PROPOSAL_LIMITS,
   validateProposal,
   type MarketProposal,
   type ProposalFormErrors,
@@ -129,7 +129,7 @@ export function MarketProposalForm({
           className="@xl:col-span-2"
           label="Question"
           error={errors.name}
-          count={[codePoints(values.name.trim()), PROPOSAL_LIMITS.name]}
+          count={[codePoints(values.name.trim()), MARKET_METADATA_LIMITS.name]}
           hint="One event with a yes/no answer, e.g. “Will SOL close above $300 on 31 December?”"
         >
           {(a11y) => (
@@ -145,7 +145,7 @@ export function MarketProposalForm({
         <FieldShell
           label="Short name"
           error={errors.shortName}
-          count={[codePoints(values.shortName.trim()), PROPOSAL_LIMITS.shortName]}
+          count={[codePoints(values.shortName.trim()), MARKET_METADATA_LIMITS.shortName]}
           hint="Shown in the feed and toasts, e.g. “SOL > $300”."
         >
           {(a11y) => (
@@ -173,7 +173,7 @@ export function MarketProposalForm({
           className="@xl:col-span-2"
           label="Rules"
           error={errors.rules}
-          count={[codePoints(values.rules.trim()), PROPOSAL_LIMITS.rules]}
+          count={[codePoints(values.rules.trim()), MARKET_METADATA_LIMITS.rules]}
           hint="How the market resolves, and the public source that settles it."
         >
           {(a11y) => (

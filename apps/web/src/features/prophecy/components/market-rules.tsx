@@ -1,4 +1,4 @@
-import { MIN_BET_LAMPORTS, POOL_FEE_BPS, REFERRAL_SHARE_BPS } from '@arcade/sdk/constants';
+import { MIN_BET_LAMPORTS, PROPHECY_FEE_BPS, REFERRAL_SHARE_BPS } from '@arcade/sdk/constants';
 import { useId } from 'react';
 
 import { formatPercent, formatSol } from '../../../lib/format.ts';
@@ -15,8 +15,11 @@ export function MarketRules({ mode }: { readonly mode: 'create' | 'request' }) {
     'Ask one question with a single yes/no answer that a public source will settle.',
     'Betting closes at the cutoff, which must be in the future and no later than the event’s end.',
     `Players back a side with at least ${formatSol(MIN_BET_LAMPORTS)} and can add to it, never withdraw or switch.`,
-    `On resolution the winning side shares the pot after a ${bps(POOL_FEE_BPS)} fee; a referrer earns ${bps(REFERRAL_SHARE_BPS)} of that fee.`,
-    'If the outcome cannot be determined, or a side has no predictions, the market resolves invalid and everyone is refunded.',
+    `On resolution the winning side shares the pot after a ${bps(PROPHECY_FEE_BPS)} fee; a referrer earns ${bps(REFERRAL_SHARE_BPS)} of that fee.`,
+    // As resolve_market and settle_prediction do (the SDK's resolvedMarketResult and predictionPayout): an
+    // empty winning side voids the market, an empty losing side still takes the fee from the winners.
+    'If the outcome cannot be determined, or nobody backed the winning side, the market resolves invalid and everyone is refunded in full.',
+    `If nobody backed the losing side, the winners only get their stake back, less the ${bps(PROPHECY_FEE_BPS)} fee.`,
     mode === 'create'
       ? 'Creating signs the market on chain with the House authority; its times can be moved until it resolves.'
       : 'The operators review every request; ambiguous, unverifiable or harmful ones are rejected with a reason.',

@@ -1,4 +1,4 @@
-import { MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
+import { MIN_BET_LAMPORTS, PROPHECY_FEE_BPS } from '@arcade/sdk/constants';
 import { FAILURE_TOASTS, SUCCESS_TOASTS, UI_TEXT } from '@arcade/sdk/messages';
 import { MarketResult } from '@arcade/sdk/wager/accounts';
 import { predictionPayout } from '@arcade/sdk/wager/bet-math';
@@ -14,11 +14,13 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
-import { formatCountdown, formatSol } from '../../../lib/format.ts';
+import { formatCountdown, formatPercent, formatSol, formatSolDecimal } from '../../../lib/format.ts';
 import { getUiState, ui } from '../../../lib/store.ts';
 import { toast, useToasts } from '../../../lib/toast.ts';
 import type { MarketWithRules } from '../api/get-market.ts';
+import { RENT } from '../../../testing/mock-chain.ts';
 import { FakeChain, TEST_ADDRESSES } from '../testing/fake-chain.ts';
+import { predictionReserve } from '../utils/amount.ts';
 import { MarketView } from './market-view.tsx';
 
 const SOL = 1_000_000_000n;
@@ -214,6 +216,91 @@ describe('an open market', () => {
       expect(screen.getByTestId('side-yes').textContent).toContain(formatSol(SOL));
     });
     expect(screen.getByTestId('side-yes').textContent).toContain('×2.00');
+  });
+
+  it("keeps the fees and the new prediction account's rent out of a first prediction", async () => {
+    mocks.wallet = PLAYER;
+    mocks.chain.balances.set(PLAYER, SOL);
+    await mocks.chain.setMarket(MARKET, { cutoffTime: NOW_SECS + 3_600, noPool: SOL, noCount: 1 });
+    show();
+    await userEvent.click(await screen.findByRole('radio', { name: /Above/ }));
+    const amount = screen.getByLabelText('Amount', { exact: true });
+    // The whole balance fits the stake but not the signature fee, the priority fee and the rent on top.
+    await userEvent.type(amount, '1');
+    await userEvent.tab();
+    const reserve = predictionReserve(RENT);
+    await waitFor(() => {
+      expect(screen.getByRole('alert').textContent).toBe(
+        `Not enough SOL in your wallet: keep ${formatSolDecimal(reserve)} SOL for the network fee and the prediction's account deposit`,
+      );
+    });
+    expect(screen.getByRole('button', { name: 'Predict Above' })).toHaveProperty('disabled', true);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, formatSolDecimal(SOL - reserve));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Predict Above' }));
+    await waitFor(() => {
+      expect(sentNames()).toEqual(['create_prediction']);
+    });
+  });
+
+  it('waits for the account deposit before a first prediction can be sent', async () => {
+    mocks.wallet = PLAYER;
+    mocks.chain.balances.set(PLAYER, SOL);
+    await mocks.chain.setMarket(MARKET, { cutoffTime: NOW_SECS + 3_600, noPool: SOL, noCount: 1 });
+    // The node does not answer the rent (yet): the deposit is unknown.
+    const rpc = mocks.chain.rpc.bind(mocks.chain);
+    vi.spyOn(mocks.chain, 'rpc').mockImplementation(() => ({
+      ...rpc(),
+      getMinimumBalanceForRentExemption: () => ({ send: () => new Promise<bigint>(() => undefined) }),
+    }));
+    show();
+    await userEvent.click(await screen.findByRole('radio', { name: /Above/ }));
+    await userEvent.type(screen.getByLabelText('Amount', { exact: true }), '0.5');
+    await screen.findByText('Reading the account deposit…');
+    expect(screen.getByRole('button', { name: 'Predict Above' })).toHaveProperty('disabled', true);
+  });
+
+  it('keeps only the fees out of an addition: the prediction account exists', async () => {
+    mocks.wallet = PLAYER;
+    mocks.chain.balances.set(PLAYER, SOL);
+    await mocks.chain.setMarket(MARKET, { cutoffTime: NOW_SECS + 3_600, yesPool: SOL, yesCount: 1 });
+    await mocks.chain.setPrediction(MARKET, PLAYER, { side: 'yes', amount: SOL });
+    show();
+    await screen.findByRole('heading', { name: 'Add to your prediction' });
+    const amount = screen.getByLabelText('Amount', { exact: true });
+    const reserve = predictionReserve(0n);
+    await userEvent.type(amount, formatSolDecimal(SOL - reserve + 1n));
+    await userEvent.tab();
+    expect(screen.getByRole('alert').textContent).toBe(
+      `Not enough SOL in your wallet: keep ${formatSolDecimal(reserve)} SOL for the network fee`,
+    );
+    await userEvent.clear(amount);
+    // More than a first prediction could stake, since no rent is due.
+    await userEvent.type(amount, formatSolDecimal(SOL - reserve));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Above' }));
+    await waitFor(() => {
+      expect(sentNames()).toEqual(['update_prediction']);
+    });
+  });
+
+  it('warns that a win against an empty side only returns the stake less the fee', async () => {
+    mocks.wallet = PLAYER;
+    mocks.chain.balances.set(PLAYER, 5n * SOL);
+    await mocks.chain.setMarket(MARKET, { cutoffTime: NOW_SECS + 3_600 });
+    show();
+    await userEvent.click(await screen.findByRole('radio', { name: /Above/ }));
+    await userEvent.type(screen.getByLabelText('Amount', { exact: true }), '1');
+    const market = { yesPool: SOL, noPool: 0n, result: MarketResult.Yes };
+    expect(screen.getByText('If Above wins you get').nextSibling?.textContent).toBe(
+      formatSol(predictionPayout(market, SOL, MarketResult.Yes)),
+    );
+    expect(
+      screen.getByText(
+        `Nobody backs Below yet: until someone does, a win only returns your stake less the ${formatPercent(Number(PROPHECY_FEE_BPS) / 100)} fee.`,
+      ),
+    ).toBeTruthy();
   });
 
   it('adds to an existing prediction with update_prediction and refuses the other side', async () => {

@@ -16,6 +16,7 @@ import { useLiveMarket, withLiveFields } from '../api/get-market-account.ts';
 import { useMarketBets } from '../api/get-market-bets.ts';
 import type { MarketWithRules } from '../api/get-market.ts';
 import { usePrediction } from '../api/get-prediction.ts';
+import { usePredictionRent } from '../api/get-prediction-rent.ts';
 import { usePlacePrediction } from '../api/place-prediction.ts';
 import { useSettlePrediction } from '../api/settle-prediction.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -55,6 +56,7 @@ export function MarketView({
   // or update anyway.
   const prediction = user === null || predictionQuery.isError ? null : predictionQuery.data;
   const balance = useSolBalanceQuery(user);
+  const predictionRent = usePredictionRent();
   const bets = useMarketBets(user, served.key);
   const send = useSendTransaction();
   const meta = market.marketMetadata;
@@ -154,6 +156,7 @@ export function MarketView({
               wallet={user}
               prediction={prediction}
               balance={balance.data ?? null}
+              rent={predictionRent.data ?? null}
               pending={place.isPending}
               onPredict={async (order) => {
                 await place.mutateAsync(order);

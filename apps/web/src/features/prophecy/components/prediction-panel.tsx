@@ -1,13 +1,13 @@
-import { MIN_BET_LAMPORTS, POOL_FEE_BPS } from '@arcade/sdk/constants';
+import { MIN_BET_LAMPORTS, PROPHECY_FEE_BPS } from '@arcade/sdk/constants';
 import { payoutMultiplier } from '@arcade/sdk/payout';
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { formatPercent, formatSol } from '../../../lib/format.ts';
+import { formatPercent, formatSol, formatSolDecimal } from '../../../lib/format.ts';
 import type { Market } from '../api/get-markets.ts';
 import type { Prediction } from '../api/get-prediction.ts';
 import type { PredictionOrder } from '../api/place-prediction.ts';
-import { checkAmount, parseSol, solInput } from '../utils/amount.ts';
+import { checkAmount, parseSol } from '../utils/amount.ts';
 import { estimatePayout, type Side } from '../utils/position.ts';
 import { multiplierText } from './market-card.tsx';
 import { Countdown } from './countdown.tsx';
@@ -20,7 +20,7 @@ export const QUICK_AMOUNTS: readonly bigint[] = [
   MIN_BET_LAMPORTS * 500n,
 ];
 
-const FEE = formatPercent(Number(POOL_FEE_BPS) / 100);
+const FEE = formatPercent(Number(PROPHECY_FEE_BPS) / 100);
 
 const SIDE_STYLE = {
   yes: {
@@ -50,6 +50,11 @@ export interface PredictionPanelProps {
   readonly prediction: Prediction | null | undefined;
   /** The wallet's balance in lamports, or null when unknown. */
   readonly balance: bigint | null;
+  /**
+   * The rent deposit of a new prediction account, which a first prediction pays (`create_prediction`), in
+   * lamports; null while unknown.
+   */
+  readonly rent: bigint | null;
   /** Whether a prediction is being sent. */
   readonly pending: boolean;
   readonly onPredict: (order: PredictionOrder) => Promise<unknown>;
@@ -67,6 +72,7 @@ export function PredictionPanel({
   wallet,
   prediction,
   balance,
+  rent,
   pending,
   onPredict,
   onConnect,
@@ -87,7 +93,13 @@ export function PredictionPanel({
   const locked: Side | null =
     prediction === null || prediction === undefined || prediction.side === 'invalid' ? null : prediction.side;
   const side = locked ?? picked;
-  const check = checkAmount(amountText, balance);
+  // Only a first prediction opens (and pays the rent of) the prediction account; while the prediction is
+  // read, assume it does.
+  const check = checkAmount(
+    amountText,
+    balance,
+    prediction === null || prediction === undefined ? (rent ?? 0n) : 0n,
+  );
   const adding = parseSol(amountText) ?? 0n;
   const staked = locked === null ? 0n : (prediction?.amount ?? 0n);
   const option = (s: Side) => (s === 'yes' ? meta.yesOption : meta.noOption);
@@ -95,6 +107,7 @@ export function PredictionPanel({
   let blocker: string | null = null;
   if (wallet === null) blocker = 'Connect a wallet to predict';
   else if (prediction === undefined) blocker = 'Reading your prediction…';
+  else if (prediction === null && rent === null) blocker = 'Reading the account deposit…';
   else if (side === null) blocker = 'Pick a side';
   else if (!check.ok) blocker = check.error;
 
@@ -105,7 +118,7 @@ export function PredictionPanel({
       onConnect();
       return;
     }
-    if (side === null || !check.ok || prediction === undefined) return;
+    if (side === null || !check.ok || blocker !== null) return;
     // `pending` shows only after a render: a double click must not send a second prediction.
     if (inFlight.current) return;
     inFlight.current = true;
@@ -211,7 +224,7 @@ export function PredictionPanel({
               id={ids.amount}
               inputMode="decimal"
               autoComplete="off"
-              placeholder={solInput(MIN_BET_LAMPORTS * 10n)}
+              placeholder={formatSolDecimal(MIN_BET_LAMPORTS * 10n)}
               value={amountText}
               aria-invalid={showError || undefined}
               aria-describedby={showError ? ids.error : ids.hint}
@@ -231,12 +244,12 @@ export function PredictionPanel({
                 key={amount.toString()}
                 type="button"
                 onClick={() => {
-                  setAmountText(solInput(amount));
+                  setAmountText(formatSolDecimal(amount));
                   setTouched(true);
                 }}
                 className="h-7 rounded-lg border border-edge bg-white/5 px-2.5 text-xs font-semibold text-ink-dim tabular hover:border-accent/40 hover:text-ink"
               >
-                {solInput(amount)}
+                {formatSolDecimal(amount)}
               </button>
             ))}
           </div>

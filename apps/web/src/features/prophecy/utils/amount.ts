@@ -1,13 +1,19 @@
 /**
  * The prediction amount the player types, in SOL: parsed exactly into lamports (no binary floats), and
- * checked against the program's minimum (`BetTooLow` below `MIN_BET_LAMPORTS`) and the wallet's balance.
+ * checked against the program's minimum (`BetTooLow` below `MIN_BET_LAMPORTS`) and the wallet's balance,
+ * which must also cover what the transaction costs besides the stake.
  *
  * @module
  */
 
-import { LAMPORTS_PER_SOL, MIN_BET_LAMPORTS, SOL_DECIMALS } from '@arcade/sdk/constants';
+import {
+  LAMPORTS_PER_SOL,
+  MAX_TRANSACTION_FEE_LAMPORTS,
+  MIN_BET_LAMPORTS,
+  SOL_DECIMALS,
+} from '@arcade/sdk/constants';
 
-import { formatSol } from '../../../lib/format.ts';
+import { formatSol, formatSolDecimal } from '../../../lib/format.ts';
 
 const U64_MAX = 0xffff_ffff_ffff_ffffn;
 
@@ -19,7 +25,25 @@ export const AMOUNT_MESSAGES = Object.freeze({
   tooLow: `The minimum prediction is ${formatSol(MIN_BET_LAMPORTS)}`,
   tooHigh: 'That amount is too large',
   balance: 'Not enough SOL in your wallet',
+  /**
+   * The stake fits the balance but the transaction's costs do not: `reserve` lamports are kept for the
+   * network fee and, on a first prediction (`deposit`), the prediction account's rent deposit. Exact, not
+   * rounded as amounts are shown, so the player can stake the balance less it.
+   */
+  keepForFees: (reserve: bigint, deposit: boolean) =>
+    `Not enough SOL in your wallet: keep ${formatSolDecimal(reserve)} SOL for the network fee${deposit ? " and the prediction's account deposit" : ''}`,
 });
+
+/**
+ * What sending a prediction costs on top of its stake, at most: the rent deposit of the prediction account
+ * that `create_prediction` opens and the player pays (`rentLamports`; 0 when the prediction exists and
+ * `update_prediction` adds to it), the signature fee and the highest priority fee the sender pays.
+ *
+ * @example predictionReserve(0n) === MAX_TRANSACTION_FEE_LAMPORTS
+ */
+export function predictionReserve(rentLamports: bigint): bigint {
+  return rentLamports + MAX_TRANSACTION_FEE_LAMPORTS;
+}
 
 /**
  * A SOL amount typed by the player as lamports: digits with an optional `.` (or `,`) and at most
@@ -38,26 +62,19 @@ export function parseSol(text: string): bigint | null {
   return BigInt(whole === '' ? '0' : whole) * LAMPORTS_PER_SOL + BigInt(fraction.padEnd(SOL_DECIMALS, '0'));
 }
 
-/**
- * Lamports as the shortest exact SOL text an input can hold (no thousands separators, no trailing zeros).
- *
- * @example solInput(1_500_000_000n) === '1.5'
- */
-export function solInput(lamports: bigint): string {
-  const whole = lamports / LAMPORTS_PER_SOL;
-  const fraction = (lamports % LAMPORTS_PER_SOL).toString().padStart(SOL_DECIMALS, '0').replace(/0+$/, '');
-  return fraction === '' ? whole.toString() : `${whole}.${fraction}`;
-}
-
 /** The checked amount, or why it cannot be sent. */
 export type AmountCheck =
   { readonly ok: true; readonly lamports: bigint } | { readonly ok: false; readonly error: string };
 
 /**
  * Checks a typed amount: a number of SOL with at most 9 decimals, at least the minimum prediction, and,
- * when the balance is known, no more than it.
+ * when the balance is known, no more than it less {@link predictionReserve}. `rentLamports` is the rent
+ * deposit of the prediction account when this prediction opens it (the wallet's first on the market), 0
+ * when it adds to an existing one.
+ *
+ * @example checkAmount('1', 1_000_000_000n, 0n).ok === false // nothing left for the network fee
  */
-export function checkAmount(text: string, balance: bigint | null): AmountCheck {
+export function checkAmount(text: string, balance: bigint | null, rentLamports: bigint): AmountCheck {
   if (text.trim() === '') return { ok: false, error: AMOUNT_MESSAGES.empty };
   const lamports = parseSol(text);
   if (lamports === null) {
@@ -73,5 +90,9 @@ export function checkAmount(text: string, balance: bigint | null): AmountCheck {
   if (lamports > U64_MAX) return { ok: false, error: AMOUNT_MESSAGES.tooHigh };
   if (lamports < MIN_BET_LAMPORTS) return { ok: false, error: AMOUNT_MESSAGES.tooLow };
   if (balance !== null && lamports > balance) return { ok: false, error: AMOUNT_MESSAGES.balance };
+  const reserve = predictionReserve(rentLamports);
+  if (balance !== null && lamports + reserve > balance) {
+    return { ok: false, error: AMOUNT_MESSAGES.keepForFees(reserve, rentLamports > 0n) };
+  }
   return { ok: true, lamports };
 }

@@ -1,21 +1,14 @@
 /**
- * The server's rules for a comment (`commentSchema`): trimmed, 1 to 280 code points, no control characters
- * but newlines and tabs, with the server's messages, so a bad comment is refused before the round trip.
+ * The server's rules for a comment (`commentSchema`): trimmed, 1 to `COMMENT_MAX_LENGTH` code points, no
+ * control characters but newlines and tabs, with the server's messages (both from the SDK), so a bad comment
+ * is refused before the round trip.
  *
  * @module
  */
 
+import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@arcade/sdk/api/prophecy';
+
 import { codePoints } from './market-proposal.ts';
-
-/** Longest comment, in code points (the server's `COMMENT_MAX_LENGTH`). */
-export const COMMENT_MAX_LENGTH = 280;
-
-/** The server's messages for a refused comment. */
-export const COMMENT_MESSAGES = Object.freeze({
-  empty: 'Comment cannot be empty',
-  tooLong: `Comment cannot be longer than ${COMMENT_MAX_LENGTH} characters`,
-  invalid: 'Comment contains invalid characters',
-});
 
 /** Why `text` cannot be posted, or null when it can. */
 export function commentError(text: string): string | null {

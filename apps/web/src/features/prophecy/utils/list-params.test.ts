@@ -1,3 +1,4 @@
+import { MARKET_SORTS } from '@arcade/sdk/api/prophecy';
 import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,6 @@ import {
   categoriesParam,
   DEFAULT_MARKET_LIST_PARAMS,
   isFiltered,
-  MARKET_SORTS,
   marketListParamsFromUrl,
   marketListSearch,
   selectedCategories,

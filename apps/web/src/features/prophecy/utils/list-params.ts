@@ -9,17 +9,12 @@
  * @module
  */
 
+import { MARKET_NAME_FILTER_MAX_LENGTH, MARKET_SORTS, type MarketSort } from '@arcade/sdk/api/prophecy';
 import { PROPHECY_CATEGORIES, PROPHECY_DEFAULT_SORT, PROPHECY_SHOW_PAST_EVENTS } from '@arcade/sdk/constants';
 
-/** The orders the server sorts markets by. */
-export const MARKET_SORTS = ['TimeAsc', 'TimeDesc', 'VolumeDesc', 'EndingSoon'] as const;
-
-/** One of {@link MARKET_SORTS}. */
-export type MarketSort = (typeof MARKET_SORTS)[number];
-
 /**
- * Labels of the sort orders in the list's picker. TimeAsc and TimeDesc order by end time, soonest and
- * latest first; EndingSoon puts open markets first, nearest cutoff first.
+ * Labels of the SDK's sort orders (`MARKET_SORTS`) in the list's picker. TimeAsc and TimeDesc order by end
+ * time, soonest and latest first; EndingSoon puts open markets first, nearest cutoff first.
  */
 export const MARKET_SORT_LABELS: Readonly<Record<MarketSort, string>> = {
   TimeAsc: 'Soonest end',
@@ -30,9 +25,6 @@ export const MARKET_SORT_LABELS: Readonly<Record<MarketSort, string>> = {
 
 /** One of the spec's Prophecy categories. */
 export type ProphecyCategory = (typeof PROPHECY_CATEGORIES)[number];
-
-/** Longest name filter the server accepts. */
-export const NAME_FILTER_MAX_LENGTH = 120;
 
 /** The query of the market list. */
 export interface MarketListParams {
@@ -87,7 +79,7 @@ export function categoriesParam(selected: readonly string[]): string {
 export function marketListParamsFromUrl(search: URLSearchParams): MarketListParams {
   const sort = search.get('sortBy');
   const name = Array.from(search.get('name')?.trim() ?? '')
-    .slice(0, NAME_FILTER_MAX_LENGTH)
+    .slice(0, MARKET_NAME_FILTER_MAX_LENGTH)
     .join('')
     .trim();
   const past = search.get('showPastEvents');

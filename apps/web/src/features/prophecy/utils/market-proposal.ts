@@ -6,18 +6,14 @@
  * @module
  */
 
-import { MARKET_PROPOSAL_MESSAGES, marketTimesError, type MarketProposal } from '@arcade/sdk/api/prophecy';
+import {
+  MARKET_METADATA_LIMITS,
+  MARKET_PROPOSAL_MESSAGES,
+  marketTimesError,
+  type MarketProposal,
+} from '@arcade/sdk/api/prophecy';
 import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
 import { isAddress } from '@solana/kit';
-
-/** Longest name, short name, option, rules and image URL the server accepts, in code points. */
-export const PROPOSAL_LIMITS = Object.freeze({
-  name: 120,
-  shortName: 40,
-  option: 40,
-  rules: 2_000,
-  image: 500,
-});
 
 /** The messages of the time and referrer checks. */
 export const PROPOSAL_MESSAGES = Object.freeze({
@@ -105,8 +101,8 @@ export function textError(label: string, value: string, max: number): string | u
 function imageError(value: string): string | undefined {
   const text = value.trim();
   if (text === '') return undefined;
-  if (codePoints(text) > PROPOSAL_LIMITS.image) {
-    return `Image cannot be longer than ${PROPOSAL_LIMITS.image} characters`;
+  if (codePoints(text) > MARKET_METADATA_LIMITS.image) {
+    return `Image cannot be longer than ${MARKET_METADATA_LIMITS.image} characters`;
   }
   if (!isPrintable(text) || /\s/.test(text)) return PROPOSAL_MESSAGES.invalidImage;
   if (text.startsWith('/')) return text.startsWith('//') ? PROPOSAL_MESSAGES.invalidImage : undefined;
@@ -157,16 +153,16 @@ export function validateProposal(
   const times = timeErrors(values.cutoffTime, values.endTime, nowMs);
   const referrer = values.referrer.trim();
   const errors: Record<keyof ProposalFormValues, string | undefined> = {
-    name: textError(FIELD_LABELS.name, values.name, PROPOSAL_LIMITS.name),
-    shortName: textError(FIELD_LABELS.shortName, values.shortName, PROPOSAL_LIMITS.shortName),
+    name: textError(FIELD_LABELS.name, values.name, MARKET_METADATA_LIMITS.name),
+    shortName: textError(FIELD_LABELS.shortName, values.shortName, MARKET_METADATA_LIMITS.shortName),
     category: (PROPHECY_CATEGORIES as readonly string[]).includes(values.category)
       ? undefined
       : PROPOSAL_MESSAGES.invalidCategory,
-    rules: textError(FIELD_LABELS.rules, values.rules, PROPOSAL_LIMITS.rules),
+    rules: textError(FIELD_LABELS.rules, values.rules, MARKET_METADATA_LIMITS.rules),
     image: imageError(values.image),
-    yesOption: textError(FIELD_LABELS.yesOption, values.yesOption, PROPOSAL_LIMITS.option),
-    noOption: textError(FIELD_LABELS.noOption, values.noOption, PROPOSAL_LIMITS.option),
-    invalidOption: textError(FIELD_LABELS.invalidOption, values.invalidOption, PROPOSAL_LIMITS.option),
+    yesOption: textError(FIELD_LABELS.yesOption, values.yesOption, MARKET_METADATA_LIMITS.option),
+    noOption: textError(FIELD_LABELS.noOption, values.noOption, MARKET_METADATA_LIMITS.option),
+    invalidOption: textError(FIELD_LABELS.invalidOption, values.invalidOption, MARKET_METADATA_LIMITS.option),
     cutoffTime: times.cutoffTime,
     endTime: times.endTime,
     referrer: referrer === '' || isAddress(referrer) ? undefined : PROPOSAL_MESSAGES.invalidAddress,
