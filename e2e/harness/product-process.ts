@@ -7,7 +7,16 @@
  */
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,10 +115,44 @@ export async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-/** Builds the web app (`npm run build:web`) when `apps/web/dist/index.html` is missing or `E2E_BUILD=1`. */
+/** What the web build is made from: a change to any of these makes `apps/web/dist` stale. */
+const WEB_SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/sdk/src',
+];
+
+/** The newest modification time (ms) of `path`, a file or a directory tree. */
+function newestMtime(path: string): number {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (stat === undefined) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** Whether `target` is missing or older than anything in `sources` (files or directory trees). */
+export function isOlderThan(target: string, sources: readonly string[]): boolean {
+  if (!existsSync(target)) return true;
+  const built = newestMtime(target);
+  return sources.some((source) => newestMtime(source) > built);
+}
+
+/**
+ * Builds the web app (`npm run build:web`) when `apps/web/dist/index.html` is missing or older than its
+ * sources (so the suites never test a stale build), or when `E2E_BUILD=1`.
+ */
 export function ensureWebBuild(): void {
   const index = join(ROOT, 'apps', 'web', 'dist', 'index.html');
-  if (existsSync(index) && process.env.E2E_BUILD !== '1') return;
+  const stale = isOlderThan(
+    index,
+    WEB_SOURCES.map((source) => join(ROOT, source)),
+  );
+  if (!stale && process.env.E2E_BUILD !== '1') return;
   const started = Date.now();
   console.log('[e2e] building the web app (npm run build:web)…');
   const result = spawnSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });

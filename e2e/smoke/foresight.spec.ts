@@ -2,18 +2,22 @@
  * Foresight, end to end in Chromium against the product (12 s rounds): two players open /foresight/SOL and
  * see the oracle price; in the same fresh live round Alice bets Up and Bob bets Down, and both watch the
  * round's pool grow live. The round locks on the oracle price and is drawn one round later; then the winner
- * settles (`settle_bet`) and the payout of the SDK maths lands in their wallet, the loser reads "Lost". If
- * the draw is invalid (an unchanged price, or the bets landed in different rounds so a side was empty),
- * each player withdraws their stake in full instead. An unknown symbol shows 'Invalid symbol'.
+ * settles (`settle_bet`, then `close_bet` in the same transaction) and the payout of the SDK maths lands in
+ * their wallet with the bet account's deposit, the loser reads "Lost". If the draw is invalid (an unchanged
+ * price, or the bets landed in different rounds so a side was empty), each player withdraws their stake in
+ * full instead, deposit included. The card keeps the outcome once the bet account is closed. The round's
+ * oracle receipt, opened on a fresh page, shows the exact publish times and the lock and settle
+ * transactions. An unknown symbol shows 'Invalid symbol'.
  */
 
 import { LAMPORTS_PER_SOL } from '@arcade/sdk/constants';
+import { BET_ACCOUNT_SIZE } from '@arcade/sdk/foresight/accounts';
 import { foresightPayout } from '@arcade/sdk/payout';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { formatSol } from '../../apps/web/src/lib/format.ts';
-import { balance, newPlayer, screenshot, signIn, type Player } from '../harness/index.ts';
+import { balance, newPlayer, rpc, screenshot, signIn, type Player } from '../harness/index.ts';
 
 const UP = 500_000_000n;
 const DOWN = 250_000_000n;
@@ -76,7 +80,10 @@ async function drawnOutcome(page: Page, id: number): Promise<string> {
   return (await position.getAttribute('data-outcome')) ?? '';
 }
 
-/** Collects with the card's button, then checks the card, the toast and the wallet. */
+/**
+ * Collects with the card's button, then checks the card, the toast and the wallet: `expected` (the payout
+ * or refund) plus the bet account's rent deposit, which `close_bet` returns in the same transaction.
+ */
 async function collect(
   player: Player,
   id: number,
@@ -86,6 +93,7 @@ async function collect(
   expected: bigint,
 ): Promise<void> {
   const card = roundCard(player.page, id);
+  const deposit = await rpc().getMinimumBalanceForRentExemption(BigInt(BET_ACCOUNT_SIZE)).send();
   const before = await balance(player.address);
   await card.getByRole('button', { name: button }).click();
   await player.page.getByText(toast, { exact: true }).waitFor({ timeout: UI_TIMEOUT });
@@ -93,8 +101,8 @@ async function collect(
     .poll(() => card.locator('[data-outcome]').getAttribute('data-outcome'), { timeout: UI_TIMEOUT })
     .toBe(after);
   const received = (await balance(player.address)) - before;
-  expect(received).toBeLessThanOrEqual(expected);
-  expect(received).toBeGreaterThan(expected - FEE_ALLOWANCE);
+  expect(received).toBeLessThanOrEqual(expected + deposit);
+  expect(received).toBeGreaterThan(expected + deposit - FEE_ALLOWANCE);
 }
 
 describe('Foresight', () => {
@@ -204,6 +212,20 @@ describe('Foresight', () => {
       // The history lists the bet.
       const history = page.getByRole('region', { name: 'Your predictions' });
       await history.getByRole('cell', { name: `#${aliceRound}` }).waitFor({ timeout: UI_TIMEOUT });
+
+      // The oracle receipt, on a fresh page that saw none of the round's price updates: the publish times
+      // come from the ticks' own logs, and the lock and settle transactions are found on the chain.
+      await page.reload();
+      const receipt = roundCard(page, aliceRound, '(Settled|Invalid)').locator('details', {
+        hasText: 'Oracle receipt',
+      });
+      await receipt.locator('summary').click({ timeout: UI_TIMEOUT });
+      for (const reading of ['Lock price', 'Final price']) {
+        const lines = receipt.locator(`[data-reading="${reading}"]`);
+        await lines.getByRole('button', { name: /^Copy transaction / }).waitFor({ timeout: UI_TIMEOUT });
+        expect(await lines.textContent()).toMatch(/Published \d{1,2} \w{3} \d{2}, \d{1,2}:\d{2}:\d{2} [AP]M/);
+      }
+      await screenshot(page, 'foresight-receipt');
     } finally {
       for (const player of players) await player.close();
     }

@@ -9,9 +9,11 @@
  */
 
 import { ODDS_MAX } from '@arcade/sdk/constants';
+import { BET_ACCOUNT_SIZE } from '@arcade/sdk/foresight/accounts';
 import { foresightPayout } from '@arcade/sdk/payout';
 import { MarketResult } from '@arcade/sdk/wager/accounts';
 import { predictionPayout } from '@arcade/sdk/wager/bet-math';
+import type { Address } from '@solana/kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -23,6 +25,7 @@ import {
   balance,
   E2E_FORESIGHT_TIMELOCK,
   product,
+  rpc,
   screenshot,
   signIn,
   type Player,
@@ -72,6 +75,56 @@ describe('TailSpin with known rolls', () => {
         .poll(async () => (await balance(address)) - afterBet, { timeout: 30_000 })
         .toBeGreaterThan(win.preview.prize - FEE_ALLOWANCE);
       await screenshot(page, 'suite-tailspin-claimed');
+    });
+  });
+
+  it('wins a USDC spin and claims it as USDC: claim_bet and the swap in one transaction, through lookup tables', async () => {
+    await withPlayers([{ sol: 3 }], async (player) => {
+      const { page, address } = player;
+      await page.goto('/tailspin');
+      await signIn(page);
+      const { tokens } = await getJson<{ tokens: { id: string; symbol: string }[] }>('/api/nfts/tokens');
+      const usdc = tokens.find((token) => token.symbol === 'USDC')!.id as Address;
+
+      const win = await riggedSpin(player, ODDS, STAKE, 'win', 'suite-tailspin-usdc-won', 'USDC');
+      expect(win.grind.roll).toBeLessThan(ODDS);
+      await page.getByRole('button', { name: 'Claim as USDC' }).click();
+      await page.getByText('Paid', { exact: true }).first().waitFor({ timeout: 90_000 });
+      await screenshot(page, 'suite-tailspin-usdc-claimed');
+
+      // The USDC arrived in the player's token account.
+      const { value: accounts } = await rpc()
+        .getTokenAccountsByOwner(
+          address as Address,
+          { mint: usdc },
+          { encoding: 'jsonParsed', commitment: 'confirmed' },
+        )
+        .send();
+      const received = accounts.reduce(
+        (sum, account) => sum + BigInt(account.account.data.parsed.info.tokenAmount.amount),
+        0n,
+      );
+      expect(received).toBeGreaterThan(0n);
+
+      // The claim was one v0 transaction: claim_bet, then the swap, with accounts loaded through the
+      // swap desk's lookup table, as mainnet routes are.
+      const [latest] = await rpc()
+        .getSignaturesForAddress(address as Address, { limit: 1, commitment: 'confirmed' })
+        .send();
+      const claim = await rpc()
+        .getTransaction(latest!.signature, {
+          commitment: 'confirmed',
+          encoding: 'json',
+          maxSupportedTransactionVersion: 0,
+        })
+        .send();
+      expect(claim?.meta?.err).toBeNull();
+      expect(claim?.version).toBe(0);
+      const message = claim?.transaction.message;
+      const lookups =
+        message !== undefined && 'addressTableLookups' in message ? message.addressTableLookups : [];
+      expect(lookups.length).toBeGreaterThan(0);
+      expect(claim?.meta?.loadedAddresses?.readonly.length ?? 0).toBeGreaterThan(0);
     });
   });
 });
@@ -237,9 +290,11 @@ describe('Foresight with two players', () => {
             .getByText('Claimed successfully!', { exact: true })
             .waitFor({ timeout: UI_TIMEOUT });
           await card.getByText(`Paid ${formatSol(payout)}`).waitFor({ timeout: UI_TIMEOUT });
+          // The payout and, closed in the same transaction, the bet account's rent deposit.
+          const deposit = await rpc().getMinimumBalanceForRentExemption(BigInt(BET_ACCOUNT_SIZE)).send();
           const received = (await balance(winner.address)) - before;
-          expect(received).toBeLessThanOrEqual(payout);
-          expect(received).toBeGreaterThan(payout - FEE_ALLOWANCE);
+          expect(received).toBeLessThanOrEqual(payout + deposit);
+          expect(received).toBeGreaterThan(payout + deposit - FEE_ALLOWANCE);
           await screenshot(winner.page, 'suite-foresight-claimed');
           return;
         }

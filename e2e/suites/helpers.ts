@@ -93,9 +93,17 @@ export async function rowValue(page: Page, label: string): Promise<string> {
 }
 
 /** TailSpin's form, set to a SOL prize at `odds` with `stake` SOL typed; returns the SDK's preview. */
-export async function setUpSpin(page: Page, odds: number, stake: string): Promise<BetPreview> {
+export async function setUpSpin(
+  page: Page,
+  odds: number,
+  stake: string,
+  token: 'SOL' | 'USDC' = 'SOL',
+): Promise<BetPreview> {
   await page.getByRole('heading', { level: 1, name: 'TailSpin' }).waitFor({ timeout: UI_TIMEOUT });
-  await page.getByRole('radio', { name: /SOL/ }).first().click();
+  await page
+    .getByRole('radio', { name: new RegExp(token) })
+    .first()
+    .click();
   const oddsField = page.getByRole('textbox', { name: 'Win chance in percent' });
   await oddsField.fill(String(odds));
   await oddsField.press('Enter');
@@ -123,9 +131,10 @@ export async function riggedSpin(
   stake: string,
   want: 'win' | 'loss',
   shot?: string,
+  token: 'SOL' | 'USDC' = 'SOL',
 ): Promise<SpinOutcome> {
   const { page, address } = player;
-  const preview = await setUpSpin(page, odds, stake);
+  const preview = await setUpSpin(page, odds, stake, token);
   const history = page.getByRole('region', { name: 'Your bets' });
   const verify = history.getByRole('link', { name: /Verify the bet/ });
   const before = await verify.count();
