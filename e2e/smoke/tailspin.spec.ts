@@ -6,8 +6,8 @@
 
 import { describe, expect, it } from 'vitest';
 
-import { betPreview, parseSol } from '../../apps/web/src/features/tailspin/utils/stake.ts';
-import { formatLamports, formatLamportsMin } from '../../apps/web/src/lib/format.ts';
+import { betPreview } from '../../apps/web/src/features/tailspin/utils/stake.ts';
+import { formatLamports, formatLamportsMin, parseSolInput } from '../../apps/web/src/lib/format.ts';
 import { balance, newPlayer, screenshot, signIn } from '../harness/index.ts';
 
 const ODDS = 90;
@@ -37,7 +37,7 @@ describe('TailSpin', () => {
       await page.getByRole('textbox', { name: 'Stake' }).fill(STAKE);
 
       // The preview is the SDK's maths: prize = floor(stake × 100 / odds), its stake, the 4% fee.
-      const preview = betPreview(parseSol(STAKE)!, ODDS)!;
+      const preview = betPreview(parseSolInput(STAKE)!, ODDS)!;
       expect(await rowValue(page, 'Prize')).toBe(`${formatLamportsMin(preview.prize)} SOL`);
       expect(await rowValue(page, 'Stake')).toBe(`${formatLamportsMin(preview.stake)} SOL`);
       expect(await rowValue(page, 'Fee (4%)')).toBe(`${formatLamportsMin(preview.fee)} SOL`);

@@ -8,8 +8,8 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-import { betPreview, parseSol, type BetPreview } from '../../apps/web/src/features/tailspin/utils/stake.ts';
-import { formatLamports, formatLamportsMin } from '../../apps/web/src/lib/format.ts';
+import { betPreview, type BetPreview } from '../../apps/web/src/features/tailspin/utils/stake.ts';
+import { formatLamports, formatLamportsMin, parseSolInput } from '../../apps/web/src/lib/format.ts';
 import { lastGrind, rigNextBet, type GrindRecord } from '../harness/fairness.ts';
 import { newPlayer, product, screenshot, type Player, type PlayerOptions } from '../harness/index.ts';
 
@@ -108,7 +108,7 @@ export async function setUpSpin(
   await oddsField.fill(String(odds));
   await oddsField.press('Enter');
   await page.getByRole('textbox', { name: 'Stake' }).fill(stake);
-  const preview = betPreview(parseSol(stake)!, odds)!;
+  const preview = betPreview(parseSolInput(stake)!, odds)!;
   expect(await rowValue(page, 'You pay')).toBe(`${formatLamportsMin(preview.total)} SOL`);
   return preview;
 }

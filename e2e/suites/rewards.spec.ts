@@ -11,8 +11,7 @@ import { betFee, referralShare } from '@arcade/sdk/wager/bet-math';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { parseSol } from '../../apps/web/src/features/tailspin/utils/stake.ts';
-import { formatLamports, formatTokenAmount } from '../../apps/web/src/lib/format.ts';
+import { formatLamports, formatTokenAmount, parseSolInput } from '../../apps/web/src/lib/format.ts';
 import { balance, product, screenshot, signIn } from '../harness/index.ts';
 import { getJson, riggedSpin, settledFairness, tokenOf, UI_TIMEOUT, withPlayers } from './helpers.ts';
 
@@ -135,7 +134,7 @@ describe('rewards', () => {
       await settledFairness(spin.signature);
 
       // At settlement Alice receives 10% of Bob's fee, and her stats say so.
-      const share = referralShare(betFee(parseSol(STAKE)!));
+      const share = referralShare(betFee(parseSolInput(STAKE)!));
       expect(share).toBeGreaterThan(0n);
       await expect
         .poll(async () => (await balance(alice.address)) - before, { timeout: UI_TIMEOUT })

@@ -10,8 +10,10 @@ import {
   formatPercent,
   formatRelativeTime,
   formatSol,
+  formatSolDecimal,
   formatTokenAmount,
   formatUsd,
+  parseSolInput,
   pluralize,
   shortAddress,
 } from './format.ts';
@@ -284,6 +286,37 @@ describe('formatExactSol', () => {
     expect(formatExactSol(1n)).toBe('0.000000001 SOL');
     expect(formatExactSol(2_000_500_000n)).toBe('2.0005 SOL');
     expect(formatExactSol(0n)).toBe('0 SOL');
+  });
+});
+
+describe('parseSolInput', () => {
+  it('reads what players type as exact lamports, with `.` or `,` as the decimal separator', () => {
+    expect(parseSolInput('0.25')).toBe(250_000_000n);
+    expect(parseSolInput('1')).toBe(1_000_000_000n);
+    expect(parseSolInput('.5')).toBe(500_000_000n);
+    expect(parseSolInput('1,5')).toBe(1_500_000_000n);
+    expect(parseSolInput(' 2. ')).toBe(2_000_000_000n);
+    expect(parseSolInput('0.000000001')).toBe(1n);
+  });
+
+  it('never reads a comma as grouping: a misread stake is smaller, never larger', () => {
+    expect(parseSolInput('1,000')).toBe(1_000_000_000n);
+    expect(parseSolInput('1,000.5')).toBeNull();
+    expect(parseSolInput('1,000,000')).toBeNull();
+  });
+
+  it('refuses what is not a plain decimal number of SOL', () => {
+    for (const text of ['', ' ', '.', ',', 'abc', '1e3', '-1', '+1', '1.2.3', '0.0000000001', '١'])
+      expect(parseSolInput(text)).toBeNull();
+  });
+
+  it('round-trips every u64 through the input text, with either separator (property)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }), fc.boolean(), (lamports, comma) => {
+        const text = formatSolDecimal(lamports);
+        expect(parseSolInput(comma ? text.replace('.', ',') : text)).toBe(lamports);
+      }),
+    );
   });
 });
 

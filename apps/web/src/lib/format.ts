@@ -202,6 +202,26 @@ export function formatSolDecimal(lamports: bigint): string {
 }
 
 /**
+ * A SOL amount typed by the player, in lamports, exactly: digits with one decimal separator, `.` or `,` (a
+ * decimal keypad types `,` in many locales), and at most {@link SOL_DECIMALS} decimals. Null for anything
+ * else: signs, exponents, grouping (`1,000.5`), more than 9 decimals. A `,` is never read as grouping, so
+ * `1,000` is 1 SOL, not 1,000: a misread stake is smaller, never larger. Not capped: callers say what is
+ * too much. The inverse of {@link formatSolDecimal}.
+ *
+ * @example parseSolInput('0.25') === 250_000_000n; parseSolInput('1,5') === 1_500_000_000n; parseSolInput('1e3') === null
+ */
+export function parseSolInput(text: string): bigint | null {
+  const match = /^(\d*)(?:[.,](\d*))?$/.exec(text.trim());
+  if (match === null) return null;
+  const whole = match[1] ?? '';
+  const fraction = match[2] ?? '';
+  if (whole === '' && fraction === '') return null;
+  if (fraction.length > SOL_DECIMALS) return null;
+  const unit = 10n ** BigInt(SOL_DECIMALS);
+  return BigInt(whole === '' ? '0' : whole) * unit + BigInt(fraction.padEnd(SOL_DECIMALS, '0'));
+}
+
+/**
  * Lamports as exact SOL with the unit: for amounts that matter to the lamport, such as a bet account's
  * deposit or a fee, which {@link formatSol}'s two decimals would show as `0.00 SOL`.
  *

@@ -2,33 +2,10 @@ import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS, MIN_BET_LAMPORTS } from '@arcade/sdk
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { AMOUNT_MESSAGES, betReserve, checkBetAmount, maxStake, parseSol } from './bet-amount.ts';
+import { AMOUNT_MESSAGES, betReserve, checkBetAmount, maxStake } from './bet-amount.ts';
 import { formatSolDecimal } from '../../../lib/format.ts';
 
 const SOL = 1_000_000_000n;
-
-describe('parseSol', () => {
-  it('reads SOL as exact lamports', () => {
-    expect(parseSol('0.25')).toBe(250_000_000n);
-    expect(parseSol('.5')).toBe(500_000_000n);
-    expect(parseSol('1,5')).toBe(1_500_000_000n);
-    expect(parseSol(' 2 ')).toBe(2n * SOL);
-    expect(parseSol('0.000000001')).toBe(1n);
-  });
-
-  it('refuses what is not a plain decimal number of SOL', () => {
-    for (const text of ['', '.', 'abc', '1e3', '-1', '1.2.3', '0.0000000001'])
-      expect(parseSol(text)).toBeNull();
-  });
-
-  it('round-trips every lamport amount through the input text (property)', () => {
-    fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), (lamports) => {
-        expect(parseSol(formatSolDecimal(lamports))).toBe(lamports);
-      }),
-    );
-  });
-});
 
 describe('checkBetAmount', () => {
   const reserve = betReserve(1_461_600n);

@@ -9,7 +9,7 @@
 import { MAX_TRANSACTION_FEE_LAMPORTS, MIN_BET_LAMPORTS, SOL_DECIMALS } from '@arcade/sdk/constants';
 import { decodeForesightError, FORESIGHT_ERROR_CODES } from '@arcade/sdk/foresight/errors';
 
-import { formatSol } from '../../../lib/format.ts';
+import { formatSol, parseSolInput } from '../../../lib/format.ts';
 
 /** The messages of a bad amount. */
 export const AMOUNT_MESSAGES = Object.freeze({
@@ -21,27 +21,6 @@ export const AMOUNT_MESSAGES = Object.freeze({
   keepForFees: (reserve: bigint) =>
     `Keep about ${formatSol(reserve)} for the network fee and the bet's account deposit`,
 } as const);
-
-const AMOUNT_PATTERN = /^(\d*)(?:\.(\d*))?$/;
-
-/**
- * SOL as typed (`'0.25'`, `'.5'`, `'1,5'`) in lamports, exactly; null when it is not a plain decimal number.
- *
- * @example parseSol('0.25') === 250_000_000n
- */
-export function parseSol(text: string): bigint | null {
-  const normalised = text.trim().replace(',', '.');
-  const match = AMOUNT_PATTERN.exec(normalised);
-  if (match === null) return null;
-  const whole = match[1] ?? '';
-  const fraction = match[2] ?? '';
-  if (whole === '' && fraction === '') return null;
-  if (fraction.length > SOL_DECIMALS) return null;
-  return (
-    BigInt(whole === '' ? '0' : whole) * 10n ** BigInt(SOL_DECIMALS) +
-    BigInt(fraction.padEnd(SOL_DECIMALS, '0'))
-  );
-}
 
 /**
  * What sending a bet costs on top of its stake, at most: the bet account's rent deposit when this is the
@@ -67,7 +46,7 @@ export function checkBetAmount(
   { balance, reserve }: { readonly balance: bigint | null; readonly reserve: bigint },
 ): AmountCheck {
   if (text.trim() === '') return { ok: false, lamports: null, error: null };
-  const lamports = parseSol(text);
+  const lamports = parseSolInput(text);
   if (lamports === null) {
     const tooPrecise = /^\d*[.,]\d+$/.test(text.trim());
     return {

@@ -3,11 +3,11 @@ import { payoutMultiplier } from '@arcade/sdk/payout';
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { formatPercent, formatSol, formatSolDecimal } from '../../../lib/format.ts';
+import { formatPercent, formatSol, formatSolDecimal, parseSolInput } from '../../../lib/format.ts';
 import type { Market } from '../api/get-markets.ts';
 import type { Prediction } from '../api/get-prediction.ts';
 import type { PredictionOrder } from '../api/place-prediction.ts';
-import { checkAmount, parseSol } from '../utils/amount.ts';
+import { checkAmount } from '../utils/amount.ts';
 import { estimatePayout, type Side } from '../utils/position.ts';
 import { multiplierText } from './market-card.tsx';
 import { Countdown } from './countdown.tsx';
@@ -100,7 +100,7 @@ export function PredictionPanel({
     balance,
     prediction === null || prediction === undefined ? (rent ?? 0n) : 0n,
   );
-  const adding = parseSol(amountText) ?? 0n;
+  const adding = parseSolInput(amountText) ?? 0n;
   const staked = locked === null ? 0n : (prediction?.amount ?? 0n);
   const option = (s: Side) => (s === 'yes' ? meta.yesOption : meta.noOption);
 

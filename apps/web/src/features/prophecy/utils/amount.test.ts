@@ -8,31 +8,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { formatSol, formatSolDecimal } from '../../../lib/format.ts';
-import { AMOUNT_MESSAGES, checkAmount, parseSol, predictionReserve } from './amount.ts';
+import { AMOUNT_MESSAGES, checkAmount, predictionReserve } from './amount.ts';
 
-const U64_MAX = 0xffff_ffff_ffff_ffffn;
 /** A prediction account's rent deposit (what the cluster quotes for its 82 bytes). */
 const RENT = 1_461_600n;
 
 describe('SOL amounts', () => {
-  it('parses exactly into lamports', () => {
-    expect(parseSol('0.25')).toBe(250_000_000n);
-    expect(parseSol('1')).toBe(LAMPORTS_PER_SOL);
-    expect(parseSol('.5')).toBe(500_000_000n);
-    expect(parseSol('2,5')).toBe(2_500_000_000n);
-    expect(parseSol('0.000000001')).toBe(1n);
-    for (const bad of ['', '.', '-1', '1e3', '1.2.3', 'abc', '0.0000000001', ' '])
-      expect(parseSol(bad)).toBeNull();
-  });
-
-  it('round-trips every u64 through the input text', () => {
-    fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: U64_MAX }), (lamports) => {
-        expect(parseSol(formatSolDecimal(lamports))).toBe(lamports);
-      }),
-    );
-  });
-
   it('refuses less than the minimum prediction, with the minimum in the message', () => {
     expect(AMOUNT_MESSAGES.tooLow).toBe(`The minimum prediction is ${formatSol(MIN_BET_LAMPORTS)}`);
     fc.assert(

@@ -6,14 +6,9 @@
  * @module
  */
 
-import {
-  LAMPORTS_PER_SOL,
-  MAX_TRANSACTION_FEE_LAMPORTS,
-  MIN_BET_LAMPORTS,
-  SOL_DECIMALS,
-} from '@arcade/sdk/constants';
+import { MAX_TRANSACTION_FEE_LAMPORTS, MIN_BET_LAMPORTS, SOL_DECIMALS } from '@arcade/sdk/constants';
 
-import { formatSol, formatSolDecimal } from '../../../lib/format.ts';
+import { formatSol, formatSolDecimal, parseSolInput } from '../../../lib/format.ts';
 
 const U64_MAX = 0xffff_ffff_ffff_ffffn;
 
@@ -45,23 +40,6 @@ export function predictionReserve(rentLamports: bigint): bigint {
   return rentLamports + MAX_TRANSACTION_FEE_LAMPORTS;
 }
 
-/**
- * A SOL amount typed by the player as lamports: digits with an optional `.` (or `,`) and at most
- * {@link SOL_DECIMALS} decimals. Null for anything else (signs, exponents, several separators).
- *
- * @example parseSol('0.25') === 250_000_000n; parseSol('1e3') === null
- */
-export function parseSol(text: string): bigint | null {
-  const value = text.trim().replace(',', '.');
-  const match = /^(\d*)(?:\.(\d*))?$/.exec(value);
-  if (match === null) return null;
-  const whole = match[1] ?? '';
-  const fraction = match[2] ?? '';
-  if (whole === '' && fraction === '') return null;
-  if (fraction.length > SOL_DECIMALS) return null;
-  return BigInt(whole === '' ? '0' : whole) * LAMPORTS_PER_SOL + BigInt(fraction.padEnd(SOL_DECIMALS, '0'));
-}
-
 /** The checked amount, or why it cannot be sent. */
 export type AmountCheck =
   { readonly ok: true; readonly lamports: bigint } | { readonly ok: false; readonly error: string };
@@ -76,7 +54,7 @@ export type AmountCheck =
  */
 export function checkAmount(text: string, balance: bigint | null, rentLamports: bigint): AmountCheck {
   if (text.trim() === '') return { ok: false, error: AMOUNT_MESSAGES.empty };
-  const lamports = parseSol(text);
+  const lamports = parseSolInput(text);
   if (lamports === null) {
     const decimals = /^\d*[.,](\d+)$/.exec(text.trim())?.[1];
     return {

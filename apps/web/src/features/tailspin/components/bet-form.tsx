@@ -10,6 +10,7 @@ import {
   formatPercent,
   formatSol,
   formatSolDecimal,
+  parseSolInput,
 } from '../../../lib/format.ts';
 import { ui } from '../../../lib/store.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
@@ -23,7 +24,6 @@ import {
   maxStake as maxStakeOf,
   maxStakeForPrize,
   multiplierText,
-  parseSol,
   stakeIssue,
   stakeIssueMessage,
 } from '../utils/stake.ts';
@@ -71,7 +71,7 @@ export function BetForm({ tokens, settings, onChange, onPlace, pending, loading,
   const isSol = token === undefined || token.id === NATIVE_MINT_ADDRESS;
   const price = useTokenPrice(token?.id ?? NATIVE_MINT_ADDRESS);
 
-  const typed = parseSol(settings.stakeText);
+  const typed = parseSolInput(settings.stakeText);
   const preview = typed === null ? null : betPreview(typed, settings.odds);
   const issue = stakeIssue({
     text: settings.stakeText,

@@ -7,39 +7,14 @@
  * @module
  */
 
-import {
-  BPS_DENOMINATOR,
-  LAMPORTS_PER_SOL,
-  MIN_BET_LAMPORTS,
-  SOL_DECIMALS,
-  TAILSPIN_FEE_BPS,
-} from '@arcade/sdk/constants';
+import { BPS_DENOMINATOR, MIN_BET_LAMPORTS, SOL_DECIMALS, TAILSPIN_FEE_BPS } from '@arcade/sdk/constants';
 import { betFee, betStake, isValidOdds, prizeFromStake } from '@arcade/sdk/wager/bet-math';
 
-import { formatLamports, formatSolDecimal } from '../../../lib/format.ts';
+import { formatLamports, formatSolDecimal, parseSolInput } from '../../../lib/format.ts';
 // The pure costs module, not the feature's index: the browser suites import this file without React.
 import { canAffordBet, notEnoughSolMessage, type BetExtraCosts } from '../../wager-bet/utils/bet-costs.ts';
 
 const U64_MAX = (1n << 64n) - 1n;
-
-/**
- * A SOL amount typed by the player, in lamports; null when it is not a plain decimal number (at most 9
- * decimals, no sign, no exponent) or is beyond a u64.
- *
- * @example parseSol('0.25') === 250_000_000n; parseSol('.5') === 500_000_000n; parseSol('1e3') === null
- */
-export function parseSol(text: string): bigint | null {
-  const trimmed = text.trim().replace(/,/g, '');
-  const match = /^(\d*)(?:\.(\d*))?$/.exec(trimmed);
-  if (match === null) return null;
-  const whole = match[1] ?? '';
-  const fraction = match[2] ?? '';
-  if (whole === '' && fraction === '') return null;
-  if (fraction.length > SOL_DECIMALS) return null;
-  const lamports =
-    BigInt(whole === '' ? '0' : whole) * LAMPORTS_PER_SOL + BigInt(fraction.padEnd(SOL_DECIMALS, '0'));
-  return lamports > U64_MAX ? null : lamports;
-}
 
 /**
  * Lamports as SOL with up to `maxDecimals` decimals (rounded half up, trailing zeros dropped): precise
@@ -184,8 +159,8 @@ export function stakeIssue(input: {
   readonly extra: BetExtraCosts | null;
 }): StakeIssue | null {
   if (input.text.trim() === '') return { kind: 'empty' };
-  const typed = parseSol(input.text);
-  if (typed === null) return { kind: 'invalid' };
+  const typed = parseSolInput(input.text);
+  if (typed === null || typed > U64_MAX) return { kind: 'invalid' };
   const preview = betPreview(typed, input.odds);
   if (preview === null || preview.stake < MIN_BET_LAMPORTS) return { kind: 'belowMin' };
   if (input.maxPrize !== null && preview.prize > input.maxPrize) {
