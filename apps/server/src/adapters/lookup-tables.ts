@@ -32,11 +32,10 @@ import {
   type CompiledTransactionMessage,
   type KeyPairSigner,
   type Rpc,
-  type Signature,
   type SolanaRpcApi,
 } from '@solana/kit';
 
-import { sendAndConfirm } from '../chain/send-transaction.ts';
+import { sendAndConfirm, waitForConfirmation } from '../chain/send-transaction.ts';
 
 export { ADDRESS_LOOKUP_TABLE_PROGRAM_ADDRESS };
 
@@ -189,7 +188,7 @@ export async function findOrCreateLookupTable(options: LocalLookupTableOptions):
   const { value: balance } = await rpc.getBalance(authority.address, { commitment: 'confirmed' }).send();
   // Rent of a full table is under 0.02 SOL; one SOL leaves plenty for the fees.
   if (balance < LAMPORTS_PER_SOL / 10n) {
-    await waitForSignature(
+    await waitForConfirmation(
       rpc,
       await rpc.requestAirdrop(authority.address, lamports(LAMPORTS_PER_SOL)).send(),
     );
@@ -217,17 +216,4 @@ async function waitForSlotAfter(rpc: Rpc<SolanaRpcApi>, slot: bigint): Promise<v
     if (Date.now() > deadline) throw new Error(`the chain did not pass slot ${slot}`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-}
-
-/** Waits until `signature` is confirmed (the local chain confirms within a few slots). */
-async function waitForSignature(rpc: Rpc<SolanaRpcApi>, signature: Signature): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (Date.now() < deadline) {
-    const { value } = await rpc.getSignatureStatuses([signature]).send();
-    const status = value[0];
-    if (status?.err) throw new Error(`transaction ${signature} failed`);
-    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-  throw new Error(`transaction ${signature} was not confirmed`);
 }

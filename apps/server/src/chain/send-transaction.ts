@@ -177,3 +177,25 @@ export async function sendAndConfirm(
     throw error;
   }
 }
+
+/**
+ * Waits until `signature`, sent by someone else (an airdrop the RPC sent), is confirmed. The local chain
+ * confirms within a few slots.
+ *
+ * @throws Error when the transaction failed or is not confirmed within `timeoutMs` (default 30 s).
+ */
+export async function waitForConfirmation(
+  rpc: Rpc<SolanaRpcApi>,
+  signature: Signature,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { value } = await rpc.getSignatureStatuses([signature]).send();
+    const status = value[0];
+    if (status?.err) throw new Error(`transaction ${signature} failed`);
+    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`transaction ${signature} was not confirmed`);
+}

@@ -37,9 +37,6 @@ import {
   type Address,
   type Instruction,
   type KeyPairSigner,
-  type Rpc,
-  type Signature,
-  type SolanaRpcApi,
   type Transaction,
 } from '@solana/kit';
 import { getTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system';
@@ -55,7 +52,7 @@ import {
 } from '@solana-program/token';
 
 import type { ChainContext, LocalServices } from '../../chain/chain-context.ts';
-import { sendAndConfirm } from '../../chain/send-transaction.ts';
+import { sendAndConfirm, waitForConfirmation } from '../../chain/send-transaction.ts';
 import { badGateway, badRequest, tooManyRequests } from '../../http/errors.ts';
 import {
   MARKET_DATA_MESSAGES as M,
@@ -582,17 +579,4 @@ export class SwapDesk {
     }
     await sendAndConfirm(rpc, desk, instructions);
   }
-}
-
-/** Waits until `signature` is confirmed (the local chain confirms within a few slots). */
-async function waitForConfirmation(rpc: Rpc<SolanaRpcApi>, signature: Signature): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const { value } = await rpc.getSignatureStatuses([signature]).send();
-    const status = value[0];
-    if (status?.err) throw new Error(`transaction ${signature} failed`);
-    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`transaction ${signature} was not confirmed`);
 }
