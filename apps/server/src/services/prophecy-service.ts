@@ -358,17 +358,17 @@ export class ProphecyService {
   async resolveMarket(address: Address, result: MarketResultLabel): Promise<MarketRecord> {
     const market = await this.getMarket(address);
     if (market.result !== null) throw conflict(PROPHECY_MESSAGES.alreadyResolved);
-    const instruction = await getResolveMarketInstructionAsync({
-      authority: this.#chain.signers.authority,
-      market: address,
-      treasury: this.#chain.addresses.treasury,
-      referrer: market.referrer as Address | null,
-      result,
-    });
     const cutoffMs = market.cutoffTime * 1000;
     let signature: string;
     for (let attempt = 1; ; attempt++) {
       try {
+        const instruction = await getResolveMarketInstructionAsync({
+          authority: this.#chain.signers.authority,
+          market: address,
+          treasury: this.#chain.addresses.treasury,
+          referrer: market.referrer as Address | null,
+          result,
+        });
         signature = await sendAndConfirm(this.#chain.rpc, this.#chain.signers.authority, [instruction]);
         break;
       } catch (error) {
