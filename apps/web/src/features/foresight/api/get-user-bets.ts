@@ -8,7 +8,7 @@
  * @module
  */
 
-import { BET_ACCOUNT_SIZE, decodeBet } from '@arcade/sdk/foresight/accounts';
+import { decodeBet } from '@arcade/sdk/foresight/accounts';
 import { RPC_COMMITMENT } from '@arcade/sdk/constants';
 import { toUpDownBet, type UpDownBet } from '@arcade/sdk/foresight/views';
 import { fetchEncodedAccounts, type Address } from '@solana/kit';
@@ -117,15 +117,5 @@ export function useBalance(user: Address | null) {
     queryFn: async ({ signal }) =>
       (await getRpc().getBalance(user!, { commitment: RPC_COMMITMENT }).send({ abortSignal: signal })).value,
     enabled: user !== null,
-  });
-}
-
-/** The rent deposit of a bet account: what a first bet in a round costs besides its stake (refunded by close_bet). */
-export function useBetRent() {
-  return useQuery({
-    queryKey: ['foresight', 'bet-rent'] as const,
-    queryFn: ({ signal }) =>
-      getRpc().getMinimumBalanceForRentExemption(BigInt(BET_ACCOUNT_SIZE)).send({ abortSignal: signal }),
-    staleTime: Infinity,
   });
 }

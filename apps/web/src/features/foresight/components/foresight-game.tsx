@@ -1,4 +1,5 @@
 import { FORESIGHT_FEE_BPS, FORESIGHT_TIMELOCK_SECS, MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
+import { BET_ACCOUNT_SIZE } from '@arcade/sdk/foresight/accounts';
 import type { UpDownEvent } from '@arcade/sdk/foresight/views';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -7,11 +8,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatPercent, formatSol } from '../../../lib/format.ts';
 import { ui } from '../../../lib/store.ts';
 import { errorText } from '../../../lib/toast.ts';
+import { useRent } from '../../../lib/wallet/rent.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { boardRounds, useBoard } from '../api/get-board.ts';
 import { addPricePoints, useOraclePrice } from '../api/get-price.ts';
 import { usePredictionHistory } from '../api/get-prediction-history.ts';
-import { useBalance, useBetRent, useUserBets } from '../api/get-user-bets.ts';
+import { useBalance, useUserBets } from '../api/get-user-bets.ts';
 import { solAsset } from '../api/foresight-program.ts';
 import { useBetActions } from '../hooks/use-bet-actions.ts';
 import { useForesightLive } from '../hooks/use-foresight-live.ts';
@@ -81,7 +83,7 @@ export function ForesightGame({ symbol, header }: ForesightGameProps) {
     [rounds, chainBets.data, historyItems],
   );
   const balance = useBalance(user);
-  const rent = useBetRent();
+  const rent = useRent(BET_ACCOUNT_SIZE);
   const actions = useBetActions(symbol, user);
   useResultSound(rounds, bets);
 

@@ -1,3 +1,4 @@
+import { PREDICTION_ACCOUNT_SIZE } from '@arcade/sdk/wager/accounts';
 import { address as toAddress, type Address } from '@solana/kit';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +9,7 @@ import { useSession } from '../../../lib/session/session.tsx';
 import { usePlaySound } from '../../../lib/sound.ts';
 import { ui } from '../../../lib/store.ts';
 import { useProfile } from '../../../lib/user-profile.ts';
+import { useRent } from '../../../lib/wallet/rent.ts';
 import { useSendTransaction } from '../../../lib/wallet/use-send-transaction.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { POOL_FEE_BPS } from '@arcade/sdk/constants';
@@ -16,7 +18,6 @@ import { useLiveMarket, withLiveFields } from '../api/get-market-account.ts';
 import { useMarketBets } from '../api/get-market-bets.ts';
 import type { MarketWithRules } from '../api/get-market.ts';
 import { usePrediction } from '../api/get-prediction.ts';
-import { usePredictionRent } from '../api/get-prediction-rent.ts';
 import { usePlacePrediction } from '../api/place-prediction.ts';
 import { useSettlePrediction } from '../api/settle-prediction.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -56,7 +57,7 @@ export function MarketView({
   // or update anyway.
   const prediction = user === null || predictionQuery.isError ? null : predictionQuery.data;
   const balance = useSolBalanceQuery(user);
-  const predictionRent = usePredictionRent();
+  const predictionRent = useRent(PREDICTION_ACCOUNT_SIZE);
   const bets = useMarketBets(user, served.key);
   const send = useSendTransaction();
   const meta = market.marketMetadata;

@@ -6,8 +6,8 @@
  */
 
 import { BET_ACCOUNT_SIZE, type BetAccount } from '@arcade/sdk/wager/accounts';
-import { useQuery } from '@tanstack/react-query';
 
+import { useRent } from '../../../lib/wallet/rent.ts';
 import { useBetRecord } from '../api/get-bet-record.ts';
 import { rentOf } from '../api/get-house-limits.ts';
 import { betExtraCosts, type BetExtraCosts } from '../utils/bet-costs.ts';
@@ -17,9 +17,6 @@ export async function getBetExtraCosts(record: BetAccount | null): Promise<BetEx
   return betExtraCosts(record === null ? await rentOf(BET_ACCOUNT_SIZE) : 0n);
 }
 
-/** The query key of the bet record's rent-exempt minimum (a constant of the cluster). */
-export const betRecordRentKey = ['wager-bet', 'record-rent', BET_ACCOUNT_SIZE] as const;
-
 /**
  * The extra costs of the connected wallet's next bet, following its bet record; null without a wallet and
  * while the record (or, on a first bet, the rent) is still loading.
@@ -28,12 +25,7 @@ export function useBetExtraCosts(): BetExtraCosts | null {
   const record = useBetRecord();
   // The record's address comes with every answer, the bet only once the record exists.
   const first = record.address === null ? null : record.bet === null;
-  const rent = useQuery({
-    queryKey: betRecordRentKey,
-    queryFn: () => rentOf(BET_ACCOUNT_SIZE),
-    staleTime: Number.POSITIVE_INFINITY,
-    enabled: first === true,
-  });
+  const rent = useRent(BET_ACCOUNT_SIZE, first === true);
   if (first === null) return null;
   if (!first) return betExtraCosts(0n);
   return rent.data === undefined ? null : betExtraCosts(rent.data);
