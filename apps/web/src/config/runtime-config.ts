@@ -116,6 +116,14 @@ export function runtimeConfig(): RuntimeConfig {
   return loaded;
 }
 
+/**
+ * Whether `address` is one of the admin wallets of the server config (spec §2: two whitelisted wallets), who
+ * create and resolve markets. Only what the app offers: the server checks again on every admin call.
+ */
+export function isAdminWallet(address: string | null): boolean {
+  return address !== null && runtimeConfig().admins.includes(address);
+}
+
 /** Sets the config directly (tests and stories). */
 export function setRuntimeConfig(config: RuntimeConfig): void {
   loaded = config;

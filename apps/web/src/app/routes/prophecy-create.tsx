@@ -1,10 +1,10 @@
 import { Link, useNavigate } from 'react-router';
 
+import { isAdminWallet } from '../../config/runtime-config.ts';
 import { useCreateMarket } from '../../features/admin/api/create-market.ts';
 import {
   ConnectWalletAction,
   Gate,
-  isAdminWallet,
   MarketFormPage,
   SignInAction,
 } from '../../features/prophecy/components/gate.tsx';

@@ -4,7 +4,7 @@ import { Link, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'r
 import { Button } from '../../components/ui/button.tsx';
 import { GameHelpButton } from '../../features/help/components/game-help.tsx';
 import { ensureMarkets, useMarkets } from '../../features/prophecy/api/get-markets.ts';
-import { isAdminWallet } from '../../features/prophecy/components/gate.tsx';
+import { isAdminWallet } from '../../config/runtime-config.ts';
 import { MarketCard } from '../../features/prophecy/components/market-card.tsx';
 import { MarketFilters } from '../../features/prophecy/components/market-filters.tsx';
 import {

@@ -1,4 +1,4 @@
-import { runtimeConfig } from '../../../config/runtime-config.ts';
+import { isAdminWallet } from '../../../config/runtime-config.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { ui } from '../../../lib/store.ts';
 
@@ -8,7 +8,7 @@ import { ui } from '../../../lib/store.ts';
  */
 export function AdminButton({ className = '' }: { readonly className?: string }) {
   const { wallet } = useWallet();
-  if (wallet === null || !runtimeConfig().admins.includes(wallet.address)) return null;
+  if (wallet === null || !isAdminWallet(wallet.address)) return null;
   return (
     <button
       type="button"

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { runtimeConfig } from '../../../config/runtime-config.ts';
+import { isAdminWallet } from '../../../config/runtime-config.ts';
 import { useSession } from '../../../lib/session/session.tsx';
 import { ui, useUiState } from '../../../lib/store.ts';
 import { BlockedTab } from './blocked-tab.tsx';
@@ -63,7 +63,7 @@ function ConsoleBody({ initialTab }: { readonly initialTab: AdminTabId }) {
   const sessionState = useSession();
   const { session, status } = sessionState;
   const [signInError, setSignInError] = useState<string | null>(null);
-  const isAdmin = session !== null && runtimeConfig().admins.includes(session.address);
+  const isAdmin = isAdminWallet(session?.address ?? null);
 
   if (!isAdmin) {
     const signedInElsewhere = session !== null;

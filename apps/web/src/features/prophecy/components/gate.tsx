@@ -2,17 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { runtimeConfig } from '../../../config/runtime-config.ts';
 import { ui } from '../../../lib/store.ts';
 import { MarketRules } from './market-rules.tsx';
-
-/**
- * Whether `address` is one of the admin wallets of the server config (spec §2: two whitelisted wallets),
- * who create markets. Only what the page offers: the server checks again on every admin call.
- */
-export function isAdminWallet(address: string | null): boolean {
-  return address !== null && runtimeConfig().admins.includes(address);
-}
 
 /** A card that says what the page needs before it can show its form, with the action that gets it. */
 export function Gate({
