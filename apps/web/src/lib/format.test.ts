@@ -286,6 +286,9 @@ describe('formatExactSol', () => {
     expect(formatExactSol(1n)).toBe('0.000000001 SOL');
     expect(formatExactSol(2_000_500_000n)).toBe('2.0005 SOL');
     expect(formatExactSol(0n)).toBe('0 SOL');
+    // The exact amount behind a rounded one: the retail price breakdown's 0.81 SOL.
+    expect(formatExactSol(812_000_000n)).toBe('0.812 SOL');
+    expect(formatExactSol(2_000_000_000n)).toBe('2 SOL');
   });
 });
 

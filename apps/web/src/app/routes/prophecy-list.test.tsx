@@ -7,9 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../config/runtime-config.ts';
 import { TEST_ADDRESSES } from '../../features/prophecy/testing/fake-chain.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { testConfig } from '../../testing/mock-chain.ts';
 import { loader, Component as ProphecyList } from './prophecy-list.tsx';
 
-const { admin: ADMIN, player: PLAYER, wager: WAGER } = TEST_ADDRESSES;
+const { admin: ADMIN, player: PLAYER } = TEST_ADDRESSES;
 
 const mocks = vi.hoisted(() => ({ wallet: null as null | string }));
 
@@ -24,19 +25,7 @@ vi.mock('../../lib/wallet/wallet-context.tsx', () => ({
 
 beforeEach(() => {
   mocks.wallet = null;
-  setRuntimeConfig({
-    cluster: 'localnet',
-    rpcUrl: '/rpc',
-    rpcFallbackUrl: null,
-    rpcWsUrl: '/rpc',
-    programs: { wager: WAGER, foresight: WAGER },
-    mints: { juice: PLAYER, usdc: PLAYER, usdt: PLAYER },
-    priceAccount: PLAYER,
-    admins: [ADMIN],
-    communityChatUrl: 'https://discord.com',
-    socialUrl: 'https://x.com',
-    announcement: null,
-  });
+  setRuntimeConfig(testConfig({ admins: [ADMIN] }));
   vi.stubGlobal(
     'fetch',
     vi.fn(() =>

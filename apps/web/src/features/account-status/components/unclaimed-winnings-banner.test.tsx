@@ -1,10 +1,4 @@
-import {
-  encodeBet as encodeForesightBet,
-  encodeEvent,
-  type PredictionArgs,
-} from '@arcade/sdk/foresight/accounts';
 import { identifyForesightInstruction } from '@arcade/sdk/foresight/instructions';
-import { findBetAddress as findForesightBet } from '@arcade/sdk/foresight/pda';
 import { foresightPayout } from '@arcade/sdk/payout';
 import {
   BetResult,
@@ -28,7 +22,10 @@ import { Toaster } from '../../../components/toaster.tsx';
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { toast } from '../../../lib/toast.ts';
 import { fakeAddress, MockChain, RENT, testConfig } from '../../../testing/mock-chain.ts';
-import { FakeForesightProgram } from '../../foresight/testing/fake-foresight-program.ts';
+import {
+  FakeForesightProgram,
+  type SeedRoundOptions,
+} from '../../foresight/testing/fake-foresight-program.ts';
 import { betData } from '../../wager-bet/testing/mock-chain.ts';
 import { FakeHistory } from '../testing/fake-history.ts';
 import { UnclaimedWinningsBanner, unclaimedWinsText } from './unclaimed-winnings-banner.tsx';
@@ -62,6 +59,7 @@ vi.mock('../../../lib/wallet/rpc.ts', () => ({
 
 let chain: MockChain;
 let history: FakeHistory;
+let program: FakeForesightProgram;
 let userBet: Address;
 
 function betRecord(
@@ -90,44 +88,10 @@ async function betRecordWatched(): Promise<void> {
  * A settled Foresight round with the user's bet; unless told otherwise an Up round the user won with 1 SOL,
  * 1 SOL on each side, not paid yet. Returns the round's address and the bet's.
  */
-async function foresightRound(options: {
-  readonly id: number;
-  readonly result?: PredictionArgs;
-  readonly side?: 'Up' | 'Down';
-  readonly stake?: bigint;
-  readonly upPool?: bigint;
-  readonly downPool?: bigint;
-  readonly paid?: boolean;
-  readonly settled?: boolean;
-}): Promise<{ event: Address; bet: Address }> {
-  const event = fakeAddress(100 + options.id);
-  const [bet] = await findForesightBet(event, USER, { programAddress: FORESIGHT });
-  const eventData = encodeEvent({
-    id: options.id,
-    startTime: 1n,
-    lockTime: 2n,
-    settleTime: 3n,
-    upCount: 1,
-    downCount: 1,
-    upPool: options.upPool ?? SOL,
-    downPool: options.downPool ?? SOL,
-    isSettled: options.settled ?? true,
-    result: options.result ?? 'Up',
-    lockPrice: 100n,
-    finalPrice: 101n,
-    settledCount: 0,
-    config: CONFIG,
-  });
-  chain.set(event, eventData, RENT, false, FORESIGHT);
-  const betAccount = encodeForesightBet({
-    event,
-    amount: options.stake ?? SOL,
-    prediction: options.side ?? 'Up',
-    isSettled: options.paid ?? false,
-    user: USER,
-  });
-  chain.set(bet, betAccount, RENT, false, FORESIGHT);
-  return { event, bet };
+function foresightRound(
+  options: Omit<SeedRoundOptions, 'user' | 'config'>,
+): Promise<{ event: Address; bet: Address }> {
+  return program.seedRound({ user: USER, config: CONFIG, ...options });
 }
 
 /** `count` won Foresight rounds (ids 1 to `count`), all in the server's unclaimed history. */
@@ -230,6 +194,7 @@ function sendError(message: string, reason: string): Error {
 beforeEach(async () => {
   setRuntimeConfig(testConfig({ programs: { wager: WAGER, foresight: FORESIGHT } }));
   chain = new MockChain(WAGER);
+  program = new FakeForesightProgram(chain, FORESIGHT);
   history = new FakeHistory();
   mocks.chain = chain;
   vi.stubGlobal('fetch', history.fetch);
@@ -627,23 +592,20 @@ describe('UnclaimedWinningsBanner: across the games', () => {
 
   it('closes each Foresight bet once paid: the wallet gets the payouts and the bet deposits', async () => {
     setBetRecord(null);
-    const won = await foresightRound({ id: 7, upPool: 3n * SOL });
+    // The rounds hold the pot they owe.
+    const won = await foresightRound({ id: 7, upPool: 3n * SOL, eventLamports: RENT + 5n * SOL });
     const invalid = await foresightRound({
       id: 8,
       result: 'Invalid',
       stake: 200_000_000n,
       upPool: 200_000_000n,
       downPool: 0n,
+      eventLamports: RENT + 5n * SOL,
     });
-    // The rounds hold the pot they owe.
-    for (const { event } of [won, invalid]) {
-      chain.set(event, chain.accounts.get(event)!.data, RENT + 5n * SOL, false, FORESIGHT);
-    }
     history.set('/api/user/predictions', null, {
       items: [predictionItem(invalid.event, 2), predictionItem(won.event, 1)],
       nextCursor: null,
     });
-    const program = new FakeForesightProgram(chain, FORESIGHT);
     chain.balances.set(USER, SOL);
     mocks.send = program.sender(USER);
     renderBanner();

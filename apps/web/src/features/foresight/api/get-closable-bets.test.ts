@@ -1,5 +1,4 @@
-import { encodeBet, encodeEvent, type PredictionArgs } from '@arcade/sdk/foresight/accounts';
-import { findBetAddress } from '@arcade/sdk/foresight/pda';
+import { encodeBet, type PredictionArgs } from '@arcade/sdk/foresight/accounts';
 import type { Address } from '@solana/kit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -23,6 +22,7 @@ vi.mock('../../../lib/wallet/rpc.ts', () => ({
 }));
 
 let chain: MockChain;
+let program: FakeForesightProgram;
 
 /** The round's state and the user's bet in it. */
 interface Case {
@@ -75,50 +75,28 @@ const CASES: readonly Case[] = [
 
 /** Writes case `index`'s round (round id index + 1) and bet; returns their addresses. */
 async function write(index: number, entry: Case): Promise<{ round: Address; bet: Address }> {
-  const round = fakeAddress(100 + index);
-  const [bet] = await findBetAddress(round, USER, { programAddress: PROGRAM });
-  if (entry.round !== 'closed') {
-    chain.set(
-      round,
-      encodeEvent({
-        id: index + 1,
-        startTime: 1n,
-        lockTime: 2n,
-        settleTime: 3n,
-        upCount: 1,
-        downCount: 1,
-        upPool: SOL,
-        downPool: SOL,
-        isSettled: entry.round.settled,
-        result: entry.round.result,
-        lockPrice: 100n,
-        finalPrice: 101n,
-        settledCount: 0,
-        config: CONFIG,
-      }),
-      RENT + 2n * SOL,
-    );
-  }
-  if (entry.bet !== null) {
-    chain.set(
-      bet,
-      encodeBet({
-        event: round,
-        amount: SOL,
-        prediction: entry.bet.side,
-        isSettled: entry.bet.paid,
-        user: entry.bet.user ?? USER,
-      }),
-      RENT + BigInt(index),
-    );
-  }
-  return { round, bet };
+  const { event, bet } = await program.seedRound({
+    id: index + 1,
+    event: fakeAddress(100 + index),
+    user: USER,
+    config: CONFIG,
+    ...(entry.round === 'closed'
+      ? { closed: true }
+      : { settled: entry.round.settled, result: entry.round.result }),
+    eventLamports: RENT + 2n * SOL,
+    ...(entry.bet === null
+      ? { noBet: true }
+      : { side: entry.bet.side, paid: entry.bet.paid, betUser: entry.bet.user ?? USER }),
+    betLamports: RENT + BigInt(index),
+  });
+  return { round: event, bet };
 }
 
 beforeEach(() => {
   setRuntimeConfig(testConfig({ programs: { wager: fakeAddress(9), foresight: PROGRAM } }));
   chain = new MockChain(PROGRAM);
   mocks.chain = chain;
+  program = new FakeForesightProgram(chain, PROGRAM);
 });
 
 describe('fetchClosableBets', () => {
@@ -144,7 +122,6 @@ describe('fetchClosableBets', () => {
     expect(chain.multipleReads).toBe(1);
 
     // The program's rule agrees, case by case: close_bet lands for these and fails for the others.
-    const program = new FakeForesightProgram(chain, PROGRAM);
     for (const [index, entry] of CASES.entries()) {
       if (entry.bet === null) continue;
       const close = await closeBetInstruction({ user: USER, round: written[index]!.round });

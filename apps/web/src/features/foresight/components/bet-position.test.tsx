@@ -5,20 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { formatSol } from '../../../lib/format.ts';
-import { makeBet, makeRound } from '../testing/fixtures.ts';
+import { invalidRound, makeBet, makeRound, settledUpRound } from '../testing/fixtures.ts';
 import { BetPosition } from './bet-position.tsx';
 
 const SOL = 1_000_000_000n;
-const settled = {
-  isSettled: true,
-  upPool: 3n * SOL,
-  downPool: SOL,
-  upCount: 2,
-  downCount: 1,
-  lockPrice: 1n,
-  finalPrice: 2n,
-  result: Prediction.Up,
-} as const;
 
 function renderPosition(...args: Parameters<typeof makeBet>) {
   const onClaim = vi.fn();
@@ -43,7 +33,7 @@ describe('BetPosition', () => {
   });
 
   it('offers Settle for an unpaid win, with the amount settle_bet pays', async () => {
-    const round = makeRound({ id: 4, ...settled });
+    const round = settledUpRound(4);
     const onClaim = renderPosition(round, { amount: SOL });
     const payout = formatSol(foresightPayout(SOL, 3n * SOL, SOL, 'up'));
     expect(screen.getByText(`You won ${payout}`)).toBeTruthy();
@@ -53,7 +43,7 @@ describe('BetPosition', () => {
   });
 
   it('offers Withdraw (no fee) for a bet in an invalid round', async () => {
-    const round = makeRound({ id: 5, isSettled: true, upPool: SOL, upCount: 1, result: Prediction.Invalid });
+    const round = invalidRound(5);
     const onClaim = renderPosition(round, { amount: SOL });
     expect(screen.getByText('Round invalid: withdraw 1.0 SOL, no fee')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Withdraw 1.0 SOL' }));
@@ -62,35 +52,23 @@ describe('BetPosition', () => {
   });
 
   it('shows paid, refunded and lost bets without an action', () => {
-    const won = makeRound({ id: 4, ...settled });
+    const won = settledUpRound(4);
     renderPosition(won, { amount: SOL, isSettled: true });
     expect(screen.getByText(`Paid ${formatSol(foresightPayout(SOL, 3n * SOL, SOL, 'up'))}`)).toBeTruthy();
     renderPosition(won, { amount: SOL, prediction: Prediction.Down });
     expect(screen.getByText('Lost 1.0 SOL')).toBeTruthy();
-    const invalid = makeRound({
-      id: 5,
-      isSettled: true,
-      upPool: SOL,
-      upCount: 1,
-      result: Prediction.Invalid,
-    });
+    const invalid = invalidRound(5);
     renderPosition(invalid, { amount: SOL, isSettled: true });
     expect(screen.getByText('Refunded 1.0 SOL')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('says Settle and Withdraw also return the bet deposit, and nothing of it once the bet is closed', () => {
-    const won = makeRound({ id: 4, ...settled });
+    const won = settledUpRound(4);
     renderPosition(won, { amount: SOL, deposit: 1_461_600n });
     expect(screen.getByText('Your 0.0014616 SOL bet deposit comes back with it.')).toBeTruthy();
     cleanup();
-    const invalid = makeRound({
-      id: 5,
-      isSettled: true,
-      upPool: SOL,
-      upCount: 1,
-      result: Prediction.Invalid,
-    });
+    const invalid = invalidRound(5);
     renderPosition(invalid, { amount: SOL, deposit: 1_461_600n });
     expect(screen.getByText('Your 0.0014616 SOL bet deposit comes back with it.')).toBeTruthy();
     cleanup();

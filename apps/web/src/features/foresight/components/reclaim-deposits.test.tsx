@@ -1,5 +1,3 @@
-import { encodeBet, encodeEvent } from '@arcade/sdk/foresight/accounts';
-import { findBetAddress } from '@arcade/sdk/foresight/pda';
 import type { Address, Instruction } from '@solana/kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -38,32 +36,8 @@ async function lostRounds(count: number): Promise<{ rounds: Address[]; bets: Add
   const rounds: Address[] = [];
   const bets: Address[] = [];
   for (let id = 1; id <= count; id++) {
-    const round = fakeAddress(100 + id);
-    const [bet] = await findBetAddress(round, USER, { programAddress: PROGRAM });
-    chain.set(
-      round,
-      encodeEvent({
-        id,
-        startTime: 1n,
-        lockTime: 2n,
-        settleTime: 3n,
-        upCount: 1,
-        downCount: 1,
-        upPool: SOL,
-        downPool: SOL,
-        isSettled: true,
-        result: 'Up',
-        lockPrice: 100n,
-        finalPrice: 101n,
-        settledCount: 0,
-        config: CONFIG,
-      }),
-    );
-    chain.set(
-      bet,
-      encodeBet({ event: round, amount: SOL, prediction: 'Down', isSettled: false, user: USER }),
-    );
-    rounds.push(round);
+    const { event, bet } = await program.seedRound({ id, user: USER, config: CONFIG, side: 'Down' });
+    rounds.push(event);
     bets.push(bet);
   }
   return { rounds, bets };

@@ -1,4 +1,4 @@
-import { encodeBet, encodeEvent, Prediction, type PredictionArgs } from '@arcade/sdk/foresight/accounts';
+import { Prediction, type PredictionArgs } from '@arcade/sdk/foresight/accounts';
 import {
   getPlaceBetInstructionDataCodec,
   identifyForesightInstruction,
@@ -215,36 +215,18 @@ describe('useBetActions: collecting closes the bet account', () => {
   let bet: Address;
 
   /** Round #9 settled with `result`; the user's unpaid 1 SOL bet on Up in it. */
-  function seed(result: PredictionArgs, pools: { up: bigint; down: bigint }): void {
-    chain.set(
-      ROUND,
-      encodeEvent({
-        id: 9,
-        startTime: 1n,
-        lockTime: 2n,
-        settleTime: 3n,
-        upCount: 1,
-        downCount: pools.down === 0n ? 0 : 1,
-        upPool: pools.up,
-        downPool: pools.down,
-        isSettled: true,
-        result,
-        lockPrice: 100n,
-        finalPrice: 101n,
-        settledCount: 0,
-        config: CONFIG,
-      }),
-      RENT + POT,
-      false,
-      PROGRAM,
-    );
-    chain.set(
-      bet,
-      encodeBet({ event: ROUND, amount: SOL, prediction: 'Up', isSettled: false, user: USER }),
-      RENT,
-      false,
-      PROGRAM,
-    );
+  async function seed(result: PredictionArgs, pools: { up: bigint; down: bigint }): Promise<void> {
+    await program.seedRound({
+      id: 9,
+      event: ROUND,
+      user: USER,
+      config: CONFIG,
+      result,
+      upPool: pools.up,
+      downPool: pools.down,
+      downCount: pools.down === 0n ? 0 : 1,
+      eventLamports: RENT + POT,
+    });
   }
 
   beforeEach(async () => {
@@ -263,7 +245,7 @@ describe('useBetActions: collecting closes the bet account', () => {
     }));
 
   it('settles a win with settle_bet then close_bet in one transaction: payout and deposit arrive together', async () => {
-    seed('Up', { up: SOL, down: 2n * SOL });
+    await seed('Up', { up: SOL, down: 2n * SOL });
     const payout = foresightPayout(SOL, SOL, 2n * SOL, 'up');
     const { result } = claim('settle', SOL);
     await waitFor(() => {
@@ -282,7 +264,7 @@ describe('useBetActions: collecting closes the bet account', () => {
   });
 
   it('withdraws a bet of an invalid round with withdraw_bet then close_bet: stake and deposit back', async () => {
-    seed('Invalid', { up: SOL, down: 0n });
+    await seed('Invalid', { up: SOL, down: 0n });
     const { result } = claim('withdraw', SOL);
     await waitFor(() => {
       expect(texts(result.current.toasts)).toEqual(['success: Refunded 1.0 SOL']);
@@ -296,7 +278,7 @@ describe('useBetActions: collecting closes the bet account', () => {
   });
 
   it('changes nothing when the bet was paid meanwhile: the whole transaction fails', async () => {
-    seed('Up', { up: SOL, down: 2n * SOL });
+    await seed('Up', { up: SOL, down: 2n * SOL });
     // A keeper paid it a moment ago.
     program.run(USER, [await claimInstruction('settle', { user: USER, config: CONFIG, round: ROUND })]);
     const before = chain.balances.get(USER);

@@ -9,17 +9,25 @@
  */
 
 import { MAX_TRANSACTION_SIZE } from '@arcade/sdk/constants';
-import { decodeBet, decodeEvent, encodeBet, encodeEvent, Prediction } from '@arcade/sdk/foresight/accounts';
+import {
+  decodeBet,
+  decodeEvent,
+  encodeBet,
+  encodeEvent,
+  Prediction,
+  type PredictionArgs,
+} from '@arcade/sdk/foresight/accounts';
 import {
   identifyForesightInstruction,
   type ForesightInstructionName,
 } from '@arcade/sdk/foresight/instructions';
+import { findBetAddress } from '@arcade/sdk/foresight/pda';
 import { transactionErrorMessage } from '@arcade/sdk/messages';
 import { foresightPayout } from '@arcade/sdk/payout';
 import { tooLargeMessage, TransactionSendError } from '@arcade/sdk/sender/send-error';
 import { AccountRole, type Address, type Instruction } from '@solana/kit';
 
-import type { MockChain } from '../../../testing/mock-chain.ts';
+import { fakeAddress, RENT, type MockChain } from '../../../testing/mock-chain.ts';
 import { transactionSize } from '../../../lib/wallet/pack-claims.ts';
 
 /** The compute-budget instructions the sender puts before the app's. */
@@ -46,6 +54,40 @@ class InstructionFailed extends Error {
   }
 }
 
+const SOL = 1_000_000_000n;
+
+/**
+ * What {@link FakeForesightProgram.seedRound} writes. Unless told otherwise: round `id` at
+ * `fakeAddress(100 + id)`, settled Up with 1 SOL (one bet) on each side, holding `RENT`; and the player's
+ * unpaid 1 SOL bet on Up in it, holding `RENT`.
+ */
+export interface SeedRoundOptions {
+  readonly id: number;
+  /** The player: the bet is at their PDA in the round. */
+  readonly user: Address;
+  readonly config: Address;
+  readonly event?: Address;
+  readonly result?: PredictionArgs;
+  readonly settled?: boolean;
+  readonly upPool?: bigint;
+  readonly downPool?: bigint;
+  readonly upCount?: number;
+  readonly downCount?: number;
+  /** The round's lamports: its rent plus the pot it still owes. */
+  readonly eventLamports?: bigint;
+  /** The round's account is gone: only the bet is written. */
+  readonly closed?: boolean;
+  /** The player's side, stake, whether it was paid (or refunded), and the bet account's lamports. */
+  readonly side?: 'Up' | 'Down';
+  readonly stake?: bigint;
+  readonly paid?: boolean;
+  readonly betLamports?: bigint;
+  /** Who the bet account says placed it, when not `user`. */
+  readonly betUser?: Address;
+  /** No bet account is written. */
+  readonly noBet?: boolean;
+}
+
 /** A transaction the fake ran: its instructions and their names. */
 export interface SentTransaction {
   readonly instructions: readonly Instruction[];
@@ -63,6 +105,42 @@ export class FakeForesightProgram {
   constructor(chain: MockChain, program: Address) {
     this.chain = chain;
     this.program = program;
+  }
+
+  /** Writes a round and the player's bet in it as this program's accounts; returns their addresses. */
+  async seedRound(options: SeedRoundOptions): Promise<{ event: Address; bet: Address }> {
+    const event = options.event ?? fakeAddress(100 + options.id);
+    const [bet] = await findBetAddress(event, options.user, { programAddress: this.program });
+    if (options.closed !== true) {
+      const data = encodeEvent({
+        id: options.id,
+        startTime: 1n,
+        lockTime: 2n,
+        settleTime: 3n,
+        upCount: options.upCount ?? 1,
+        downCount: options.downCount ?? 1,
+        upPool: options.upPool ?? SOL,
+        downPool: options.downPool ?? SOL,
+        isSettled: options.settled ?? true,
+        result: options.result ?? 'Up',
+        lockPrice: 100n,
+        finalPrice: 101n,
+        settledCount: 0,
+        config: options.config,
+      });
+      this.chain.set(event, data, options.eventLamports ?? RENT, false, this.program);
+    }
+    if (options.noBet !== true) {
+      const data = encodeBet({
+        event,
+        amount: options.stake ?? SOL,
+        prediction: options.side ?? 'Up',
+        isSettled: options.paid ?? false,
+        user: options.betUser ?? options.user,
+      });
+      this.chain.set(bet, data, options.betLamports ?? RENT, false, this.program);
+    }
+    return { event, bet };
   }
 
   /** A `send` for the wallet `feePayer` (who signs), as `useSendTransaction` returns it. */

@@ -43,3 +43,25 @@ export function makeBet(round: UpDownEvent, overrides: Partial<PlayerBet> = {}):
     ...overrides,
   };
 }
+
+const SOL = 1_000_000_000n;
+
+/** A round settled Up, 3:1: 3 SOL from two players on Up, 1 SOL on Down; the price went from 1 to 2. */
+export function settledUpRound(id: number): UpDownEvent {
+  return makeRound({
+    id,
+    isSettled: true,
+    upPool: 3n * SOL,
+    downPool: SOL,
+    upCount: 2,
+    downCount: 1,
+    lockPrice: 1n,
+    finalPrice: 2n,
+    result: Prediction.Up,
+  });
+}
+
+/** A round settled Invalid: 1 SOL on Up, nobody took Down. */
+export function invalidRound(id: number): UpDownEvent {
+  return makeRound({ id, isSettled: true, upPool: SOL, upCount: 1, result: Prediction.Invalid });
+}

@@ -3,25 +3,14 @@ import type { Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 
 import type { PlayerBet } from '../api/get-user-bets.ts';
-import { makeBet, makeRound } from '../testing/fixtures.ts';
+import { invalidRound, makeBet, makeRound, settledUpRound } from '../testing/fixtures.ts';
 import { withClosedBets, type HistoryBet } from './closed-bets.ts';
 import { betOutcome } from './round-view.ts';
 
 const SOL = 1_000_000_000n;
-const drawnUp = {
-  isSettled: true,
-  upPool: 3n * SOL,
-  downPool: SOL,
-  upCount: 2,
-  downCount: 1,
-  lockPrice: 1n,
-  finalPrice: 2n,
-  result: Prediction.Up,
-} as const;
-
-const won = makeRound({ id: 4, ...drawnUp });
-const lost = makeRound({ id: 5, ...drawnUp });
-const invalid = makeRound({ id: 6, isSettled: true, upPool: SOL, upCount: 1, result: Prediction.Invalid });
+const won = settledUpRound(4);
+const lost = settledUpRound(5);
+const invalid = invalidRound(6);
 const inPlay = makeRound({ id: 7, upPool: SOL, downPool: SOL, upCount: 1, downCount: 1 });
 
 function row(

@@ -12,7 +12,6 @@ import { describe, expect, it } from 'vitest';
 
 import { betBreakdown, priceBreakdown } from './price-breakdown.ts';
 import { breakdownSol } from './sol-text.ts';
-import { formatExactSol } from '../../../lib/format.ts';
 
 const STANDARDS: readonly NftTokenStandard[] = [
   'NonFungible',
@@ -104,12 +103,6 @@ describe('betBreakdown', () => {
 });
 
 describe('SOL texts of the breakdown', () => {
-  it('shows the exact amount behind a rounded one', () => {
-    expect(formatExactSol(812_000_000n)).toBe('0.812 SOL');
-    expect(formatExactSol(2_000_000_000n)).toBe('2 SOL');
-    expect(formatExactSol(1n)).toBe('0.000000001 SOL');
-  });
-
   it('keeps the app format unless it would read 0.00 for a real amount', () => {
     expect(breakdownSol(812_000_000n)).toBe('0.81 SOL');
     expect(breakdownSol(12_000_000n)).toBe('0.01 SOL');
