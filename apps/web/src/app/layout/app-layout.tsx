@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
 
 import { LoadingLogo } from '../../components/loading-logo.tsx';
 import { Toaster } from '../../components/toaster.tsx';
@@ -19,6 +19,15 @@ import { LazyOwnBetSounds } from './lazy-own-bet-sounds.tsx';
 import { LazyRightSidebar } from './lazy-right-sidebar.tsx';
 import { LazyUnclaimedWinningsBanner } from './lazy-unclaimed-winnings-banner.tsx';
 import { LeftNav } from './left-nav.tsx';
+
+/**
+ * The key a scroll position is saved under. In-app navigations have their own history key. Every page
+ * loaded from the address bar (or a link from outside, or a reload) has the key `default`, so the router's
+ * own rule would open `/retail` at the position `/retail/juice-critters` was left at; those use their URL.
+ */
+export function scrollRestorationKey(location: Pick<Location, 'key' | 'pathname' | 'search'>): string {
+  return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
+}
 
 /**
  * The app shell (spec §2 "Shell"): a sticky header and announcement, the navigation (column, icon rail or
@@ -72,7 +81,7 @@ export function AppLayout() {
       <DeferredAgeGate />
       <LazyOwnBetSounds />
       <WalletBlockedModal />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollRestorationKey} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { setRuntimeConfig } from '../../config/runtime-config.ts';
 import { getUiState, ui } from '../../lib/store.ts';
+import { scrollRestorationKey } from './app-layout.tsx';
 import { AnnouncementMarquee } from './announcement-marquee.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { LeftNav } from './left-nav.tsx';
@@ -205,5 +206,16 @@ describe('left nav', () => {
       ['Community', 'https://discord.example/invite'],
     ]);
     expect(within(nav).getByRole('link', { name: 'History' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('scrollRestorationKey', () => {
+  it('keys a page loaded from the address bar by its URL, and an in-app navigation by its history entry', () => {
+    // Every full page load has the router's key 'default': two different pages must not share a position.
+    expect(scrollRestorationKey({ key: 'default', pathname: '/retail', search: '' })).toBe('/retail');
+    expect(
+      scrollRestorationKey({ key: 'default', pathname: '/retail/juice-critters', search: '?traits=%7B%7D' }),
+    ).toBe('/retail/juice-critters?traits=%7B%7D');
+    expect(scrollRestorationKey({ key: 'x7k2p', pathname: '/retail', search: '' })).toBe('x7k2p');
   });
 });
