@@ -13,6 +13,7 @@ import { generateKeyPairSigner } from '@solana/kit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { insertBetRow, insertMarketRow } from '../../test/db-rows.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/harness.ts';
 import type { Database } from '../db/database.ts';
 import { MARKET_REFERRER_SHARE_SQL, ReferralRepository } from './referral-repository.ts';
@@ -44,20 +45,7 @@ async function insertMarket(market: {
   /** What the indexer saw the referrer paid; absent or null: not recorded. */
   readonly referrerFee?: bigint | null;
 }): Promise<void> {
-  await db.query(
-    `INSERT INTO markets (address, name, short_name, yes_option, no_option, invalid_option, category, rules,
-       start_time, end_time, cutoff_time, yes_pool, no_pool, result, is_settled, referrer, referrer_fee)
-     VALUES ($1, 'A market', 'MKT', 'Yes', 'No', 'Invalid', 'Crypto', 'r', 1, 3, 2, $2, $3, $4, $5, $6, $7)`,
-    [
-      `refmarket${next()}`,
-      market.yesPool,
-      market.noPool,
-      market.result,
-      market.result !== null,
-      market.referrer,
-      market.referrerFee ?? null,
-    ],
-  );
+  await insertMarketRow(db, { address: `refmarket${next()}`, ...market });
 }
 
 async function insertBet(bet: {
@@ -66,22 +54,19 @@ async function insertBet(bet: {
   readonly referralFee: bigint;
 }): Promise<void> {
   const n = next();
-  await db.query(
-    `INSERT INTO bets (signature, slot, tx_index, bet_address, user_address, bet_type, mint, odds, bet_amount,
-       fee, listing_price, referral, state, result, referral_fee, placed_at)
-     VALUES ($1, $2, 0, $3, $4, 'sol', 'So11111111111111111111111111111111111111112', 50, 1000000000,
-       40000000, 2000000000, $5, $6, $7, $8, now())`,
-    [
-      `refrepo-sig${n}`,
-      n,
-      `refrepo-bet${n}`,
-      `refrepo-user${n}`,
-      bet.referral,
-      bet.state,
-      bet.state === 'Settled' ? 'Loss' : bet.state === 'Claimed' ? 'Win' : 'None',
-      bet.referralFee,
-    ],
-  );
+  await insertBetRow(db, {
+    signature: `refrepo-sig${n}`,
+    slot: n,
+    betAddress: `refrepo-bet${n}`,
+    user: `refrepo-user${n}`,
+    betAmount: 1_000_000_000n,
+    fee: 40_000_000n,
+    listingPrice: 2_000_000_000n,
+    referral: bet.referral,
+    state: bet.state,
+    result: bet.state === 'Settled' ? 'Loss' : bet.state === 'Claimed' ? 'Win' : 'None',
+    referralFee: bet.referralFee,
+  });
 }
 
 /** The program's share by the SDK: `resolve_market` records an empty winning side as Invalid. */

@@ -479,7 +479,8 @@ describe('indexing real activity', () => {
 });
 
 describe('a resolved market', () => {
-  it('stays unsettled in the database until every prediction is paid, so the market settler picks it up', async () => {
+  /** A market (of `referrer`, if any) whose cutoff passes in 2 seconds, with Carol's 0.1 SOL on yes. */
+  const quickMarket = async (referrer: Address | null): Promise<Address> => {
     const wall = Math.floor(Date.now() / 1000);
     const created = await t.app.services.prophecy.createMarket(
       {
@@ -493,19 +494,24 @@ describe('a resolved market', () => {
         rules: 'Resolves yes once its cutoff passes.',
         endTime: wall + 60,
         cutoffTime: wall + 2,
-        referrer: null,
+        referrer,
       },
       t.admins[0]!.address,
     );
-    const quick = created.address as Address;
+    const address = created.address as Address;
     await send(carol, [
       await getCreatePredictionInstructionAsync({
         user: carol,
-        market: quick,
+        market: address,
         amount: SOL / 10n,
         result: 'yes',
       }),
     ]);
+    return address;
+  };
+
+  it('stays unsettled in the database until every prediction is paid, so the market settler picks it up', async () => {
+    const quick = await quickMarket(null);
     const row = async () =>
       (
         await t.db.query<{ result: string | null; is_settled: boolean; settled_count: number }>(
@@ -535,39 +541,10 @@ describe('a resolved market', () => {
     while ((await rpc.getBalance(paid.address).send()).value === 0n) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const wall = Math.floor(Date.now() / 1000);
-    const open = async (referrer: Address): Promise<Address> => {
-      const created = await t.app.services.prophecy.createMarket(
-        {
-          name: 'Will the referrer be paid?',
-          shortName: 'Referrer',
-          yesOption: 'Yes',
-          noOption: 'No',
-          invalidOption: 'Unclear',
-          category: 'Solana',
-          image: '',
-          rules: 'Resolves yes once its cutoff passes.',
-          endTime: wall + 60,
-          cutoffTime: wall + 2,
-          referrer,
-        },
-        t.admins[0]!.address,
-      );
-      const address = created.address as Address;
-      await send(carol, [
-        await getCreatePredictionInstructionAsync({
-          user: carol,
-          market: address,
-          amount: SOL / 10n,
-          result: 'yes',
-        }),
-      ]);
-      return address;
-    };
     // Pot 0.1 SOL each: a 3_000_000-lamport fee, 300_000 of it to the referrer. The wallet that was never
     // funded cannot hold less than its rent minimum (890_880 lamports), so the program leaves it unpaid.
-    const toPaid = await open(paid.address);
-    const toEmpty = await open(empty.address);
+    const toPaid = await quickMarket(paid.address);
+    const toEmpty = await quickMarket(empty.address);
     const share = referralShare(marketFee({ yesPool: SOL / 10n, noPool: 0n, result: MarketResult.Yes }));
     expect(share).toBe(300_000n);
     const before = (await rpc.getBalance(paid.address, { commitment: 'confirmed' }).send()).value;

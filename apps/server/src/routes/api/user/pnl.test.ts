@@ -10,6 +10,7 @@ import { generateKeyPairSigner } from '@solana/kit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { insertBetRow, insertMarketRow } from '../../../../test/db-rows.ts';
 import { startTestServer, type TestServer } from '../../../../test/harness.ts';
 import type { Database } from '../../../db/database.ts';
 
@@ -50,26 +51,22 @@ const OUTCOMES = {
 
 async function insertBet(user: string, bet: SeedBet): Promise<void> {
   const n = next();
-  await db.query(
-    `INSERT INTO bets (signature, slot, tx_index, bet_address, user_address, bet_type, mint, odds, bet_amount,
-       fee, listing_price, referral, state, result, referral_fee, placed_at)
-     VALUES ($1, $2, 0, $3, $4, $5, 'So11111111111111111111111111111111111111112', 40, $6, $7, $8, $9, $10,
-       $11, $12, to_timestamp(1700000000))`,
-    [
-      `pnlsig${n}`,
-      n,
-      `pnlbet${n}`,
-      user,
-      bet.type ?? 'sol',
-      bet.amount,
-      bet.fee,
-      bet.listingPrice,
-      bet.referral ?? null,
-      bet.state,
-      bet.result,
-      bet.referralFee ?? 0n,
-    ],
-  );
+  await insertBetRow(db, {
+    signature: `pnlsig${n}`,
+    slot: n,
+    betAddress: `pnlbet${n}`,
+    user,
+    betType: bet.type ?? 'sol',
+    odds: 40,
+    betAmount: bet.amount,
+    fee: bet.fee,
+    listingPrice: bet.listingPrice,
+    referral: bet.referral ?? null,
+    state: bet.state,
+    result: bet.result,
+    referralFee: bet.referralFee ?? 0n,
+    placedAt: new Date(1_700_000_000_000),
+  });
 }
 
 interface SeedRound {
@@ -127,20 +124,7 @@ interface SeedMarket {
 
 async function insertMarket(market: SeedMarket): Promise<string> {
   const address = `pnlmarket${next()}`;
-  await db.query(
-    `INSERT INTO markets (address, name, short_name, yes_option, no_option, invalid_option, category, rules,
-       start_time, end_time, cutoff_time, yes_pool, no_pool, result, is_settled, referrer, referrer_fee)
-     VALUES ($1, 'A market', 'MKT', 'Yes', 'No', 'Invalid', 'Crypto', 'r', 1, 3, 2, $2, $3, $4, $5, $6, $7)`,
-    [
-      address,
-      market.yesPool,
-      market.noPool,
-      market.result,
-      market.result !== null,
-      market.referrer ?? null,
-      market.referrerFee ?? null,
-    ],
-  );
+  await insertMarketRow(db, { address, ...market });
   return address;
 }
 

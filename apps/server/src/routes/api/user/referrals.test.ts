@@ -6,6 +6,7 @@ import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
 import { generateKeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { insertBetRow, insertMarketRow } from '../../../../test/db-rows.ts';
 import { signIn, startTestServer, type TestServer } from '../../../../test/harness.ts';
 import type { Database } from '../../../db/database.ts';
 import {
@@ -35,26 +36,23 @@ let betCounter = 0;
 async function insertBet(fields: {
   user: string;
   referral: string | null;
-  state: string;
+  state: 'Open' | 'Settled' | 'Claimed' | 'Refunded';
   referralFee: bigint;
 }) {
   betCounter += 1;
-  await db.query(
-    `INSERT INTO bets (signature, slot, tx_index, bet_address, user_address, bet_type, mint, odds, bet_amount,
-       fee, listing_price, referral, state, result, referral_fee, placed_at)
-     VALUES ($1, $2, 0, $3, $4, 'sol', 'So11111111111111111111111111111111111111112', 50, 100000000,
-       4000000, 200000000, $5, $6, $7, $8, now())`,
-    [
-      `refsig${betCounter}`,
-      betCounter,
-      `bet${betCounter}`,
-      fields.user,
-      fields.referral,
-      fields.state,
-      fields.state === 'Open' ? 'None' : fields.state === 'Refunded' ? 'None' : 'Loss',
-      fields.referralFee,
-    ],
-  );
+  await insertBetRow(db, {
+    signature: `refsig${betCounter}`,
+    slot: betCounter,
+    betAddress: `bet${betCounter}`,
+    user: fields.user,
+    betAmount: 100_000_000n,
+    fee: 4_000_000n,
+    listingPrice: 200_000_000n,
+    referral: fields.referral,
+    state: fields.state,
+    result: fields.state === 'Open' ? 'None' : fields.state === 'Refunded' ? 'None' : 'Loss',
+    referralFee: fields.referralFee,
+  });
 }
 
 describe('POST /api/user/createReferral', () => {
@@ -151,20 +149,7 @@ async function insertMarket(fields: {
   referrerFee: bigint | null;
 }) {
   betCounter += 1;
-  await db.query(
-    `INSERT INTO markets (address, name, short_name, yes_option, no_option, invalid_option, category, rules,
-       start_time, end_time, cutoff_time, yes_pool, no_pool, result, is_settled, referrer, referrer_fee)
-     VALUES ($1, 'A market', 'MKT', 'Yes', 'No', 'Invalid', 'Crypto', 'r', 1, 3, 2, $2, $3, $4, $5, $6, $7)`,
-    [
-      `refmarket${betCounter}`,
-      fields.yesPool,
-      fields.noPool,
-      fields.result,
-      fields.result !== null,
-      fields.referrer,
-      fields.referrerFee,
-    ],
-  );
+  await insertMarketRow(db, { address: `refmarket${betCounter}`, ...fields });
 }
 
 describe('GET /api/user/referralStats/{address}', () => {
