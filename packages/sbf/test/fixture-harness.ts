@@ -65,6 +65,11 @@ export const IX = {
   borsh: 18,
   rent: 19,
   mulDiv: 20,
+  move: 21,
+  hmac: 22,
+  slotHash: 23,
+  grow: 24,
+  text: 25,
 } as const;
 export type IxName = keyof typeof IX;
 

@@ -3,7 +3,7 @@
  * kind of the linker. Each test asserts the exact effect of one instruction, on SBPF v3 and v0, loaded
  * both with addProgram and through the upgradeable loader's real deploy instructions.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import {
   address,
   generateKeyPairSigner,
@@ -52,6 +52,7 @@ import {
 } from './fixture-harness.ts';
 
 const FEE = 5000n;
+const SLOT_HASHES = address('SysvarS1otHashes111111111111111111111111111');
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
 const sha256 = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b).digest());
@@ -478,6 +479,83 @@ describe.each([
         index: 0,
         builtin: BuiltinError.InvalidArgument,
       });
+    });
+  });
+
+  describe('moving lamports, HMAC, SlotHashes, growing accounts and text lines', () => {
+    it('moves lamports between two accounts without a CPI', async () => {
+      const from = await programAccount(env, 0);
+      env.svm.airdrop(from, lamports(5_000_000n));
+      const to = (await generateKeyPairSigner()).address;
+      env.svm.airdrop(to, lamports(1_000_000n));
+      const [fromBefore, toBefore] = [balance(env, from), balance(env, to)];
+      await env.ok('move', u64le(3_000_000n), [writable(from), writable(to)]);
+      expect(balance(env, from)).toBe(fromBefore - 3_000_000n);
+      expect(balance(env, to)).toBe(toBefore + 3_000_000n);
+    });
+
+    it('refuses to move lamports from an account to itself, which would create lamports (InvalidArgument)', async () => {
+      const account = await programAccount(env, 0);
+      env.svm.airdrop(account, lamports(5_000_000n));
+      const before = balance(env, account);
+      const result = await env.run('move', u64le(1_000_000n), [writable(account), writable(account)]);
+      expect(instructionError(result)).toEqual({ index: 0, builtin: BuiltinError.InvalidArgument });
+      expect(balance(env, account)).toBe(before);
+    });
+
+    it('computes HMAC-SHA256 as node:crypto does, for a 32-byte and an empty key', async () => {
+      for (const key of [new Uint8Array(32).fill(7), new Uint8Array(0)]) {
+        const message = utf8('sequence, player seed and slot hash');
+        const expected = new Uint8Array(createHmac('sha256', key).update(message).digest());
+        const r = await env.ok('hmac', concat(Uint8Array.of(key.length), key, message));
+        expect(r.returnData().data()).toEqual(expected);
+      }
+    });
+
+    it('finds a slot in the SlotHashes sysvar account, and nothing for a slot it does not list', async () => {
+      const hashes = [30n, 29n, 27n, 20n].map((slot) => ({
+        slot,
+        hash: getAddressDecoder().decode(sha256(u64le(slot))),
+      }));
+      // litesvm types the entries as its SlotHash class, which has no constructor; the binding takes plain
+      // { slot, hash (base58) } objects.
+      (env.svm as unknown as { setSlotHashes(entries: typeof hashes): void }).setSlotHashes(hashes);
+      for (const { slot, hash } of hashes) {
+        const r = await env.ok('slotHash', u64le(slot), [readonly(SLOT_HASHES)]);
+        expect(r.returnData().data()).toEqual(addressBytes(hash));
+      }
+      for (const missing of [31n, 28n, 19n, 0n]) {
+        const r = await env.ok('slotHash', u64le(missing), [readonly(SLOT_HASHES)]);
+        expect(r.returnData().data()).toEqual(new Uint8Array());
+      }
+      const other = (await generateKeyPairSigner()).address;
+      expect(instructionError(await env.run('slotHash', u64le(30n), [readonly(other)]))).toEqual({
+        index: 0,
+        custom: 2012,
+      });
+    });
+
+    it('grows an account it owns, the payer topping up its rent, with the new bytes usable', async () => {
+      const payer = await generateKeyPairSigner();
+      env.svm.airdrop(payer.address, lamports(1_000_000_000n));
+      const account = await programAccount(env, 16);
+      await env.ok('grow', u64le(200n), [writable(account), writableSigner(payer), readonly(SYSTEM_PROGRAM)]);
+      expect(accountData(env, account)).toEqual(new Uint8Array(200).fill(0xab));
+      expect(balance(env, account)).toBe(env.svm.minimumBalanceForRentExemption(200n));
+    });
+
+    it('builds a log line with signed and unsigned numbers and hex, cut at the buffer', async () => {
+      const r = await env.ok(
+        'text',
+        concat(
+          u64le(-42n & 0xffffffffffffffffn),
+          u64le(18446744073709551615n),
+          Uint8Array.of(0x00, 0xab, 0xff),
+        ),
+      );
+      expect(r.logs()[1]).toBe('Program log: text -42 18446744073709551615 00abff');
+      const long = await env.ok('text', concat(u64le(1n), u64le(2n), new Uint8Array(40).fill(0x11)));
+      expect(long.logs()[1]).toBe(`Program log: text 1 2 ${'1'.repeat(31)}`);
     });
   });
 

@@ -13,9 +13,13 @@
  *   sol_check_discriminator  3001 / 3002 DiscriminatorNotFound / Mismatch
  *   sol_check_data_len       3003 AccountDidNotDeserialize
  *   sol_check_has_one        2001 ConstraintHasOne          (has_one = ...)
+ *
+ * Also: moving lamports without a CPI, growing an account's data (sol_account_grow), and reading the
+ * SlotHashes sysvar account (sol_slot_hash).
  */
 
 #include <sol/bytes.h>
+#include <sol/entrypoint.h>
 #include <sol/error.h>
 #include <sol/math.h>
 #include <sol/syscalls.h>
@@ -95,11 +99,68 @@ static inline ProgramResult sol_check_has_one(const u8 stored[32], const SolAcco
  */
 static inline ProgramResult sol_move_lamports(SolAccountInfo *from, SolAccountInfo *to, u64 lamports) {
   if (lamports == 0) return SUCCESS;
+  // The same account passed twice shares one balance: debiting then crediting it through two copies of
+  // the old value would create lamports. Refused, as sol_close_account refuses it.
+  if (from->lamports == to->lamports) return ERROR_INVALID_ARGUMENT;
   if (!from->is_writable || !to->is_writable) return ANCHOR_ERROR_CONSTRAINT_MUT;
   u64 from_after, to_after;
   if (!u64_sub(*from->lamports, lamports, &from_after)) return ERROR_INSUFFICIENT_FUNDS;
   if (!u64_add(*to->lamports, lamports, &to_after)) return ERROR_ARITHMETIC_OVERFLOW;
   *from->lamports = from_after;
   *to->lamports = to_after;
+  return SUCCESS;
+}
+
+/**
+ * Grows the data of an account this program owns to `new_len` bytes (never shrinks), as Rust's
+ * `AccountInfo::realloc` does: the serialized length is rewritten and the new bytes zeroed. The input keeps
+ * SOL_MAX_PERMITTED_DATA_INCREASE bytes of room after each account's data, which bounds the growth within
+ * one instruction; the runtime checks that bound and ownership when the program returns. The caller makes
+ * the account rent exempt at its new size (the runtime refuses the transaction otherwise).
+ */
+static inline ProgramResult sol_account_grow(SolAccountInfo *account, u64 new_len) {
+  if (!account->is_writable) return ANCHOR_ERROR_CONSTRAINT_MUT;
+  if (new_len <= account->data_len) return SUCCESS;
+  if (new_len - account->data_len > SOL_MAX_PERMITTED_DATA_INCREASE) return ERROR_INVALID_REALLOC;
+  sol_memset_(account->data + account->data_len, 0, new_len - account->data_len);
+  sol_store_u64_le(account->data - sizeof(u64), new_len);
+  account->data_len = new_len;
+  return SUCCESS;
+}
+
+/** SysvarS1otHashes111111111111111111111111111 */
+static const SolPubkey SOL_SYSVAR_SLOT_HASHES_ID = {{0x06, 0xa7, 0xd5, 0x17, 0x19, 0x2f, 0x0a, 0xaf, 0xc6, 0xf2, 0x65,
+                                                    0xe3, 0xfb, 0x77, 0xcc, 0x7a, 0xda, 0x82, 0xc5, 0x29, 0xd0, 0xbe,
+                                                    0x3b, 0x13, 0x6e, 0x2d, 0x00, 0x55, 0x20, 0x00, 0x00, 0x00}};
+
+#define SOL_SLOT_HASH_ENTRY_SIZE 40
+
+/**
+ * Finds the hash of `slot` in the SlotHashes sysvar account: `*hash` points at its 32 bytes, or is NULL
+ * when the sysvar does not list the slot (the current slot never is; slots older than the 512 it keeps are
+ * gone). The account's layout is the runtime's: u64 count, then (u64 slot, 32-byte hash) entries, newest
+ * first, so a binary search finds the slot in at most 10 steps. Fails with ConstraintAddress when the
+ * account is not the sysvar.
+ */
+static inline ProgramResult sol_slot_hash(const SolAccountInfo *sysvar, u64 slot, const u8 **hash) {
+  *hash = NULL;
+  SOL_TRY(sol_check_key(sysvar, &SOL_SYSVAR_SLOT_HASHES_ID));
+  if (sysvar->data_len < sizeof(u64)) return SUCCESS;
+  u64 count = sol_load_u64_le(sysvar->data);
+  const u64 room = (sysvar->data_len - sizeof(u64)) / SOL_SLOT_HASH_ENTRY_SIZE;
+  if (count > room) count = room;
+  const u8 *entries = sysvar->data + sizeof(u64);
+  u64 low = 0, high = count;
+  while (low < high) {
+    const u64 mid = low + (high - low) / 2;
+    const u64 at = sol_load_u64_le(entries + mid * SOL_SLOT_HASH_ENTRY_SIZE);
+    if (at == slot) {
+      *hash = entries + mid * SOL_SLOT_HASH_ENTRY_SIZE + sizeof(u64);
+      return SUCCESS;
+    }
+    // Newest first: a larger slot sits nearer the front.
+    if (at > slot) low = mid + 1;
+    else high = mid;
+  }
   return SUCCESS;
 }

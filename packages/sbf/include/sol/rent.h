@@ -44,25 +44,28 @@ static inline bool sol_rent_minimum_balance(const SolRent *rent, u64 data_len, u
   return u128_to_u64(product, out);
 }
 
-/** The minimum balance for `data_len` bytes under the cluster's current Rent sysvar. */
-static inline ProgramResult sol_minimum_balance(u64 data_len, u64 *out) {
+/** The minimum balance for `data_len` bytes under the cluster's current Rent sysvar. Out of line: several
+ * instructions need it, and its 128-bit fallback is long. */
+static inline __attribute__((noinline)) ProgramResult sol_minimum_balance(u64 data_len, u64 *out) {
   SolRent rent;
   SOL_TRY(sol_get_rent(&rent));
   return sol_rent_minimum_balance(&rent, data_len, out) ? SUCCESS : ERROR_ARITHMETIC_OVERFLOW;
 }
 
 /**
- * Whether `account` may receive `lamports` now. The runtime refuses to leave an empty account holding less
- * than its rent-exempt minimum, so a small credit to a wallet that does not exist yet would fail the whole
- * instruction; callers skip or defer such credits instead.
+ * Whether `account` may receive `lamports` now. The runtime refuses to leave an account that was empty, or
+ * held less than its rent-exempt minimum (a rent-paying account from before such accounts were forbidden),
+ * below that minimum, so a small credit to a wallet that does not exist yet would fail the whole
+ * instruction; callers skip or defer such credits instead. (A runtime with SIMD-0392 relaxes the second
+ * case; asking for the minimum is right on every runtime.)
  */
 static inline ProgramResult sol_can_receive(const SolAccountInfo *account, u64 lamports, bool *out) {
-  if (lamports == 0 || *account->lamports != 0) {
+  u64 minimum, after;
+  if (lamports == 0) {
     *out = true;
     return SUCCESS;
   }
-  u64 minimum;
   SOL_TRY(sol_minimum_balance(account->data_len, &minimum));
-  *out = lamports >= minimum;
+  *out = !__builtin_add_overflow(*account->lamports, lamports, &after) && after >= minimum;
   return SUCCESS;
 }

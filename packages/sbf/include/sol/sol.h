@@ -14,6 +14,9 @@
  *   account.h     account checks with Anchor's error codes, sol_pubkey_eq, sol_account_sync_len
  *   borsh.h       BorshReader / BorshWriter
  *   system.h      System Program CPIs, Anchor-style init (sol_create_account) and close
+ *   hash.h        HMAC-SHA256 on the sha256 syscall
+ *   text.h        log lines with numbers and hex, without printf
+ *   anchor-error.h  Anchor's "AnchorError occurred" line on the error path
  */
 
 #include <sol/types.h>
@@ -29,3 +32,6 @@
 #include <sol/borsh.h>
 #include <sol/system.h>
 #include <sol/loader.h>
+#include <sol/hash.h>
+#include <sol/text.h>
+#include <sol/anchor-error.h>

@@ -143,7 +143,10 @@ static inline int idl_get_tag(const uint8_t *src, uint64_t len, uint64_t *pos, u
 static inline int idl_get_bool(const uint8_t *src, uint64_t len, uint64_t *pos, uint8_t *out) {
   return idl_get_tag(src, len, pos, 2, out);
 }
-static inline int idl_get_bytes(const uint8_t *src, uint64_t len, uint64_t *pos, uint8_t *out, uint64_t n) {
+/* Byte runs (keys, arrays) are copied out of line: inlined at every key field they cost programs more
+ * space than the call costs them compute. */
+static inline __attribute__((noinline)) int idl_get_bytes(const uint8_t *src, uint64_t len, uint64_t *pos, uint8_t *out,
+                                                           uint64_t n) {
   if (*pos > len || len - *pos < n) return 1;
   idl_copy(out, src + *pos, n);
   *pos += n;
@@ -161,7 +164,8 @@ static inline int idl_put_uint(uint64_t v, uint64_t n, uint8_t *dst, uint64_t ca
   *pos += n;
   return 0;
 }
-static inline int idl_put_bytes(const uint8_t *src, uint64_t n, uint8_t *dst, uint64_t cap, uint64_t *pos) {
+static inline __attribute__((noinline)) int idl_put_bytes(const uint8_t *src, uint64_t n, uint8_t *dst, uint64_t cap,
+                                                           uint64_t *pos) {
   if (*pos > cap || cap - *pos < n) return 1;
   idl_copy(dst + *pos, src, n);
   *pos += n;
@@ -177,6 +181,10 @@ static inline void idl_zero(uint8_t *p, uint64_t n) {
   uint64_t i = 0;
   for (; i + 8 <= n; i += 8) idl_store_le(p + i, 8, 0);
   for (; i < n; i++) p[i] = 0;
+}
+/* A key or byte array inside a run of fixed fields: out of line, as a call is shorter than the copy. */
+static inline __attribute__((noinline)) void idl_copy_bytes(uint8_t *dst, const uint8_t *src, uint64_t n) {
+  idl_copy(dst, src, n);
 }
 /* 1 when the first 8 bytes of \`data\` (at least 8 long) are \`disc\`. */
 static inline int idl_disc_eq(const uint8_t *data, const uint8_t *disc) {
@@ -341,6 +349,88 @@ export function generateCodecs(inputs: CodecInputs, layouts: BorshLayouts, names
     throw new Error('unreachable: types without a codec are filtered out first');
   };
 
+  /**
+   * A field read or written in place inside a run of fixed fields, at `offset` from the run's start, with
+   * no bounds check of its own (the run checks its whole size once): integers, bools, keys, byte arrays and
+   * fieldless enums. Options, wide integers, nested structs and other arrays go field by field.
+   */
+  const runField = (type: AnchorIdlType): { size: number; count?: string } | null => {
+    if (typeof type === 'string') {
+      if (type === 'pubkey') return { size: 32 };
+      const scalar = SCALARS[type];
+      if (scalar === undefined || type === 'f32' || type === 'f64') return null;
+      return type === 'bool' ? { size: 1, count: '2' } : { size: scalar.size };
+    }
+    if ('array' in type && type.array[0] === 'u8') return { size: arrayLength(type.array[1]) };
+    if ('defined' in type) {
+      const def = defs.get(type.defined.name)!;
+      if (def.type.kind === 'enum') return { size: 1, count: `${toUpperSnake(def.name)}_VARIANT_COUNT` };
+    }
+    return null;
+  };
+
+  /** Splits fields into runs of in-place fields and single other fields, in order. */
+  const runsOf = (fields: readonly AnchorIdlField[]) => {
+    const runs: (
+      { kind: 'run'; fields: AnchorIdlField[]; size: number } | { kind: 'field'; field: AnchorIdlField }
+    )[] = [];
+    for (const field of fields) {
+      const placed = runField(field.type);
+      const last = runs[runs.length - 1];
+      if (placed === null) runs.push({ kind: 'field', field });
+      else if (last?.kind === 'run') {
+        last.fields.push(field);
+        last.size += placed.size;
+      } else runs.push({ kind: 'run', fields: [field], size: placed.size });
+    }
+    return runs;
+  };
+
+  const decodeRun = (fields: readonly AnchorIdlField[], size: number): string[] => {
+    const lines = [
+      '{',
+      `  if (*pos > len || len - *pos < ${size}) return 1;`,
+      '  const uint8_t *p = src + *pos;',
+    ];
+    let at = 0;
+    for (const f of fields) {
+      const placed = runField(f.type)!;
+      const lv = `out->${toSnakeCase(f.name)}`;
+      if (placed.count !== undefined) {
+        lines.push(`  if (p[${at}] >= ${placed.count}) return 1;`, `  ${lv} = p[${at}];`);
+      } else if (typeof f.type === 'string' && f.type !== 'pubkey') {
+        const scalar = SCALARS[f.type]!;
+        lines.push(`  ${lv} = (${scalar.c})idl_load_le(p + ${at}, ${scalar.size});`);
+      } else {
+        lines.push(`  idl_copy_bytes(${lv}, p + ${at}, ${placed.size});`);
+      }
+      at += placed.size;
+    }
+    lines.push(`  *pos += ${size};`, '}');
+    return lines;
+  };
+
+  const encodeRun = (fields: readonly AnchorIdlField[], size: number): string[] => {
+    const lines = ['{', `  if (*pos > cap || cap - *pos < ${size}) return 1;`, '  uint8_t *p = dst + *pos;'];
+    let at = 0;
+    for (const f of fields) {
+      const placed = runField(f.type)!;
+      const rv = `in->${toSnakeCase(f.name)}`;
+      if (f.type === 'bool') {
+        lines.push(`  p[${at}] = ${rv} ? 1 : 0;`);
+      } else if (placed.count !== undefined) {
+        lines.push(`  if (${rv} >= ${placed.count}) return 1;`, `  p[${at}] = ${rv};`);
+      } else if (typeof f.type === 'string' && f.type !== 'pubkey') {
+        lines.push(`  idl_store_le(p + ${at}, ${SCALARS[f.type]!.size}, (uint64_t)${rv});`);
+      } else {
+        lines.push(`  idl_copy_bytes(p + ${at}, ${rv}, ${placed.size});`);
+      }
+      at += placed.size;
+    }
+    lines.push(`  *pos += ${size};`, '}');
+    return lines;
+  };
+
   const structCodec = (typeName: string, fields: readonly AnchorIdlField[], owner: string): string[] => {
     const fn = toSnakeCase(typeName);
     names.declare(typeName, owner);
@@ -350,16 +440,32 @@ export function generateCodecs(inputs: CodecInputs, layouts: BorshLayouts, names
       const t = cType(f.type);
       return `  ${t.spec} ${toSnakeCase(f.name)}${t.suffix};`;
     });
+    // A lone field is as short field by field; runs of two or more check their bounds once.
+    const runs = runsOf(fields);
+    const decodeLines = runs.flatMap((r) =>
+      r.kind === 'field'
+        ? decode(r.field.type, `out->${toSnakeCase(r.field.name)}`, 0)
+        : r.fields.length === 1
+          ? decode(r.fields[0]!.type, `out->${toSnakeCase(r.fields[0]!.name)}`, 0)
+          : decodeRun(r.fields, r.size),
+    );
+    const encodeLines = runs.flatMap((r) =>
+      r.kind === 'field'
+        ? encode(r.field.type, `in->${toSnakeCase(r.field.name)}`, 0)
+        : r.fields.length === 1
+          ? encode(r.fields[0]!.type, `in->${toSnakeCase(r.fields[0]!.name)}`, 0)
+          : encodeRun(r.fields, r.size),
+    );
     return [
       `typedef struct ${typeName} {`,
       ...members,
       `} ${typeName};`,
       `static inline int ${fn}_decode(const uint8_t *src, uint64_t len, uint64_t *pos, ${typeName} *out) {`,
-      ...indent(fields.flatMap((f) => decode(f.type, `out->${toSnakeCase(f.name)}`, 0))),
+      ...indent(decodeLines),
       '  return 0;',
       '}',
       `static inline int ${fn}_encode(const ${typeName} *in, uint8_t *dst, uint64_t cap, uint64_t *pos) {`,
-      ...indent(fields.flatMap((f) => encode(f.type, `in->${toSnakeCase(f.name)}`, 0))),
+      ...indent(encodeLines),
       '  return 0;',
       '}',
     ];

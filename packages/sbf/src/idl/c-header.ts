@@ -154,6 +154,10 @@ export function generateCHeader(idl: AnchorIdl, options: CHeaderOptions = {}): s
       out.push(`#define ${macro} ${e.code}u${e.msg === undefined ? '' : ` /* ${comment(e.msg)} */`}`);
     });
     out.push('');
+    declare('idl_log_error', 'the error log function');
+    declare('IDL_ERROR_LINES', 'the error log table');
+    declare('IdlErrorLine', 'the error log table');
+    out.push(...errorLogLines(errors));
   }
 
   const enums = (idl.types ?? []).filter((t) => t.type.kind === 'enum');
@@ -482,4 +486,58 @@ function byteList(bytes: ArrayLike<number>): string {
 /** Text safe inside a C block comment on one line. */
 function comment(text: string): string {
   return text.replace(/\*\//g, '* /').replace(/\/\*/g, '/ *').replace(/\s+/g, ' ');
+}
+
+/**
+ * `idl_log_error(code)`: logs Anchor's line for one of the program's errors, exactly as an Anchor program
+ * prints it, so an unmodified Anchor client decodes the failure (`AnchorError.parse`). A program calls it
+ * on the error path only (`sol_log_anchor_error` in the SDK's anchor-error.h).
+ */
+function errorLogLines(errors: readonly { code: number; name: string; msg?: string }[]): string[] {
+  const lines = [
+    '/* Anchor\'s line for each error code, as Anchor programs log it on failure: "AnchorError occurred. Error',
+    ' * Code: <Name>. Error Number: <code>. Error Message: <msg>." A table rather than a switch: the error path',
+    " * may spend a few CU on the search, the program's size may not grow by a branch per error. */",
+    'typedef struct {',
+    '  uint32_t code;',
+    '  uint32_t len;',
+    '  const char *line;',
+    '} IdlErrorLine;',
+    `static const IdlErrorLine IDL_ERROR_LINES[${errors.length}] = {`,
+  ];
+  for (const e of errors) {
+    const text = cString(
+      `AnchorError occurred. Error Code: ${e.name}. Error Number: ${e.code}. Error Message: ${e.msg ?? e.name}.`,
+    );
+    lines.push(`    {${e.code}, sizeof(${text}) - 1, ${text}},`);
+  }
+  lines.push(
+    '};',
+    'void sol_log_(const char *message, uint64_t len);',
+    '/* Logs the line of `code`; returns 0, logging nothing, for a code that is not one of these. */',
+    'static inline int idl_log_error(uint64_t code) {',
+    '#pragma nounroll',
+    `  for (uint64_t i = 0; i < ${errors.length}; i++) {`,
+    '    if (IDL_ERROR_LINES[i].code == code) {',
+    '      sol_log_(IDL_ERROR_LINES[i].line, IDL_ERROR_LINES[i].len);',
+    '      return 1;',
+    '    }',
+    '  }',
+    '  return 0;',
+    '}',
+    '',
+  );
+  return lines;
+}
+
+/** A C string literal of printable ASCII `text` (anything else is escaped in octal). */
+function cString(text: string): string {
+  let out = '"';
+  for (const byte of new TextEncoder().encode(text)) {
+    const ch = String.fromCharCode(byte);
+    if (ch === '"' || ch === '\\') out += `\\${ch}`;
+    else if (byte >= 0x20 && byte < 0x7f && ch !== '?') out += ch;
+    else out += `\\${byte.toString(8).padStart(3, '0')}`;
+  }
+  return `${out}"`;
 }

@@ -31,14 +31,45 @@ static const uint8_t PROGRAM_ID[32] = {0x33, 0xa2, 0xe7, 0x9d, 0xf6, 0xcd, 0xe5,
 #define MAX_PRIZE_BPS_OF_FREE 500ULL
 #define RANDOM_RANGE 100ULL
 #define FORESIGHT_TIMELOCK_SECS 300ULL
-#define ORACLE_MAX_EARLY_SECS 10ULL
 #define ORACLE_MAX_LATE_SECS 30ULL
+#define TICK_GRACE_SECS 60ULL
+#define SETTLE_BUFFER_SECS 3600ULL
+#define BET_REFUND_DELAY_SECS 120ULL
+#define SEED_RESET_DELAY_SECS 604800ULL
+#define MARKET_RESOLVE_GRACE_SECS 604800ULL
+#define MARKET_MAX_LIFETIME_SECS 31622400ULL
 #define PYTH_EXPONENT_ABS 8ULL
 
 /* ---- Error codes: return one from the entrypoint to fail with Custom(code) ---- */
 #define ERR_INVALID_MARKETPLACE 6000u /* Invalid marketplace */
 #define ERR_INVALID_ODDS 6001u /* Odds must be 1 to 95 */
 #define ERR_BET_TOO_LOW 6002u /* Bet is below the minimum (* / not a comment end) */
+
+/* Anchor's line for each error code, as Anchor programs log it on failure: "AnchorError occurred. Error
+ * Code: <Name>. Error Number: <code>. Error Message: <msg>." A table rather than a switch: the error path
+ * may spend a few CU on the search, the program's size may not grow by a branch per error. */
+typedef struct {
+  uint32_t code;
+  uint32_t len;
+  const char *line;
+} IdlErrorLine;
+static const IdlErrorLine IDL_ERROR_LINES[3] = {
+    {6000, sizeof("AnchorError occurred. Error Code: InvalidMarketplace. Error Number: 6000. Error Message: Invalid marketplace.") - 1, "AnchorError occurred. Error Code: InvalidMarketplace. Error Number: 6000. Error Message: Invalid marketplace."},
+    {6001, sizeof("AnchorError occurred. Error Code: InvalidOdds. Error Number: 6001. Error Message: Odds must be 1 to 95.") - 1, "AnchorError occurred. Error Code: InvalidOdds. Error Number: 6001. Error Message: Odds must be 1 to 95."},
+    {6002, sizeof("AnchorError occurred. Error Code: BetTooLow. Error Number: 6002. Error Message: Bet is below the minimum (*/ not a comment end).") - 1, "AnchorError occurred. Error Code: BetTooLow. Error Number: 6002. Error Message: Bet is below the minimum (*/ not a comment end)."},
+};
+void sol_log_(const char *message, uint64_t len);
+/* Logs the line of `code`; returns 0, logging nothing, for a code that is not one of these. */
+static inline int idl_log_error(uint64_t code) {
+#pragma nounroll
+  for (uint64_t i = 0; i < 3; i++) {
+    if (IDL_ERROR_LINES[i].code == code) {
+      sol_log_(IDL_ERROR_LINES[i].line, IDL_ERROR_LINES[i].len);
+      return 1;
+    }
+  }
+  return 0;
+}
 
 /* ---- Enum variants: the Borsh tag byte of each variant ---- */
 #define BET_STATE_NONE 0
@@ -330,7 +361,10 @@ static inline int idl_get_tag(const uint8_t *src, uint64_t len, uint64_t *pos, u
 static inline int idl_get_bool(const uint8_t *src, uint64_t len, uint64_t *pos, uint8_t *out) {
   return idl_get_tag(src, len, pos, 2, out);
 }
-static inline int idl_get_bytes(const uint8_t *src, uint64_t len, uint64_t *pos, uint8_t *out, uint64_t n) {
+/* Byte runs (keys, arrays) are copied out of line: inlined at every key field they cost programs more
+ * space than the call costs them compute. */
+static inline __attribute__((noinline)) int idl_get_bytes(const uint8_t *src, uint64_t len, uint64_t *pos, uint8_t *out,
+                                                           uint64_t n) {
   if (*pos > len || len - *pos < n) return 1;
   idl_copy(out, src + *pos, n);
   *pos += n;
@@ -348,7 +382,8 @@ static inline int idl_put_uint(uint64_t v, uint64_t n, uint8_t *dst, uint64_t ca
   *pos += n;
   return 0;
 }
-static inline int idl_put_bytes(const uint8_t *src, uint64_t n, uint8_t *dst, uint64_t cap, uint64_t *pos) {
+static inline __attribute__((noinline)) int idl_put_bytes(const uint8_t *src, uint64_t n, uint8_t *dst, uint64_t cap,
+                                                           uint64_t *pos) {
   if (*pos > cap || cap - *pos < n) return 1;
   idl_copy(dst + *pos, src, n);
   *pos += n;
@@ -364,6 +399,10 @@ static inline void idl_zero(uint8_t *p, uint64_t n) {
   uint64_t i = 0;
   for (; i + 8 <= n; i += 8) idl_store_le(p + i, 8, 0);
   for (; i < n; i++) p[i] = 0;
+}
+/* A key or byte array inside a run of fixed fields: out of line, as a call is shorter than the copy. */
+static inline __attribute__((noinline)) void idl_copy_bytes(uint8_t *dst, const uint8_t *src, uint64_t n) {
+  idl_copy(dst, src, n);
 }
 /* 1 when the first 8 bytes of `data` (at least 8 long) are `disc`. */
 static inline int idl_disc_eq(const uint8_t *data, const uint8_t *disc) {
@@ -421,13 +460,23 @@ typedef struct Window {
   int64_t end;
 } Window;
 static inline int window_decode(const uint8_t *src, uint64_t len, uint64_t *pos, Window *out) {
-  if (idl_get_i64(src, len, pos, &out->start)) return 1;
-  if (idl_get_i64(src, len, pos, &out->end)) return 1;
+  {
+    if (*pos > len || len - *pos < 16) return 1;
+    const uint8_t *p = src + *pos;
+    out->start = (int64_t)idl_load_le(p + 0, 8);
+    out->end = (int64_t)idl_load_le(p + 8, 8);
+    *pos += 16;
+  }
   return 0;
 }
 static inline int window_encode(const Window *in, uint8_t *dst, uint64_t cap, uint64_t *pos) {
-  if (idl_put_uint((uint64_t)in->start, 8, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->end, 8, dst, cap, pos)) return 1;
+  {
+    if (*pos > cap || cap - *pos < 16) return 1;
+    uint8_t *p = dst + *pos;
+    idl_store_le(p + 0, 8, (uint64_t)in->start);
+    idl_store_le(p + 8, 8, (uint64_t)in->end);
+    *pos += 16;
+  }
   return 0;
 }
 
@@ -447,15 +496,23 @@ typedef struct Bet {
   uint8_t off_chain;
 } Bet;
 static inline int bet_decode(const uint8_t *src, uint64_t len, uint64_t *pos, Bet *out) {
-  if (idl_get_bytes(src, len, pos, out->user, 32)) return 1;
-  if (idl_get_bytes(src, len, pos, out->mint, 32)) return 1;
-  if (idl_get_u8(src, len, pos, &out->odds)) return 1;
-  if (idl_get_u64(src, len, pos, &out->bet_amount)) return 1;
-  if (idl_get_u64(src, len, pos, &out->listing_price)) return 1;
-  if (idl_get_i64(src, len, pos, &out->timestamp)) return 1;
-  if (bet_state_decode(src, len, pos, &out->state)) return 1;
-  if (bet_result_decode(src, len, pos, &out->result)) return 1;
-  if (bet_type_decode(src, len, pos, &out->bet_type)) return 1;
+  {
+    if (*pos > len || len - *pos < 92) return 1;
+    const uint8_t *p = src + *pos;
+    idl_copy_bytes(out->user, p + 0, 32);
+    idl_copy_bytes(out->mint, p + 32, 32);
+    out->odds = (uint8_t)idl_load_le(p + 64, 1);
+    out->bet_amount = (uint64_t)idl_load_le(p + 65, 8);
+    out->listing_price = (uint64_t)idl_load_le(p + 73, 8);
+    out->timestamp = (int64_t)idl_load_le(p + 81, 8);
+    if (p[89] >= BET_STATE_VARIANT_COUNT) return 1;
+    out->state = p[89];
+    if (p[90] >= BET_RESULT_VARIANT_COUNT) return 1;
+    out->result = p[90];
+    if (p[91] >= BET_TYPE_VARIANT_COUNT) return 1;
+    out->bet_type = p[91];
+    *pos += 92;
+  }
   if (idl_get_tag(src, len, pos, 2, &out->referral.is_some)) return 1;
   if (out->referral.is_some) {
     if (idl_get_bytes(src, len, pos, out->referral.value, 32)) return 1;
@@ -466,15 +523,23 @@ static inline int bet_decode(const uint8_t *src, uint64_t len, uint64_t *pos, Be
   return 0;
 }
 static inline int bet_encode(const Bet *in, uint8_t *dst, uint64_t cap, uint64_t *pos) {
-  if (idl_put_bytes(in->user, 32, dst, cap, pos)) return 1;
-  if (idl_put_bytes(in->mint, 32, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->odds, 1, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->bet_amount, 8, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->listing_price, 8, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->timestamp, 8, dst, cap, pos)) return 1;
-  if (bet_state_encode(&in->state, dst, cap, pos)) return 1;
-  if (bet_result_encode(&in->result, dst, cap, pos)) return 1;
-  if (bet_type_encode(&in->bet_type, dst, cap, pos)) return 1;
+  {
+    if (*pos > cap || cap - *pos < 92) return 1;
+    uint8_t *p = dst + *pos;
+    idl_copy_bytes(p + 0, in->user, 32);
+    idl_copy_bytes(p + 32, in->mint, 32);
+    idl_store_le(p + 64, 1, (uint64_t)in->odds);
+    idl_store_le(p + 65, 8, (uint64_t)in->bet_amount);
+    idl_store_le(p + 73, 8, (uint64_t)in->listing_price);
+    idl_store_le(p + 81, 8, (uint64_t)in->timestamp);
+    if (in->state >= BET_STATE_VARIANT_COUNT) return 1;
+    p[89] = in->state;
+    if (in->result >= BET_RESULT_VARIANT_COUNT) return 1;
+    p[90] = in->result;
+    if (in->bet_type >= BET_TYPE_VARIANT_COUNT) return 1;
+    p[91] = in->bet_type;
+    *pos += 92;
+  }
   if (idl_put_uint(in->referral.is_some ? 1 : 0, 1, dst, cap, pos)) return 1;
   if (in->referral.is_some) {
     if (idl_put_bytes(in->referral.value, 32, dst, cap, pos)) return 1;
@@ -497,15 +562,21 @@ typedef struct Market {
   struct { uint8_t is_some; uint8_t value[32]; } referrer;
 } Market;
 static inline int market_decode(const uint8_t *src, uint64_t len, uint64_t *pos, Market *out) {
-  if (idl_get_i64(src, len, pos, &out->start_time)) return 1;
-  if (idl_get_i64(src, len, pos, &out->end_time)) return 1;
-  if (idl_get_i64(src, len, pos, &out->cutoff_time)) return 1;
-  if (idl_get_u32(src, len, pos, &out->yes_count)) return 1;
-  if (idl_get_u32(src, len, pos, &out->no_count)) return 1;
-  if (idl_get_u64(src, len, pos, &out->yes_pool)) return 1;
-  if (idl_get_u64(src, len, pos, &out->no_pool)) return 1;
-  if (idl_get_bool(src, len, pos, &out->is_settled)) return 1;
-  if (idl_get_u32(src, len, pos, &out->settled_count)) return 1;
+  {
+    if (*pos > len || len - *pos < 53) return 1;
+    const uint8_t *p = src + *pos;
+    out->start_time = (int64_t)idl_load_le(p + 0, 8);
+    out->end_time = (int64_t)idl_load_le(p + 8, 8);
+    out->cutoff_time = (int64_t)idl_load_le(p + 16, 8);
+    out->yes_count = (uint32_t)idl_load_le(p + 24, 4);
+    out->no_count = (uint32_t)idl_load_le(p + 28, 4);
+    out->yes_pool = (uint64_t)idl_load_le(p + 32, 8);
+    out->no_pool = (uint64_t)idl_load_le(p + 40, 8);
+    if (p[48] >= 2) return 1;
+    out->is_settled = p[48];
+    out->settled_count = (uint32_t)idl_load_le(p + 49, 4);
+    *pos += 53;
+  }
   if (idl_get_tag(src, len, pos, 2, &out->result.is_some)) return 1;
   if (out->result.is_some) {
     if (market_result_decode(src, len, pos, &out->result.value)) return 1;
@@ -521,15 +592,20 @@ static inline int market_decode(const uint8_t *src, uint64_t len, uint64_t *pos,
   return 0;
 }
 static inline int market_encode(const Market *in, uint8_t *dst, uint64_t cap, uint64_t *pos) {
-  if (idl_put_uint((uint64_t)in->start_time, 8, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->end_time, 8, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->cutoff_time, 8, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->yes_count, 4, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->no_count, 4, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->yes_pool, 8, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->no_pool, 8, dst, cap, pos)) return 1;
-  if (idl_put_uint(in->is_settled ? 1 : 0, 1, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->settled_count, 4, dst, cap, pos)) return 1;
+  {
+    if (*pos > cap || cap - *pos < 53) return 1;
+    uint8_t *p = dst + *pos;
+    idl_store_le(p + 0, 8, (uint64_t)in->start_time);
+    idl_store_le(p + 8, 8, (uint64_t)in->end_time);
+    idl_store_le(p + 16, 8, (uint64_t)in->cutoff_time);
+    idl_store_le(p + 24, 4, (uint64_t)in->yes_count);
+    idl_store_le(p + 28, 4, (uint64_t)in->no_count);
+    idl_store_le(p + 32, 8, (uint64_t)in->yes_pool);
+    idl_store_le(p + 40, 8, (uint64_t)in->no_pool);
+    p[48] = in->is_settled ? 1 : 0;
+    idl_store_le(p + 49, 4, (uint64_t)in->settled_count);
+    *pos += 53;
+  }
   if (idl_put_uint(in->result.is_some ? 1 : 0, 1, dst, cap, pos)) return 1;
   if (in->result.is_some) {
     if (market_result_encode(&in->result.value, dst, cap, pos)) return 1;
@@ -564,9 +640,14 @@ static inline int snapshot_decode(const uint8_t *src, uint64_t len, uint64_t *po
   if (idl_get_bytes(src, len, pos, out->seed, 4)) return 1;
   if (idl_get_words(src, len, pos, out->total, 2)) return 1;
   if (idl_get_words(src, len, pos, out->delta, 2)) return 1;
-  if (idl_get_i8(src, len, pos, &out->level)) return 1;
-  if (idl_get_i16(src, len, pos, &out->small)) return 1;
-  if (idl_get_u16(src, len, pos, &out->count)) return 1;
+  {
+    if (*pos > len || len - *pos < 5) return 1;
+    const uint8_t *p = src + *pos;
+    out->level = (int8_t)idl_load_le(p + 0, 1);
+    out->small = (int16_t)idl_load_le(p + 1, 2);
+    out->count = (uint16_t)idl_load_le(p + 3, 2);
+    *pos += 5;
+  }
   for (uint64_t i0 = 0; i0 < 2; i0++) {
     if (idl_get_bool(src, len, pos, &out->flags[i0])) return 1;
   }
@@ -598,9 +679,14 @@ static inline int snapshot_encode(const Snapshot *in, uint8_t *dst, uint64_t cap
   if (idl_put_bytes(in->seed, 4, dst, cap, pos)) return 1;
   if (idl_put_words(in->total, 2, dst, cap, pos)) return 1;
   if (idl_put_words(in->delta, 2, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->level, 1, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->small, 2, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->count, 2, dst, cap, pos)) return 1;
+  {
+    if (*pos > cap || cap - *pos < 5) return 1;
+    uint8_t *p = dst + *pos;
+    idl_store_le(p + 0, 1, (uint64_t)in->level);
+    idl_store_le(p + 1, 2, (uint64_t)in->small);
+    idl_store_le(p + 3, 2, (uint64_t)in->count);
+    *pos += 5;
+  }
   for (uint64_t i0 = 0; i0 < 2; i0++) {
     if (idl_put_uint(in->flags[i0] ? 1 : 0, 1, dst, cap, pos)) return 1;
   }
@@ -633,19 +719,31 @@ typedef struct NewBet {
   int64_t timestamp;
 } NewBet;
 static inline int new_bet_decode(const uint8_t *src, uint64_t len, uint64_t *pos, NewBet *out) {
-  if (idl_get_bytes(src, len, pos, out->user, 32)) return 1;
-  if (idl_get_u8(src, len, pos, &out->odds)) return 1;
-  if (idl_get_u64(src, len, pos, &out->bet_amount)) return 1;
-  if (bet_type_decode(src, len, pos, &out->bet_type)) return 1;
-  if (idl_get_i64(src, len, pos, &out->timestamp)) return 1;
+  {
+    if (*pos > len || len - *pos < 50) return 1;
+    const uint8_t *p = src + *pos;
+    idl_copy_bytes(out->user, p + 0, 32);
+    out->odds = (uint8_t)idl_load_le(p + 32, 1);
+    out->bet_amount = (uint64_t)idl_load_le(p + 33, 8);
+    if (p[41] >= BET_TYPE_VARIANT_COUNT) return 1;
+    out->bet_type = p[41];
+    out->timestamp = (int64_t)idl_load_le(p + 42, 8);
+    *pos += 50;
+  }
   return 0;
 }
 static inline int new_bet_encode(const NewBet *in, uint8_t *dst, uint64_t cap, uint64_t *pos) {
-  if (idl_put_bytes(in->user, 32, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->odds, 1, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->bet_amount, 8, dst, cap, pos)) return 1;
-  if (bet_type_encode(&in->bet_type, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->timestamp, 8, dst, cap, pos)) return 1;
+  {
+    if (*pos > cap || cap - *pos < 50) return 1;
+    uint8_t *p = dst + *pos;
+    idl_copy_bytes(p + 0, in->user, 32);
+    idl_store_le(p + 32, 1, (uint64_t)in->odds);
+    idl_store_le(p + 33, 8, (uint64_t)in->bet_amount);
+    if (in->bet_type >= BET_TYPE_VARIANT_COUNT) return 1;
+    p[41] = in->bet_type;
+    idl_store_le(p + 42, 8, (uint64_t)in->timestamp);
+    *pos += 50;
+  }
   return 0;
 }
 
@@ -657,9 +755,15 @@ typedef struct BetSettled {
   int64_t timestamp;
 } BetSettled;
 static inline int bet_settled_decode(const uint8_t *src, uint64_t len, uint64_t *pos, BetSettled *out) {
-  if (idl_get_bytes(src, len, pos, out->user, 32)) return 1;
-  if (idl_get_u8(src, len, pos, &out->odds)) return 1;
-  if (bet_result_decode(src, len, pos, &out->result)) return 1;
+  {
+    if (*pos > len || len - *pos < 34) return 1;
+    const uint8_t *p = src + *pos;
+    idl_copy_bytes(out->user, p + 0, 32);
+    out->odds = (uint8_t)idl_load_le(p + 32, 1);
+    if (p[33] >= BET_RESULT_VARIANT_COUNT) return 1;
+    out->result = p[33];
+    *pos += 34;
+  }
   if (idl_get_tag(src, len, pos, 2, &out->referral.is_some)) return 1;
   if (out->referral.is_some) {
     if (idl_get_bytes(src, len, pos, out->referral.value, 32)) return 1;
@@ -670,9 +774,15 @@ static inline int bet_settled_decode(const uint8_t *src, uint64_t len, uint64_t 
   return 0;
 }
 static inline int bet_settled_encode(const BetSettled *in, uint8_t *dst, uint64_t cap, uint64_t *pos) {
-  if (idl_put_bytes(in->user, 32, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->odds, 1, dst, cap, pos)) return 1;
-  if (bet_result_encode(&in->result, dst, cap, pos)) return 1;
+  {
+    if (*pos > cap || cap - *pos < 34) return 1;
+    uint8_t *p = dst + *pos;
+    idl_copy_bytes(p + 0, in->user, 32);
+    idl_store_le(p + 32, 1, (uint64_t)in->odds);
+    if (in->result >= BET_RESULT_VARIANT_COUNT) return 1;
+    p[33] = in->result;
+    *pos += 34;
+  }
   if (idl_put_uint(in->referral.is_some ? 1 : 0, 1, dst, cap, pos)) return 1;
   if (in->referral.is_some) {
     if (idl_put_bytes(in->referral.value, 32, dst, cap, pos)) return 1;
@@ -754,13 +864,23 @@ typedef struct InitializeHouseArgs {
   uint8_t treasury[32];
 } InitializeHouseArgs;
 static inline int initialize_house_args_decode(const uint8_t *src, uint64_t len, uint64_t *pos, InitializeHouseArgs *out) {
-  if (idl_get_bytes(src, len, pos, out->settler, 32)) return 1;
-  if (idl_get_bytes(src, len, pos, out->treasury, 32)) return 1;
+  {
+    if (*pos > len || len - *pos < 64) return 1;
+    const uint8_t *p = src + *pos;
+    idl_copy_bytes(out->settler, p + 0, 32);
+    idl_copy_bytes(out->treasury, p + 32, 32);
+    *pos += 64;
+  }
   return 0;
 }
 static inline int initialize_house_args_encode(const InitializeHouseArgs *in, uint8_t *dst, uint64_t cap, uint64_t *pos) {
-  if (idl_put_bytes(in->settler, 32, dst, cap, pos)) return 1;
-  if (idl_put_bytes(in->treasury, 32, dst, cap, pos)) return 1;
+  {
+    if (*pos > cap || cap - *pos < 64) return 1;
+    uint8_t *p = dst + *pos;
+    idl_copy_bytes(p + 0, in->settler, 32);
+    idl_copy_bytes(p + 32, in->treasury, 32);
+    *pos += 64;
+  }
   return 0;
 }
 /* Decodes the arguments after the 8-byte discriminator (which the dispatcher has matched).
@@ -775,13 +895,25 @@ typedef struct PlaceBetArgs {
   uint64_t amount;
 } PlaceBetArgs;
 static inline int place_bet_args_decode(const uint8_t *src, uint64_t len, uint64_t *pos, PlaceBetArgs *out) {
-  if (prediction_decode(src, len, pos, &out->prediction)) return 1;
-  if (idl_get_u64(src, len, pos, &out->amount)) return 1;
+  {
+    if (*pos > len || len - *pos < 9) return 1;
+    const uint8_t *p = src + *pos;
+    if (p[0] >= PREDICTION_VARIANT_COUNT) return 1;
+    out->prediction = p[0];
+    out->amount = (uint64_t)idl_load_le(p + 1, 8);
+    *pos += 9;
+  }
   return 0;
 }
 static inline int place_bet_args_encode(const PlaceBetArgs *in, uint8_t *dst, uint64_t cap, uint64_t *pos) {
-  if (prediction_encode(&in->prediction, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->amount, 8, dst, cap, pos)) return 1;
+  {
+    if (*pos > cap || cap - *pos < 9) return 1;
+    uint8_t *p = dst + *pos;
+    if (in->prediction >= PREDICTION_VARIANT_COUNT) return 1;
+    p[0] = in->prediction;
+    idl_store_le(p + 1, 8, (uint64_t)in->amount);
+    *pos += 9;
+  }
   return 0;
 }
 /* Decodes the arguments after the 8-byte discriminator (which the dispatcher has matched).
@@ -798,8 +930,13 @@ typedef struct CreateMarketArgs {
   uint16_t fee_bps;
 } CreateMarketArgs;
 static inline int create_market_args_decode(const uint8_t *src, uint64_t len, uint64_t *pos, CreateMarketArgs *out) {
-  if (idl_get_i64(src, len, pos, &out->end_time)) return 1;
-  if (idl_get_i64(src, len, pos, &out->cutoff_time)) return 1;
+  {
+    if (*pos > len || len - *pos < 16) return 1;
+    const uint8_t *p = src + *pos;
+    out->end_time = (int64_t)idl_load_le(p + 0, 8);
+    out->cutoff_time = (int64_t)idl_load_le(p + 8, 8);
+    *pos += 16;
+  }
   if (idl_get_tag(src, len, pos, 2, &out->referrer.is_some)) return 1;
   if (out->referrer.is_some) {
     if (idl_get_bytes(src, len, pos, out->referrer.value, 32)) return 1;
@@ -810,8 +947,13 @@ static inline int create_market_args_decode(const uint8_t *src, uint64_t len, ui
   return 0;
 }
 static inline int create_market_args_encode(const CreateMarketArgs *in, uint8_t *dst, uint64_t cap, uint64_t *pos) {
-  if (idl_put_uint((uint64_t)in->end_time, 8, dst, cap, pos)) return 1;
-  if (idl_put_uint((uint64_t)in->cutoff_time, 8, dst, cap, pos)) return 1;
+  {
+    if (*pos > cap || cap - *pos < 16) return 1;
+    uint8_t *p = dst + *pos;
+    idl_store_le(p + 0, 8, (uint64_t)in->end_time);
+    idl_store_le(p + 8, 8, (uint64_t)in->cutoff_time);
+    *pos += 16;
+  }
   if (idl_put_uint(in->referrer.is_some ? 1 : 0, 1, dst, cap, pos)) return 1;
   if (in->referrer.is_some) {
     if (idl_put_bytes(in->referrer.value, 32, dst, cap, pos)) return 1;
