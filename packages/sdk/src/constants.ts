@@ -83,6 +83,32 @@ export const MAX_PRIZE_BPS_OF_FREE_BALANCE = 500n;
 /** `random_value` is in 0..RANDOM_VALUE_RANGE−1; a bet wins iff `random_value < odds`. */
 export const RANDOM_VALUE_RANGE = 100;
 
+/**
+ * A TailSpin or ReTail bet still open this long after it was placed may be refunded (stake and fee) by
+ * anyone, the player included; the settler may not refund it earlier. 120 s is 300 slots at 400 ms,
+ * inside the 512 slots SlotHashes keeps, so a refund in the next ~80 s captures the bet's slot hash and its
+ * reveal still pays a win later.
+ */
+export const BET_REFUND_DELAY_SECS = 120;
+
+/**
+ * While refunded bets may still be owed a win (their reveal is withheld), `reset_seed_chain` may forfeit
+ * them only this long after the first: dodging one win halts every later bet for a week.
+ */
+export const SEED_RESET_DELAY_SECS = 7 * 24 * 60 * 60;
+
+/** Seeds in one of the settler's committed seed chains (each bet made with `create_bet` uses one). */
+export const SEED_CHAIN_LENGTH = 10_000;
+
+/**
+ * A Prophecy market the authority has not resolved this long after its end time may be resolved as
+ * Invalid by anyone (`expire_market`), and every prediction then settles for a refund.
+ */
+export const MARKET_RESOLVE_GRACE_SECS = 7 * 24 * 60 * 60;
+
+/** A market's end time may be at most this long after its start, so no pot can be held longer. */
+export const MARKET_MAX_LIFETIME_SECS = 366 * 24 * 60 * 60;
+
 // ---------------------------------------------------------------------------------------------------------
 // Foresight and the oracle
 // ---------------------------------------------------------------------------------------------------------
@@ -90,11 +116,23 @@ export const RANDOM_VALUE_RANGE = 100;
 /** Length of a Foresight round (5 minutes): the config's `timelock`. */
 export const FORESIGHT_TIMELOCK_SECS = 300;
 
-/** A Pyth price counts only if published at most this long before the planned tick. */
-export const ORACLE_MAX_EARLY_SECS = 10;
-
-/** A Pyth price counts only if published at most this long after the planned tick. */
+/**
+ * A tick's price is the one Pyth update first published at or after the planned time t (its
+ * `publish_time` ≥ t > its `prev_publish_time`); it counts only if published at most this long after t,
+ * otherwise the price is missing and the round ends Invalid.
+ */
 export const ORACLE_MAX_LATE_SECS = 30;
+
+/**
+ * After a live round's lock time plus this long, anyone may tick (`lock_and_settle_events`), not only the
+ * event signer.
+ */
+export const FORESIGHT_TICK_GRACE_SECS = 60;
+
+/**
+ * A round not settled by its settle time plus this long ends Invalid: its players withdraw their own bets.
+ */
+export const FORESIGHT_SETTLE_BUFFER_SECS = 3_600;
 
 /** Exponent of the Pyth SOL/USD feed: prices are integers scaled by 10^-8. */
 export const PYTH_SOL_USD_EXPONENT = -8;
@@ -356,8 +394,13 @@ export const PROGRAM_CONSTANTS = Object.freeze({
   MAX_PRIZE_BPS_OF_FREE: MAX_PRIZE_BPS_OF_FREE_BALANCE,
   RANDOM_RANGE: BigInt(RANDOM_VALUE_RANGE),
   FORESIGHT_TIMELOCK_SECS: BigInt(FORESIGHT_TIMELOCK_SECS),
-  ORACLE_MAX_EARLY_SECS: BigInt(ORACLE_MAX_EARLY_SECS),
   ORACLE_MAX_LATE_SECS: BigInt(ORACLE_MAX_LATE_SECS),
+  TICK_GRACE_SECS: BigInt(FORESIGHT_TICK_GRACE_SECS),
+  SETTLE_BUFFER_SECS: BigInt(FORESIGHT_SETTLE_BUFFER_SECS),
+  BET_REFUND_DELAY_SECS: BigInt(BET_REFUND_DELAY_SECS),
+  SEED_RESET_DELAY_SECS: BigInt(SEED_RESET_DELAY_SECS),
+  MARKET_RESOLVE_GRACE_SECS: BigInt(MARKET_RESOLVE_GRACE_SECS),
+  MARKET_MAX_LIFETIME_SECS: BigInt(MARKET_MAX_LIFETIME_SECS),
   PYTH_EXPONENT_ABS: BigInt(-PYTH_SOL_USD_EXPONENT),
 } as const satisfies Record<string, bigint>);
 

@@ -30,6 +30,7 @@ export const configAccount = (): fc.Arbitrary<ConfigAccount> =>
     authority: address(),
     eventSigner: address(),
     treasury: address(),
+    pendingAuthority: fc.option(address(), { nil: null }),
   });
 
 export const eventAccount = (): fc.Arbitrary<EventAccount> =>

@@ -45,6 +45,11 @@ function layoutOf(idl: IdlWithTypes, type: unknown): Layout {
     if (size === undefined) throw new Error(`No fixed Borsh size for ${type}`);
     return { max: size, fixed: true };
   }
+  if (typeof type === 'object' && type !== null && 'array' in type) {
+    const [element, length] = type.array as [unknown, number];
+    const layout = layoutOf(idl, element);
+    return { max: layout.max * length, fixed: layout.fixed };
+  }
   if (typeof type === 'object' && type !== null && 'option' in type) {
     return { max: 1 + layoutOf(idl, type.option).max, fixed: false };
   }

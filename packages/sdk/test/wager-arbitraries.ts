@@ -15,9 +15,16 @@ import type {
   MarketAccount,
   MarketResult,
   PredictionAccount,
+  ReferralAccount,
 } from '../src/wager/accounts.ts';
-import type { BetSettled, MarketUpdate, NewBet, PredictionUpdate } from '../src/wager/events.ts';
-import { address, i64, u32, u64, u8 } from './arbitraries.ts';
+import type {
+  BetSettled,
+  MarketUpdate,
+  NewBet,
+  PredictionUpdate,
+  ReferralClaimed,
+} from '../src/wager/events.ts';
+import { address, bytes32, i64, u32, u64, u8 } from './arbitraries.ts';
 
 export const betState = (): fc.Arbitrary<BetState> => fc.constantFrom(0, 1, 2, 3, 4);
 export const betResult = (): fc.Arbitrary<BetResult> => fc.constantFrom(0, 1, 2, 3);
@@ -33,6 +40,17 @@ export const houseAccount = (): fc.Arbitrary<HouseAccount> =>
     treasury: address(),
     outstanding: u64(),
     paused: fc.boolean(),
+    seedCommitment: bytes32(),
+    seedChainEnd: u64(),
+    nextSeedCommitment: bytes32(),
+    nextSeedChainLength: u64(),
+    betSequence: u64(),
+    revealSequence: u64(),
+    openBets: u64(),
+    offchainBets: fc.boolean(),
+    refundReserve: u64(),
+    reserveSince: i64(),
+    pendingAuthority: optionalAddress(),
   });
 
 export const betAccount = (): fc.Arbitrary<BetAccount> =>
@@ -49,6 +67,9 @@ export const betAccount = (): fc.Arbitrary<BetAccount> =>
     betType: betType(),
     referral: optionalAddress(),
     offChain: fc.boolean(),
+    sequence: u64(),
+    slot: u64(),
+    slotHash: bytes32(),
   });
 
 export const marketAccount = (): fc.Arbitrary<MarketAccount> =>
@@ -76,6 +97,9 @@ export const predictionAccount = (): fc.Arbitrary<PredictionAccount> =>
     isClaimed: fc.boolean(),
   });
 
+export const referralAccount = (): fc.Arbitrary<ReferralAccount> =>
+  fc.record({ referrer: address(), earned: u64(), claimed: u64() });
+
 export const newBet = (): fc.Arbitrary<NewBet> =>
   fc.record({ odds: u8(), user: address(), betAmount: u64(), betType: betType(), timestamp: i64() });
 
@@ -96,3 +120,6 @@ export const predictionUpdate = (): fc.Arbitrary<PredictionUpdate> =>
 
 export const marketUpdate = (): fc.Arbitrary<MarketUpdate> =>
   fc.record({ key: address(), market: marketAccount() });
+
+export const referralClaimed = (): fc.Arbitrary<ReferralClaimed> =>
+  fc.record({ referrer: address(), amount: u64(), timestamp: i64() });

@@ -6,20 +6,30 @@
  * depend on PDA bumps: `sol_try_find_program_address` costs 1,500 CU per attempt, and an address with bump
  * b takes 1 + (255 − b) attempts. The players' keys are chosen so the reported "creating" case is the
  * typical one (bump 255, one attempt, half of all addresses); a second player shows a less lucky address.
+ * The rows after `withdraw_bet` are the paths of docs/trust.md: a stranger's tick after the grace, a tick
+ * and a withdraw past a round's buffer (no price read), rotating the keys and moving the authority.
  */
 import { readFileSync } from 'node:fs';
 import { printComputeUnitTable, type ComputeUnitRow } from '@arcade/sbf/bench-table';
-import { lamports, type KeyPairSigner } from '@solana/kit';
+import { address, lamports, type KeyPairSigner } from '@solana/kit';
+import { FORESIGHT_SETTLE_BUFFER_SECS, FORESIGHT_TICK_GRACE_SECS } from '@arcade/sdk/constants';
+import { CONFIG_ACCOUNT_SIZE, LEGACY_CONFIG_ACCOUNT_SIZE } from '@arcade/sdk/foresight/accounts';
 import { findBetAddress, findConfigAddress, findEventAddress } from '@arcade/sdk/foresight/pda';
 import { fixedSigner, ForesightHarness, PROGRAM_SO, SOL, type Outcome } from '../test/harness.ts';
 
-/** Compute-unit and size targets from the issue. */
+const GRACE = BigInt(FORESIGHT_TICK_GRACE_SECS);
+const BUFFER = BigInt(FORESIGHT_SETTLE_BUFFER_SECS);
+
+/** Compute-unit targets from the issue; the size limit every program keeps (docs/sbf-toolchain.md). */
 const TARGETS = {
   placeBetCreating: 7_000n,
   placeBetAdding: 4_000n,
   lockAndSettleEvents: 12_000n,
-  programKiB: 48,
+  programKiB: 64,
 } as const;
+
+/** An address holding nothing: the price account of a tick that reads no price. */
+const NO_PRICE_ACCOUNT = address('NoPrice111111111111111111111111111111111111');
 
 /** One attempt for bump 255, one more for each bump below it. */
 const attempts = (bump: number) => 1 + (255 - bump);
@@ -48,14 +58,28 @@ async function betBump(h: ForesightHarness, id: number, user: KeyPairSigner): Pr
   return (await findBetAddress(await h.eventAddress(id), user.address))[1];
 }
 
-/** Moves to the live round's lock time, publishes `price` then and ticks; pre-creates the next round. */
-async function tickAtLock(h: ForesightHarness, price: bigint): Promise<Outcome> {
+/**
+ * Moves to the live round's lock time t (plus `lateBy`), writes the update for t with `price` and ticks as
+ * `cranker` (the event signer unless given), who then pre-creates the next round.
+ */
+async function tickAtLock(
+  h: ForesightHarness,
+  price: bigint,
+  options: { lateBy?: bigint; cranker?: KeyPairSigner; createNext?: boolean } = {},
+): Promise<Outcome> {
   const live = await h.fetchEvent(h.fetchConfig().liveEvent);
-  h.setTime(live.lockTime);
-  h.setPrice(price);
-  const outcome = await h.tick();
-  units(await h.createEvent(h.fetchConfig().liveEvent + 1), 'create_event');
+  h.setTime(live.lockTime + (options.lateBy ?? 0n));
+  h.setPriceFor(live.lockTime, price);
+  const outcome = await h.tick({ cranker: options.cranker });
+  if (options.createNext !== false) {
+    units(await h.createEvent(h.fetchConfig().liveEvent + 1, options.cranker), 'create_event');
+  }
   return outcome;
+}
+
+/** Moves past the deadline (settle time + SETTLE_BUFFER_SECS) of round `id`, which nobody settled. */
+async function pastDeadline(h: ForesightHarness, id: number): Promise<void> {
+  h.setTime((await h.fetchEvent(id)).settleTime + BUFFER);
 }
 
 async function main(): Promise<void> {
@@ -67,7 +91,7 @@ async function main(): Promise<void> {
   record('create_config', await h.send([h.createConfigIx()], h.authority), {
     note: `config PDA bump ${configBump}: ${plural(attempts(configBump), 'attempt')}`,
   });
-  record('update_config', await h.updateConfig(true));
+  record('update_config', await h.updateConfig(true), { note: 'pauses betting, keeps the keys' });
   units(await h.updateConfig(false), 'update_config');
 
   const eventBump = async (id: number) => (await findEventAddress(h.config, id))[1];
@@ -117,6 +141,97 @@ async function main(): Promise<void> {
   record('withdraw_bet', await h.withdrawBet(alice.address, 2), {
     note: 'refunds a bet of an invalid round',
   });
+
+  // Without the event signer (docs/trust.md). Round 3 is locked and empty, round 4 live.
+  const stranger = await player(h, 'stranger');
+  units(await h.placeBet(alice, 4, 'up', SOL), 'place_bet');
+  units(await h.placeBet(bob, 4, 'down', SOL), 'place_bet');
+  units(await tickAtLock(h, 100_00000003n), 'lock_and_settle_events');
+  record(
+    'lock_and_settle_events (stranger after the grace)',
+    await tickAtLock(h, 100_00000004n, {
+      lateBy: GRACE,
+      cranker: stranger,
+      createNext: false,
+    }),
+    {
+      target: TARGETS.lockAndSettleEvents,
+      note: 'steady state: settles round 4 (Up) with its fee, locks round 5, opens round 6',
+    },
+  );
+  record('create_event (pre-created, by a stranger)', await h.createEvent(7, stranger), {
+    note: `round PDA bump ${await eventBump(7)}: ${plural(attempts(await eventBump(7)), 'attempt')}`,
+  });
+  // Rounds 5 (locked) and 6 (live) with bets; nobody ticks until both are past their deadlines.
+  units(await h.placeBet(alice, 6, 'up', SOL), 'place_bet');
+  units(await h.placeBet(bob, 6, 'down', SOL), 'place_bet');
+  await pastDeadline(h, 6);
+  record(
+    'lock_and_settle_events (expiring both rounds)',
+    await h.tick({ cranker: stranger, priceUpdate: NO_PRICE_ACCOUNT }),
+    {
+      target: TARGETS.lockAndSettleEvents,
+      note: 'ends rounds 5 and 6 Invalid, reads no price, opens round 7',
+    },
+  );
+  units(await h.createEvent(8, stranger), 'create_event');
+  // Rounds keep the planned schedule: round 7 went live with a lock time already past, so the crank
+  // catches up, one round per tick, until the live round's lock time is ahead again.
+  let catchUp = 0;
+  for (let live = await h.fetchEvent(h.fetchConfig().liveEvent); live.lockTime <= h.now();) {
+    h.setPriceFor(live.lockTime, 100_00000005n);
+    units(await h.tick(), 'lock_and_settle_events');
+    units(await h.createEvent(h.fetchConfig().liveEvent + 1), 'create_event');
+    live = await h.fetchEvent(h.fetchConfig().liveEvent);
+    catchUp += 1;
+  }
+  // The live round with a bet; nobody ticks; its player withdraws past the deadline.
+  const last = h.fetchConfig().liveEvent;
+  units(await h.placeBet(alice, last, 'up', SOL), 'place_bet');
+  await pastDeadline(h, last);
+  record('withdraw_bet (expiring its round)', await h.withdrawBet(alice.address, last), {
+    note: `ends its round Invalid, then refunds (after ${plural(catchUp, 'catch-up tick')})`,
+  });
+
+  // The authority's keys.
+  const newSigner = await player(h, 'new event signer');
+  const newTreasury = await player(h, 'new treasury');
+  record(
+    'update_config (rotating)',
+    await h.updateConfig(false, h.authority, {
+      eventSigner: newSigner.address,
+      treasury: newTreasury.address,
+    }),
+    { note: 'new event signer and treasury' },
+  );
+  units(
+    await h.updateConfig(false, h.authority, {
+      eventSigner: h.eventSigner.address,
+      treasury: h.treasury.address,
+    }),
+    'update_config',
+  );
+  const newAuthority = await player(h, 'new authority');
+  record('propose_authority', await h.proposeAuthority(newAuthority.address), {
+    note: 'a config of the current size',
+  });
+  record('accept_authority', await h.acceptAuthority(newAuthority));
+  // A config written by the previous version: 149 bytes, grown by the first proposal.
+  const config = h.svm.getAccount(h.config);
+  if (!config.exists) throw new Error('no config');
+  h.svm.setAccount({
+    ...config,
+    data: Uint8Array.from(config.data).slice(0, LEGACY_CONFIG_ACCOUNT_SIZE),
+    lamports: lamports(h.svm.minimumBalanceForRentExemption(BigInt(LEGACY_CONFIG_ACCOUNT_SIZE))),
+    space: BigInt(LEGACY_CONFIG_ACCOUNT_SIZE),
+  });
+  record(
+    'propose_authority (growing the config)',
+    await h.proposeAuthority(h.authority.address, newAuthority),
+    {
+      note: `${LEGACY_CONFIG_ACCOUNT_SIZE} → ${CONFIG_ACCOUNT_SIZE} bytes, the authority paying the rent`,
+    },
+  );
 
   printComputeUnitTable({
     title: 'Foresight compute units (LiteSVM, deterministic keys)',

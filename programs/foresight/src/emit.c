@@ -1,34 +1,13 @@
 #include "foresight.h"
 
-/** Writes `v` in decimal at `out` (room for 20 characters) and returns how many it wrote. Unsigned maths only. */
-static u64 format_i64(i64 v, char *out) {
-  char digits[20];
-  u64 count = 0;
-  u64 magnitude = v < 0 ? (u64)0 - (u64)v : (u64)v;
-  do {
-    digits[count++] = (char)('0' + magnitude % 10);
-    magnitude /= 10;
-  } while (magnitude != 0);
-  u64 len = 0;
-  if (v < 0) out[len++] = '-';
-  while (count > 0) out[len++] = digits[--count];
-  return len;
-}
-
-static u64 append(char *out, u64 at, const char *text, u64 text_len) {
-  for (u64 i = 0; i < text_len; i++) out[at + i] = text[i];
-  return at + text_len;
-}
-
 void log_oracle_reading(const OraclePrice *oracle) {
-  static const char PRICE[] = ORACLE_LOG_PREFIX " price ";
-  static const char PUBLISHED[] = " published ";
-  char line[sizeof(PRICE) + sizeof(PUBLISHED) + 40];
-  u64 len = append(line, 0, PRICE, sizeof(PRICE) - 1);
-  len += format_i64(oracle->price, line + len);
-  len = append(line, len, PUBLISHED, sizeof(PUBLISHED) - 1);
-  len += format_i64(oracle->publish_time, line + len);
-  sol_log(line, len);
+  char buffer[80];
+  SolText line = {buffer, 0, sizeof(buffer)};
+  SOL_TEXT(&line, ORACLE_LOG_PREFIX " price ");
+  sol_text_i64(&line, oracle->price);
+  SOL_TEXT(&line, " published ");
+  sol_text_i64(&line, oracle->publish_time);
+  sol_log(line.buffer, line.len);
 }
 
 static ProgramResult log_event(const u8 *bytes, u64 len) {

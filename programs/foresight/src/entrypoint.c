@@ -1,6 +1,6 @@
 #include "foresight.h"
 
-uint64_t entrypoint(const uint8_t *input) {
+static ProgramResult dispatch(const uint8_t *input) {
   SolAccountInfo accounts[FS_MAX_ACCOUNTS];
   SolParameters params;
   FS_TRY(sol_deserialize(input, &params, accounts, FS_MAX_ACCOUNTS));
@@ -24,7 +24,18 @@ uint64_t entrypoint(const uint8_t *input) {
       return ix_create_config(&params);
     case IX_UPDATE_CONFIG_DISC:
       return ix_update_config(&params);
+    case IX_PROPOSE_AUTHORITY_DISC:
+      return ix_propose_authority(&params);
+    case IX_ACCEPT_AUTHORITY_DISC:
+      return ix_accept_authority(&params);
     default:
       return ANCHOR_ERROR_INSTRUCTION_FALLBACK_NOT_FOUND;
   }
+}
+
+uint64_t entrypoint(const uint8_t *input) {
+  const ProgramResult result = dispatch(input);
+  /* Anchor's error line, so Anchor clients decode the failure; the success path logs nothing extra. */
+  sol_log_anchor_error(result, idl_log_error);
+  return result;
 }

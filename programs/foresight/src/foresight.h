@@ -13,6 +13,11 @@
 
 #define FS_MAX_ACCOUNTS 8
 
+/** An optional account is absent when the program's own id is passed in its place (Anchor's convention). */
+static inline bool is_absent(const SolAccountInfo *account, const SolPubkey *program_id) {
+  return sol_pubkey_eq(account->key, program_id);
+}
+
 /* ---- state.c: typed access to the three records, each load checking owner and discriminator ---- */
 
 ProgramResult config_load(const SolAccountInfo *account, const SolPubkey *program_id, Config *out);
@@ -20,6 +25,10 @@ ProgramResult config_store(SolAccountInfo *account, const Config *in);
 ProgramResult round_load(const SolAccountInfo *account, const SolPubkey *program_id, Event *out);
 ProgramResult round_store(SolAccountInfo *account, const Event *in);
 ProgramResult bet_load(const SolAccountInfo *account, const SolPubkey *program_id, Bet *out);
+/** Grows a config written by an older version to ACCOUNT_CONFIG_SIZE, `payer` paying the extra rent. */
+ProgramResult config_grow(SolAccountInfo *config, const SolAccountInfo *payer);
+/** Marks an expired round (round_expired) settled as Invalid and logs its UpdateEvent. */
+ProgramResult round_expire(SolAccountInfo *account, Event *round);
 ProgramResult bet_store(SolAccountInfo *account, const Bet *in);
 
 /* ---- oracle.c: Pyth PriceUpdateV2 ---- */
@@ -28,6 +37,7 @@ typedef struct {
   const u8 *feed_id;
   i64 price;
   i64 publish_time;
+  i64 prev_publish_time;
 } OraclePrice;
 
 /** Reads a fully verified price update; TryToSerializePriceAccount / PythError as docs/foresight.md says. */
@@ -35,8 +45,18 @@ ProgramResult oracle_read(const SolAccountInfo *account, OraclePrice *out);
 
 /* ---- round-math.c: pure rules, no accounts ---- */
 
-/** True when a price published at `publish_time` may stand for the moment `planned`. */
-bool price_in_window(i64 publish_time, i64 planned);
+/**
+ * True when `oracle` is THE update for the moment `planned`: the first one published at or after it
+ * (publish_time >= planned > prev_publish_time). Exactly one update of a feed satisfies this.
+ */
+bool is_update_for(const OraclePrice *oracle, i64 planned);
+/** True when that update's price may stand for `planned`: published at most ORACLE_MAX_LATE_SECS after it. */
+bool price_counts(const OraclePrice *oracle, i64 planned);
+/**
+ * True when a round that went live is past its settle time plus SETTLE_BUFFER_SECS without being settled:
+ * it then ends Invalid, and its players withdraw their bets.
+ */
+bool round_expired(const Event *round, i64 now);
 /** The result of a round whose prices are set: Up, Down or Invalid. */
 Prediction round_result(const Event *round);
 /** 3% of the pot, rounded down; false on overflow. */
@@ -50,8 +70,15 @@ u32 round_total_count(const Event *round);
 
 /** time + secs, false if it would overflow. */
 bool i64_add_secs(i64 time, u32 secs, i64 *out);
-/** Opens `round` for bets from `now`: lock = now + timelock, settle = lock + timelock; false on overflow. */
-bool round_open(Event *round, i64 now, u32 timelock);
+/** Opens `round` for bets from `now` until `lock`, settling at lock + timelock; false on overflow. */
+bool round_open(Event *round, i64 now, i64 lock, u32 timelock);
+
+/**
+ * Whether `treasury` can take `lamports` from `from` now: writable, not a program, not `from` itself, and
+ * able to hold the amount (an empty wallet below its rent minimum cannot). Whatever the authority sets as
+ * the treasury, a fee it cannot take waits in the round instead of failing the tick.
+ */
+ProgramResult treasury_can_take(const SolAccountInfo *treasury, const SolAccountInfo *from, u64 lamports, bool *out);
 
 /* ---- emit.c: Anchor events, and the oracle reading as a log line ---- */
 
@@ -81,6 +108,8 @@ ProgramResult emit_update_bet(const BetUpdate *update);
 
 ProgramResult ix_create_config(SolParameters *params);
 ProgramResult ix_update_config(SolParameters *params);
+ProgramResult ix_propose_authority(SolParameters *params);
+ProgramResult ix_accept_authority(SolParameters *params);
 ProgramResult ix_create_event(SolParameters *params);
 ProgramResult ix_close_event(SolParameters *params);
 ProgramResult ix_lock_and_settle_events(SolParameters *params);

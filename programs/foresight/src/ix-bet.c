@@ -116,8 +116,13 @@ static ProgramResult load_claim(SolParameters *params, Claim *claim) {
   FS_TRY(bet_load(claim->bet, params->program_id, &claim->bet_state));
   FS_TRY(sol_check_has_one(claim->bet_state.user, claim->user));
   FS_TRY(sol_check_has_one(claim->bet_state.event, claim->event));
-  if (!claim->round.is_settled) return FS_ERROR(ERR_EVENT_UNSETTLED);
-  return SUCCESS;
+  if (claim->round.is_settled) return SUCCESS;
+  /* Nobody settled the round within its buffer: it ends Invalid here, so its players get their stakes
+   * back without the event signer or anyone else. */
+  i64 now;
+  FS_TRY(sol_unix_timestamp(&now));
+  if (!round_expired(&claim->round, now)) return FS_ERROR(ERR_EVENT_UNSETTLED);
+  return round_expire(claim->event, &claim->round);
 }
 
 /** Pays what the bet is owed from the round's pot, marks it settled and counts it. */

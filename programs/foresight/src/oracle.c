@@ -3,6 +3,7 @@
  *   discriminator[8] write_authority[32] verification_level{Partial: 0, num_signatures u8 | Full: 1}
  *   price_message{feed_id[32] price i64 conf u64 exponent i32 publish_time i64 prev_publish_time i64
  *                 ema_price i64 ema_conf u64} posted_slot u64
+ * (publish_time at 93, prev_publish_time at 101.)
  * Only Full updates are accepted, so the offsets below (fixed once the level is Full) are the only ones read.
  * packages/sdk/src/pyth pins the same offsets against the receiver's own types.
  */
@@ -20,6 +21,7 @@ static const SolPubkey PYTH_RECEIVER = {{0x0c, 0xb7, 0xfa, 0xbb, 0x52, 0xf7, 0xa
 #define OFF_FEED_ID 41
 #define OFF_PRICE 73
 #define OFF_PUBLISH_TIME 93
+#define OFF_PREV_PUBLISH_TIME 101
 #define FULL_UPDATE_LEN 133
 
 ProgramResult oracle_read(const SolAccountInfo *account, OraclePrice *out) {
@@ -35,5 +37,6 @@ ProgramResult oracle_read(const SolAccountInfo *account, OraclePrice *out) {
   out->feed_id = d + OFF_FEED_ID;
   out->price = (i64)sol_load_u64_le(d + OFF_PRICE);
   out->publish_time = (i64)sol_load_u64_le(d + OFF_PUBLISH_TIME);
+  out->prev_publish_time = (i64)sol_load_u64_le(d + OFF_PREV_PUBLISH_TIME);
   return SUCCESS;
 }

@@ -1,9 +1,19 @@
 #include "foresight.h"
 
-bool price_in_window(i64 publish_time, i64 planned) {
-  /* Differences taken in u64 after ordering, so no signed overflow whatever the inputs. */
-  if (publish_time <= planned) return (u64)planned - (u64)publish_time <= CONST_ORACLE_MAX_EARLY_SECS;
-  return (u64)publish_time - (u64)planned <= CONST_ORACLE_MAX_LATE_SECS;
+bool is_update_for(const OraclePrice *oracle, i64 planned) {
+  return oracle->publish_time >= planned && oracle->prev_publish_time < planned;
+}
+
+bool price_counts(const OraclePrice *oracle, i64 planned) {
+  /* The difference is taken in u64 after ordering, so no signed overflow whatever the inputs. */
+  return oracle->publish_time >= planned && (u64)oracle->publish_time - (u64)planned <= CONST_ORACLE_MAX_LATE_SECS;
+}
+
+bool round_expired(const Event *round, i64 now) {
+  /* A pre-created round has not gone live (start 0) and holds no bets: nothing to expire. */
+  if (round->is_settled || round->start_time == 0) return false;
+  i64 deadline;
+  return i64_add_secs(round->settle_time, CONST_SETTLE_BUFFER_SECS, &deadline) && now >= deadline;
 }
 
 Prediction round_result(const Event *round) {
@@ -50,7 +60,8 @@ bool i64_add_secs(i64 time, u32 secs, i64 *out) {
   return true;
 }
 
-bool round_open(Event *round, i64 now, u32 timelock) {
+bool round_open(Event *round, i64 now, i64 lock, u32 timelock) {
   round->start_time = now;
-  return i64_add_secs(now, timelock, &round->lock_time) && i64_add_secs(round->lock_time, timelock, &round->settle_time);
+  round->lock_time = lock;
+  return i64_add_secs(lock, timelock, &round->settle_time);
 }

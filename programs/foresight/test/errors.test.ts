@@ -6,6 +6,7 @@
  */
 import { AccountRole, address, generateKeyPairSigner, lamports, type Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
+import { FORESIGHT_SETTLE_BUFFER_SECS } from '@arcade/sdk/constants';
 import { Prediction } from '@arcade/sdk/foresight/accounts';
 import { findBetAddress } from '@arcade/sdk/foresight/pda';
 import { ForesightHarness, SOL } from './harness.ts';
@@ -117,7 +118,7 @@ describe('program errors 6000–6015', () => {
     });
   });
 
-  describe('6001 PythError: wrong owner, partial verification or wrong feed', () => {
+  describe('6001 PythError: wrong owner, partial verification, wrong feed, or not the update for t', () => {
     it('at the tick', async () => {
       const h = await ready();
       await atLock(h, 1);
@@ -132,6 +133,25 @@ describe('program errors 6000–6015', () => {
       await expectRefused(h, [await tickIx(h)], { code: 6001, name: 'PythError' });
       h.setPrice(PRICE);
       await sendOk(h, [await tickIx(h)]);
+    });
+
+    it('at the tick, an update other than the first one published at or after the planned time t', async () => {
+      const h = await ready();
+      const t = (await h.fetchEvent(1)).lockTime;
+      await atLock(h, 1, 40n);
+      const pythError = { code: 6001, name: 'PythError' } as const;
+      // Published before t (the last one before it).
+      h.setPrice(PRICE, { publishTime: t - 1n, prevPublishTime: t - 2n });
+      await expectRefused(h, [await tickIx(h)], pythError);
+      // Published after t, but so was its predecessor: a later one of the updates near t.
+      h.setPrice(PRICE, { publishTime: t + 1n, prevPublishTime: t });
+      await expectRefused(h, [await tickIx(h)], pythError);
+      h.setPrice(PRICE, { publishTime: t + 40n, prevPublishTime: t + 39n });
+      await expectRefused(h, [await tickIx(h)], pythError);
+      // The first one at or after t, here after a gap in the feed: taken.
+      h.setPrice(PRICE, { publishTime: t + 3n, prevPublishTime: t - 2n });
+      await sendOk(h, [await tickIx(h)]);
+      expect(await h.fetchEvent(1)).toMatchObject({ lockPrice: PRICE });
     });
 
     it('at create_config (a wrong feed there is a wrong config address instead: see ConstraintSeeds)', async () => {
@@ -164,6 +184,12 @@ describe('program errors 6000–6015', () => {
     await expectRefused(h, [await closeBetIx(h, b, 1)], unsettled);
     await expectRefused(h, [await closeEventIx(h, 1)], unsettled);
     await expectRefused(h, [await closeEventIx(h, 2)], unsettled);
+    // Nobody settles round 1: a second before its settle time + SETTLE_BUFFER_SECS it is still unsettled
+    // (from that moment on it is Invalid and refunds: trust.test.ts).
+    h.setTime((await h.fetchEvent(1)).settleTime + BigInt(FORESIGHT_SETTLE_BUFFER_SECS) - 1n);
+    await expectRefused(h, [await settleBetIx(h, a.address, 1)], unsettled);
+    await expectRefused(h, [await withdrawBetIx(h, b.address, 1)], unsettled);
+    await expectRefused(h, [await closeEventIx(h, 1)], unsettled);
   });
 
   it('6003 EventSettled: withdraw_bet on a valid round, for the winner and the loser', async () => {
@@ -173,10 +199,8 @@ describe('program errors 6000–6015', () => {
     await expectRefused(h, [await withdrawBetIx(h, loser.address, 1)], { code: 6003, name: 'EventSettled' });
     // The winner is still paid, by settle_bet.
     await sendOk(h, [await settleBetIx(h, winner.address, 1)]);
-    // The other half of the row, "a tick whose locked round is already settled", cannot be reached: the
-    // locked round is the one the previous tick locked, only the next tick settles it (and at once makes
-    // another round the locked one), and a round's id and config are fixed at its PDA. The tick's check is
-    // defensive only.
+    // A tick whose locked round is already settled is no longer an error: a round past its buffer may have
+    // been ended Invalid by a withdraw, and the tick then goes on without it (trust.test.ts).
   });
 
   describe('6004 EventInactive', () => {
@@ -447,12 +471,13 @@ describe('authority: a wrong signer, or the right key without its signature', ()
   const hasOne = { code: 2001, name: null, anchor: 'ConstraintHasOne' } as const;
   const notSigner = { code: 3010, name: null, anchor: 'AccountNotSigner' } as const;
 
-  it('create_event', async () => {
+  it('create_event: anyone may pay for the next round, but only with a signature', async () => {
     const h = await ForesightHarness.create();
-    const intruder = await h.player();
-    await expectRefused(h, [await createEventIx(h, 1, intruder)], hasOne);
+    const stranger = await h.player();
     await expectRefused(h, [withoutSigner(await createEventIx(h, 1), 0)], notSigner);
-    await sendOk(h, [await createEventIx(h, 1)]);
+    await expectRefused(h, [withoutSigner(await createEventIx(h, 1, stranger), 0)], notSigner);
+    await sendOk(h, [await createEventIx(h, 1, stranger)]);
+    expect(h.fetchConfig().liveEvent).toBe(1);
   });
 
   it('close_event', async () => {
@@ -471,7 +496,8 @@ describe('authority: a wrong signer, or the right key without its signature', ()
     await atLock(h, 1);
     h.setPrice(PRICE);
     const intruder = await h.player();
-    await expectRefused(h, [await tickIx(h, { eventSigner: intruder })], hasOne);
+    // Anyone else only from TICK_GRACE_SECS after the lock time (trust.test.ts).
+    await expectRefused(h, [await tickIx(h, { cranker: intruder })], hasOne);
     await expectRefused(h, [withoutSigner(await tickIx(h), 0)], notSigner);
     await sendOk(h, [await tickIx(h)]);
   });

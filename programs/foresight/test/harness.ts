@@ -19,7 +19,7 @@ import {
   type Instruction,
   type KeyPairSigner,
 } from '@solana/kit';
-import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
+import { FailedTransactionMetadata, FeatureSet, LiteSVM } from 'litesvm';
 import { setUpgradeAuthority } from '@arcade/sbf/testing';
 import { InstructionErrorCustom, TransactionErrorInstructionError } from 'litesvm/dist/internal.js';
 import {
@@ -33,12 +33,14 @@ import {
 import { decodeForesightError } from '@arcade/sdk/foresight/errors';
 import { parseForesightEvents, type ForesightEvent } from '@arcade/sdk/foresight/events';
 import {
+  getAcceptAuthorityInstruction,
   getCloseBetInstruction,
   getCloseEventInstruction,
   getCreateConfigInstruction,
   getCreateEventInstruction,
   getLockAndSettleEventsInstruction,
   getPlaceBetInstruction,
+  getProposeAuthorityInstruction,
   getSettleBetInstruction,
   getUpdateConfigInstruction,
   getWithdrawBetInstruction,
@@ -53,7 +55,12 @@ import {
 } from '@arcade/sdk/foresight/program';
 import { encodePriceUpdateV2, PRICE_UPDATE_V2_ACCOUNT_SIZE } from '@arcade/sdk/pyth/price-update-v2';
 
-export const PROGRAM_SO = join(import.meta.dirname, '..', 'dist', 'foresight.so');
+/**
+ * The program under test. FORESIGHT_PROGRAM_SO points the suites at another build (e.g. the previous
+ * version's, to see the trust tests fail on it).
+ */
+export const PROGRAM_SO =
+  process.env['FORESIGHT_PROGRAM_SO'] ?? join(import.meta.dirname, '..', 'dist', 'foresight.so');
 export const TIMELOCK = 300n;
 /** 2027-01-15T08:00:00Z: an arbitrary, fixed start so every run sees the same times. */
 export const T0 = 1_800_000_000n;
@@ -70,11 +77,21 @@ export async function fixedSigner(label: string): Promise<KeyPairSigner> {
   return createKeyPairSignerFromPrivateKeyBytes(seed);
 }
 
+/**
+ * How {@link ForesightHarness.setPrice} writes an update. A Pyth feed's updates form a chain: each carries
+ * the publish time of the one before it, and a tick at planned time t takes only the update with
+ * `publishTime ≥ t > prevPublishTime`.
+ */
 export interface PriceOptions {
+  /** Default: the clock's time. */
   publishTime?: bigint;
+  /** Default: publishTime − 1, an update a second after the previous one (Pyth's steady rate). */
+  prevPublishTime?: bigint;
   level?: 'full' | 'partial';
   feedId?: Uint8Array;
   owner?: Address;
+  /** Where to write it; default the harness's price account. */
+  at?: Address;
 }
 
 export class ForesightHarness {
@@ -95,11 +112,22 @@ export class ForesightHarness {
     this.feedId = feedId;
   }
 
-  /** A deployed program, a config for SOL/USD with a 300 s timelock, and the clock at T0. */
+  /**
+   * A deployed program, a config for SOL/USD with a 300 s timelock, and the clock at T0. `featureSet`
+   * runs the cluster with other runtime features than LiteSVM's default (all enabled).
+   */
   static async create(
-    options: { deterministic?: boolean; createConfig?: boolean } = {},
+    options: { deterministic?: boolean; createConfig?: boolean; featureSet?: FeatureSet } = {},
   ): Promise<ForesightHarness> {
-    const svm = new LiteSVM();
+    const svm = options.featureSet
+      ? LiteSVM.default()
+          .withFeatureSet(options.featureSet)
+          .withBuiltins()
+          .withSysvars()
+          .withPrecompiles()
+          .withDefaultPrograms()
+          .withLamports(1_000_000_000n * SOL)
+      : new LiteSVM();
     svm.addProgram(FORESIGHT_PROGRAM_ADDRESS, readFileSync(PROGRAM_SO));
     const h = new ForesightHarness(
       svm,
@@ -148,6 +176,14 @@ export class ForesightHarness {
     return this.svm.getClock().unixTimestamp;
   }
 
+  /**
+   * Writes THE update for planned time `t` (what the crank fetches from Hermes): the first one published at
+   * or after t, `delay` seconds after it, its predecessor published before t.
+   */
+  setPriceFor(t: bigint, price: bigint, delay = 0n, options: Omit<PriceOptions, 'publishTime'> = {}): void {
+    this.setPrice(price, { prevPublishTime: t - 1n, ...options, publishTime: t + delay });
+  }
+
   /** Moves the cluster clock (and the slot, so repeated transactions stay distinct). */
   setTime(unix: bigint): void {
     const clock = this.svm.getClock();
@@ -160,6 +196,7 @@ export class ForesightHarness {
   /** Writes the Pyth price account as the receiver program would: SOL/USD, exponent -8, fully verified. */
   setPrice(price: bigint, options: PriceOptions = {}): void {
     const publishTime = options.publishTime ?? this.now();
+    const prevPublishTime = options.prevPublishTime ?? publishTime - 1n;
     const data = encodePriceUpdateV2({
       writeAuthority: this.authority.address,
       verificationLevel:
@@ -170,14 +207,14 @@ export class ForesightHarness {
         conf: 1_000_000n,
         exponent: -8,
         publishTime,
-        prevPublishTime: publishTime - 1n,
+        prevPublishTime,
         emaPrice: price,
         emaConf: 1_000_000n,
       },
       postedSlot: this.svm.getClock().slot,
     });
     this.svm.setAccount({
-      address: this.priceUpdate,
+      address: options.at ?? this.priceUpdate,
       data,
       executable: false,
       lamports: lamports(this.svm.minimumBalanceForRentExemption(BigInt(PRICE_UPDATE_V2_ACCOUNT_SIZE))),
@@ -272,14 +309,15 @@ export class ForesightHarness {
 
   // ---- instructions as the crank and players send them ----
 
-  async createEvent(id: number, eventSigner: KeyPairSigner = this.eventSigner): Promise<Outcome> {
+  /** create_event paid (and signed) by `payer`: the event signer, or anyone. */
+  async createEvent(id: number, payer: KeyPairSigner = this.eventSigner): Promise<Outcome> {
     const ix = getCreateEventInstruction({
-      eventSigner,
+      payer,
       config: this.config,
       event: await this.eventAddress(id),
       id,
     });
-    return this.send([ix], eventSigner);
+    return this.send([ix], payer);
   }
 
   /** The tick, with the rounds the config names (or the ones given, to test refusals). */
@@ -288,14 +326,15 @@ export class ForesightHarness {
       locked?: Address | null;
       live?: Address;
       next?: Address;
-      eventSigner?: KeyPairSigner;
+      cranker?: KeyPairSigner | undefined;
       treasury?: Address;
+      priceUpdate?: Address;
     } = {},
   ): Promise<Outcome> {
     const c = this.fetchConfig();
-    const eventSigner = overrides.eventSigner ?? this.eventSigner;
+    const cranker = overrides.cranker ?? this.eventSigner;
     const ix = getLockAndSettleEventsInstruction({
-      eventSigner,
+      cranker,
       config: this.config,
       lockedEvent:
         overrides.locked !== undefined
@@ -305,10 +344,10 @@ export class ForesightHarness {
             : await this.eventAddress(c.lockedEvent),
       liveEvent: overrides.live ?? (await this.eventAddress(c.liveEvent)),
       nextEvent: overrides.next ?? (await this.eventAddress(c.liveEvent + 1)),
-      priceUpdate: this.priceUpdate,
-      treasury: overrides.treasury ?? this.treasury.address,
+      priceUpdate: overrides.priceUpdate ?? this.priceUpdate,
+      treasury: overrides.treasury ?? c.treasury,
     });
-    return this.send([ix], eventSigner);
+    return this.send([ix], cranker);
   }
 
   async placeBet(
@@ -362,13 +401,30 @@ export class ForesightHarness {
       eventSigner,
       config: this.config,
       event: await this.eventAddress(id),
-      treasury: this.treasury.address,
+      treasury: this.fetchConfig().treasury,
     });
     return this.send([ix], eventSigner);
   }
 
-  async updateConfig(disabled: boolean, authority: KeyPairSigner = this.authority): Promise<Outcome> {
-    return this.send([getUpdateConfigInstruction({ authority, config: this.config, disabled })], authority);
+  /** update_config; `rotate` names a new event signer and treasury (omitted: kept). */
+  async updateConfig(
+    disabled: boolean,
+    authority: KeyPairSigner = this.authority,
+    rotate: { eventSigner?: Address; treasury?: Address } = {},
+  ): Promise<Outcome> {
+    const ix = getUpdateConfigInstruction({ authority, config: this.config, disabled, ...rotate });
+    return this.send([ix], authority);
+  }
+
+  /** propose_authority by `authority`, who pays the fee (and any rent the config's growth needs). */
+  async proposeAuthority(newAuthority: Address, authority: KeyPairSigner = this.authority): Promise<Outcome> {
+    const ix = getProposeAuthorityInstruction({ authority, config: this.config, newAuthority });
+    return this.send([ix], authority);
+  }
+
+  /** accept_authority signed by `newAuthority`; the harness's payer pays the fee. */
+  async acceptAuthority(newAuthority: KeyPairSigner): Promise<Outcome> {
+    return this.send([getAcceptAuthorityInstruction({ newAuthority, config: this.config })], this.payer);
   }
 
   /**
@@ -379,13 +435,24 @@ export class ForesightHarness {
     this.expectOk(await this.createEvent(2));
   }
 
-  /** Advances to the live round's lock time (plus `lateBy`), publishes `price` then, ticks and pre-creates the next round. */
-  async advance(price: bigint | null, lateBy = 0n): Promise<Outcome> {
+  /**
+   * Advances to the live round's lock time t (plus `lateBy`; the clock never goes back, so after an outage
+   * the tick comes now), writes the update for t with `price` (the first one published at or after t,
+   * `publishDelay` seconds after it; null keeps the account as it is), ticks and pre-creates the next round.
+   */
+  async advance(
+    price: bigint | null,
+    lateBy = 0n,
+    options: { publishDelay?: bigint; cranker?: KeyPairSigner | undefined } = {},
+  ): Promise<Outcome> {
     const live = await this.fetchEvent(this.fetchConfig().liveEvent);
-    this.setTime(live.lockTime + lateBy);
-    if (price !== null) this.setPrice(price);
-    const outcome = await this.tick();
-    if (outcome.ok) this.expectOk(await this.createEvent(this.fetchConfig().liveEvent + 1));
+    const at = live.lockTime + lateBy;
+    this.setTime(at > this.now() ? at : this.now());
+    if (price !== null) this.setPriceFor(live.lockTime, price, options.publishDelay ?? 0n);
+    const outcome = await this.tick({ cranker: options.cranker });
+    if (outcome.ok) {
+      this.expectOk(await this.createEvent(this.fetchConfig().liveEvent + 1, options.cranker));
+    }
     return outcome;
   }
 }

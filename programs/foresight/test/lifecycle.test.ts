@@ -1,7 +1,9 @@
 /**
  * Consecutive rounds driven the way the crank and players drive them on a cluster, one round per result:
- * Up wins, Down wins, a tie, a one-sided round, a stale price, a lock price that could not be had, a late
- * but acceptable crank and a crank too late to use. Each asserts balances, the result, the fee and events.
+ * Up wins, Down wins, a tie, a one-sided round, an oracle too late for the planned time, a lock price that
+ * could not be had, and cranks 20 s and two minutes late (which change no price and no time: the price is
+ * the update for the planned time, and rounds keep the planned schedule). Each asserts balances, the result,
+ * the fee and events.
  */
 import type { KeyPairSigner } from '@solana/kit';
 import { Prediction } from '@arcade/sdk/foresight/accounts';
@@ -44,13 +46,17 @@ async function bet(player: KeyPairSigner, round: number, side: 'up' | 'down', am
   ]);
 }
 
-/** The tick at the live round's lock time (+ lateBy); returns what the treasury received. */
+/**
+ * The tick at the live round's lock time t (+ lateBy), with the update for t published `publishDelay` after
+ * it; returns what the treasury received.
+ */
 async function tick(
   price: bigint | null,
   lateBy = 0n,
+  publishDelay = 0n,
 ): Promise<{ fee: bigint; outcome: Extract<Outcome, { ok: true }> }> {
   const before = h.balance(h.treasury.address);
-  const outcome = ok(await h.advance(price, lateBy));
+  const outcome = ok(await h.advance(price, lateBy, { publishDelay }));
   return { fee: h.balance(h.treasury.address) - before, outcome };
 }
 
@@ -232,20 +238,21 @@ describe('consecutive rounds', () => {
     await refund(carol, 4, 2n * SOL);
   });
 
-  it('round 5: a stale price (published a minute before the tick) leaves the round without a final price', async () => {
+  it('round 5: the oracle published nothing for 31 s after the planned time: no final price, invalid', async () => {
     await betsFor(6);
     const live = await h.fetchEvent(h.fetchConfig().liveEvent);
-    h.setTime(live.lockTime);
-    h.setPrice(PRICE(120), { publishTime: live.lockTime - 60n });
-    const before = h.balance(h.treasury.address);
-    const outcome = ok(await h.tick());
-    ok(await h.createEvent(h.fetchConfig().liveEvent + 1));
-    // The logged reading shows why no price was taken: it was published 60 s before the planned time.
-    expect(parseOracleReading(outcome.logs)).toEqual({ price: PRICE(120), publishTime: live.lockTime - 60n });
-    expect(h.balance(h.treasury.address)).toBe(before);
-    expect(settledEvent(outcome, 5)).toMatchObject({ result: Prediction.Invalid });
+    // The first update at or after t came 31 s after it (one more than ORACLE_MAX_LATE_SECS): it is the
+    // only update the tick may use, and its price cannot stand for t.
+    const settleTick = await tick(PRICE(120), 31n, 31n);
+    // The logged reading shows why no price was taken: it was published 31 s after the planned time.
+    expect(parseOracleReading(settleTick.outcome.logs)).toEqual({
+      price: PRICE(120),
+      publishTime: live.lockTime + 31n,
+    });
+    expect(settleTick.fee).toBe(0n);
+    expect(settledEvent(settleTick.outcome, 5)).toMatchObject({ result: Prediction.Invalid });
     expect((await h.fetchEvent(5)).finalPrice).toBeNull();
-    // The same stale price could not lock round 6 either.
+    // The same update could not lock round 6 either.
     expect((await h.fetchEvent(6)).lockPrice).toBeNull();
     await refund(alice, 5, 1n * SOL);
     await refund(bob, 5, 1n * SOL);
@@ -261,28 +268,40 @@ describe('consecutive rounds', () => {
     await refund(bob, 6, 1n * SOL);
   });
 
-  it('round 7: a crank 20 s late still uses the price (within 30 s of the planned tick)', async () => {
+  it('round 7: a crank 20 s late uses the update for the planned time', async () => {
     await betsFor(8);
     const planned = (await h.fetchEvent(7)).settleTime;
     const settleTick = await tick(PRICE(111), 20n); // round 7 was locked at 110
     expect(settleTick.fee).toBe(foresightFee(4n * SOL));
     expect(settledEvent(settleTick.outcome, 7)).toMatchObject({ result: Prediction.Up });
-    // The next round opens at the actual tick time, so it still gets a full timelock of betting.
+    // No time moves with the tick: round 8 settles a timelock after its planned lock, and round 9 opens at
+    // the tick but locks then, on the planned schedule. Its betting is 20 s shorter.
+    expect((await h.fetchEvent(8)).settleTime).toBe(planned + TIMELOCK);
     const nine = await h.fetchEvent(9);
-    expect(nine.startTime).toBe(planned + 20n);
-    expect(nine.lockTime).toBe(planned + 20n + TIMELOCK);
+    expect([nine.startTime, nine.lockTime, nine.settleTime]).toEqual([
+      planned + 20n,
+      planned + TIMELOCK,
+      planned + 2n * TIMELOCK,
+    ]);
     expect((await h.fetchEvent(8)).lockPrice).toBe(PRICE(111));
     await settle(alice, 7, 3_880_000_000n, true);
   });
 
-  it('round 8: a crank two minutes late cannot prove the price at the planned time: invalid, refunded', async () => {
-    const settleTick = await tick(PRICE(90), 120n);
-    expect(settleTick.fee).toBe(0n);
-    expect(settledEvent(settleTick.outcome, 8)).toMatchObject({ result: Prediction.Invalid });
-    expect((await h.fetchEvent(8)).finalPrice).toBeNull();
-    expect((await h.fetchEvent(9)).lockPrice).toBeNull();
-    await refund(alice, 8, 1n * SOL);
-    await refund(bob, 8, 3n * SOL);
+  it('round 8: a crank two minutes late still settles on the price at the planned time', async () => {
+    const planned = (await h.fetchEvent(8)).settleTime;
+    const settleTick = await tick(PRICE(90), 120n); // round 8 was locked at 111
+    expect(parseOracleReading(settleTick.outcome.logs)).toEqual({ price: PRICE(90), publishTime: planned });
+    expect(settleTick.fee).toBe(foresightFee(4n * SOL));
+    expect(settledEvent(settleTick.outcome, 8)).toMatchObject({ result: Prediction.Down });
+    // Round 10 opens two minutes into its betting window and still locks on the planned schedule.
+    const ten = await h.fetchEvent(10);
+    expect([ten.startTime, ten.lockTime]).toEqual([planned + 120n, planned + TIMELOCK]);
+    expect(ten.lockTime).toBe(T0 + 10n * TIMELOCK);
+    expect((await h.fetchEvent(8)).finalPrice).toBe(PRICE(90));
+    expect((await h.fetchEvent(9)).lockPrice).toBe(PRICE(90));
+    // (4 − 0.12) SOL to the Down pool of 3 SOL, all bob's.
+    await settle(bob, 8, 3_880_000_000n, true);
+    expect(await h.settleBet(alice.address, 8)).toMatchObject({ ok: false, code: 6005, name: 'BetLost' });
   });
 });
 

@@ -14,12 +14,14 @@ import {
   type ForesightErrorName,
 } from '@arcade/sdk/foresight/errors';
 import {
+  getAcceptAuthorityInstruction,
   getCloseBetInstruction,
   getCloseEventInstruction,
   getCreateConfigInstruction,
   getCreateEventInstruction,
   getLockAndSettleEventsInstruction,
   getPlaceBetInstruction,
+  getProposeAuthorityInstruction,
   getSettleBetInstruction,
   getUpdateConfigInstruction,
   getWithdrawBetInstruction,
@@ -112,12 +114,13 @@ export async function closeBetIx(h: ForesightHarness, user: KeyPairSigner, id: n
   return getCloseBetInstruction({ user, event, bet: (await findBetAddress(event, user.address))[0] });
 }
 
+/** create_event paid by `payer` (the event signer unless given: anyone may). */
 export async function createEventIx(
   h: ForesightHarness,
   id: number,
-  eventSigner: KeyPairSigner = h.eventSigner,
+  payer: KeyPairSigner = h.eventSigner,
 ): Promise<Instruction> {
-  return getCreateEventInstruction({ eventSigner, config: h.config, event: await h.eventAddress(id), id });
+  return getCreateEventInstruction({ payer, config: h.config, event: await h.eventAddress(id), id });
 }
 
 export async function closeEventIx(
@@ -129,7 +132,7 @@ export async function closeEventIx(
     eventSigner,
     config: h.config,
     event: await h.eventAddress(id),
-    treasury: h.treasury.address,
+    treasury: h.fetchConfig().treasury,
   });
 }
 
@@ -140,14 +143,14 @@ export async function tickIx(
     locked?: Address | null;
     live?: Address;
     next?: Address;
-    eventSigner?: KeyPairSigner;
+    cranker?: KeyPairSigner;
     treasury?: Address;
     priceUpdate?: Address;
   } = {},
 ): Promise<Instruction> {
   const c = h.fetchConfig();
   return getLockAndSettleEventsInstruction({
-    eventSigner: overrides.eventSigner ?? h.eventSigner,
+    cranker: overrides.cranker ?? h.eventSigner,
     config: h.config,
     lockedEvent:
       overrides.locked !== undefined
@@ -158,16 +161,32 @@ export async function tickIx(
     liveEvent: overrides.live ?? (await h.eventAddress(c.liveEvent)),
     nextEvent: overrides.next ?? (await h.eventAddress(c.liveEvent + 1)),
     priceUpdate: overrides.priceUpdate ?? h.priceUpdate,
-    treasury: overrides.treasury ?? h.treasury.address,
+    treasury: overrides.treasury ?? c.treasury,
   });
 }
 
+/** update_config; `rotate` names a new event signer and treasury (omitted: kept). */
 export function updateConfigIx(
   h: ForesightHarness,
   disabled: boolean,
   authority: KeyPairSigner = h.authority,
+  rotate: { eventSigner?: Address; treasury?: Address } = {},
 ): Instruction {
-  return getUpdateConfigInstruction({ authority, config: h.config, disabled });
+  return getUpdateConfigInstruction({ authority, config: h.config, disabled, ...rotate });
+}
+
+/** propose_authority by `authority` (the config's unless given), naming `newAuthority`. */
+export function proposeAuthorityIx(
+  h: ForesightHarness,
+  newAuthority: Address,
+  authority: KeyPairSigner = h.authority,
+): Instruction {
+  return getProposeAuthorityInstruction({ authority, config: h.config, newAuthority });
+}
+
+/** accept_authority signed by `newAuthority`. */
+export function acceptAuthorityIx(h: ForesightHarness, newAuthority: KeyPairSigner): Instruction {
+  return getAcceptAuthorityInstruction({ newAuthority, config: h.config });
 }
 
 // ---- rewriting instructions for hostile cases ----
@@ -196,7 +215,10 @@ export function setRawPriceAccount(
   });
 }
 
-/** A fully verified PriceUpdateV2 of `feedId`, encoded as the receiver writes it. */
+/**
+ * A fully verified PriceUpdateV2 of `feedId`, encoded as the receiver writes it: published at
+ * `publishTime`, a second after its predecessor (so it is the update for a tick planned at `publishTime`).
+ */
 export function priceUpdateData(h: ForesightHarness, feedId: Uint8Array, price: bigint, publishTime: bigint) {
   const data = encodePriceUpdateV2({
     writeAuthority: h.authority.address,
@@ -247,7 +269,7 @@ export async function createOtherConfig(
   );
   const round = async (id: number) => (await findEventAddress(config, id))[0];
   for (const id of [1, 2]) {
-    const ix = getCreateEventInstruction({ eventSigner: h.eventSigner, config, event: await round(id), id });
+    const ix = getCreateEventInstruction({ payer: h.eventSigner, config, event: await round(id), id });
     h.expectOk(await h.send([ix], h.payer));
   }
   return { config, round };

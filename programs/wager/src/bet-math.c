@@ -29,3 +29,27 @@ bool bet_reserve(const Bet *bet, u64 *reserve) {
   u64 share;
   return bet_referral_share(bet, &share) && u64_add(bet->listing_price, share, reserve);
 }
+
+bool bet_refundable(const Bet *bet, i64 now) {
+  /* Compared in u64 after ordering, so no signed overflow whatever the stored time. */
+  return now >= bet->timestamp && (u64)now - (u64)bet->timestamp >= CONST_BET_REFUND_DELAY_SECS;
+}
+
+bool bet_late_win(const Bet *bet, u64 *owed) {
+  u64 fee, paid;
+  if (!bet_fee(bet->bet_amount, &fee) || !u64_add(bet->bet_amount, fee, &paid)) return false;
+  if (!u64_sub(bet->listing_price, paid, owed)) *owed = 0;
+  return true;
+}
+
+bool bet_late_reserve(const Bet *bet, u64 *reserve) {
+  u64 owed, share;
+  return bet_late_win(bet, &owed) && bet_referral_share(bet, &share) && u64_add(owed, share, reserve);
+}
+
+bool bet_hash_captured(const Bet *bet) {
+  for (u64 i = 0; i < 32; i++) {
+    if (bet->slot_hash[i] != 0) return true;
+  }
+  return false;
+}

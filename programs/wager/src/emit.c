@@ -51,3 +51,32 @@ ProgramResult emit_market_update(const SolPubkey *key, const Market *market) {
   e.market = *market;
   EMIT(event_market_update_encode, &e, EVENT_MARKET_UPDATE_MAX_SIZE);
 }
+
+ProgramResult emit_referral_claimed(const Referral *vault, u64 amount, i64 timestamp) {
+  ReferralClaimed e;
+  sol_memcpy(e.referrer, vault->referrer, 32);
+  e.amount = amount;
+  e.timestamp = timestamp;
+  EMIT(event_referral_claimed_encode, &e, EVENT_REFERRAL_CLAIMED_SIZE);
+}
+
+void log_reveal(const RevealLog *log) {
+  char buffer[176];
+  SolText line = {buffer, 0, sizeof(buffer)};
+  SOL_TEXT(&line, REVEAL_LOG_PREFIX);
+  sol_text_u64(&line, log->sequence);
+  if (log->outcome == REVEAL_SETTLED || log->outcome == REVEAL_SETTLED_AFTER_REFUND) {
+    SOL_TEXT(&line, " roll=");
+    sol_text_u64(&line, log->roll);
+    SOL_TEXT(&line, " slot=");
+    sol_text_u64(&line, log->slot);
+    SOL_TEXT(&line, " slot_hash=");
+    sol_text_hex(&line, log->slot_hash, 32);
+  }
+  if (log->outcome == REVEAL_SETTLED_AFTER_REFUND || log->outcome == REVEAL_REFUNDED_EARLIER) {
+    SOL_TEXT(&line, " refunded=earlier");
+  } else if (log->outcome == REVEAL_REFUNDED_EXPIRED) {
+    SOL_TEXT(&line, " refunded=expired");
+  }
+  sol_log(line.buffer, line.len);
+}

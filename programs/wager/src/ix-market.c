@@ -8,6 +8,11 @@ static ProgramResult require_authority(SolParameters *params, u64 authority_inde
   return sol_check_has_one(h->authority, authority);
 }
 
+/** Whether a market started at `start` may end at `end`: within MARKET_MAX_LIFETIME_SECS, so no pot is held longer. */
+static bool within_lifetime(i64 start, i64 end) {
+  return end <= start || (u64)end - (u64)start <= CONST_MARKET_MAX_LIFETIME_SECS;
+}
+
 ProgramResult ix_create_market(SolParameters *params) {
   SOL_TRY(sol_check_accounts_len(params, IX_CREATE_MARKET_ACCOUNTS_LEN));
   SolAccountInfo *authority = &params->accounts[IX_CREATE_MARKET_ACC_AUTHORITY];
@@ -28,7 +33,9 @@ ProgramResult ix_create_market(SolParameters *params) {
   }
   i64 now;
   SOL_TRY(sol_unix_timestamp(&now));
-  if (!(now < args.cutoff_time && args.cutoff_time <= args.end_time)) return WG_ERROR(ERR_INVALID_MARKET);
+  if (!(now < args.cutoff_time && args.cutoff_time <= args.end_time) || !within_lifetime(now, args.end_time)) {
+    return WG_ERROR(ERR_INVALID_MARKET);
+  }
   /* This program's id means "no account" where the referrer is passed, so it could never be named there. */
   if (args.referrer.is_some && sol_memcmp(args.referrer.value, params->program_id->x, 32) == 0) {
     return WG_ERROR(ERR_INVALID_REFERRER);
@@ -59,6 +66,11 @@ ProgramResult ix_create_market(SolParameters *params) {
   return emit_market_update(market->key, &m);
 }
 
+/**
+ * Moves a market's times while it still takes predictions. Once the cutoff has passed nothing moves
+ * (MarketClosed): predictors staked on the times they saw. A new cutoff must be in the future and not after
+ * the end, and the end within the market's maximum lifetime (InvalidMarket).
+ */
 ProgramResult ix_update_market(SolParameters *params) {
   SOL_TRY(sol_check_accounts_len(params, IX_UPDATE_MARKET_ACCOUNTS_LEN));
   SolAccountInfo *market = &params->accounts[IX_UPDATE_MARKET_ACC_MARKET];
@@ -70,8 +82,12 @@ ProgramResult ix_update_market(SolParameters *params) {
   }
   Market m;
   SOL_TRY(market_load(market, params->program_id, &m));
-  if (m.is_settled) return WG_ERROR(ERR_MARKET_CLOSED);
-  if (args.cutoff_time > args.end_time) return WG_ERROR(ERR_INVALID_MARKET);
+  i64 now;
+  SOL_TRY(sol_unix_timestamp(&now));
+  if (m.is_settled || now >= m.cutoff_time) return WG_ERROR(ERR_MARKET_CLOSED);
+  if (!(now < args.cutoff_time && args.cutoff_time <= args.end_time) || !within_lifetime(m.start_time, args.end_time)) {
+    return WG_ERROR(ERR_INVALID_MARKET);
+  }
   m.end_time = args.end_time;
   m.cutoff_time = args.cutoff_time;
   SOL_TRY(market_store(market, &m));
@@ -88,7 +104,6 @@ ProgramResult ix_resolve_market(SolParameters *params) {
   SolAccountInfo *market = &params->accounts[IX_RESOLVE_MARKET_ACC_MARKET];
   SolAccountInfo *pool = &params->accounts[IX_RESOLVE_MARKET_ACC_MARKET_AUTHORITY];
   SolAccountInfo *treasury = &params->accounts[IX_RESOLVE_MARKET_ACC_TREASURY];
-  SolAccountInfo *referrer = &params->accounts[IX_RESOLVE_MARKET_ACC_REFERRER];
   House h;
   SOL_TRY(require_authority(params, IX_RESOLVE_MARKET_ACC_AUTHORITY, IX_RESOLVE_MARKET_ACC_HOUSE, &h));
   SOL_TRY(sol_check_has_one(h.treasury, treasury));
@@ -103,9 +118,11 @@ ProgramResult ix_resolve_market(SolParameters *params) {
   i64 now;
   SOL_TRY(sol_unix_timestamp(&now));
   if (now < m.cutoff_time) return WG_ERROR(ERR_INVALID_MARKET);
+  Referral vault;
   bool payable;
-  const ReferrerCheck check = {referrer, m.referrer.is_some, m.referrer.value, pool};
-  SOL_TRY(check_referrer(&check, params->program_id, &payable));
+  const VaultCheck check = {&params->accounts[IX_RESOLVE_MARKET_ACC_REFERRAL_VAULT], m.referrer.is_some,
+                            m.referrer.value};
+  SOL_TRY(referral_vault_check(&check, params->program_id, &vault, &payable));
 
   MarketResult result = args.result;
   if ((result == MARKET_RESULT_YES && m.yes_pool == 0) || (result == MARKET_RESULT_NO && m.no_pool == 0)) {
@@ -117,11 +134,35 @@ ProgramResult ix_resolve_market(SolParameters *params) {
   u64 fee, share = 0;
   if (!market_fee(&m, &fee)) return WG_ERROR(ERR_OVERFLOW_ERROR);
   if (m.referrer.is_some && !referral_share(fee, &share)) return WG_ERROR(ERR_OVERFLOW_ERROR);
-  /* A payee that cannot take its share leaves it in the pool, as dust that close_market sweeps to the
-   * treasury: resolving never gets stuck. */
+  /* A treasury that cannot take its share (an empty wallet, below its rent minimum), or a referrer whose
+   * vault was never created, leaves it in the pool, as dust that close_market sweeps to the treasury:
+   * resolving never gets stuck. */
   u64 paid;
   SOL_TRY(pay_if_receivable(pool, treasury, fee - share, &paid));
-  if (payable) SOL_TRY(pay_if_receivable(pool, referrer, share, &paid));
+  if (payable) SOL_TRY(referral_credit(pool, check.account, &vault, share));
+  SOL_TRY(market_store(market, &m));
+  return emit_market_update(market->key, &m);
+}
+
+/**
+ * Resolves a market as Invalid when the authority has not resolved it within MARKET_RESOLVE_GRACE_SECS
+ * after its end (MarketNotOverdue before): no fee, and every prediction then settles for a refund. Anyone
+ * may send it, so no pot waits on the authority for longer than that.
+ */
+ProgramResult ix_expire_market(SolParameters *params) {
+  SOL_TRY(sol_check_accounts_len(params, IX_EXPIRE_MARKET_ACCOUNTS_LEN));
+  SolAccountInfo *market = &params->accounts[IX_EXPIRE_MARKET_ACC_MARKET];
+  Market m;
+  SOL_TRY(market_load(market, params->program_id, &m));
+  if (m.is_settled) return WG_ERROR(ERR_MARKET_CLOSED);
+  i64 now;
+  SOL_TRY(sol_unix_timestamp(&now));
+  if (now <= m.end_time || (u64)now - (u64)m.end_time < CONST_MARKET_RESOLVE_GRACE_SECS) {
+    return WG_ERROR(ERR_MARKET_NOT_OVERDUE);
+  }
+  m.result.is_some = true;
+  m.result.value = MARKET_RESULT_INVALID;
+  m.is_settled = true;
   SOL_TRY(market_store(market, &m));
   return emit_market_update(market->key, &m);
 }

@@ -97,6 +97,9 @@ ProgramResult ix_update_prediction(SolParameters *params) {
   SOL_TRY(market_load(market, params->program_id, &m));
   SOL_TRY(check_market_authority(pool, &m, params->program_id));
   SOL_TRY(require_open(&m));
+  /* A settled prediction belongs to a market that was resolved, closed and then created again at the same
+   * address: adding to it would put a stake no settlement can pay into the new pool. */
+  if (p.is_claimed) return WG_ERROR(ERR_MARKET_CLOSED);
   if (args.amount < CONST_MIN_BET_LAMPORTS) return WG_ERROR(ERR_BET_TOO_LOW);
   if (!u64_add(p.amount, args.amount, &p.amount)) return WG_ERROR(ERR_OVERFLOW_ERROR);
   SOL_TRY(add_to_pool(&m, p.result, args.amount, false));

@@ -1,12 +1,14 @@
 /**
- * Prophecy markets, as docs/wager.md describes them: creation and its times, predictions before and after
- * the cutoff, updates, resolution with exact payouts for Yes, No and Invalid (the SDK's `predictionPayout`
- * and `marketFee` as the oracle, and one case worked out by hand), an empty winning side, the referrer's
- * share, permissionless settlement, and the sweep by close_market. Every refusal is asserted by its code with
- * nothing moved, and the PredictionUpdate and MarketUpdate events are decoded and checked.
+ * Prophecy markets, as docs/wager.md describes them: creation and its times (within the maximum lifetime),
+ * predictions before and after the cutoff, updates (only before the cutoff), resolution with exact payouts
+ * for Yes, No and Invalid (the SDK's `predictionPayout` and `marketFee` as the oracle, and one case worked out
+ * by hand), an empty winning side, the referrer's share (credited to its vault), expiry by anyone once the
+ * authority is overdue, permissionless settlement, and the sweep by close_market. Every refusal is asserted
+ * by its code with nothing moved, and the PredictionUpdate and MarketUpdate events are decoded and checked.
  */
 import { address, generateKeyPairSigner, lamports, type Address, type KeyPairSigner } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MARKET_MAX_LIFETIME_SECS, MARKET_RESOLVE_GRACE_SECS } from '@arcade/sdk/constants';
 import { MarketResult, type MarketAccount } from '@arcade/sdk/wager/accounts';
 import { marketFee, predictionPayout, referralShare } from '@arcade/sdk/wager/bet-math';
 import { SOL, T0, WagerHarness, type Success } from './harness.ts';
@@ -16,6 +18,7 @@ import {
   marketRent,
   predictionRent,
   SIGNATURE_FEE,
+  vaultRent,
   walletRent,
   watchBalances,
   withAccount,
@@ -25,8 +28,13 @@ import {
 type Side = 'yes' | 'no';
 const SIDE = { yes: MarketResult.Yes, no: MarketResult.No } as const;
 
+const GRACE = BigInt(MARKET_RESOLVE_GRACE_SECS);
+const LIFETIME = BigInt(MARKET_MAX_LIFETIME_SECS);
+
 let h: WagerHarness;
 let ref: KeyPairSigner;
+/** ref's referral vault, created in beforeEach: market fees' referrer shares are credited there. */
+let refVault: Address;
 const users = new Map<string, KeyPairSigner>();
 
 beforeEach(async () => {
@@ -35,6 +43,8 @@ beforeEach(async () => {
   // where it cannot take a small fee has its own test).
   h.svm.airdrop(h.treasury.address, lamports(SOL));
   ref = await h.user(1n);
+  refVault = await h.vaultAddress(ref.address);
+  h.expectOk(await h.initReferral(ref.address));
   users.clear();
   for (const name of ['alice', 'bob', 'carol', 'dave']) users.set(name, await h.user());
 });
@@ -74,7 +84,7 @@ async function predict(name: string, m: Address, amount: bigint, side: Side): Pr
   return outcome;
 }
 
-/** Resolves, checking what the treasury and the referrer got and the MarketUpdate event. */
+/** Resolves, checking what the treasury and the referrer's vault got and the MarketUpdate event. */
 async function resolve(
   m: Address,
   result: 'yes' | 'no' | 'invalid',
@@ -82,7 +92,7 @@ async function resolve(
 ): Promise<MarketAccount> {
   const pool = await h.poolAddress(m);
   const referrer = h.fetchMarket(m).referrer;
-  const w = watchBalances(h, { treasury: h.treasury.address, pool, ref: ref.address });
+  const w = watchBalances(h, { treasury: h.treasury.address, pool, ref: refVault });
   const outcome = h.expectOk(await h.resolveMarket(m, result));
   const resolved = h.fetchMarket(m);
   expect(resolved).toMatchObject({ isSettled: true, result: expected.recorded, settledCount: 0 });
@@ -215,20 +225,94 @@ describe('predictions', () => {
     expect(h.fetchMarket(m)).toMatchObject({ yesPool: 20_000_000n, yesCount: 1 });
   });
 
-  it('update_market moves the times while unresolved (cutoff ≤ end, else InvalidMarket), reopening predictions', async () => {
+  it('update_market moves the times before the cutoff only (cutoff in the future, ≤ end, else InvalidMarket)', async () => {
     const m = await market();
-    h.setTime(T0 + 100n);
-    await expectRefused(h, [await h.predictIx(user('alice'), m, SOL, 'yes')], wager('MarketClosed'));
+    h.setTime(T0 + 50n);
     await expectRefused(
       h,
       [h.updateMarketIx(m, { cutoff: T0 + 301n, end: T0 + 300n })],
       wager('InvalidMarket'),
     );
+    // A new cutoff now or in the past would close (or reopen) predictions behind everyone's back.
+    for (const cutoff of [T0 + 50n, T0 + 49n]) {
+      await expectRefused(h, [h.updateMarketIx(m, { cutoff, end: T0 + 300n })], wager('InvalidMarket'));
+    }
     const outcome = h.expectOk(await h.updateMarket(m, { cutoff: T0 + 300n, end: T0 + 300n }));
     const record = h.fetchMarket(m);
     expect(record).toMatchObject({ startTime: T0, cutoffTime: T0 + 300n, endTime: T0 + 300n });
     expect(outcome.events).toEqual([{ name: 'MarketUpdate', data: { key: m, market: record } }]);
     await predict('alice', m, SOL, 'yes');
+    // At the cutoff the times are fixed: no reopening.
+    h.setTime(T0 + 300n);
+    await expectRefused(h, [await h.predictIx(user('bob'), m, SOL, 'no')], wager('MarketClosed'));
+    await expectRefused(
+      h,
+      [h.updateMarketIx(m, { cutoff: T0 + 600n, end: T0 + 600n })],
+      wager('MarketClosed'),
+    );
+  });
+
+  it('the end is at most MARKET_MAX_LIFETIME_SECS after the start, at creation and at every update', async () => {
+    const now = h.now();
+    const far = await generateKeyPairSigner();
+    await expectRefused(
+      h,
+      [await h.createMarketIx(far, { cutoff: now + 100n, end: now + LIFETIME + 1n })],
+      wager('InvalidMarket'),
+    );
+    const { market: m, outcome } = await h.createMarket({ cutoff: now + 100n, end: now + LIFETIME });
+    h.expectOk(outcome);
+    h.setTime(now + 50n);
+    // Measured from the start, not from now.
+    await expectRefused(
+      h,
+      [h.updateMarketIx(m, { cutoff: now + 100n, end: now + LIFETIME + 1n })],
+      wager('InvalidMarket'),
+    );
+    h.expectOk(await h.updateMarket(m, { cutoff: now + 200n, end: now + LIFETIME }));
+  });
+});
+
+describe('expire_market: an overdue market is resolved Invalid by anyone', () => {
+  it('not before its end + MARKET_RESOLVE_GRACE_SECS (MarketNotOverdue); then anyone expires it, and everyone is refunded', async () => {
+    const m = await market(ref.address);
+    await predict('alice', m, SOL, 'yes');
+    await predict('bob', m, 2n * SOL, 'no');
+    const end = h.fetchMarket(m).endTime;
+    const stranger = await h.user(1n);
+    for (const at of [T0 + 100n, end, end + GRACE - 1n]) {
+      h.setTime(at);
+      await expectRefused(h, [h.expireMarketIx(m)], wager('MarketNotOverdue'), { feePayer: stranger });
+    }
+    h.setTime(end + GRACE);
+    const pool = await h.poolAddress(m);
+    const w = watchBalances(h, {
+      treasury: h.treasury.address,
+      pool,
+      vault: refVault,
+      stranger: stranger.address,
+    });
+    const expired = h.expectOk(await h.expireMarket(m, stranger));
+    // No fee: the authority never resolved it.
+    expect(w.deltas()).toEqual({ treasury: 0n, pool: 0n, vault: 0n, stranger: -SIGNATURE_FEE });
+    const record = h.fetchMarket(m);
+    expect(record).toMatchObject({ isSettled: true, result: MarketResult.Invalid, settledCount: 0 });
+    expect(expired.events).toEqual([{ name: 'MarketUpdate', data: { key: m, market: record } }]);
+    await settle('alice', m, SOL);
+    await settle('bob', m, 2n * SOL);
+    // Expired once; it cannot be expired or resolved again.
+    await expectRefused(h, [h.expireMarketIx(m)], wager('MarketClosed'));
+    await expectRefused(h, [await h.resolveMarketIx(m, 'yes')], wager('MarketClosed'));
+    h.expectOk(await h.closeMarket(m));
+  });
+
+  it('a resolved market cannot be expired (MarketClosed)', async () => {
+    const m = await market();
+    await predict('alice', m, SOL, 'yes');
+    h.toCutoff(m);
+    h.expectOk(await h.resolveMarket(m, 'yes'));
+    h.setTime(h.fetchMarket(m).endTime + GRACE);
+    await expectRefused(h, [h.expireMarketIx(m)], wager('MarketClosed'));
   });
 });
 
@@ -486,36 +570,50 @@ describe('the order of things', () => {
   });
 });
 
-// docs/wager.md: resolving never gets stuck on where a fee goes. The program id cannot be named as a referrer
-// (in the optional slot it means "no referrer"), so create_market refuses it; an account the runtime will not
-// let the program credit (a sysvar, handed over read-only) leaves its share in the pool for close_market.
-describe('market referrers that resolution cannot pay', () => {
-  it('a market whose referrer is the program id is refused at creation', async () => {
-    const { market: m, outcome } = await h.createMarket({ cutoff: h.now() + 100n, referrer: h.programId });
-    if (!outcome.ok) {
-      expect(outcome.code).not.toBeNull();
-      return;
-    }
-    await predict('alice', m, SOL, 'yes');
-    await predict('bob', m, SOL, 'no');
-    h.toCutoff(m);
-    // The SDK names the program id as "no referrer", the only way to pass it.
-    const invalid = await h.resolveMarket(m, 'invalid', { referrer: null });
-    const yes = invalid.ok ? invalid : await h.resolveMarket(m, 'yes', { referrer: null });
-    h.expectOk(yes);
+// docs/trust.md, "Nothing blocks settlement": a market referrer's share goes to its vault, a PDA of this
+// program that can always be credited, whatever the referrer's key is. The program id cannot be named (in the
+// optional account slot it means "no account"), so create_market refuses it.
+describe('market referrers of any kind', () => {
+  it('a market whose referrer is the program id is refused at creation (InvalidReferrer)', async () => {
+    const m = await generateKeyPairSigner();
+    await expectRefused(
+      h,
+      [await h.createMarketIx(m, { cutoff: h.now() + 100n, end: h.now() + 200n }, { referrer: h.programId })],
+      wager('InvalidReferrer'),
+    );
+    expect(h.exists(m.address)).toBe(false);
   });
 
-  it('a market whose referrer is a sysvar still resolves; the share stays in the pool', async () => {
+  it('a sysvar referrer: resolution succeeds; without a vault the share stays in the pool for close_market', async () => {
     const clock = address('SysvarC1ock11111111111111111111111111111111');
-    const { market: m, outcome } = await h.createMarket({ cutoff: h.now() + 100n, referrer: clock });
-    if (!outcome.ok) {
-      expect(outcome.code).not.toBeNull();
-      return;
-    }
+    const m = await market(clock);
     await predict('alice', m, SOL, 'yes');
     await predict('bob', m, SOL, 'no');
     h.toCutoff(m);
-    // The runtime hands the program the sysvar read-only: its share stays in the pool as dust.
+    const pool = await h.poolAddress(m);
+    const w = watchBalances(h, { treasury: h.treasury.address, pool });
     h.expectOk(await h.resolveMarket(m, 'yes'));
+    // 3% of 2 SOL = 0.06 SOL: the treasury takes 0.054, the referrer's 0.006 waits in the pool.
+    expect(w.deltas()).toEqual({ treasury: 54_000_000n, pool: -54_000_000n });
+    await settle('alice', m, 1_940_000_000n);
+    await settle('bob', m, 0n);
+    expect(h.balance(pool)).toBe(walletRent(h) + 6_000_000n);
+    const t = watchBalances(h, { treasury: h.treasury.address });
+    h.expectOk(await h.closeMarket(m));
+    expect(t.deltas()).toEqual({ treasury: walletRent(h) + 6_000_000n });
+  });
+
+  it('a sysvar referrer with its vault created: the share is credited there, for nobody to claim but that key', async () => {
+    const clock = address('SysvarC1ock11111111111111111111111111111111');
+    h.expectOk(await h.initReferral(clock));
+    const vault = await h.vaultAddress(clock);
+    const m = await market(clock);
+    await predict('alice', m, SOL, 'yes');
+    await predict('bob', m, SOL, 'no');
+    h.toCutoff(m);
+    const w = watchBalances(h, { treasury: h.treasury.address, vault });
+    h.expectOk(await h.resolveMarket(m, 'no'));
+    expect(w.deltas()).toEqual({ treasury: 54_000_000n, vault: 6_000_000n });
+    expect(h.balance(vault)).toBe(vaultRent(h) + 6_000_000n);
   });
 });

@@ -4,11 +4,23 @@
  * balance. Kept local for the same reason as the harness's send logic: Foresight's copies live in its own
  * tests, and one program's tests should not import another's.
  */
+import { LangErrorMessage } from '@coral-xyz/anchor';
 import { type Address, type Instruction, type KeyPairSigner } from '@solana/kit';
 import { expect } from 'vitest';
 import { cloneAccount as cloneSvmAccount, signerCount } from '@arcade/sbf/testing';
-import { BET_ACCOUNT_SIZE, MARKET_ACCOUNT_SIZE, PREDICTION_ACCOUNT_SIZE } from '@arcade/sdk/wager/accounts';
-import { getWagerErrorFromLogs, WAGER_ERROR_CODES, type WagerErrorName } from '@arcade/sdk/wager/errors';
+import { betCost, betFee, betStake, referralShare } from '@arcade/sdk/wager/bet-math';
+import {
+  BET_ACCOUNT_SIZE,
+  MARKET_ACCOUNT_SIZE,
+  PREDICTION_ACCOUNT_SIZE,
+  REFERRAL_ACCOUNT_SIZE,
+} from '@arcade/sdk/wager/accounts';
+import {
+  decodeWagerError,
+  getWagerErrorFromLogs,
+  WAGER_ERROR_CODES,
+  type WagerErrorName,
+} from '@arcade/sdk/wager/errors';
 import {
   BUILTIN_ERRORS,
   type BuiltinErrorName,
@@ -31,9 +43,11 @@ export const ANCHOR_ERROR_CODES = Object.freeze({
   ConstraintSeeds: 2006,
   AccountDiscriminatorMismatch: 3002,
   AccountNotEnoughKeys: 3005,
+  ConstraintAddress: 2012,
   AccountOwnedByWrongProgram: 3007,
   InvalidProgramId: 3008,
   AccountNotSigner: 3010,
+  TryingToInitPayerAsProgramAccount: 4101,
 } as const);
 export type AnchorErrorName = keyof typeof ANCHOR_ERROR_CODES;
 
@@ -56,6 +70,24 @@ export function anchor(name: AnchorErrorName): ExpectedError {
   return { code: ANCHOR_ERROR_CODES[name], name: null, anchor: name };
 }
 
+/**
+ * What a refunded `create_bet` bet is still owed if its reveal shows a win: its prize less the stake and
+ * fee the refund returned (never negative). A refund that captured the bet's slot hash keeps it reserved
+ * (`refund_reserve`, inside `outstanding`) until the reveal.
+ */
+export function lateWin(prize: bigint, odds: number): bigint {
+  const owed = prize - betCost(prize, odds);
+  return owed > 0n ? owed : 0n;
+}
+
+/**
+ * What a refund that captured the slot hash keeps reserved (`refund_reserve`): the late win, and for a
+ * referred bet the referral's share, which a late win credits as an on-time one does.
+ */
+export function lateReserve(prize: bigint, odds: number, referred: boolean): bigint {
+  return lateWin(prize, odds) + (referred ? referralShare(betFee(betStake(prize, odds))) : 0n);
+}
+
 /** Rent-exempt minimum of a bet record. */
 export function betRent(h: WagerHarness): bigint {
   return h.rent(BET_ACCOUNT_SIZE);
@@ -69,6 +101,11 @@ export function marketRent(h: WagerHarness): bigint {
 /** Rent-exempt minimum of a prediction record. */
 export function predictionRent(h: WagerHarness): bigint {
   return h.rent(PREDICTION_ACCOUNT_SIZE);
+}
+
+/** Rent-exempt minimum of a referral vault. */
+export function vaultRent(h: WagerHarness): bigint {
+  return h.rent(REFERRAL_ACCOUNT_SIZE);
 }
 
 /** Rent-exempt minimum of a data-less account: a market's pool, or any wallet. */
@@ -114,7 +151,28 @@ export function feeOf(instructions: readonly Instruction[], feePayer: Address): 
   return SIGNATURE_FEE * BigInt(signerCount(instructions, feePayer));
 }
 
-/** Asserts that `outcome` is the refusal `expected`, by code and name (and in the logs, as integrators read it). */
+/**
+ * Anchor's error line for a custom code, as an unmodified Anchor client parses it: the IDL's name and
+ * message for Wager's codes, anchor-lang's own for the framework's.
+ */
+export function anchorErrorLine(code: number): string {
+  const wagerError = decodeWagerError(code);
+  const name =
+    wagerError?.name ?? Object.entries(ANCHOR_ERROR_CODES).find(([, value]) => value === code)?.[0];
+  const message = wagerError?.msg ?? LangErrorMessage.get(code);
+  if (name === undefined || message === undefined) throw new Error(`no Anchor error line for ${code}`);
+  return `Program log: AnchorError occurred. Error Code: ${name}. Error Number: ${code}. Error Message: ${message}.`;
+}
+
+/** The AnchorError lines in `logs`. */
+export function anchorErrorLines(logs: readonly string[]): string[] {
+  return logs.filter((line) => line.includes('AnchorError occurred'));
+}
+
+/**
+ * Asserts that `outcome` is the refusal `expected`, by code and name, in the logs as integrators read it,
+ * and by Anchor's error line (exactly one; none for the runtime's builtin errors).
+ */
 export function expectError(h: WagerHarness, outcome: Outcome, expected: ExpectedError): Failure {
   if (outcome.ok) {
     throw new Error(`expected ${JSON.stringify(expected)}, but the transaction succeeded`);
@@ -126,6 +184,7 @@ export function expectError(h: WagerHarness, outcome: Outcome, expected: Expecte
       builtin: BUILTIN_ERRORS[expected.builtin],
       builtinName: expected.builtin,
     });
+    expect(anchorErrorLines(outcome.logs)).toEqual([]);
     return outcome;
   }
   if ('anchor' in expected) {
@@ -142,6 +201,7 @@ export function expectError(h: WagerHarness, outcome: Outcome, expected: Expecte
   expect(outcome.logs).toContain(
     `Program ${h.programId} failed: custom program error: 0x${expected.code.toString(16)}`,
   );
+  expect(anchorErrorLines(outcome.logs)).toEqual([anchorErrorLine(expected.code)]);
   return outcome;
 }
 

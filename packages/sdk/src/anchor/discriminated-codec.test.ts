@@ -1,4 +1,4 @@
-import { getU16Codec, getU8Codec } from '@solana/kit';
+import { getStructCodec, getU16Codec, getU8Codec } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -7,6 +7,7 @@ import {
   getDiscriminatedCodec,
   hasDiscriminator,
   idlDiscriminator,
+  withZeroTail,
 } from './discriminated-codec.ts';
 
 const DISC = Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -46,6 +47,41 @@ describe('encodeToSize', () => {
   it('pads with zeros and refuses an encoding larger than the account', () => {
     expect([...encodeToSize(getU8Codec(), 7, 3)]).toEqual([7, 0, 0]);
     expect(() => encodeToSize(codec, 1, 9)).toThrow(RangeError);
+  });
+});
+
+describe('withZeroTail', () => {
+  // A record that grew: `a` first, then `b` and `c` appended.
+  const grown = withZeroTail(
+    getDiscriminatedCodec(
+      'Test record',
+      DISC,
+      getStructCodec([
+        ['a', getU8Codec()],
+        ['b', getU16Codec()],
+        ['c', getU8Codec()],
+      ]),
+    ),
+    12,
+  );
+
+  it('reads a shorter record as if zero-padded, and a full one as is', () => {
+    const full = grown.encode({ a: 1, b: 0x0302, c: 4 });
+    expect([...full]).toEqual([...DISC, 1, 2, 3, 4]);
+    expect(grown.decode(full)).toEqual({ a: 1, b: 0x0302, c: 4 });
+    expect(grown.decode(full.subarray(0, 9))).toEqual({ a: 1, b: 0, c: 0 });
+    expect(grown.decode(full.subarray(0, 10))).toEqual({ a: 1, b: 2, c: 0 });
+    expect(grown.read(Uint8Array.from([0xff, ...full.subarray(0, 9)]), 1)).toEqual([
+      { a: 1, b: 0, c: 0 },
+      10,
+    ]);
+  });
+
+  it('still checks the discriminator, and reports data too short for it', () => {
+    expect(() => grown.decode(Uint8Array.from([9, 2, 3, 4, 5, 6, 7, 8, 1]))).toThrow(
+      DiscriminatorMismatchError,
+    );
+    expect(() => grown.decode(DISC.subarray(0, 4))).toThrow(/too short/);
   });
 });
 

@@ -107,6 +107,36 @@ export function encodeToSize<TFrom>(encoder: Encoder<TFrom>, value: TFrom, size:
   return out;
 }
 
+/**
+ * `codec`, reading a record shorter than `size` as if it were zero-padded to `size`: a record written by an
+ * older version of the program, before fields were appended to it, whose missing fields take their zero
+ * defaults. The programs load such records the same way. Encoding is unchanged (the full, new layout).
+ *
+ * Data too short for the discriminator is read as is, so it still fails with the "too short" error.
+ *
+ * @example
+ * ```ts
+ * const house = withZeroTail(getDiscriminatedCodec('Wager House account', DISC, body), 251);
+ * house.decode(recordOf113Bytes); // the appended fields are 0, false or None
+ * ```
+ */
+export function withZeroTail<TFrom, TTo extends TFrom>(
+  codec: VariableSizeCodec<TFrom, TTo>,
+  size: number,
+): VariableSizeCodec<TFrom, TTo> {
+  const decoder: VariableSizeDecoder<TTo> = createDecoder<TTo>({
+    read(bytes, offset) {
+      const available = bytes.length - offset;
+      if (available >= size || available < DISCRIMINATOR_SIZE) return codec.read(bytes, offset);
+      const padded = new Uint8Array(size);
+      padded.set(bytes.subarray(offset));
+      const [value, end] = codec.read(padded, 0);
+      return [value, offset + Math.min(end, available)];
+    },
+  });
+  return combineCodec(codec, decoder);
+}
+
 /** An IDL entry that carries a discriminator: an instruction, an account or an event. */
 export interface IdlDiscriminatedEntry {
   readonly name: string;

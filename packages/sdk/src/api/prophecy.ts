@@ -9,6 +9,8 @@
  * @module
  */
 
+import { MARKET_MAX_LIFETIME_SECS } from '../constants.ts';
+
 /**
  * A market result as the API takes and shows it: lower case, the same words `resolveMarket` takes (spec §7:
  * "yes, no or invalid"). The client labels them with the market's yes/no/invalid options.
@@ -231,21 +233,97 @@ export const MARKET_SORTS = Object.freeze(['TimeAsc', 'TimeDesc', 'VolumeDesc', 
 /** One of {@link MARKET_SORTS}. */
 export type MarketSort = (typeof MARKET_SORTS)[number];
 
+/** {@link MARKET_MAX_LIFETIME_SECS} in days, for the messages. */
+export const MARKET_MAX_LIFETIME_DAYS = MARKET_MAX_LIFETIME_SECS / 86_400;
+
 /** The messages of the proposal checks both ends make, so the form shows what the server would answer. */
 export const MARKET_PROPOSAL_MESSAGES = Object.freeze({
   invalidCategory: 'Invalid category',
   cutoffInPast: 'Cutoff time must be in the future',
   cutoffAfterEnd: 'Cutoff time must not be after the end time',
+  endTooFar: `End time must be at most ${MARKET_MAX_LIFETIME_DAYS} days after the market opens`,
+  referrerIsRequester: 'You cannot be the referrer of your own market',
+  referrerIsProgram: 'The referrer cannot be a program',
+  referrerReserved: 'The referrer cannot be a reserved address',
 } as const);
 
 /**
  * What is wrong with a market's times as `create_market` checks them (the cutoff in the future and not after
- * the end; an end not known yet is not compared), or null when they pass. Times are unix seconds.
+ * the end, the end at most {@link MARKET_MAX_LIFETIME_SECS} after the start; an end not known yet is not
+ * compared), or null when they pass. Times are unix seconds; `startTime` is when the market opens on chain
+ * (default now: a market created now).
  *
  * @example marketTimesError(1_800_000_000, 1_700_000_000, 0) === MARKET_PROPOSAL_MESSAGES.cutoffAfterEnd
  */
-export function marketTimesError(cutoffTime: number, endTime: number | null, nowMs: number): string | null {
+export function marketTimesError(
+  cutoffTime: number,
+  endTime: number | null,
+  nowMs: number,
+  startTime: number = Math.floor(nowMs / 1000),
+): string | null {
   if (cutoffTime <= Math.floor(nowMs / 1000)) return MARKET_PROPOSAL_MESSAGES.cutoffInPast;
   if (endTime !== null && cutoffTime > endTime) return MARKET_PROPOSAL_MESSAGES.cutoffAfterEnd;
+  if (endTime !== null && endTime - startTime > MARKET_MAX_LIFETIME_SECS)
+    return MARKET_PROPOSAL_MESSAGES.endTooFar;
+  return null;
+}
+
+/**
+ * The runtime's reserved account keys, from Agave's `ReservedAccountKeys` (`RESERVED_ACCOUNTS` in
+ * `sdk/reserved-account-keys`, SIMD-0100: the builtin and loader programs, every sysvar, the native loader
+ * and the Sysvar owner, active and pending alike), plus the incinerator, whose lamports are burned. None of
+ * them can sign, so a referral vault named after one could never be claimed: such a key is refused as a
+ * market's referrer. Add a key here when the runtime reserves a new one.
+ */
+export const RESERVED_ACCOUNT_KEYS: ReadonlySet<string> = new Set([
+  // Builtin and loader programs.
+  'AddressLookupTab1e1111111111111111111111111',
+  'BPFLoader2111111111111111111111111111111111',
+  'BPFLoader1111111111111111111111111111111111',
+  'BPFLoaderUpgradeab1e11111111111111111111111',
+  'ComputeBudget111111111111111111111111111111',
+  'Config1111111111111111111111111111111111111',
+  'Ed25519SigVerify111111111111111111111111111',
+  'Feature111111111111111111111111111111111111',
+  'LoaderV411111111111111111111111111111111111',
+  'KeccakSecp256k11111111111111111111111111111',
+  'Secp256r1SigVerify1111111111111111111111111',
+  'StakeConfig11111111111111111111111111111111',
+  'Stake11111111111111111111111111111111111111',
+  '11111111111111111111111111111111',
+  'Vote111111111111111111111111111111111111111',
+  'ZkE1Gama1Proof11111111111111111111111111111',
+  'ZkTokenProof1111111111111111111111111111111',
+  // Sysvars.
+  'SysvarC1ock11111111111111111111111111111111',
+  'SysvarEpochRewards1111111111111111111111111',
+  'SysvarEpochSchedu1e111111111111111111111111',
+  'SysvarFees111111111111111111111111111111111',
+  'Sysvar1nstructions1111111111111111111111111',
+  'SysvarLastRestartS1ot1111111111111111111111',
+  'SysvarRecentB1ockHashes11111111111111111111',
+  'SysvarRent111111111111111111111111111111111',
+  'SysvarRewards111111111111111111111111111111',
+  'SysvarS1otHashes111111111111111111111111111',
+  'SysvarS1otHistory11111111111111111111111111',
+  'SysvarStakeHistory1111111111111111111111111',
+  // Other.
+  'NativeLoader1111111111111111111111111111111',
+  'Sysvar1111111111111111111111111111111111111',
+  // Not in the runtime's list, but nobody holds its key: what is sent there is burned.
+  '1nc1nerator11111111111111111111111111111111',
+]);
+
+/**
+ * What is wrong with `referrer` as a proposal's referrer, as far as can be told without the chain: the
+ * requester themself (a market request), or a reserved key. Null when neither; the server also refuses a
+ * program (an executable account), which needs the chain.
+ *
+ * @example marketReferrerError('SysvarC1ock11111111111111111111111111111111', null) === MARKET_PROPOSAL_MESSAGES.referrerReserved
+ */
+export function marketReferrerError(referrer: string | null, requester: string | null): string | null {
+  if (referrer === null) return null;
+  if (requester !== null && referrer === requester) return MARKET_PROPOSAL_MESSAGES.referrerIsRequester;
+  if (RESERVED_ACCOUNT_KEYS.has(referrer)) return MARKET_PROPOSAL_MESSAGES.referrerReserved;
   return null;
 }

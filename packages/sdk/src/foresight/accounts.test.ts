@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { betAccount, configAccount, eventAccount } from '../../test/arbitraries.ts';
+import { idlAccountSize } from '../../test/idl-layout.ts';
 import { DiscriminatorMismatchError } from '../anchor/discriminated-codec.ts';
 import {
   BET_ACCOUNT_SIZE,
@@ -16,6 +17,7 @@ import {
   CONFIG_DISCRIMINATOR,
   EVENT_ACCOUNT_SIZE,
   EVENT_DISCRIMINATOR,
+  LEGACY_CONFIG_ACCOUNT_SIZE,
   decodeBet,
   decodeConfig,
   decodeEvent,
@@ -27,6 +29,7 @@ import {
   getEventCodec,
   getPredictionCodec,
   Prediction,
+  type ConfigAccount,
   type EventAccount,
 } from './accounts.ts';
 
@@ -34,6 +37,17 @@ const sha8 = (preimage: string): number[] => [
   ...createHash('sha256').update(preimage).digest().subarray(0, 8),
 ];
 const addressOf = (byte: number) => getAddressDecoder().decode(new Uint8Array(32).fill(byte));
+const baseConfig: ConfigAccount = {
+  pythFeed: addressOf(1),
+  lockedEvent: 0,
+  liveEvent: 0,
+  timelock: 300,
+  disabled: false,
+  authority: addressOf(2),
+  eventSigner: addressOf(3),
+  treasury: addressOf(4),
+  pendingAuthority: null,
+};
 
 describe('discriminators', () => {
   it('are sha256("account:<Name>")[0..8], as in the IDL', () => {
@@ -82,12 +96,38 @@ describe('Config', () => {
       authority: addressOf(2),
       eventSigner: addressOf(3),
       treasury: addressOf(4),
+      pendingAuthority: addressOf(5),
     });
     expect([...data.subarray(0, 8)]).toEqual([...CONFIG_DISCRIMINATOR]);
     expect(data.subarray(8, 40).every((b) => b === 1)).toBe(true);
     expect([...data.subarray(40, 53)]).toEqual([1, 2, 3, 4, 5, 0, 0, 0, 44, 1, 0, 0, 1]);
     expect(data.subarray(53, 85).every((b) => b === 2)).toBe(true);
     expect(data.subarray(117, 149).every((b) => b === 4)).toBe(true);
+    expect(data[149]).toBe(1);
+    expect(data.subarray(150, 182).every((b) => b === 5)).toBe(true);
+  });
+
+  it('is allocated at 8 + the IDL struct, the first version without pending_authority', () => {
+    expect(CONFIG_ACCOUNT_SIZE).toBe(idlAccountSize(idl, 'Config'));
+    const withoutPending = {
+      types: idl.types.map((t) =>
+        t.name === 'Config'
+          ? {
+              ...t,
+              type: { ...t.type, fields: t.type.fields!.filter((f) => f.name !== 'pending_authority') },
+            }
+          : t,
+      ),
+    };
+    expect(LEGACY_CONFIG_ACCOUNT_SIZE).toBe(idlAccountSize(withoutPending, 'Config'));
+    expect([CONFIG_ACCOUNT_SIZE, LEGACY_CONFIG_ACCOUNT_SIZE]).toEqual([182, 149]);
+  });
+
+  it("reads the first version's 149-byte Config with no pending authority", () => {
+    const old = encodeConfig({ ...baseConfig, liveEvent: 9 }).subarray(0, LEGACY_CONFIG_ACCOUNT_SIZE);
+    expect(old.length).toBe(149);
+    expect(decodeConfig(old)).toEqual({ ...baseConfig, liveEvent: 9 });
+    expect(getConfigCodec().decode(old)).toEqual({ ...baseConfig, liveEvent: 9 });
   });
 
   it('throws a clear error on another account kind', () => {
@@ -155,16 +195,7 @@ describe('Event', () => {
   });
 
   it('rejects a Config', () => {
-    const config = encodeConfig({
-      pythFeed: addressOf(1),
-      lockedEvent: 0,
-      liveEvent: 0,
-      timelock: 300,
-      disabled: false,
-      authority: addressOf(2),
-      eventSigner: addressOf(3),
-      treasury: addressOf(4),
-    });
+    const config = encodeConfig(baseConfig);
     expect(() => decodeEvent(config)).toThrow(/Not a Foresight Event account/);
   });
 });
@@ -199,7 +230,9 @@ describe('codecs', () => {
   it('encode exactly the Borsh bytes, with no padding, outside the account helpers', () => {
     fc.assert(
       fc.property(configAccount(), (config) => {
-        expect(getConfigCodec().encode(config).length).toBe(CONFIG_ACCOUNT_SIZE);
+        expect(getConfigCodec().encode(config).length).toBe(
+          CONFIG_ACCOUNT_SIZE - (config.pendingAuthority === null ? 32 : 0),
+        );
       }),
       { numRuns: 10 },
     );

@@ -9,6 +9,10 @@
  * byte 0. An Event's price options are one byte when None, so its encoding can be shorter than its account;
  * the decoders ignore the zero tail and the encoders here pad to the account size.
  *
+ * Older records: the Config grew `pending_authority` after the program's first version. A config written by
+ * that version is shorter ({@link LEGACY_CONFIG_ACCOUNT_SIZE}); the decoder reads it as if its tail were zeros
+ * (no pending authority), exactly as the program loads it.
+ *
  * @module
  */
 
@@ -26,7 +30,12 @@ import {
   type ReadonlyUint8Array,
 } from '@solana/kit';
 
-import { encodeToSize, getDiscriminatedCodec, idlDiscriminator } from '../anchor/discriminated-codec.ts';
+import {
+  encodeToSize,
+  getDiscriminatedCodec,
+  idlDiscriminator,
+  withZeroTail,
+} from '../anchor/discriminated-codec.ts';
 import { getUnitEnumCodec } from '../anchor/enum-codec.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -64,8 +73,10 @@ export const EVENT_DISCRIMINATOR: ReadonlyUint8Array = accountDiscriminator('Eve
 /** sha256("account:Bet")[0..8], from the IDL. */
 export const BET_DISCRIMINATOR: ReadonlyUint8Array = accountDiscriminator('Bet');
 
-/** Bytes allocated for a Config: 8 + 32 + 3 × 4 + 1 + 3 × 32. */
-export const CONFIG_ACCOUNT_SIZE = 149;
+/** Bytes allocated for a Config: 8 + 32 + 3 × 4 + 1 + 3 × 32 + (1 + 32) (`pending_authority` Some). */
+export const CONFIG_ACCOUNT_SIZE = 182;
+/** A Config written by the program's first version, without `pending_authority` (decoded with a zero tail). */
+export const LEGACY_CONFIG_ACCOUNT_SIZE = 149;
 /** Bytes allocated for an Event: 8 + 4 + 3 × 8 + 2 × 4 + 2 × 8 + 1 + 1 + 2 × 9 + 4 + 32 (both prices Some). */
 export const EVENT_ACCOUNT_SIZE = 116;
 /** Bytes allocated for a Bet: 8 + 32 + 8 + 1 + 1 + 32. */
@@ -95,31 +106,40 @@ export interface ConfigAccount {
   readonly authority: Address;
   readonly eventSigner: Address;
   readonly treasury: Address;
+  /** The key `propose_authority` named, until it accepts; null when none. */
+  readonly pendingAuthority: Address | null;
 }
 
 /** What {@link getConfigCodec} encodes (the same as the decoded shape). */
 export type ConfigAccountArgs = ConfigAccount;
 
-/** Config codec: discriminator, then the IDL's fields in order. */
+/**
+ * Config codec: discriminator, then the IDL's fields in order. Decodes a {@link LEGACY_CONFIG_ACCOUNT_SIZE}
+ * record with no pending authority.
+ */
 export function getConfigCodec(): Codec<ConfigAccountArgs, ConfigAccount> {
-  return getDiscriminatedCodec(
-    'Foresight Config account',
-    CONFIG_DISCRIMINATOR,
-    getStructCodec([
-      ['pythFeed', getAddressCodec()],
-      ['lockedEvent', getU32Codec()],
-      ['liveEvent', getU32Codec()],
-      ['timelock', getU32Codec()],
-      ['disabled', getBooleanCodec()],
-      ['authority', getAddressCodec()],
-      ['eventSigner', getAddressCodec()],
-      ['treasury', getAddressCodec()],
-    ]),
+  return withZeroTail(
+    getDiscriminatedCodec(
+      'Foresight Config account',
+      CONFIG_DISCRIMINATOR,
+      getStructCodec([
+        ['pythFeed', getAddressCodec()],
+        ['lockedEvent', getU32Codec()],
+        ['liveEvent', getU32Codec()],
+        ['timelock', getU32Codec()],
+        ['disabled', getBooleanCodec()],
+        ['authority', getAddressCodec()],
+        ['eventSigner', getAddressCodec()],
+        ['treasury', getAddressCodec()],
+        ['pendingAuthority', getNullableCodec(getAddressCodec())],
+      ]),
+    ),
+    CONFIG_ACCOUNT_SIZE,
   );
 }
 
 /**
- * Decodes a Config account's data.
+ * Decodes a Config account's data, a record of the first version (shorter) included.
  *
  * @throws DiscriminatorMismatchError when the data is not a Config's.
  */
@@ -127,7 +147,7 @@ export function decodeConfig(data: ReadonlyUint8Array | Uint8Array): ConfigAccou
   return getConfigCodec().decode(data);
 }
 
-/** A Config's account data, {@link CONFIG_ACCOUNT_SIZE} bytes. */
+/** A Config's account data, {@link CONFIG_ACCOUNT_SIZE} bytes (zero-padded after a None pending authority). */
 export function encodeConfig(config: ConfigAccountArgs): Uint8Array {
   return encodeToSize(getConfigCodec(), config, CONFIG_ACCOUNT_SIZE);
 }

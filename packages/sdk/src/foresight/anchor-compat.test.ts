@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import {
+  address,
   betAccount,
   configAccount,
   eventAccount,
@@ -29,12 +30,15 @@ import {
 } from './accounts.ts';
 import { getUpdateBetCodec, getUpdateEventCodec } from './events.ts';
 import {
+  FORESIGHT_INSTRUCTION_NAMES,
+  getAcceptAuthorityInstructionDataCodec,
   getCloseBetInstructionDataCodec,
   getCloseEventInstructionDataCodec,
   getCreateConfigInstructionDataCodec,
   getCreateEventInstructionDataCodec,
   getLockAndSettleEventsInstructionDataCodec,
   getPlaceBetInstructionDataCodec,
+  getProposeAuthorityInstructionDataCodec,
   getSettleBetInstructionDataCodec,
   getUpdateConfigInstructionDataCodec,
   getWithdrawBetInstructionDataCodec,
@@ -136,31 +140,46 @@ describe('events', () => {
 describe('instruction data', () => {
   it('Anchor decodes ours and encodes the same bytes, for every instruction', () => {
     fc.assert(
-      fc.property(u32(), u32(), prediction(), u64(), fc.boolean(), (timelock, id, p, amount, disabled) => {
-        const cases: [string, ReadonlyUint8Array, object][] = [
-          ['create_config', getCreateConfigInstructionDataCodec().encode({ timelock }), { timelock }],
-          ['create_event', getCreateEventInstructionDataCodec().encode({ id }), { id }],
-          ['close_event', getCloseEventInstructionDataCodec().encode({}), {}],
-          ['lock_and_settle_events', getLockAndSettleEventsInstructionDataCodec().encode({}), {}],
-          [
-            'place_bet',
-            getPlaceBetInstructionDataCodec().encode({ prediction: p, amount }),
-            { prediction: p, amount },
-          ],
-          ['settle_bet', getSettleBetInstructionDataCodec().encode({}), {}],
-          ['withdraw_bet', getWithdrawBetInstructionDataCodec().encode({}), {}],
-          ['close_bet', getCloseBetInstructionDataCodec().encode({}), {}],
-          ['update_config', getUpdateConfigInstructionDataCodec().encode({ disabled }), { disabled }],
-        ];
-        for (const [name, ours, args] of cases) {
-          const decoded = coder.instruction.decode(Buffer.from(ours));
-          expect(decoded?.name).toBe(name);
-          expect(fromAnchor(decoded?.data)).toEqual(args);
-          expect(new Uint8Array(coder.instruction.encode(name, toAnchor(args)))).toEqual(
-            Uint8Array.from(ours),
-          );
-        }
-      }),
+      fc.property(
+        u32(),
+        u32(),
+        prediction(),
+        u64(),
+        fc.boolean(),
+        address(),
+        (timelock, id, p, amount, disabled, newAuthority) => {
+          const cases: [string, ReadonlyUint8Array, object][] = [
+            ['create_config', getCreateConfigInstructionDataCodec().encode({ timelock }), { timelock }],
+            ['update_config', getUpdateConfigInstructionDataCodec().encode({ disabled }), { disabled }],
+            [
+              'propose_authority',
+              getProposeAuthorityInstructionDataCodec().encode({ newAuthority }),
+              { newAuthority },
+            ],
+            ['accept_authority', getAcceptAuthorityInstructionDataCodec().encode({}), {}],
+            ['create_event', getCreateEventInstructionDataCodec().encode({ id }), { id }],
+            ['close_event', getCloseEventInstructionDataCodec().encode({}), {}],
+            ['lock_and_settle_events', getLockAndSettleEventsInstructionDataCodec().encode({}), {}],
+            [
+              'place_bet',
+              getPlaceBetInstructionDataCodec().encode({ prediction: p, amount }),
+              { prediction: p, amount },
+            ],
+            ['settle_bet', getSettleBetInstructionDataCodec().encode({}), {}],
+            ['withdraw_bet', getWithdrawBetInstructionDataCodec().encode({}), {}],
+            ['close_bet', getCloseBetInstructionDataCodec().encode({}), {}],
+          ];
+          expect(cases.map(([name]) => name)).toEqual([...FORESIGHT_INSTRUCTION_NAMES]);
+          for (const [name, ours, args] of cases) {
+            const decoded = coder.instruction.decode(Buffer.from(ours));
+            expect(decoded?.name).toBe(name);
+            expect(fromAnchor(decoded?.data)).toEqual(args);
+            expect(new Uint8Array(coder.instruction.encode(name, toAnchor(args)))).toEqual(
+              Uint8Array.from(ours),
+            );
+          }
+        },
+      ),
       { numRuns: 50 },
     );
   });

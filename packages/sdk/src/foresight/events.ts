@@ -177,8 +177,9 @@ const ORACLE_READING = /^Oracle price (-?\d{1,19}) published (-?\d{1,19})$/;
 
 /**
  * The oracle reading a tick logged ("Oracle price <price> published <unix secs>"), or null when the logs
- * hold none (not a tick, or the line was truncated). The lock price of the round the tick locked and the
- * final price of the one it settled are this price, each when its publish time fell in the round's window.
+ * hold none (not a tick, or the line was truncated, or no round needed a price). The tick reads the one
+ * update first published at or after its planned time; the lock price of the round it locked and the final
+ * price of the one it settled are this price when it was published at most ORACLE_MAX_LATE_SECS after it.
  *
  * @example
  * ```ts

@@ -14,11 +14,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { FORESIGHT_TIMELOCK_SECS } from '../constants.ts';
-import { prediction, u32, u64 } from '../../test/arbitraries.ts';
+import { address, prediction, u32, u64 } from '../../test/arbitraries.ts';
+import { SYSTEM_PROGRAM_ADDRESS } from '../anchor/instructions.ts';
 import { Prediction } from './accounts.ts';
 import {
   FORESIGHT_INSTRUCTION_DISCRIMINATORS,
   FORESIGHT_INSTRUCTION_NAMES,
+  getAcceptAuthorityInstruction,
+  getAcceptAuthorityInstructionDataCodec,
   getCloseBetInstruction,
   getCloseBetInstructionAsync,
   getCloseBetInstructionDataCodec,
@@ -35,6 +38,8 @@ import {
   getPlaceBetInstruction,
   getPlaceBetInstructionAsync,
   getPlaceBetInstructionDataCodec,
+  getProposeAuthorityInstruction,
+  getProposeAuthorityInstructionDataCodec,
   getSettleBetInstruction,
   getSettleBetInstructionAsync,
   getSettleBetInstructionDataCodec,
@@ -70,8 +75,24 @@ const builders: Record<
       programData: a.programData!,
       timelock: 300,
     }),
+  update_config: (a, s) =>
+    getUpdateConfigInstruction({
+      authority: s('authority'),
+      config: a.config!,
+      disabled: true,
+      eventSigner: a.eventSigner!,
+      treasury: a.treasury!,
+    }),
+  propose_authority: (a, s) =>
+    getProposeAuthorityInstruction({
+      authority: s('authority'),
+      config: a.config!,
+      newAuthority: addressOf(90),
+    }),
+  accept_authority: (a, s) =>
+    getAcceptAuthorityInstruction({ newAuthority: s('newAuthority'), config: a.config! }),
   create_event: (a, s) =>
-    getCreateEventInstruction({ eventSigner: s('eventSigner'), config: a.config!, event: a.event!, id: 2 }),
+    getCreateEventInstruction({ payer: s('payer'), config: a.config!, event: a.event!, id: 2 }),
   close_event: (a, s) =>
     getCloseEventInstruction({
       eventSigner: s('eventSigner'),
@@ -81,7 +102,7 @@ const builders: Record<
     }),
   lock_and_settle_events: (a, s) =>
     getLockAndSettleEventsInstruction({
-      eventSigner: s('eventSigner'),
+      cranker: s('cranker'),
       config: a.config!,
       lockedEvent: a.lockedEvent!,
       liveEvent: a.liveEvent!,
@@ -103,8 +124,6 @@ const builders: Record<
   withdraw_bet: (a) =>
     getWithdrawBetInstruction({ user: a.user!, config: a.config!, event: a.event!, bet: a.bet! }),
   close_bet: (a, s) => getCloseBetInstruction({ user: s('user'), event: a.event!, bet: a.bet! }),
-  update_config: (a, s) =>
-    getUpdateConfigInstruction({ authority: s('authority'), config: a.config!, disabled: true }),
 };
 
 describe('instruction accounts', () => {
@@ -150,7 +169,7 @@ describe('instruction accounts', () => {
 
   it('lock_and_settle_events puts the program itself, read-only, for a missing locked round', () => {
     const input = {
-      eventSigner: addressOf(1),
+      cranker: addressOf(1),
       config: addressOf(2),
       liveEvent: addressOf(4),
       nextEvent: addressOf(5),
@@ -168,6 +187,43 @@ describe('instruction accounts', () => {
     expect(getLockAndSettleEventsInstruction(input, { programAddress: other }).accounts[2]!.address).toBe(
       other,
     );
+  });
+
+  it('update_config passes the program itself, read-only, for a signer or treasury it keeps', () => {
+    const input = { authority: addressOf(1), config: addressOf(2), disabled: false };
+    const absent = { address: FORESIGHT_PROGRAM_ADDRESS, role: AccountRole.READONLY };
+    const optional = idl.instructions
+      .flatMap((i) =>
+        i.accounts.filter((a) => 'optional' in a && a.optional).map((a) => `${i.name}.${a.name}`),
+      )
+      .filter((name) => name.startsWith('update_config.'));
+    expect(optional).toEqual(['update_config.event_signer', 'update_config.treasury']);
+    for (const built of [
+      getUpdateConfigInstruction(input),
+      getUpdateConfigInstruction({ ...input, eventSigner: null, treasury: null }),
+    ]) {
+      expect(built.accounts).toHaveLength(4);
+      expect(built.accounts.slice(2)).toEqual([absent, absent]);
+    }
+    const rotated = getUpdateConfigInstruction({ ...input, treasury: addressOf(3) });
+    expect(rotated.accounts.slice(2)).toEqual([
+      absent,
+      { address: addressOf(3), role: AccountRole.READONLY },
+    ]);
+    const signer = getUpdateConfigInstruction({ ...input, eventSigner: addressOf(4) });
+    expect(signer.accounts.slice(2)).toEqual([{ address: addressOf(4), role: AccountRole.READONLY }, absent]);
+    const other = addressOf(99);
+    expect(getUpdateConfigInstruction(input, { programAddress: other }).accounts[3]!.address).toBe(other);
+  });
+
+  it('propose_authority passes the system program, to grow a config of the first version', () => {
+    const built = getProposeAuthorityInstruction({
+      authority: addressOf(1),
+      config: addressOf(2),
+      newAuthority: addressOf(3),
+    });
+    expect(built.accounts[2]).toEqual({ address: SYSTEM_PROGRAM_ADDRESS, role: AccountRole.READONLY });
+    expect([...built.data.subarray(8)]).toEqual(new Array<number>(32).fill(3));
   });
 
   it('build for another deployment', () => {
@@ -190,20 +246,32 @@ describe('instruction data', () => {
 
   it('round-trips the args of every instruction', () => {
     fc.assert(
-      fc.property(u32(), u32(), prediction(), u64(), fc.boolean(), (timelock, id, p, amount, disabled) => {
-        const createConfig = getCreateConfigInstructionDataCodec();
-        expect(createConfig.decode(createConfig.encode({ timelock }))).toEqual({ timelock });
-        const createEvent = getCreateEventInstructionDataCodec();
-        expect(createEvent.decode(createEvent.encode({ id }))).toEqual({ id });
-        const placeBet = getPlaceBetInstructionDataCodec();
-        const bytes = placeBet.encode({ prediction: p, amount });
-        expect(bytes.length).toBe(8 + 1 + 8);
-        expect(placeBet.decode(bytes)).toEqual({ prediction: p, amount });
-        const updateConfig = getUpdateConfigInstructionDataCodec();
-        expect(updateConfig.decode(updateConfig.encode({ disabled }))).toEqual({ disabled });
-      }),
+      fc.property(
+        u32(),
+        u32(),
+        prediction(),
+        u64(),
+        fc.boolean(),
+        address(),
+        (timelock, id, p, amount, disabled, newAuthority) => {
+          const createConfig = getCreateConfigInstructionDataCodec();
+          expect(createConfig.decode(createConfig.encode({ timelock }))).toEqual({ timelock });
+          const createEvent = getCreateEventInstructionDataCodec();
+          expect(createEvent.decode(createEvent.encode({ id }))).toEqual({ id });
+          const placeBet = getPlaceBetInstructionDataCodec();
+          const bytes = placeBet.encode({ prediction: p, amount });
+          expect(bytes.length).toBe(8 + 1 + 8);
+          expect(placeBet.decode(bytes)).toEqual({ prediction: p, amount });
+          const updateConfig = getUpdateConfigInstructionDataCodec();
+          expect(updateConfig.decode(updateConfig.encode({ disabled }))).toEqual({ disabled });
+          const propose = getProposeAuthorityInstructionDataCodec();
+          expect(propose.encode({ newAuthority }).length).toBe(8 + 32);
+          expect(propose.decode(propose.encode({ newAuthority }))).toEqual({ newAuthority });
+        },
+      ),
     );
     for (const codec of [
+      getAcceptAuthorityInstructionDataCodec(),
       getCloseEventInstructionDataCodec(),
       getLockAndSettleEventsInstructionDataCodec(),
       getSettleBetInstructionDataCodec(),
@@ -219,9 +287,9 @@ describe('instruction data', () => {
   it('lays out the args in Borsh: u32 LE, enum byte then u64 LE, bool byte', () => {
     const data = (i: ForesightInstruction) => [...i.data.subarray(8)];
     const a = addressOf(1);
-    expect(data(getCreateEventInstruction({ eventSigner: a, config: a, event: a, id: 0x0102_0304 }))).toEqual(
-      [4, 3, 2, 1],
-    );
+    expect(data(getCreateEventInstruction({ payer: a, config: a, event: a, id: 0x0102_0304 }))).toEqual([
+      4, 3, 2, 1,
+    ]);
     expect(
       data(
         getPlaceBetInstruction({ user: a, config: a, event: a, bet: a, prediction: 'down', amount: 258n }),
@@ -294,7 +362,7 @@ describe('async builders', () => {
   });
 
   it('derive the event from the config and id', async () => {
-    const built = await getCreateEventInstructionAsync({ eventSigner: addressOf(1), config, id: 5 });
+    const built = await getCreateEventInstructionAsync({ payer: addressOf(1), config, id: 5 });
     expect(built.accounts[2]!.address).toBe((await findEventAddress(config, 5))[0]);
   });
 

@@ -12,6 +12,7 @@
 
 import idl from '@arcade/program-foresight/idl.json' with { type: 'json' };
 import {
+  getAddressCodec,
   getBooleanCodec,
   getStructCodec,
   getU32Codec,
@@ -63,6 +64,9 @@ export type InstructionConfig = ProgramConfig;
 /** The IDL's instruction names, in IDL order. */
 export const FORESIGHT_INSTRUCTION_NAMES = [
   'create_config',
+  'update_config',
+  'propose_authority',
+  'accept_authority',
   'create_event',
   'close_event',
   'lock_and_settle_events',
@@ -70,7 +74,6 @@ export const FORESIGHT_INSTRUCTION_NAMES = [
   'settle_bet',
   'withdraw_bet',
   'close_bet',
-  'update_config',
 ] as const;
 /** One of {@link FORESIGHT_INSTRUCTION_NAMES}. */
 export type ForesightInstructionName = (typeof FORESIGHT_INSTRUCTION_NAMES)[number];
@@ -184,6 +187,124 @@ export async function getCreateConfigInstructionAsync(
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// update_config
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `update_config`. */
+export interface UpdateConfigInstructionData {
+  /** Pause (true) or resume (false) betting. */
+  readonly disabled: boolean;
+}
+
+/** `update_config` data codec. */
+export function getUpdateConfigInstructionDataCodec(): Codec<
+  UpdateConfigInstructionData,
+  UpdateConfigInstructionData
+> {
+  return dataCodec('update_config', getStructCodec([['disabled', getBooleanCodec()]]));
+}
+
+/** Accounts and args of `update_config`. */
+export interface UpdateConfigInput {
+  readonly authority: SignerInput;
+  readonly config: Address;
+  readonly disabled: boolean;
+  /** The new event signer; omit (or null) to keep the current one. */
+  readonly eventSigner?: Address | null;
+  /** The new treasury; omit (or null) to keep the current one. */
+  readonly treasury?: Address | null;
+}
+
+/**
+ * `update_config`: pauses or resumes betting (running rounds still lock and settle), and rotates the event
+ * signer and the treasury when given. Authority only.
+ *
+ * The optional accounts are always passed, an omitted one as the program's own address (Anchor's
+ * convention for None), which the program reads as "keep".
+ */
+export function getUpdateConfigInstruction(
+  input: UpdateConfigInput,
+  config: InstructionConfig = {},
+): ForesightInstruction {
+  const programAddress = config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS;
+  return build(
+    [
+      signer(input.authority, false),
+      writable(input.config),
+      optionalAccount(input.eventSigner, programAddress, false),
+      optionalAccount(input.treasury, programAddress, false),
+    ],
+    getUpdateConfigInstructionDataCodec().encode({ disabled: input.disabled }),
+    config,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// propose_authority and accept_authority
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `propose_authority`. */
+export interface ProposeAuthorityInstructionData {
+  /** The key that may accept the authority (`accept_authority`). */
+  readonly newAuthority: Address;
+}
+
+/** `propose_authority` data codec. */
+export function getProposeAuthorityInstructionDataCodec(): Codec<
+  ProposeAuthorityInstructionData,
+  ProposeAuthorityInstructionData
+> {
+  return dataCodec('propose_authority', getStructCodec([['newAuthority', getAddressCodec()]]));
+}
+
+/** Accounts and args of `propose_authority`. */
+export interface ProposeAuthorityInput {
+  /** The current authority; pays the rent when a config of the first version grows. */
+  readonly authority: SignerInput;
+  readonly config: Address;
+  readonly newAuthority: Address;
+}
+
+/**
+ * `propose_authority`: the first step of handing the config's authority over; names the key that may accept
+ * it. Grows a config made by the first version, the authority paying the rent. Authority only.
+ */
+export function getProposeAuthorityInstruction(
+  input: ProposeAuthorityInput,
+  config: InstructionConfig = {},
+): ForesightInstruction {
+  return build(
+    [signer(input.authority, true), writable(input.config), readonly(SYSTEM_PROGRAM_ADDRESS)],
+    getProposeAuthorityInstructionDataCodec().encode({ newAuthority: input.newAuthority }),
+    config,
+  );
+}
+
+/** `accept_authority` data codec (no args). */
+export function getAcceptAuthorityInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
+  return emptyDataCodec('accept_authority');
+}
+
+/** Accounts of `accept_authority`. */
+export interface AcceptAuthorityInput {
+  /** The key `propose_authority` named. */
+  readonly newAuthority: SignerInput;
+  readonly config: Address;
+}
+
+/** `accept_authority`: the proposed key signs and becomes the config's authority. */
+export function getAcceptAuthorityInstruction(
+  input: AcceptAuthorityInput,
+  config: InstructionConfig = {},
+): ForesightInstruction {
+  return build(
+    [signer(input.newAuthority, false), writable(input.config)],
+    getAcceptAuthorityInstructionDataCodec().encode({}),
+    config,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // create_event
 // ---------------------------------------------------------------------------------------------------------
 
@@ -203,21 +324,25 @@ export function getCreateEventInstructionDataCodec(): Codec<
 
 /** Accounts and args of `create_event`. */
 export interface CreateEventInput {
-  readonly eventSigner: SignerInput;
+  /** Pays the round's rent: the event signer, or anyone (the id rule allows one round per id). */
+  readonly payer: SignerInput;
   readonly config: Address;
   /** The Event PDA of (`config`, `id`). */
   readonly event: Address;
   readonly id: number;
 }
 
-/** `create_event`: creates round `id` = live + 1. Event signer only. */
+/**
+ * `create_event`: pre-creates round `id` = live + 1 (on a fresh config, opens it at once). Anyone may send
+ * it.
+ */
 export function getCreateEventInstruction(
   input: CreateEventInput,
   config: InstructionConfig = {},
 ): ForesightInstruction {
   return build(
     [
-      signer(input.eventSigner, true),
+      signer(input.payer, true),
       writable(input.config),
       writable(input.event),
       readonly(SYSTEM_PROGRAM_ADDRESS),
@@ -284,7 +409,11 @@ export function getLockAndSettleEventsInstructionDataCodec(): Codec<
 
 /** Accounts of `lock_and_settle_events`. */
 export interface LockAndSettleEventsInput {
-  readonly eventSigner: SignerInput;
+  /**
+   * The event signer, or anyone once `FORESIGHT_TICK_GRACE_SECS` have passed since the live round's lock
+   * time.
+   */
+  readonly cranker: SignerInput;
   readonly config: Address;
   /**
    * Round `config.lockedEvent`; omit (or null) when there is none. Anchor's convention for a None optional
@@ -295,12 +424,18 @@ export interface LockAndSettleEventsInput {
   readonly liveEvent: Address;
   /** Round `config.liveEvent + 1`, created by `create_event`. */
   readonly nextEvent: Address;
-  /** A fully verified PriceUpdateV2 of the config's feed. */
+  /**
+   * A fully verified PriceUpdateV2 of the config's feed: the one update first published at or after the
+   * live round's lock time t (`publish_time ≥ t > prev_publish_time`).
+   */
   readonly priceUpdate: Address;
   readonly treasury: Address;
 }
 
-/** `lock_and_settle_events`: the tick. Event signer only. */
+/**
+ * `lock_and_settle_events`: the tick. Settles the locked round, locks the live round and opens the next.
+ * The event signer, or anyone after the grace period.
+ */
 export function getLockAndSettleEventsInstruction(
   input: LockAndSettleEventsInput,
   config: InstructionConfig = {},
@@ -308,7 +443,7 @@ export function getLockAndSettleEventsInstruction(
   const programAddress = config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS;
   return build(
     [
-      signer(input.eventSigner, false),
+      signer(input.cranker, false),
       writable(input.config),
       optionalAccount(input.lockedEvent, programAddress, true),
       writable(input.liveEvent),
@@ -445,7 +580,7 @@ function settleOrWithdrawAccounts(input: SettleBetInput): ForesightAccountMeta[]
   return [writable(input.user), readonly(input.config), writable(input.event), writable(input.bet)];
 }
 
-/** `settle_bet`: pays a winning bet of a settled round. */
+/** `settle_bet`: pays a winning bet of a settled round (in an Invalid round, refunds it). */
 export function getSettleBetInstruction(
   input: SettleBetInput,
   config: InstructionConfig = {},
@@ -462,7 +597,10 @@ export async function getSettleBetInstructionAsync(
   return getSettleBetInstruction({ ...input, bet }, config);
 }
 
-/** `withdraw_bet`: refunds a bet of an invalid round in full. */
+/**
+ * `withdraw_bet`: refunds a bet of an Invalid round in full. A round not settled within
+ * `FORESIGHT_SETTLE_BUFFER_SECS` after its settle time becomes Invalid here.
+ */
 export function getWithdrawBetInstruction(
   input: WithdrawBetInput,
   config: InstructionConfig = {},
@@ -515,41 +653,4 @@ export async function getCloseBetInstructionAsync(
 ): Promise<ForesightInstruction> {
   const [bet] = await findBetAddress(input.event, signerAddress(input.user), config);
   return getCloseBetInstruction({ ...input, bet }, config);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// update_config
-// ---------------------------------------------------------------------------------------------------------
-
-/** Args of `update_config`. */
-export interface UpdateConfigInstructionData {
-  /** Pause (true) or resume (false) betting. */
-  readonly disabled: boolean;
-}
-
-/** `update_config` data codec. */
-export function getUpdateConfigInstructionDataCodec(): Codec<
-  UpdateConfigInstructionData,
-  UpdateConfigInstructionData
-> {
-  return dataCodec('update_config', getStructCodec([['disabled', getBooleanCodec()]]));
-}
-
-/** Accounts and args of `update_config`. */
-export interface UpdateConfigInput {
-  readonly authority: SignerInput;
-  readonly config: Address;
-  readonly disabled: boolean;
-}
-
-/** `update_config`: pauses or resumes betting. Authority only. */
-export function getUpdateConfigInstruction(
-  input: UpdateConfigInput,
-  config: InstructionConfig = {},
-): ForesightInstruction {
-  return build(
-    [signer(input.authority, false), writable(input.config)],
-    getUpdateConfigInstructionDataCodec().encode({ disabled: input.disabled }),
-    config,
-  );
 }

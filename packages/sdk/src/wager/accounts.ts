@@ -1,5 +1,5 @@
 /**
- * Wager's stored records (House, Bet, Market, Prediction) and its enums (BetState, BetResult, BetType,
+ * Wager's stored records (House, Bet, Market, Prediction, Referral) and its enums (BetState, BetResult, BetType,
  * MarketResult), with Borsh codecs in the IDL's field order behind Anchor's 8-byte account discriminators.
  *
  * Types follow the house rule: u64 and i64 are `bigint`, u8 and u32 are `number`, pubkeys are `Address`, and
@@ -9,6 +9,11 @@
  * byte 0. A None option is one byte, so a Bet without a referral, or a Market without a result or referrer,
  * encodes shorter than its account and every field after the option moves; the decoders ignore the zero tail
  * and the encoders here pad to the account size.
+ *
+ * Older records: House and Bet grew fields after the program's first version (appended, so the older
+ * encoding is a prefix of the new one). A record written by that version is shorter
+ * ({@link LEGACY_HOUSE_ACCOUNT_SIZE}, {@link LEGACY_BET_ACCOUNT_SIZE}); the decoders read it as if its tail
+ * were zeros, the new fields' defaults, exactly as the program loads it.
  *
  * @module
  */
@@ -28,7 +33,13 @@ import {
   type ReadonlyUint8Array,
 } from '@solana/kit';
 
-import { encodeToSize, getDiscriminatedCodec, idlDiscriminator } from '../anchor/discriminated-codec.ts';
+import { getByteArrayCodec } from '../anchor/byte-array-codec.ts';
+import {
+  encodeToSize,
+  getDiscriminatedCodec,
+  idlDiscriminator,
+  withZeroTail,
+} from '../anchor/discriminated-codec.ts';
 import { getUnitEnumCodec } from '../anchor/enum-codec.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -136,11 +147,20 @@ export const BET_DISCRIMINATOR: ReadonlyUint8Array = accountDiscriminator('Bet')
 export const MARKET_DISCRIMINATOR: ReadonlyUint8Array = accountDiscriminator('Market');
 /** sha256("account:Prediction")[0..8], from the IDL. */
 export const PREDICTION_DISCRIMINATOR: ReadonlyUint8Array = accountDiscriminator('Prediction');
+/** sha256("account:Referral")[0..8], from the IDL. */
+export const REFERRAL_DISCRIMINATOR: ReadonlyUint8Array = accountDiscriminator('Referral');
 
-/** Bytes allocated for the House: 8 + 3 × 32 + 8 + 1. */
-export const HOUSE_ACCOUNT_SIZE = 113;
-/** Bytes allocated for a Bet: 8 + 3 × 32 + 1 + 3 × 8 + 3 + (1 + 32) + 1 (referral Some). */
-export const BET_ACCOUNT_SIZE = 166;
+/**
+ * Bytes allocated for the House: 8 + 3 × 32 + 8 + 1, then the seed chain's 32 + 8 + 32 + 8, three u64
+ * counters, `offchain_bets` and (1 + 32) for `pending_authority` Some.
+ */
+export const HOUSE_ACCOUNT_SIZE = 267;
+/** A House written by the program's first version: 8 + 3 × 32 + 8 + 1 (decoded with a zero tail). */
+export const LEGACY_HOUSE_ACCOUNT_SIZE = 113;
+/** Bytes allocated for a Bet: 8 + 3 × 32 + 1 + 3 × 8 + 3 + (1 + 32) + 1 (referral Some) + 2 × 8. */
+export const BET_ACCOUNT_SIZE = 214;
+/** A Bet written by the program's first version, without `sequence`, `slot` and `slotHash` (decoded with a zero tail). */
+export const LEGACY_BET_ACCOUNT_SIZE = 166;
 /**
  * Bytes allocated for a Market: 8 + 3 × 8 + 2 × 4 + 2 × 8 + 1 + 4 + (1 + 1) + (1 + 32) + 32 (result and
  * referrer Some; the trailing `market_authority` pubkey is the IDL's addition to the spec's fields).
@@ -148,6 +168,8 @@ export const BET_ACCOUNT_SIZE = 166;
 export const MARKET_ACCOUNT_SIZE = 128;
 /** Bytes allocated for a Prediction: 8 + 2 × 32 + 8 + 1 + 1. */
 export const PREDICTION_ACCOUNT_SIZE = 82;
+/** Bytes allocated for a Referral vault: 8 + 32 + 2 × 8. */
+export const REFERRAL_ACCOUNT_SIZE = 56;
 
 /** Offset of `Bet.user`, for `getProgramAccounts` memcmp filters. */
 export const BET_USER_OFFSET = 8;
@@ -159,6 +181,8 @@ export const MARKET_IS_SETTLED_OFFSET = 56;
 export const PREDICTION_USER_OFFSET = 8;
 /** Offset of `Prediction.market`, e.g. to list a market's predictions. */
 export const PREDICTION_MARKET_OFFSET = 40;
+/** Offset of `Referral.referrer`. */
+export const REFERRAL_REFERRER_OFFSET = 8;
 
 // ---------------------------------------------------------------------------------------------------------
 // House
@@ -168,14 +192,42 @@ export const PREDICTION_MARKET_OFFSET = 40;
 export interface HouseAccount {
   /** Withdraws, and creates, updates and resolves markets. */
   readonly authority: Address;
-  /** Settles and refunds off-chain bets. */
+  /** Commits and resets the seed chain; settles off-chain bets. */
   readonly settler: Address;
   /** Receives the market fees. */
   readonly treasury: Address;
-  /** Lamports the house owes: prizes of open bets plus unclaimed wins. */
+  /** Lamports the house owes: prizes of open bets, unclaimed wins and referral shares of open bets. */
   readonly outstanding: bigint;
   /** No new bets. */
   readonly paused: boolean;
+  /**
+   * sha256 of the next seed to reveal: the head of the committed chain, then each revealed seed in turn.
+   * All zeros until the settler commits a chain.
+   */
+  readonly seedCommitment: ReadonlyUint8Array;
+  /** The first bet sequence the current chain has no seed for. */
+  readonly seedChainEnd: bigint;
+  /** The head of the next committed chain, which takes over at `seedChainEnd`; zeros when none. */
+  readonly nextSeedCommitment: ReadonlyUint8Array;
+  /** Seeds in the next chain; 0 when none is committed. */
+  readonly nextSeedChainLength: bigint;
+  /** The sequence the next bet made with `create_bet` takes. */
+  readonly betSequence: bigint;
+  /** The sequence of the next bet to reveal. */
+  readonly revealSequence: bigint;
+  /** Bets made with `create_bet` that are neither revealed nor refunded. */
+  readonly openBets: bigint;
+  /** Whether `create_bet_offchain` is accepted (its roll is the settler's choice); off by default. */
+  readonly offchainBets: boolean;
+  /**
+   * Part of `outstanding`: what refunded bets whose refund captured their slot hash may still be owed if
+   * their reveal shows a win.
+   */
+  readonly refundReserve: bigint;
+  /** When `refundReserve` last went from 0 to more (unix seconds); 0 when it is 0. */
+  readonly reserveSince: bigint;
+  /** The key `propose_authority` named, until it accepts; null when none. */
+  readonly pendingAuthority: Address | null;
 }
 
 /** What {@link getHouseCodec} encodes. */
@@ -185,25 +237,55 @@ export interface HouseAccountArgs {
   readonly treasury: Address;
   readonly outstanding: bigint | number;
   readonly paused: boolean;
+  /** 32 bytes. */
+  readonly seedCommitment: ReadonlyUint8Array | Uint8Array;
+  readonly seedChainEnd: bigint | number;
+  /** 32 bytes. */
+  readonly nextSeedCommitment: ReadonlyUint8Array | Uint8Array;
+  readonly nextSeedChainLength: bigint | number;
+  readonly betSequence: bigint | number;
+  readonly revealSequence: bigint | number;
+  readonly openBets: bigint | number;
+  readonly offchainBets: boolean;
+  readonly refundReserve: bigint | number;
+  readonly reserveSince: bigint | number;
+  readonly pendingAuthority: Address | null;
 }
 
-/** House codec: discriminator, then the IDL's fields in order. */
+/**
+ * House codec: discriminator, then the IDL's fields in order. Decodes a {@link LEGACY_HOUSE_ACCOUNT_SIZE}
+ * record with the appended fields at their defaults (zeros, false, null).
+ */
 export function getHouseCodec(): Codec<HouseAccountArgs, HouseAccount> {
-  return getDiscriminatedCodec(
-    'Wager House account',
-    HOUSE_DISCRIMINATOR,
-    getStructCodec([
-      ['authority', getAddressCodec()],
-      ['settler', getAddressCodec()],
-      ['treasury', getAddressCodec()],
-      ['outstanding', getU64Codec()],
-      ['paused', getBooleanCodec()],
-    ]),
+  return withZeroTail(
+    getDiscriminatedCodec(
+      'Wager House account',
+      HOUSE_DISCRIMINATOR,
+      getStructCodec([
+        ['authority', getAddressCodec()],
+        ['settler', getAddressCodec()],
+        ['treasury', getAddressCodec()],
+        ['outstanding', getU64Codec()],
+        ['paused', getBooleanCodec()],
+        ['seedCommitment', getByteArrayCodec(32)],
+        ['seedChainEnd', getU64Codec()],
+        ['nextSeedCommitment', getByteArrayCodec(32)],
+        ['nextSeedChainLength', getU64Codec()],
+        ['betSequence', getU64Codec()],
+        ['revealSequence', getU64Codec()],
+        ['openBets', getU64Codec()],
+        ['offchainBets', getBooleanCodec()],
+        ['refundReserve', getU64Codec()],
+        ['reserveSince', getI64Codec()],
+        ['pendingAuthority', getNullableCodec(getAddressCodec())],
+      ]),
+    ),
+    HOUSE_ACCOUNT_SIZE,
   );
 }
 
 /**
- * Decodes the House account's data.
+ * Decodes the House account's data, a record of the first version (shorter) included.
  *
  * @throws DiscriminatorMismatchError when the data is not the House's.
  */
@@ -211,7 +293,7 @@ export function decodeHouse(data: ReadonlyUint8Array | Uint8Array): HouseAccount
   return getHouseCodec().decode(data);
 }
 
-/** The House's account data, {@link HOUSE_ACCOUNT_SIZE} bytes. */
+/** The House's account data, {@link HOUSE_ACCOUNT_SIZE} bytes (zero-padded after a None pending authority). */
 export function encodeHouse(house: HouseAccountArgs): Uint8Array {
   return encodeToSize(getHouseCodec(), house, HOUSE_ACCOUNT_SIZE);
 }
@@ -225,7 +307,10 @@ export interface BetAccount {
   readonly user: Address;
   /** The prize: the native mint for SOL, the token mint, or the NFT mint. */
   readonly mint: Address;
-  /** Reserved for on-chain randomness; the zero address for off-chain bets. */
+  /**
+   * A bet made with `create_bet`: the player's 32-byte seed, read as an address (the spec's randomness
+   * request field; see {@link betPlayerSeed}). The zero address for off-chain bets.
+   */
   readonly switchboardRequest: Address;
   /** Win chance in percent, 1–95. */
   readonly odds: number;
@@ -238,10 +323,22 @@ export interface BetAccount {
   readonly state: BetState;
   readonly result: BetResult;
   readonly betType: BetType;
-  /** Paid 10% of the fee when the bet settles. */
+  /** Its vault (`findReferralAddress`) is credited 10% of the fee when the bet settles. */
   readonly referral: Address | null;
-  /** Settled by the server's provably fair roll (always true in this version). */
+  /**
+   * The bet was made with `create_bet_offchain` and is settled with the settler's roll; false for a bet made
+   * with `create_bet`, whose roll the program computes at `reveal_bet`.
+   */
   readonly offChain: boolean;
+  /** A bet made with `create_bet`: its place in the settler's seed chain (bets are revealed in this order). */
+  readonly sequence: bigint;
+  /** A bet made with `create_bet`: the slot it landed in, whose hash is part of its roll. */
+  readonly slot: bigint;
+  /**
+   * A bet made with `create_bet` and refunded: its slot's hash, captured by the refund so the reveal can
+   * still roll it (and pay a win); all zeros when the refund came too late to capture it, or before any.
+   */
+  readonly slotHash: ReadonlyUint8Array;
 }
 
 /** What {@link getBetCodec} encodes. */
@@ -258,32 +355,46 @@ export interface BetAccountArgs {
   readonly betType: BetTypeArgs;
   readonly referral: Address | null;
   readonly offChain: boolean;
+  readonly sequence: bigint | number;
+  readonly slot: bigint | number;
+  /** 32 bytes. */
+  readonly slotHash: ReadonlyUint8Array | Uint8Array;
 }
 
-/** Bet codec: discriminator, then the IDL's fields in order. */
+/**
+ * Bet codec: discriminator, then the IDL's fields in order. Decodes a {@link LEGACY_BET_ACCOUNT_SIZE}
+ * record with `sequence` and `slot` 0 and a zero `slotHash`.
+ */
 export function getBetCodec(): Codec<BetAccountArgs, BetAccount> {
-  return getDiscriminatedCodec(
-    'Wager Bet account',
-    BET_DISCRIMINATOR,
-    getStructCodec([
-      ['user', getAddressCodec()],
-      ['mint', getAddressCodec()],
-      ['switchboardRequest', getAddressCodec()],
-      ['odds', getU8Codec()],
-      ['betAmount', getU64Codec()],
-      ['listingPrice', getU64Codec()],
-      ['timestamp', getI64Codec()],
-      ['state', getBetStateCodec()],
-      ['result', getBetResultCodec()],
-      ['betType', getBetTypeCodec()],
-      ['referral', getNullableCodec(getAddressCodec())],
-      ['offChain', getBooleanCodec()],
-    ]),
+  return withZeroTail(
+    getDiscriminatedCodec(
+      'Wager Bet account',
+      BET_DISCRIMINATOR,
+      getStructCodec([
+        ['user', getAddressCodec()],
+        ['mint', getAddressCodec()],
+        ['switchboardRequest', getAddressCodec()],
+        ['odds', getU8Codec()],
+        ['betAmount', getU64Codec()],
+        ['listingPrice', getU64Codec()],
+        ['timestamp', getI64Codec()],
+        ['state', getBetStateCodec()],
+        ['result', getBetResultCodec()],
+        ['betType', getBetTypeCodec()],
+        ['referral', getNullableCodec(getAddressCodec())],
+        ['offChain', getBooleanCodec()],
+        ['sequence', getU64Codec()],
+        ['slot', getU64Codec()],
+        ['slotHash', getByteArrayCodec(32)],
+      ]),
+    ),
+    BET_ACCOUNT_SIZE,
   );
 }
 
 /**
- * Decodes a Bet account's data. Trailing bytes (the zero tail of a short encoding) are ignored.
+ * Decodes a Bet account's data, a record of the first version (shorter) included. Trailing bytes (the zero
+ * tail of a short encoding) are ignored.
  *
  * @throws DiscriminatorMismatchError when the data is not a Bet's.
  */
@@ -294,6 +405,14 @@ export function decodeBet(data: ReadonlyUint8Array | Uint8Array): BetAccount {
 /** A Bet's account data, {@link BET_ACCOUNT_SIZE} bytes (zero-padded after a None referral). */
 export function encodeBet(bet: BetAccountArgs): Uint8Array {
   return encodeToSize(getBetCodec(), bet, BET_ACCOUNT_SIZE);
+}
+
+/**
+ * The player's 32-byte seed of a bet made with `create_bet` (stored in `switchboard_request`); all zeros for
+ * an off-chain bet.
+ */
+export function betPlayerSeed(bet: Pick<BetAccount, 'switchboardRequest'>): Uint8Array {
+  return Uint8Array.from(getAddressCodec().encode(bet.switchboardRequest));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -438,4 +557,54 @@ export function decodePrediction(data: ReadonlyUint8Array | Uint8Array): Predict
 /** A Prediction's account data, {@link PREDICTION_ACCOUNT_SIZE} bytes. */
 export function encodePrediction(prediction: PredictionAccountArgs): Uint8Array {
   return encodeToSize(getPredictionCodec(), prediction, PREDICTION_ACCOUNT_SIZE);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Referral
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * A decoded Referral: a referrer's vault (PDA `["referral", referrer]`). Its lamports above its rent are
+ * shares of fees the referrer can claim (`claim_referral`).
+ */
+export interface ReferralAccount {
+  readonly referrer: Address;
+  /** Lamports credited, ever. */
+  readonly earned: bigint;
+  /** Lamports paid out, ever. */
+  readonly claimed: bigint;
+}
+
+/** What {@link getReferralCodec} encodes. */
+export interface ReferralAccountArgs {
+  readonly referrer: Address;
+  readonly earned: bigint | number;
+  readonly claimed: bigint | number;
+}
+
+/** Referral codec: discriminator, then the IDL's fields in order. */
+export function getReferralCodec(): Codec<ReferralAccountArgs, ReferralAccount> {
+  return getDiscriminatedCodec(
+    'Wager Referral account',
+    REFERRAL_DISCRIMINATOR,
+    getStructCodec([
+      ['referrer', getAddressCodec()],
+      ['earned', getU64Codec()],
+      ['claimed', getU64Codec()],
+    ]),
+  );
+}
+
+/**
+ * Decodes a Referral account's data.
+ *
+ * @throws DiscriminatorMismatchError when the data is not a Referral's.
+ */
+export function decodeReferral(data: ReadonlyUint8Array | Uint8Array): ReferralAccount {
+  return getReferralCodec().decode(data);
+}
+
+/** A Referral's account data, {@link REFERRAL_ACCOUNT_SIZE} bytes. */
+export function encodeReferral(referral: ReferralAccountArgs): Uint8Array {
+  return encodeToSize(getReferralCodec(), referral, REFERRAL_ACCOUNT_SIZE);
 }

@@ -19,32 +19,46 @@ import {
   newBet,
   predictionAccount,
   predictionUpdate,
+  referralAccount,
+  referralClaimed,
 } from '../../test/wager-arbitraries.ts';
 import {
   decodeBet,
   decodeHouse,
   decodeMarket,
   decodePrediction,
+  decodeReferral,
   encodeBet,
   encodeHouse,
   encodeMarket,
   encodePrediction,
+  encodeReferral,
 } from './accounts.ts';
 import {
   getBetSettledCodec,
   getMarketUpdateCodec,
   getNewBetCodec,
   getPredictionUpdateCodec,
+  getReferralClaimedCodec,
 } from './events.ts';
 import {
+  getAcceptAuthorityInstructionDataCodec,
   getClaimBetInstructionDataCodec,
+  getClaimReferralInstructionDataCodec,
+  getCommitSeedChainInstructionDataCodec,
+  getCreateBetInstructionDataCodec,
   getCreateBetOffchainInstructionDataCodec,
   getCreateMarketInstructionDataCodec,
   getCreatePredictionInstructionDataCodec,
+  getExpireMarketInstructionDataCodec,
   getInitBetOffchainInstructionDataCodec,
+  getInitReferralInstructionDataCodec,
   getInitializeHouseInstructionDataCodec,
+  getProposeAuthorityInstructionDataCodec,
   getRefundBetInstructionDataCodec,
+  getResetSeedChainInstructionDataCodec,
   getResolveMarketInstructionDataCodec,
+  getRevealBetInstructionDataCodec,
   getCloseMarketInstructionDataCodec,
   getSettleBetOffchainInstructionDataCodec,
   getSettlePredictionInstructionDataCodec,
@@ -63,7 +77,11 @@ interface BnLike {
 }
 const Bn = BN as unknown as { new (value: string): BnLike; isBN(value: unknown): boolean };
 
-type IdlType = string | { readonly option: IdlType } | { readonly defined: { readonly name: string } };
+type IdlType =
+  | string
+  | { readonly option: IdlType }
+  | { readonly array: readonly [IdlType, number] }
+  | { readonly defined: { readonly name: string } };
 interface IdlField {
   readonly name: string;
   readonly type: IdlType;
@@ -89,6 +107,8 @@ function fromAnchor(value: unknown, type: IdlType): unknown {
     return value;
   }
   if ('option' in type) return value === null ? null : fromAnchor(value, type.option);
+  // Only byte arrays ([u8; N]) occur: ours are Uint8Arrays, Anchor's number arrays.
+  if ('array' in type) return Uint8Array.from(value as number[]);
   const def = typeDef(type.defined.name);
   if (def.type.kind === 'enum') {
     const [variant] = Object.keys(value as object);
@@ -100,7 +120,10 @@ function fromAnchor(value: unknown, type: IdlType): unknown {
 function fromAnchorFields(value: Record<string, unknown>, fields: readonly IdlField[]): object {
   expect(Object.keys(value)).toHaveLength(fields.length);
   return Object.fromEntries(
-    fields.map((f) => [camel(f.name), fromAnchor(value[f.name] ?? value[camel(f.name)], f.type)]),
+    fields.map((f) => [
+      camel(f.name),
+      fromAnchor(f.name in value ? value[f.name] : value[camel(f.name)], f.type),
+    ]),
   );
 }
 
@@ -112,6 +135,7 @@ function toAnchor(value: unknown, type: IdlType): unknown {
     return value;
   }
   if ('option' in type) return value === null ? null : toAnchor(value, type.option);
+  if ('array' in type) return Array.from(value as Uint8Array);
   const def = typeDef(type.defined.name);
   if (def.type.kind === 'enum') return { [def.type.variants![value as number]!.name]: {} };
   return toAnchorFields(value as Record<string, unknown>, def.type.fields!);
@@ -138,6 +162,10 @@ function arbitraryOf(type: IdlType): fc.Arbitrary<unknown> {
     return primitives[type]!();
   }
   if ('option' in type) return fc.option(arbitraryOf(type.option), { nil: null });
+  if ('array' in type) {
+    expect(type.array[0]).toBe('u8');
+    return fc.uint8Array({ minLength: type.array[1], maxLength: type.array[1] });
+  }
   const def = typeDef(type.defined.name);
   if (def.type.kind === 'enum') return fc.integer({ min: 0, max: def.type.variants!.length - 1 });
   return arbitraryOfFields(def.type.fields!);
@@ -158,6 +186,7 @@ describe('accounts', () => {
       encode: encodePrediction,
       decode: decodePrediction,
     },
+    { name: 'Referral', arbitrary: referralAccount(), encode: encodeReferral, decode: decodeReferral },
   ] as const;
 
   for (const { name, arbitrary, encode, decode } of cases) {
@@ -180,6 +209,10 @@ describe('accounts', () => {
     });
   }
 
+  it('cover every IDL account', () => {
+    expect(cases.map((c) => c.name).sort()).toEqual(idl.accounts.map((a) => a.name).sort());
+  });
+
   it('Anchor tells the accounts apart by our discriminators', () => {
     fc.assert(
       fc.property(betAccount(), (bet) => {
@@ -198,6 +231,7 @@ describe('events', () => {
     { name: 'BetSettled', arbitrary: betSettled(), codec: getBetSettledCodec() },
     { name: 'PredictionUpdate', arbitrary: predictionUpdate(), codec: getPredictionUpdateCodec() },
     { name: 'MarketUpdate', arbitrary: marketUpdate(), codec: getMarketUpdateCodec() },
+    { name: 'ReferralClaimed', arbitrary: referralClaimed(), codec: getReferralClaimedCodec() },
   ] as const;
 
   for (const { name, arbitrary, codec } of cases) {
@@ -223,15 +257,24 @@ describe('instruction data', () => {
   const codecs: Record<WagerInstructionName, Codec<object>> = {
     initialize_house: getInitializeHouseInstructionDataCodec(),
     update_house: getUpdateHouseInstructionDataCodec(),
+    propose_authority: getProposeAuthorityInstructionDataCodec(),
+    accept_authority: getAcceptAuthorityInstructionDataCodec(),
+    commit_seed_chain: getCommitSeedChainInstructionDataCodec(),
+    reset_seed_chain: getResetSeedChainInstructionDataCodec(),
+    withdraw: getWithdrawInstructionDataCodec(),
     init_bet_offchain: getInitBetOffchainInstructionDataCodec(),
+    create_bet: getCreateBetInstructionDataCodec(),
+    reveal_bet: getRevealBetInstructionDataCodec(),
     create_bet_offchain: getCreateBetOffchainInstructionDataCodec(),
     settle_bet_offchain: getSettleBetOffchainInstructionDataCodec(),
     claim_bet: getClaimBetInstructionDataCodec(),
     refund_bet: getRefundBetInstructionDataCodec(),
-    withdraw: getWithdrawInstructionDataCodec(),
+    init_referral: getInitReferralInstructionDataCodec(),
+    claim_referral: getClaimReferralInstructionDataCodec(),
     create_market: getCreateMarketInstructionDataCodec(),
     update_market: getUpdateMarketInstructionDataCodec(),
     resolve_market: getResolveMarketInstructionDataCodec(),
+    expire_market: getExpireMarketInstructionDataCodec(),
     close_market: getCloseMarketInstructionDataCodec(),
     create_prediction: getCreatePredictionInstructionDataCodec(),
     update_prediction: getUpdatePredictionInstructionDataCodec(),

@@ -98,6 +98,18 @@ export function betCost(listingPrice: bigint, odds: number): bigint {
 }
 
 /**
+ * What a win revealed after its refund is still owed (`bet_late_win`): the rest of the prize, prize − stake
+ * − fee, or 0 if the refund already returned more (odds of at most 95% never allow it). The reveal pays it
+ * at once, or leaves it on the record for `claim_bet` when the wallet could not take it.
+ *
+ * @example lateWinAmount({ prize: 1_000_000_000n, stake: 500_000_000n }) === 480_000_000n
+ */
+export function lateWinAmount(bet: { readonly prize: bigint; readonly stake: bigint }): bigint {
+  const rest = bet.prize - bet.stake - betFee(bet.stake);
+  return rest > 0n ? rest : 0n;
+}
+
+/**
  * The prize a stake buys at `odds` percent, for TailSpin's form where the player types the stake:
  * `floor(stake × 100 / odds)`. The bet opened for that prize costs at most `stake` again:
  * `betStake(prizeFromStake(s, o), o) ≤ s`.

@@ -21,9 +21,9 @@ import {
 } from './errors.ts';
 import { WAGER_PROGRAM_ADDRESS } from './program.ts';
 
-/** Spec §8, program 1, verbatim. */
+/** Spec §8, program 1, verbatim, then the trust model's codes (docs/trust.md). */
 const SPEC_CODES =
-  '6000 InvalidMarketplace, 6001 InvalidOdds, 6002 InvalidListingPrice, 6003 BetNotOpen, 6004 BetNotWon, 6005 BetNotAvailable, 6006 InvalidReferral, 6007 InvalidMarket, 6008 MarketClosed, 6009 InvalidPrediction, 6010 OverflowError, 6011 BetTooLow, 6012 InvalidReferrer, 6013 BetOnChain';
+  '6000 InvalidMarketplace, 6001 InvalidOdds, 6002 InvalidListingPrice, 6003 BetNotOpen, 6004 BetNotWon, 6005 BetNotAvailable, 6006 InvalidReferral, 6007 InvalidMarket, 6008 MarketClosed, 6009 InvalidPrediction, 6010 OverflowError, 6011 BetTooLow, 6012 InvalidReferrer, 6013 BetOnChain, 6014 InvalidSeed, 6015 RevealOutOfOrder, 6016 RefundTooEarly, 6017 NoSeedCommitted, 6018 SlotHashUnavailable, 6019 MarketNotOverdue, 6020 SeedChainInUse';
 const spec = SPEC_CODES.split(', ').map((entry) => {
   const [code, name] = entry.split(' ');
   return { code: Number(code), name: name as WagerErrorName };
@@ -33,8 +33,12 @@ const instructionError = (index: number, code: number) =>
   getSolanaErrorFromTransactionError({ InstructionError: [index, { Custom: code }] });
 
 describe('the error table', () => {
-  it("has the spec's 14 codes and names, and the IDL's, in order", () => {
-    expect(spec).toHaveLength(14);
+  it("has the spec's 21 codes and names, and the IDL's, in order, frozen", () => {
+    expect(spec).toHaveLength(21);
+    expect(Object.isFrozen(WAGER_ERROR_CODES)).toBe(true);
+    expect(Object.isFrozen(WAGER_ERRORS)).toBe(true);
+    const codes = Object.values(WAGER_ERROR_CODES);
+    expect(codes).toEqual(codes.map((_, i) => 6000 + i));
     expect(Object.entries(WAGER_ERROR_CODES).map(([name, code]) => ({ code, name }))).toEqual(spec);
     expect(idl.errors.map(({ code, name }) => ({ code, name }))).toEqual(spec);
     expect(Object.values(WAGER_ERRORS)).toEqual(idl.errors);
@@ -46,7 +50,7 @@ describe('the error table', () => {
   });
 
   it('knows no other code', () => {
-    for (const code of [0, 1, 2006, 3010, 5999, 6014, 6015, 6100]) expect(decodeWagerError(code)).toBeNull();
+    for (const code of [0, 1, 2006, 3010, 5999, 6021, 6022, 6100]) expect(decodeWagerError(code)).toBeNull();
   });
 
   it('fails loudly when the IDL drifts from the spec', () => {
@@ -59,12 +63,12 @@ describe('the error table', () => {
     expect(() => loadProgramErrors('Wager', WAGER_ERROR_CODES, renamed)).toThrow(/6013 BetOnchain/);
     const renumbered = errors.map((e) => (e.code === 6010 ? { ...e, code: 6100 } : e));
     expect(() => loadProgramErrors('Wager', WAGER_ERROR_CODES, renumbered)).toThrow(/6100 OverflowError/);
-    expect(() => loadProgramErrors('Wager', WAGER_ERROR_CODES, errors.slice(0, 13))).toThrow(
-      'The Wager IDL has 13 errors, the spec 14',
+    expect(() => loadProgramErrors('Wager', WAGER_ERROR_CODES, errors.slice(0, 20))).toThrow(
+      'The Wager IDL has 20 errors, the spec 21',
     );
     expect(() =>
-      loadProgramErrors('Wager', WAGER_ERROR_CODES, [...errors, { code: 6014, name: 'Extra', msg: '' }]),
-    ).toThrow(/6014 Extra/);
+      loadProgramErrors('Wager', WAGER_ERROR_CODES, [...errors, { code: 6021, name: 'Extra', msg: '' }]),
+    ).toThrow(/6021 Extra/);
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * Wager's program errors (spec §8, program 1, codes 6000–6013), decoded from the IDL, and the ways a client
+ * Wager's program errors (spec §8, program 1, codes 6000–6013, and 6014–6020 of the trust model,
+ * `docs/trust.md`), decoded from the IDL, and the ways a client
  * gets one out of a failure: a kit `SolanaError`, an RPC `TransactionError` object, or the transaction's
  * logs. Where each is raised: `docs/wager.md`.
  *
@@ -19,7 +20,10 @@ import {
 import { getCustomErrorCodeFromLogs } from '../anchor/program-logs.ts';
 import { WAGER_PROGRAM_ADDRESS } from './program.ts';
 
-/** Every Wager error code by its spec name (spec §8). Codes are published: never change or reorder. */
+/**
+ * Every Wager error code by its name: spec §8's 6000–6013, then the trust model's 6014–6020. Codes are
+ * published: never change or reorder.
+ */
 export const WAGER_ERROR_CODES = Object.freeze({
   InvalidMarketplace: 6000,
   InvalidOdds: 6001,
@@ -35,6 +39,13 @@ export const WAGER_ERROR_CODES = Object.freeze({
   BetTooLow: 6011,
   InvalidReferrer: 6012,
   BetOnChain: 6013,
+  InvalidSeed: 6014,
+  RevealOutOfOrder: 6015,
+  RefundTooEarly: 6016,
+  NoSeedCommitted: 6017,
+  SlotHashUnavailable: 6018,
+  MarketNotOverdue: 6019,
+  SeedChainInUse: 6020,
 } as const);
 
 /** A Wager error's spec name. */
@@ -71,7 +82,7 @@ export type WagerInstructionError = ProgramInstructionError<WagerErrorInfo>;
  *
  * Custom codes are per program, and Foresight's use the same range: pass `instructionProgramAddresses` (the
  * program of each instruction of the transaction, in order) to accept the code only when the failing
- * instruction is Wager's. Without it, any failing instruction's code in 6000–6013 is read as Wager's.
+ * instruction is Wager's. Without it, any failing instruction's code in 6000–6020 is read as Wager's.
  *
  * @example
  * ```ts

@@ -5,23 +5,32 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { SYSTEM_PROGRAM_ADDRESS } from '../anchor/instructions.ts';
-import { betSettled, marketUpdate, newBet, predictionUpdate } from '../../test/wager-arbitraries.ts';
+import {
+  betSettled,
+  marketUpdate,
+  newBet,
+  predictionUpdate,
+  referralClaimed,
+} from '../../test/wager-arbitraries.ts';
 import { BetResult, BetType, MarketResult } from './accounts.ts';
 import {
   BET_SETTLED_DISCRIMINATOR,
   MARKET_UPDATE_DISCRIMINATOR,
   NEW_BET_DISCRIMINATOR,
   PREDICTION_UPDATE_DISCRIMINATOR,
+  REFERRAL_CLAIMED_DISCRIMINATOR,
   decodeWagerEvent,
   getBetSettledCodec,
   getMarketUpdateCodec,
   getNewBetCodec,
   getPredictionUpdateCodec,
+  getReferralClaimedCodec,
   parseWagerEvents,
   type BetSettled,
   type MarketUpdate,
   type NewBet,
   type PredictionUpdate,
+  type ReferralClaimed,
 } from './events.ts';
 import { WAGER_PROGRAM_ADDRESS } from './program.ts';
 
@@ -77,6 +86,7 @@ const market: MarketUpdate = {
     marketAuthority: addressOf(6),
   },
 };
+const claimed: ReferralClaimed = { referrer: addressOf(7), amount: 1_600_000n, timestamp: 1_700_000_010n };
 const line = (bytes: ReadonlyUint8Array) => `Program data: ${base64(bytes)}`;
 const newBetData = line(getNewBetCodec().encode(opened));
 const betSettledData = line(getBetSettledCodec().encode(settled));
@@ -89,6 +99,7 @@ describe('event codecs', () => {
     expect([...BET_SETTLED_DISCRIMINATOR]).toEqual(sha8('event:BetSettled'));
     expect([...PREDICTION_UPDATE_DISCRIMINATOR]).toEqual(sha8('event:PredictionUpdate'));
     expect([...MARKET_UPDATE_DISCRIMINATOR]).toEqual(sha8('event:MarketUpdate'));
+    expect([...REFERRAL_CLAIMED_DISCRIMINATOR]).toEqual(sha8('event:ReferralClaimed'));
   });
 
   it('round-trip every event, at its Borsh size', () => {
@@ -109,6 +120,13 @@ describe('event codecs', () => {
         expect(decodeWagerEvent(mBytes)).toEqual({ name: 'MarketUpdate', data: m });
       }),
     );
+    fc.assert(
+      fc.property(referralClaimed(), (r) => {
+        const rBytes = getReferralClaimedCodec().encode(r);
+        expect(rBytes.length).toBe(8 + 32 + 8 + 8);
+        expect(decodeWagerEvent(rBytes)).toEqual({ name: 'ReferralClaimed', data: r });
+      }),
+    );
   });
 
   it('return null for an unknown discriminator', () => {
@@ -123,6 +141,15 @@ describe('event codecs', () => {
 });
 
 describe('parseWagerEvents', () => {
+  it('reads a claim_referral transaction', () => {
+    const logs = [
+      `Program ${WAGER} invoke [1]`,
+      line(getReferralClaimedCodec().encode(claimed)),
+      `Program ${WAGER} success`,
+    ];
+    expect(parseWagerEvents(logs)).toEqual([{ name: 'ReferralClaimed', data: claimed }]);
+  });
+
   it('reads a create_bet_offchain transaction, across its CPI to the system program', () => {
     const logs = [
       `Program ${COMPUTE_BUDGET} invoke [1]`,

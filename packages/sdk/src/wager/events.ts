@@ -1,5 +1,5 @@
 /**
- * Wager's events (NewBet, BetSettled, PredictionUpdate, MarketUpdate): codecs behind Anchor's
+ * Wager's events (NewBet, BetSettled, PredictionUpdate, MarketUpdate, ReferralClaimed): codecs behind Anchor's
  * `sha256("event:<Name>")[0..8]` discriminators, and a parser for a transaction's log messages.
  *
  * The program emits with `sol_log_data`, which the runtime logs as `Program data: <base64>`. Only lines
@@ -53,8 +53,10 @@ export const BET_SETTLED_DISCRIMINATOR: ReadonlyUint8Array = eventDiscriminator(
 export const PREDICTION_UPDATE_DISCRIMINATOR: ReadonlyUint8Array = eventDiscriminator('PredictionUpdate');
 /** sha256("event:MarketUpdate")[0..8], from the IDL. */
 export const MARKET_UPDATE_DISCRIMINATOR: ReadonlyUint8Array = eventDiscriminator('MarketUpdate');
+/** sha256("event:ReferralClaimed")[0..8], from the IDL. */
+export const REFERRAL_CLAIMED_DISCRIMINATOR: ReadonlyUint8Array = eventDiscriminator('ReferralClaimed');
 
-/** A bet was opened (`create_bet_offchain`). */
+/** A bet was opened (`create_bet` or `create_bet_offchain`). */
 export interface NewBet {
   readonly odds: number;
   readonly user: Address;
@@ -74,7 +76,10 @@ export interface NewBetArgs {
   readonly timestamp: bigint | number;
 }
 
-/** A bet was settled (`settle_bet_offchain`): Win or Loss. */
+/**
+ * A bet was settled (`reveal_bet` or `settle_bet_offchain`): Win or Loss. A refund (`refund_bet`, or a
+ * reveal past the bet's deadline) emits none.
+ */
 export interface BetSettled {
   readonly user: Address;
   readonly odds: number;
@@ -123,6 +128,22 @@ export interface MarketUpdate {
 export interface MarketUpdateArgs {
   readonly key: Address;
   readonly market: MarketAccountArgs;
+}
+
+/** A referrer took its vault's balance (`claim_referral`). */
+export interface ReferralClaimed {
+  readonly referrer: Address;
+  /** Lamports paid out (0 when there was nothing to claim). */
+  readonly amount: bigint;
+  /** Unix seconds. */
+  readonly timestamp: bigint;
+}
+
+/** What the ReferralClaimed codec encodes. */
+export interface ReferralClaimedArgs {
+  readonly referrer: Address;
+  readonly amount: bigint | number;
+  readonly timestamp: bigint | number;
 }
 
 /** NewBet codec: discriminator, then the IDL's fields in order. */
@@ -182,12 +203,26 @@ export function getMarketUpdateCodec(): Codec<MarketUpdateArgs, MarketUpdate> {
   );
 }
 
+/** ReferralClaimed codec: discriminator, then the IDL's fields in order. */
+export function getReferralClaimedCodec(): Codec<ReferralClaimedArgs, ReferralClaimed> {
+  return getDiscriminatedCodec(
+    'Wager ReferralClaimed event',
+    REFERRAL_CLAIMED_DISCRIMINATOR,
+    getStructCodec([
+      ['referrer', getAddressCodec()],
+      ['amount', getU64Codec()],
+      ['timestamp', getI64Codec()],
+    ]),
+  );
+}
+
 /** A decoded Wager event, tagged with its IDL name. */
 export type WagerEvent =
   | { readonly name: 'NewBet'; readonly data: NewBet }
   | { readonly name: 'BetSettled'; readonly data: BetSettled }
   | { readonly name: 'PredictionUpdate'; readonly data: PredictionUpdate }
-  | { readonly name: 'MarketUpdate'; readonly data: MarketUpdate };
+  | { readonly name: 'MarketUpdate'; readonly data: MarketUpdate }
+  | { readonly name: 'ReferralClaimed'; readonly data: ReferralClaimed };
 
 /**
  * Decodes one event's bytes (discriminator included); null when the discriminator is not a Wager event's.
@@ -207,6 +242,9 @@ export function decodeWagerEvent(bytes: ReadonlyUint8Array | Uint8Array): WagerE
   }
   if (hasDiscriminator(bytes, MARKET_UPDATE_DISCRIMINATOR)) {
     return { name: 'MarketUpdate', data: getMarketUpdateCodec().decode(bytes) };
+  }
+  if (hasDiscriminator(bytes, REFERRAL_CLAIMED_DISCRIMINATOR)) {
+    return { name: 'ReferralClaimed', data: getReferralClaimedCodec().decode(bytes) };
   }
   return null;
 }

@@ -14,13 +14,39 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { address, i64, u64, u8 } from '../../test/arbitraries.ts';
+import { address, bytes32, i64, u64, u8 } from '../../test/arbitraries.ts';
 import { betType, marketResult, optionalAddress } from '../../test/wager-arbitraries.ts';
-import type { SignerInput } from '../anchor/instructions.ts';
+import { SYSTEM_PROGRAM_ADDRESS, type SignerInput } from '../anchor/instructions.ts';
 import { BetType, MarketResult } from './accounts.ts';
 import {
   WAGER_INSTRUCTION_DISCRIMINATORS,
   WAGER_INSTRUCTION_NAMES,
+  getAcceptAuthorityInstruction,
+  getAcceptAuthorityInstructionAsync,
+  getAcceptAuthorityInstructionDataCodec,
+  getClaimReferralInstruction,
+  getClaimReferralInstructionAsync,
+  getClaimReferralInstructionDataCodec,
+  getCommitSeedChainInstruction,
+  getCommitSeedChainInstructionAsync,
+  getCommitSeedChainInstructionDataCodec,
+  getCreateBetInstruction,
+  getCreateBetInstructionAsync,
+  getCreateBetInstructionDataCodec,
+  getExpireMarketInstruction,
+  getExpireMarketInstructionDataCodec,
+  getInitReferralInstruction,
+  getInitReferralInstructionAsync,
+  getInitReferralInstructionDataCodec,
+  getProposeAuthorityInstruction,
+  getProposeAuthorityInstructionAsync,
+  getProposeAuthorityInstructionDataCodec,
+  getResetSeedChainInstruction,
+  getResetSeedChainInstructionAsync,
+  getResetSeedChainInstructionDataCodec,
+  getRevealBetInstruction,
+  getRevealBetInstructionAsync,
+  getRevealBetInstructionDataCodec,
   getClaimBetInstruction,
   getClaimBetInstructionAsync,
   getClaimBetInstructionDataCodec,
@@ -76,11 +102,13 @@ import {
   findHouseAddress,
   findMarketAuthorityAddress,
   findPredictionAddress,
+  findReferralAddress,
 } from './pda.ts';
-import { NATIVE_MINT_ADDRESS, WAGER_PROGRAM_ADDRESS } from './program.ts';
+import { NATIVE_MINT_ADDRESS, SLOT_HASHES_SYSVAR_ADDRESS, WAGER_PROGRAM_ADDRESS } from './program.ts';
 
 const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 const addressOf = (byte: number): Address => getAddressDecoder().decode(new Uint8Array(32).fill(byte));
+const bytesOf = (byte: number): Uint8Array => new Uint8Array(32).fill(byte);
 
 interface IdlAccount {
   readonly name: string;
@@ -110,9 +138,46 @@ const builders: Record<
       settler: addressOf(90),
       treasury: addressOf(91),
       paused: true,
+      offchainBets: false,
     }),
+  propose_authority: (a, s) =>
+    getProposeAuthorityInstruction({
+      authority: s('authority'),
+      house: a.house!,
+      newAuthority: addressOf(92),
+    }),
+  accept_authority: (a, s) =>
+    getAcceptAuthorityInstruction({ newAuthority: s('newAuthority'), house: a.house! }),
+  commit_seed_chain: (a, s) =>
+    getCommitSeedChainInstruction({
+      settler: s('settler'),
+      house: a.house!,
+      head: bytesOf(93),
+      length: 10_000n,
+    }),
+  reset_seed_chain: (a, s) =>
+    getResetSeedChainInstruction({ settler: s('settler'), house: a.house!, head: bytesOf(94), length: 5 }),
   init_bet_offchain: (a, s) =>
     getInitBetOffchainInstruction({ user: s('user'), bet: a.bet!, referral: null }),
+  create_bet: (a, s) =>
+    getCreateBetInstruction({
+      user: s('user'),
+      bet: a.bet!,
+      house: a.house!,
+      mint: a.mint!,
+      odds: 50,
+      listingPrice: 1_000_000_000n,
+      betType: 'nft',
+      playerSeed: bytesOf(95),
+    }),
+  reveal_bet: (a) =>
+    getRevealBetInstruction({
+      house: a.house!,
+      bet: a.bet!,
+      user: a.user!,
+      referralVault: a.referralVault!,
+      seed: bytesOf(96),
+    }),
   create_bet_offchain: (a, s) =>
     getCreateBetOffchainInstruction({
       user: s('user'),
@@ -128,12 +193,15 @@ const builders: Record<
       settler: s('settler'),
       house: a.house!,
       bet: a.bet!,
-      referrer: a.referrer!,
+      referralVault: a.referralVault!,
       randomValue: 42,
     }),
   claim_bet: (a, s) => getClaimBetInstruction({ user: s('user'), bet: a.bet!, house: a.house!, sol: false }),
   refund_bet: (a, s) =>
-    getRefundBetInstruction({ settler: s('settler'), house: a.house!, bet: a.bet!, user: a.user! }),
+    getRefundBetInstruction({ caller: s('caller'), house: a.house!, bet: a.bet!, user: a.user! }),
+  init_referral: (a, s) =>
+    getInitReferralInstruction({ payer: s('payer'), referral: a.referral!, referrer: addressOf(97) }),
+  claim_referral: (a, s) => getClaimReferralInstruction({ referrer: s('referrer'), referral: a.referral! }),
   withdraw: (a, s) =>
     getWithdrawInstruction({
       authority: s('authority'),
@@ -165,9 +233,10 @@ const builders: Record<
       market: a.market!,
       marketAuthority: a.marketAuthority!,
       treasury: a.treasury!,
-      referrer: a.referrer!,
+      referralVault: a.referralVault!,
       result: 'yes',
     }),
+  expire_market: (a) => getExpireMarketInstruction({ market: a.market! }),
   close_market: (a, s) =>
     getCloseMarketInstruction({
       authority: s('authority'),
@@ -245,11 +314,16 @@ describe('instruction accounts', () => {
     }
   }
 
-  it('put the program itself, read-only, for an absent optional referrer', () => {
+  it('put the program itself, read-only, for an absent optional referral vault', () => {
     const optional = idl.instructions.flatMap((i) =>
       (i.accounts as IdlAccount[]).filter((a) => a.optional).map((a) => `${i.name}.${a.name}`),
     );
-    expect(optional).toEqual(['settle_bet_offchain.referrer', 'resolve_market.referrer']);
+    expect(optional).toEqual([
+      'reveal_bet.referral_vault',
+      'settle_bet_offchain.referral_vault',
+      'resolve_market.referral_vault',
+    ]);
+    const reveal = { house: addressOf(1), bet: addressOf(2), user: addressOf(3), seed: bytesOf(4) };
     const settle = { settler: addressOf(1), house: addressOf(2), bet: addressOf(3), randomValue: 0 };
     const resolve = {
       authority: addressOf(1),
@@ -261,15 +335,22 @@ describe('instruction accounts', () => {
     };
     const absent = { address: WAGER_PROGRAM_ADDRESS, role: AccountRole.READONLY };
     for (const built of [
+      getRevealBetInstruction(reveal),
+      getRevealBetInstruction({ ...reveal, referralVault: null }),
+    ]) {
+      expect(built.accounts).toHaveLength(5);
+      expect(built.accounts[4]).toEqual(absent);
+    }
+    for (const built of [
       getSettleBetOffchainInstruction(settle),
-      getSettleBetOffchainInstruction({ ...settle, referrer: null }),
+      getSettleBetOffchainInstruction({ ...settle, referralVault: null }),
     ]) {
       expect(built.accounts).toHaveLength(4);
       expect(built.accounts[3]).toEqual(absent);
     }
     for (const built of [
       getResolveMarketInstruction(resolve),
-      getResolveMarketInstruction({ ...resolve, referrer: null }),
+      getResolveMarketInstruction({ ...resolve, referralVault: null }),
     ]) {
       expect(built.accounts).toHaveLength(6);
       expect(built.accounts[5]).toEqual(absent);
@@ -279,6 +360,18 @@ describe('instruction accounts', () => {
       other,
     );
     expect(getResolveMarketInstruction(resolve, { programAddress: other }).accounts[5]!.address).toBe(other);
+    expect(getRevealBetInstruction(reveal, { programAddress: other }).accounts[4]!.address).toBe(other);
+  });
+
+  it('pass the SlotHashes sysvar to reveal_bet', () => {
+    expect(SLOT_HASHES_SYSVAR_ADDRESS).toBe('SysvarS1otHashes111111111111111111111111111');
+    const built = getRevealBetInstruction({
+      house: addressOf(1),
+      bet: addressOf(2),
+      user: addressOf(3),
+      seed: bytesOf(4),
+    });
+    expect(built.accounts[3]).toEqual({ address: SLOT_HASHES_SYSVAR_ADDRESS, role: AccountRole.READONLY });
   });
 
   it('name the native mint for a SOL bet, and require a mint for a token or NFT bet', () => {
@@ -293,6 +386,34 @@ describe('instruction accounts', () => {
     expect(() => getCreateBetOffchainInstruction({ ...input, betType: BetType.Token })).toThrow(TypeError);
     expect(() => getCreateBetOffchainInstruction({ ...input, betType: 'Nft' })).toThrow(
       /names its prize mint/,
+    );
+    const onChain = { ...input, playerSeed: bytesOf(7) };
+    expect(getCreateBetInstruction({ ...onChain, betType: 'sol' }).accounts[3]!.address).toBe(
+      NATIVE_MINT_ADDRESS,
+    );
+    expect(() => getCreateBetInstruction({ ...onChain, betType: 'token' })).toThrow(TypeError);
+  });
+
+  it('refuse seeds, heads and player seeds that are not 32 bytes', () => {
+    const a = addressOf(1);
+    const short = new Uint8Array(31);
+    expect(() => getRevealBetInstruction({ house: a, bet: a, user: a, seed: short })).toThrow(RangeError);
+    expect(() =>
+      getCreateBetInstruction({
+        user: a,
+        bet: a,
+        house: a,
+        odds: 50,
+        listingPrice: 1n,
+        betType: 'sol',
+        playerSeed: new Uint8Array(33),
+      }),
+    ).toThrow(/Expected 32 bytes, got 33/);
+    expect(() => getCommitSeedChainInstruction({ settler: a, house: a, head: short, length: 1 })).toThrow(
+      RangeError,
+    );
+    expect(() => getResetSeedChainInstruction({ settler: a, house: a, head: short, length: 1 })).toThrow(
+      RangeError,
     );
   });
 
@@ -321,6 +442,8 @@ describe('instruction data', () => {
           settler: address(),
           treasury: address(),
           paused: fc.boolean(),
+          offchainBets: fc.boolean(),
+          seed: bytes32(),
           referral: optionalAddress(),
           odds: u8(),
           listingPrice: u64(),
@@ -347,9 +470,22 @@ describe('instruction data', () => {
           check(getInitializeHouseInstructionDataCodec(), { settler: v.settler, treasury: v.treasury }, 64);
           check(
             getUpdateHouseInstructionDataCodec(),
-            { settler: v.settler, treasury: v.treasury, paused: v.paused },
-            65,
+            { settler: v.settler, treasury: v.treasury, paused: v.paused, offchainBets: v.offchainBets },
+            66,
           );
+          check(getProposeAuthorityInstructionDataCodec(), { newAuthority: v.settler }, 32);
+          check(getAcceptAuthorityInstructionDataCodec(), {}, 0);
+          check(getCommitSeedChainInstructionDataCodec(), { head: v.seed, length: v.amount }, 40);
+          check(getResetSeedChainInstructionDataCodec(), { head: v.seed, length: v.amount }, 40);
+          check(
+            getCreateBetInstructionDataCodec(),
+            { odds: v.odds, listingPrice: v.listingPrice, betType: v.betType, playerSeed: v.seed },
+            42,
+          );
+          check(getRevealBetInstructionDataCodec(), { seed: v.seed }, 32);
+          check(getInitReferralInstructionDataCodec(), { referrer: v.treasury }, 32);
+          check(getClaimReferralInstructionDataCodec(), {}, 0);
+          check(getExpireMarketInstructionDataCodec(), {}, 0);
           check(
             getInitBetOffchainInstructionDataCodec(),
             { referral: v.referral },
@@ -400,6 +536,36 @@ describe('instruction data', () => {
     expect(data(getSettleBetOffchainInstruction({ settler: a, house: a, bet: a, randomValue: 99 }))).toEqual([
       99,
     ]);
+    const seed = Uint8Array.from({ length: 32 }, (_, i) => i);
+    expect(
+      data(
+        getCreateBetInstruction({
+          user: a,
+          bet: a,
+          house: a,
+          odds: 95,
+          listingPrice: 0x0201n,
+          betType: 'sol',
+          playerSeed: seed,
+        }),
+      ),
+    ).toEqual([95, 1, 2, 0, 0, 0, 0, 0, 0, 0, ...seed]);
+    expect(data(getRevealBetInstruction({ house: a, bet: a, user: a, seed }))).toEqual([...seed]);
+    expect(data(getCommitSeedChainInstruction({ settler: a, house: a, head: seed, length: 10_000 }))).toEqual(
+      [...seed, 0x10, 0x27, 0, 0, 0, 0, 0, 0],
+    );
+    expect(
+      data(
+        getUpdateHouseInstruction({
+          authority: a,
+          house: a,
+          settler: addressOf(2),
+          treasury: addressOf(3),
+          paused: false,
+          offchainBets: true,
+        }),
+      ).slice(64),
+    ).toEqual([0, 1]);
     expect(data(getClaimBetInstruction({ user: a, bet: a, house: a }))).toEqual([1]);
     expect(data(getInitBetOffchainInstruction({ user: a, bet: a }))).toEqual([0]);
     expect(data(getInitBetOffchainInstruction({ user: a, bet: a, referral: addressOf(2) }))).toEqual([
@@ -497,10 +663,32 @@ describe('async builders', () => {
     const cases: [WagerInstruction, number | null, number | null][] = [
       [await getInitializeHouseInstructionAsync({ authority, settler, treasury: settler }), 1, null],
       [
-        await getUpdateHouseInstructionAsync({ authority, settler, treasury: settler, paused: false }),
+        await getUpdateHouseInstructionAsync({
+          authority,
+          settler,
+          treasury: settler,
+          paused: false,
+          offchainBets: false,
+        }),
         1,
         null,
       ],
+      [await getProposeAuthorityInstructionAsync({ authority, newAuthority: settler }), 1, null],
+      [await getAcceptAuthorityInstructionAsync({ newAuthority: authority }), 1, null],
+      [await getCommitSeedChainInstructionAsync({ settler, head: new Uint8Array(32), length: 1 }), 1, null],
+      [await getResetSeedChainInstructionAsync({ settler, head: new Uint8Array(32), length: 1 }), 1, null],
+      [
+        await getCreateBetInstructionAsync({
+          user,
+          odds: 50,
+          listingPrice: 1n,
+          betType: 'sol',
+          playerSeed: new Uint8Array(32),
+        }),
+        2,
+        1,
+      ],
+      [await getRevealBetInstructionAsync({ user: user.address, seed: new Uint8Array(32) }), 0, 1],
       [await getInitBetOffchainInstructionAsync({ user }), null, 1],
       [
         await getCreateBetOffchainInstructionAsync({ user, odds: 50, listingPrice: 1n, betType: 'sol' }),
@@ -509,13 +697,56 @@ describe('async builders', () => {
       ],
       [await getSettleBetOffchainInstructionAsync({ settler, bet, randomValue: 3 }), 1, 2],
       [await getClaimBetInstructionAsync({ user }), 2, 1],
-      [await getRefundBetInstructionAsync({ settler, bet, user: user.address }), 1, 2],
+      [await getRefundBetInstructionAsync({ caller: settler, bet, user: user.address }), 1, 2],
       [await getWithdrawInstructionAsync({ authority, destination: settler, amount: 1n }), 1, null],
       [await getUpdateMarketInstructionAsync({ authority, market, endTime: 2n, cutoffTime: 1n }), 1, null],
     ];
     for (const [built, houseIndex, betIndex] of cases) {
       if (houseIndex !== null) expect(built.accounts[houseIndex]!.address).toBe(house);
       if (betIndex !== null) expect(built.accounts[betIndex]!.address).toBe(bet);
+    }
+  });
+
+  it("derive a referral's vault from the referrer, and pass none without one", async () => {
+    const referrer = createNoopSigner(addressOf(15));
+    const [vault] = await findReferralAddress(referrer.address);
+    const absent = WAGER_PROGRAM_ADDRESS;
+
+    const init = await getInitReferralInstructionAsync({ payer: user, referrer: referrer.address });
+    expect(init.accounts.map((m) => m.address)).toEqual([user.address, vault, SYSTEM_PROGRAM_ADDRESS]);
+    expect(getInitReferralInstructionDataCodec().decode(init.data)).toEqual({ referrer: referrer.address });
+    const claim = await getClaimReferralInstructionAsync({ referrer });
+    expect(claim.accounts.map((m) => m.address)).toEqual([referrer.address, vault]);
+    expect(getSignersFromInstruction(claim)).toEqual([referrer]);
+
+    const [bet] = await findBetAddress(user.address);
+    for (const [referral, expected] of [
+      [referrer.address, vault],
+      [null, absent],
+      [undefined, absent],
+    ] as const) {
+      const given = referral === undefined ? {} : { referral };
+      const reveal = await getRevealBetInstructionAsync({
+        user: user.address,
+        seed: new Uint8Array(32),
+        ...given,
+      });
+      expect(reveal.accounts.map((m) => m.address)[4]).toBe(expected);
+      expect(reveal.accounts[1]!.address).toBe(bet);
+      const settle = await getSettleBetOffchainInstructionAsync({ settler, bet, randomValue: 1, ...given });
+      expect(settle.accounts[3]!.address).toBe(expected);
+      const resolve = await getResolveMarketInstructionAsync({
+        authority,
+        market,
+        treasury: settler,
+        result: 'yes',
+        ...(referral === undefined ? {} : { referrer: referral }),
+      });
+      expect(resolve.accounts[5]!.address).toBe(expected);
+      // Neither the referral nor the referrer is passed on as an account field of its own.
+      expect(reveal.accounts).toHaveLength(5);
+      expect(settle.accounts).toHaveLength(4);
+      expect(resolve.accounts).toHaveLength(6);
     }
   });
 

@@ -27,6 +27,7 @@ import {
   type ReadonlyUint8Array,
 } from '@solana/kit';
 
+import { getByteArrayCodec } from '../anchor/byte-array-codec.ts';
 import { getDiscriminatedCodec } from '../anchor/discriminated-codec.ts';
 import {
   buildInstruction,
@@ -60,8 +61,9 @@ import {
   findHouseAddress,
   findMarketAuthorityAddress,
   findPredictionAddress,
+  findReferralAddress,
 } from './pda.ts';
-import { NATIVE_MINT_ADDRESS, WAGER_PROGRAM_ADDRESS } from './program.ts';
+import { NATIVE_MINT_ADDRESS, SLOT_HASHES_SYSVAR_ADDRESS, WAGER_PROGRAM_ADDRESS } from './program.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Shared shapes
@@ -74,15 +76,24 @@ export type WagerInstruction = ProgramInstruction;
 export const WAGER_INSTRUCTION_NAMES = [
   'initialize_house',
   'update_house',
+  'propose_authority',
+  'accept_authority',
+  'commit_seed_chain',
+  'reset_seed_chain',
+  'withdraw',
   'init_bet_offchain',
+  'create_bet',
+  'reveal_bet',
   'create_bet_offchain',
   'settle_bet_offchain',
   'claim_bet',
   'refund_bet',
-  'withdraw',
+  'init_referral',
+  'claim_referral',
   'create_market',
   'update_market',
   'resolve_market',
+  'expire_market',
   'close_market',
   'create_prediction',
   'update_prediction',
@@ -128,6 +139,14 @@ function dataCodec<TFrom extends object, TTo extends TFrom>(
 
 function emptyDataCodec(name: WagerInstructionName): Codec<EmptyInstructionData, EmptyInstructionData> {
   return dataCodec(name, getEmptyStructCodec());
+}
+
+/** The vault of `referrer` (`["referral", referrer]`), or null when there is no referrer. */
+async function referralVaultOf(
+  referrer: Address | null | undefined,
+  config: ProgramConfig,
+): Promise<Address | null> {
+  return referrer == null ? null : (await findReferralAddress(referrer, config))[0];
 }
 
 /** A bet type as the client gives it: the spec's lower-case label, or the enum (value or name). */
@@ -247,6 +266,11 @@ export interface UpdateHouseInstructionData {
   readonly treasury: Address;
   /** Take no new bets (true) or resume (false). */
   readonly paused: boolean;
+  /**
+   * Accept the spec's off-chain bets (`create_bet_offchain`, whose roll the settler chooses). Off by
+   * default; the product always uses `create_bet`.
+   */
+  readonly offchainBets: boolean;
 }
 
 /** `update_house` data codec. */
@@ -260,6 +284,7 @@ export function getUpdateHouseInstructionDataCodec(): Codec<
       ['settler', getAddressCodec()],
       ['treasury', getAddressCodec()],
       ['paused', getBooleanCodec()],
+      ['offchainBets', getBooleanCodec()],
     ]),
   );
 }
@@ -270,7 +295,10 @@ export interface UpdateHouseInput extends UpdateHouseInstructionData {
   readonly house: Address;
 }
 
-/** `update_house`: changes the settler or treasury, or pauses new bets. Authority only. */
+/**
+ * `update_house`: changes the settler or treasury, pauses new bets, or turns off-chain bets on or off.
+ * Authority only.
+ */
 export function getUpdateHouseInstruction(
   input: UpdateHouseInput,
   config: ProgramConfig = {},
@@ -281,6 +309,7 @@ export function getUpdateHouseInstruction(
       settler: input.settler,
       treasury: input.treasury,
       paused: input.paused,
+      offchainBets: input.offchainBets,
     }),
     config,
   );
@@ -293,6 +322,263 @@ export async function getUpdateHouseInstructionAsync(
 ): Promise<WagerInstruction> {
   const [house] = await findHouseAddress(config);
   return getUpdateHouseInstruction({ ...input, house }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// propose_authority and accept_authority
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `propose_authority`. */
+export interface ProposeAuthorityInstructionData {
+  /** The key that may accept the authority (`accept_authority`). */
+  readonly newAuthority: Address;
+}
+
+/** `propose_authority` data codec. */
+export function getProposeAuthorityInstructionDataCodec(): Codec<
+  ProposeAuthorityInstructionData,
+  ProposeAuthorityInstructionData
+> {
+  return dataCodec('propose_authority', getStructCodec([['newAuthority', getAddressCodec()]]));
+}
+
+/** Accounts and args of `propose_authority`. */
+export interface ProposeAuthorityInput {
+  /** The current authority. */
+  readonly authority: SignerInput;
+  /** The house wallet. */
+  readonly house: Address;
+  readonly newAuthority: Address;
+}
+
+/**
+ * `propose_authority`: the first step of handing the House's authority over; names the key that may
+ * accept it (a later proposal replaces it). Authority only.
+ */
+export function getProposeAuthorityInstruction(
+  input: ProposeAuthorityInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [signer(input.authority, false), writable(input.house)],
+    getProposeAuthorityInstructionDataCodec().encode({ newAuthority: input.newAuthority }),
+    config,
+  );
+}
+
+/** {@link getProposeAuthorityInstruction} with the house wallet derived. */
+export async function getProposeAuthorityInstructionAsync(
+  input: Omit<ProposeAuthorityInput, 'house'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [house] = await findHouseAddress(config);
+  return getProposeAuthorityInstruction({ ...input, house }, config);
+}
+
+/** `accept_authority` data codec (no args). */
+export function getAcceptAuthorityInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
+  return emptyDataCodec('accept_authority');
+}
+
+/** Accounts of `accept_authority`. */
+export interface AcceptAuthorityInput {
+  /** The key `propose_authority` named. */
+  readonly newAuthority: SignerInput;
+  /** The house wallet. */
+  readonly house: Address;
+}
+
+/** `accept_authority`: the proposed key signs and becomes the House's authority. */
+export function getAcceptAuthorityInstruction(
+  input: AcceptAuthorityInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [signer(input.newAuthority, false), writable(input.house)],
+    getAcceptAuthorityInstructionDataCodec().encode({}),
+    config,
+  );
+}
+
+/** {@link getAcceptAuthorityInstruction} with the house wallet derived. */
+export async function getAcceptAuthorityInstructionAsync(
+  input: Omit<AcceptAuthorityInput, 'house'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [house] = await findHouseAddress(config);
+  return getAcceptAuthorityInstruction({ ...input, house }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// commit_seed_chain and reset_seed_chain
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `commit_seed_chain` and `reset_seed_chain`. */
+export interface SeedChainInstructionData {
+  /** The chain's head `s_0`: sha256 of its first seed `s_1` (32 bytes). */
+  readonly head: ReadonlyUint8Array;
+  /** Seeds in the chain (`s_1` … `s_length`), at least 1. */
+  readonly length: bigint;
+}
+
+/** What the `commit_seed_chain` and `reset_seed_chain` data codecs encode. */
+export interface SeedChainInstructionDataArgs {
+  /** 32 bytes. */
+  readonly head: ReadonlyUint8Array | Uint8Array;
+  readonly length: bigint | number;
+}
+
+function seedChainDataCodec(
+  name: 'commit_seed_chain' | 'reset_seed_chain',
+): Codec<SeedChainInstructionDataArgs, SeedChainInstructionData> {
+  return dataCodec(
+    name,
+    getStructCodec([
+      ['head', getByteArrayCodec(32)],
+      ['length', getU64Codec()],
+    ]),
+  );
+}
+
+/**
+ * `commit_seed_chain` data codec.
+ *
+ * @throws RangeError when encoding a head that is not 32 bytes.
+ */
+export function getCommitSeedChainInstructionDataCodec(): Codec<
+  SeedChainInstructionDataArgs,
+  SeedChainInstructionData
+> {
+  return seedChainDataCodec('commit_seed_chain');
+}
+
+/**
+ * `reset_seed_chain` data codec.
+ *
+ * @throws RangeError when encoding a head that is not 32 bytes.
+ */
+export function getResetSeedChainInstructionDataCodec(): Codec<
+  SeedChainInstructionDataArgs,
+  SeedChainInstructionData
+> {
+  return seedChainDataCodec('reset_seed_chain');
+}
+
+/** Accounts and args of `commit_seed_chain` and `reset_seed_chain`. */
+export interface SeedChainInput extends SeedChainInstructionDataArgs {
+  readonly settler: SignerInput;
+  /** The house wallet. */
+  readonly house: Address;
+}
+
+/** Accounts and args of `commit_seed_chain`. */
+export type CommitSeedChainInput = SeedChainInput;
+
+/** Accounts and args of `reset_seed_chain`. */
+export type ResetSeedChainInput = SeedChainInput;
+
+/**
+ * `commit_seed_chain`: commits the settler's next seed chain by its head. It takes over when the current
+ * chain is used up, and may be replaced until a bet takes a seed from it (SeedChainInUse after). Settler
+ * only.
+ *
+ * @throws RangeError when `head` is not 32 bytes.
+ */
+export function getCommitSeedChainInstruction(
+  input: CommitSeedChainInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [signer(input.settler, false), writable(input.house)],
+    getCommitSeedChainInstructionDataCodec().encode({ head: input.head, length: input.length }),
+    config,
+  );
+}
+
+/** {@link getCommitSeedChainInstruction} with the house wallet derived. */
+export async function getCommitSeedChainInstructionAsync(
+  input: Omit<CommitSeedChainInput, 'house'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [house] = await findHouseAddress(config);
+  return getCommitSeedChainInstruction({ ...input, house }, config);
+}
+
+/**
+ * `reset_seed_chain`: starts a new seed chain at once, abandoning the rest of the current one. Only while no
+ * bet is open (SeedChainInUse otherwise), so it changes no bet's roll. Settler only.
+ *
+ * @throws RangeError when `head` is not 32 bytes.
+ */
+export function getResetSeedChainInstruction(
+  input: ResetSeedChainInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [signer(input.settler, false), writable(input.house)],
+    getResetSeedChainInstructionDataCodec().encode({ head: input.head, length: input.length }),
+    config,
+  );
+}
+
+/** {@link getResetSeedChainInstruction} with the house wallet derived. */
+export async function getResetSeedChainInstructionAsync(
+  input: Omit<ResetSeedChainInput, 'house'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [house] = await findHouseAddress(config);
+  return getResetSeedChainInstruction({ ...input, house }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// withdraw
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `withdraw`. */
+export interface WithdrawInstructionData {
+  /** Lamports, at most the house's free balance. */
+  readonly amount: bigint;
+}
+
+/** What the `withdraw` data codec encodes. */
+export interface WithdrawInstructionDataArgs {
+  readonly amount: bigint | number;
+}
+
+/** `withdraw` data codec. */
+export function getWithdrawInstructionDataCodec(): Codec<
+  WithdrawInstructionDataArgs,
+  WithdrawInstructionData
+> {
+  return dataCodec('withdraw', getStructCodec([['amount', getU64Codec()]]));
+}
+
+/** Accounts and args of `withdraw`. */
+export interface WithdrawInput {
+  readonly authority: SignerInput;
+  /** The house wallet. */
+  readonly house: Address;
+  readonly destination: Address;
+  /** Lamports, at most `houseFreeBalance(...)`. */
+  readonly amount: bigint | number;
+}
+
+/** `withdraw`: moves profit out of the house wallet's free balance. Authority only. */
+export function getWithdrawInstruction(input: WithdrawInput, config: ProgramConfig = {}): WagerInstruction {
+  return build(
+    [signer(input.authority, false), writable(input.house), writable(input.destination)],
+    getWithdrawInstructionDataCodec().encode({ amount: input.amount }),
+    config,
+  );
+}
+
+/** {@link getWithdrawInstruction} with the house wallet derived. */
+export async function getWithdrawInstructionAsync(
+  input: Omit<WithdrawInput, 'house'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [house] = await findHouseAddress(config);
+  return getWithdrawInstruction({ ...input, house }, config);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -341,6 +627,198 @@ export async function getInitBetOffchainInstructionAsync(
 ): Promise<WagerInstruction> {
   const [bet] = await findBetAddress(signerAddress(input.user), config);
   return getInitBetOffchainInstruction({ ...input, bet }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// create_bet
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `create_bet`. */
+export interface CreateBetInstructionData {
+  /** Win chance in percent, 1–95. */
+  readonly odds: number;
+  /** The prize in lamports. */
+  readonly listingPrice: bigint;
+  readonly betType: BetType;
+  /** The player's 32-byte seed, part of the roll (stored in the bet's `switchboardRequest`). */
+  readonly playerSeed: ReadonlyUint8Array;
+}
+
+/** What the `create_bet` data codec encodes. */
+export interface CreateBetInstructionDataArgs {
+  readonly odds: number;
+  readonly listingPrice: bigint | number;
+  readonly betType: BetTypeArgs;
+  /** 32 bytes. */
+  readonly playerSeed: ReadonlyUint8Array | Uint8Array;
+}
+
+/**
+ * `create_bet` data codec.
+ *
+ * @throws RangeError when encoding a player seed that is not 32 bytes.
+ */
+export function getCreateBetInstructionDataCodec(): Codec<
+  CreateBetInstructionDataArgs,
+  CreateBetInstructionData
+> {
+  return dataCodec(
+    'create_bet',
+    getStructCodec([
+      ['odds', getU8Codec()],
+      ['listingPrice', getU64Codec()],
+      ['betType', getBetTypeCodec()],
+      ['playerSeed', getByteArrayCodec(32)],
+    ]),
+  );
+}
+
+/** Accounts and args of `create_bet`: those of `create_bet_offchain`, and the player's seed. */
+export interface CreateBetInput extends CreateBetOffchainInput {
+  /**
+   * The player's 32-byte seed (`randomPlayerSeed()` from `wager/fairness`, shown to the player, who may
+   * edit it).
+   */
+  readonly playerSeed: ReadonlyUint8Array | Uint8Array;
+}
+
+function prizeMint(input: Pick<CreateBetOffchainInput, 'mint' | 'betType'>): Address {
+  if (input.mint !== undefined) return input.mint;
+  if (toBetType(input.betType) === BetType.Sol) return NATIVE_MINT_ADDRESS;
+  throw new TypeError('A token or NFT bet names its prize mint');
+}
+
+function createBetAccounts(input: CreateBetOffchainInput): ProgramAccountMeta[] {
+  return [
+    signer(input.user, true),
+    writable(input.bet),
+    writable(input.house),
+    readonly(prizeMint(input)),
+    readonly(SYSTEM_PROGRAM_ADDRESS),
+  ];
+}
+
+/**
+ * `create_bet`: opens a bet whose roll the program computes at `reveal_bet`, from the next seed of the
+ * settler's committed chain, the player's seed and the slot the bet lands in. The user pays the stake and
+ * the 4% fee into the house wallet (and grows a bet record of the first version, paying its extra rent).
+ *
+ * @throws TypeError when a token or NFT bet has no `mint`; RangeError when `playerSeed` is not 32 bytes.
+ * @example
+ * ```ts
+ * const playerSeed = randomPlayerSeed();
+ * const ix = await getCreateBetInstructionAsync({ user, odds: 50, listingPrice, betType: 'sol', playerSeed });
+ * ```
+ */
+export function getCreateBetInstruction(input: CreateBetInput, config: ProgramConfig = {}): WagerInstruction {
+  return build(
+    createBetAccounts(input),
+    getCreateBetInstructionDataCodec().encode({
+      odds: input.odds,
+      listingPrice: input.listingPrice,
+      betType: toBetType(input.betType),
+      playerSeed: input.playerSeed,
+    }),
+    config,
+  );
+}
+
+/** {@link getCreateBetInstruction} with the Bet PDA derived from `user`, and the house wallet. */
+export async function getCreateBetInstructionAsync(
+  input: Omit<CreateBetInput, 'bet' | 'house'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [[bet], [house]] = await Promise.all([
+    findBetAddress(signerAddress(input.user), config),
+    findHouseAddress(config),
+  ]);
+  return getCreateBetInstruction({ ...input, bet, house }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// reveal_bet
+// ---------------------------------------------------------------------------------------------------------
+
+/** Args of `reveal_bet`. */
+export interface RevealBetInstructionData {
+  /** The seed of the bet's place in the chain: sha256 of it is the House's `seedCommitment` (32 bytes). */
+  readonly seed: ReadonlyUint8Array;
+}
+
+/** What the `reveal_bet` data codec encodes. */
+export interface RevealBetInstructionDataArgs {
+  /** 32 bytes. */
+  readonly seed: ReadonlyUint8Array | Uint8Array;
+}
+
+/**
+ * `reveal_bet` data codec.
+ *
+ * @throws RangeError when encoding a seed that is not 32 bytes.
+ */
+export function getRevealBetInstructionDataCodec(): Codec<
+  RevealBetInstructionDataArgs,
+  RevealBetInstructionData
+> {
+  return dataCodec('reveal_bet', getStructCodec([['seed', getByteArrayCodec(32)]]));
+}
+
+/** Accounts and args of `reveal_bet`. Anyone may send it: `user` receives, it does not sign. */
+export interface RevealBetInput {
+  /** The house wallet. */
+  readonly house: Address;
+  /** The next bet in chain order (its `sequence` is the House's `revealSequence`). */
+  readonly bet: Address;
+  /** The bettor (`bet.user`), refunded when the bet is past its deadline. */
+  readonly user: Address;
+  /**
+   * The vault of the bet's `referral` (`findReferralAddress(referral)`), credited 10% of the fee; omit (or
+   * null) exactly when the bet has none.
+   */
+  readonly referralVault?: Address | null;
+  /** 32 bytes. */
+  readonly seed: ReadonlyUint8Array | Uint8Array;
+}
+
+/**
+ * `reveal_bet`: reveals the seed of the next bet in chain order and settles it with the roll the program
+ * computes (a bet past its refund deadline is refunded instead; one already refunded only moves the chain
+ * on). Its log line is read by `parseRevealLog` (`wager/fairness`).
+ *
+ * @throws RangeError when `seed` is not 32 bytes.
+ */
+export function getRevealBetInstruction(input: RevealBetInput, config: ProgramConfig = {}): WagerInstruction {
+  return build(
+    [
+      writable(input.house),
+      writable(input.bet),
+      writable(input.user),
+      readonly(SLOT_HASHES_SYSVAR_ADDRESS),
+      optionalAccount(input.referralVault, programOf(config), true),
+    ],
+    getRevealBetInstructionDataCodec().encode({ seed: input.seed }),
+    config,
+  );
+}
+
+/**
+ * {@link getRevealBetInstruction} with the house wallet, the Bet PDA of `user` and the vault of the bet's
+ * `referral` derived.
+ */
+export async function getRevealBetInstructionAsync(
+  input: Omit<RevealBetInput, 'house' | 'bet' | 'referralVault'> & {
+    /** The bet's `referral`; omit (or null) exactly when it has none. */
+    readonly referral?: Address | null;
+  },
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const { referral, ...rest } = input;
+  const [[house], [bet], referralVault] = await Promise.all([
+    findHouseAddress(config),
+    findBetAddress(input.user, config),
+    referralVaultOf(referral, config),
+  ]);
+  return getRevealBetInstruction({ ...rest, house, bet, referralVault }, config);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -397,14 +875,10 @@ export interface CreateBetOffchainInput {
   readonly betType: BetTypeInput;
 }
 
-function prizeMint(input: Pick<CreateBetOffchainInput, 'mint' | 'betType'>): Address {
-  if (input.mint !== undefined) return input.mint;
-  if (toBetType(input.betType) === BetType.Sol) return NATIVE_MINT_ADDRESS;
-  throw new TypeError('A token or NFT bet names its prize mint');
-}
-
 /**
- * `create_bet_offchain`: opens a bet; the user pays the stake and the 4% fee into the house wallet.
+ * `create_bet_offchain`: opens the spec's off-chain bet, whose roll the settler chooses; the user pays the
+ * stake and the 4% fee into the house wallet. Refused (BetNotAvailable) unless the authority turned
+ * off-chain bets on; the product uses {@link getCreateBetInstruction}.
  *
  * @throws TypeError when a token or NFT bet has no `mint`.
  */
@@ -413,13 +887,7 @@ export function getCreateBetOffchainInstruction(
   config: ProgramConfig = {},
 ): WagerInstruction {
   return build(
-    [
-      signer(input.user, true),
-      writable(input.bet),
-      writable(input.house),
-      readonly(prizeMint(input)),
-      readonly(SYSTEM_PROGRAM_ADDRESS),
-    ],
+    createBetAccounts(input),
     getCreateBetOffchainInstructionDataCodec().encode({
       odds: input.odds,
       listingPrice: input.listingPrice,
@@ -447,7 +915,7 @@ export async function getCreateBetOffchainInstructionAsync(
 
 /** Args of `settle_bet_offchain`. */
 export interface SettleBetOffchainInstructionData {
-  /** The provably fair roll, 0–99: the bet wins iff it is below the odds. */
+  /** The settler's roll, 0–99: the bet wins iff it is below the odds. */
   readonly randomValue: number;
 }
 
@@ -465,12 +933,18 @@ export interface SettleBetOffchainInput {
   /** The house wallet. */
   readonly house: Address;
   readonly bet: Address;
-  /** The bet's `referral`, which is paid 10% of the fee; omit (or null) exactly when the bet has none. */
-  readonly referrer?: Address | null;
+  /**
+   * The vault of the bet's `referral` (`findReferralAddress(referral)`), credited 10% of the fee; omit (or
+   * null) exactly when the bet has none.
+   */
+  readonly referralVault?: Address | null;
   readonly randomValue: number;
 }
 
-/** `settle_bet_offchain`: settles an open bet with the settler's roll. Settler only. */
+/**
+ * `settle_bet_offchain`: settles an open off-chain bet with the settler's roll. A bet made with `create_bet`
+ * fails with BetOnChain. Settler only.
+ */
 export function getSettleBetOffchainInstruction(
   input: SettleBetOffchainInput,
   config: ProgramConfig = {},
@@ -480,20 +954,27 @@ export function getSettleBetOffchainInstruction(
       signer(input.settler, false),
       writable(input.house),
       writable(input.bet),
-      optionalAccount(input.referrer, programOf(config), true),
+      optionalAccount(input.referralVault, programOf(config), true),
     ],
     getSettleBetOffchainInstructionDataCodec().encode({ randomValue: input.randomValue }),
     config,
   );
 }
 
-/** {@link getSettleBetOffchainInstruction} with the house wallet derived. */
+/** {@link getSettleBetOffchainInstruction} with the house wallet and the vault of the bet's `referral` derived. */
 export async function getSettleBetOffchainInstructionAsync(
-  input: Omit<SettleBetOffchainInput, 'house'>,
+  input: Omit<SettleBetOffchainInput, 'house' | 'referralVault'> & {
+    /** The bet's `referral`; omit (or null) exactly when it has none. */
+    readonly referral?: Address | null;
+  },
   config: ProgramConfig = {},
 ): Promise<WagerInstruction> {
-  const [house] = await findHouseAddress(config);
-  return getSettleBetOffchainInstruction({ ...input, house }, config);
+  const { referral, ...rest } = input;
+  const [[house], referralVault] = await Promise.all([
+    findHouseAddress(config),
+    referralVaultOf(referral, config),
+  ]);
+  return getSettleBetOffchainInstruction({ ...rest, house, referralVault }, config);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -557,7 +1038,8 @@ export function getRefundBetInstructionDataCodec(): Codec<EmptyInstructionData, 
 
 /** Accounts of `refund_bet`. */
 export interface RefundBetInput {
-  readonly settler: SignerInput;
+  /** Whoever sends the refund: the player, the settler or a keeper. */
+  readonly caller: SignerInput;
   /** The house wallet. */
   readonly house: Address;
   readonly bet: Address;
@@ -565,10 +1047,21 @@ export interface RefundBetInput {
   readonly user: Address;
 }
 
-/** `refund_bet`: returns an open bet's stake and fee. Settler only. */
+/**
+ * `refund_bet`: returns an open bet's stake and fee to its owner once its refund deadline (placement +
+ * `BET_REFUND_DELAY_SECS`) has passed (RefundTooEarly before). Anyone may send it. For a bet made with
+ * `create_bet` it captures the bet's slot hash from SlotHashes while it is there, so the bet's reveal still
+ * rolls it and pays a win (prize − stake − fee).
+ */
 export function getRefundBetInstruction(input: RefundBetInput, config: ProgramConfig = {}): WagerInstruction {
   return build(
-    [signer(input.settler, false), writable(input.house), writable(input.bet), writable(input.user)],
+    [
+      signer(input.caller, false),
+      writable(input.house),
+      writable(input.bet),
+      writable(input.user),
+      readonly(SLOT_HASHES_SYSVAR_ADDRESS),
+    ],
     getRefundBetInstructionDataCodec().encode({}),
     config,
   );
@@ -584,54 +1077,88 @@ export async function getRefundBetInstructionAsync(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// withdraw
+// init_referral and claim_referral
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `withdraw`. */
-export interface WithdrawInstructionData {
-  /** Lamports, at most the house's free balance. */
-  readonly amount: bigint;
+/** Args of `init_referral`. */
+export interface InitReferralInstructionData {
+  /** Whose vault to create. */
+  readonly referrer: Address;
 }
 
-/** What the `withdraw` data codec encodes. */
-export interface WithdrawInstructionDataArgs {
-  readonly amount: bigint | number;
-}
-
-/** `withdraw` data codec. */
-export function getWithdrawInstructionDataCodec(): Codec<
-  WithdrawInstructionDataArgs,
-  WithdrawInstructionData
+/** `init_referral` data codec. */
+export function getInitReferralInstructionDataCodec(): Codec<
+  InitReferralInstructionData,
+  InitReferralInstructionData
 > {
-  return dataCodec('withdraw', getStructCodec([['amount', getU64Codec()]]));
+  return dataCodec('init_referral', getStructCodec([['referrer', getAddressCodec()]]));
 }
 
-/** Accounts and args of `withdraw`. */
-export interface WithdrawInput {
-  readonly authority: SignerInput;
-  /** The house wallet. */
-  readonly house: Address;
-  readonly destination: Address;
-  /** Lamports, at most `houseFreeBalance(...)`. */
-  readonly amount: bigint | number;
+/** Accounts and args of `init_referral`. */
+export interface InitReferralInput {
+  /** Pays the vault's rent: anyone. */
+  readonly payer: SignerInput;
+  /** The vault, `findReferralAddress(referrer)`. */
+  readonly referral: Address;
+  readonly referrer: Address;
 }
 
-/** `withdraw`: moves profit out of the house wallet's free balance. Authority only. */
-export function getWithdrawInstruction(input: WithdrawInput, config: ProgramConfig = {}): WagerInstruction {
+/**
+ * `init_referral`: creates a referrer's vault, where its shares of fees accrue until it claims them. Anyone
+ * may pay for it; it does nothing when the vault exists, so it can ride along in any transaction.
+ */
+export function getInitReferralInstruction(
+  input: InitReferralInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
   return build(
-    [signer(input.authority, false), writable(input.house), writable(input.destination)],
-    getWithdrawInstructionDataCodec().encode({ amount: input.amount }),
+    [signer(input.payer, true), writable(input.referral), readonly(SYSTEM_PROGRAM_ADDRESS)],
+    getInitReferralInstructionDataCodec().encode({ referrer: input.referrer }),
     config,
   );
 }
 
-/** {@link getWithdrawInstruction} with the house wallet derived. */
-export async function getWithdrawInstructionAsync(
-  input: Omit<WithdrawInput, 'house'>,
+/** {@link getInitReferralInstruction} with the vault derived from `referrer`. */
+export async function getInitReferralInstructionAsync(
+  input: Omit<InitReferralInput, 'referral'>,
   config: ProgramConfig = {},
 ): Promise<WagerInstruction> {
-  const [house] = await findHouseAddress(config);
-  return getWithdrawInstruction({ ...input, house }, config);
+  const [referral] = await findReferralAddress(input.referrer, config);
+  return getInitReferralInstruction({ ...input, referral }, config);
+}
+
+/** `claim_referral` data codec (no args). */
+export function getClaimReferralInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
+  return emptyDataCodec('claim_referral');
+}
+
+/** Accounts of `claim_referral`. */
+export interface ClaimReferralInput {
+  /** The vault's referrer, who receives its balance. */
+  readonly referrer: SignerInput;
+  /** The vault, `findReferralAddress(referrer)`. */
+  readonly referral: Address;
+}
+
+/** `claim_referral`: pays the referrer everything its vault holds above its rent-exempt minimum. */
+export function getClaimReferralInstruction(
+  input: ClaimReferralInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build(
+    [signer(input.referrer, true), writable(input.referral)],
+    getClaimReferralInstructionDataCodec().encode({}),
+    config,
+  );
+}
+
+/** {@link getClaimReferralInstruction} with the vault derived from `referrer`. */
+export async function getClaimReferralInstructionAsync(
+  input: Omit<ClaimReferralInput, 'referral'>,
+  config: ProgramConfig = {},
+): Promise<WagerInstruction> {
+  const [referral] = await findReferralAddress(signerAddress(input.referrer), config);
+  return getClaimReferralInstruction({ ...input, referral }, config);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -770,7 +1297,11 @@ export interface UpdateMarketInput {
   readonly cutoffTime: bigint | number;
 }
 
-/** `update_market`: moves an unresolved market's end and cutoff. Authority only. */
+/**
+ * `update_market`: moves a market's end and cutoff while its cutoff has not passed (MarketClosed after); the
+ * new cutoff must be in the future and not after the end, and the end within `MARKET_MAX_LIFETIME_SECS` of
+ * the start (InvalidMarket). Authority only.
+ */
 export function getUpdateMarketInstruction(
   input: UpdateMarketInput,
   config: ProgramConfig = {},
@@ -823,8 +1354,11 @@ export interface ResolveMarketInput {
   readonly marketAuthority: Address;
   /** The House's treasury, paid the fee. */
   readonly treasury: Address;
-  /** The market's `referrer`, paid 10% of the fee; omit (or null) exactly when the market has none. */
-  readonly referrer?: Address | null;
+  /**
+   * The vault of the market's `referrer` (`findReferralAddress(referrer)`), credited 10% of the fee; omit
+   * (or null) exactly when the market has none.
+   */
+  readonly referralVault?: Address | null;
   readonly result: MarketResultInput;
 }
 
@@ -840,23 +1374,57 @@ export function getResolveMarketInstruction(
       writable(input.market),
       writable(input.marketAuthority),
       writable(input.treasury),
-      optionalAccount(input.referrer, programOf(config), true),
+      optionalAccount(input.referralVault, programOf(config), true),
     ],
     getResolveMarketInstructionDataCodec().encode({ result: toMarketResult(input.result) }),
     config,
   );
 }
 
-/** {@link getResolveMarketInstruction} with the house wallet and the market's pool derived. */
+/**
+ * {@link getResolveMarketInstruction} with the house wallet, the market's pool and the vault of the
+ * market's `referrer` derived.
+ */
 export async function getResolveMarketInstructionAsync(
-  input: Omit<ResolveMarketInput, 'house' | 'marketAuthority'>,
+  input: Omit<ResolveMarketInput, 'house' | 'marketAuthority' | 'referralVault'> & {
+    /** The market's `referrer`; omit (or null) exactly when it has none. */
+    readonly referrer?: Address | null;
+  },
   config: ProgramConfig = {},
 ): Promise<WagerInstruction> {
-  const [[house], [marketAuthority]] = await Promise.all([
+  const { referrer, ...rest } = input;
+  const [[house], [marketAuthority], referralVault] = await Promise.all([
     findHouseAddress(config),
     findMarketAuthorityAddress(input.market, config),
+    referralVaultOf(referrer, config),
   ]);
-  return getResolveMarketInstruction({ ...input, house, marketAuthority }, config);
+  return getResolveMarketInstruction({ ...rest, house, marketAuthority, referralVault }, config);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// expire_market
+// ---------------------------------------------------------------------------------------------------------
+
+/** `expire_market` data codec (no args). */
+export function getExpireMarketInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
+  return emptyDataCodec('expire_market');
+}
+
+/** Accounts of `expire_market`. */
+export interface ExpireMarketInput {
+  readonly market: Address;
+}
+
+/**
+ * `expire_market`: resolves a market as Invalid when the authority has not resolved it within
+ * `MARKET_RESOLVE_GRACE_SECS` after its end (MarketNotOverdue before); every prediction then settles for a
+ * refund. Anyone may send it.
+ */
+export function getExpireMarketInstruction(
+  input: ExpireMarketInput,
+  config: ProgramConfig = {},
+): WagerInstruction {
+  return build([writable(input.market)], getExpireMarketInstructionDataCodec().encode({}), config);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import {
   findHouseAddress,
   findMarketAuthorityAddress,
   findPredictionAddress,
+  findReferralAddress,
 } from './pda.ts';
 import { WAGER_PROGRAM_ADDRESS } from './program.ts';
 
@@ -40,6 +41,8 @@ const expected = {
       programAddress: WAGER_PROGRAM_ADDRESS,
       seeds: [ascii('prediction'), key(market), key(user)],
     }),
+  referral: (referrer: Address, programAddress = WAGER_PROGRAM_ADDRESS) =>
+    getProgramDerivedAddress({ programAddress, seeds: [ascii('referral'), key(referrer)] }),
 };
 
 describe('PDAs', () => {
@@ -82,16 +85,30 @@ describe('PDAs', () => {
     expect((await findPredictionAddress(a, b))[0]).not.toBe((await findPredictionAddress(b, a))[0]);
   });
 
+  it('derive referral vaults from "referral" and the referrer, for any deployment', async () => {
+    await fc.assert(
+      fc.asyncProperty(arbitraryAddress(), async (referrer) => {
+        expect(await findReferralAddress(referrer)).toEqual(await expected.referral(referrer));
+        expect(await findReferralAddress(referrer, { programAddress: OTHER })).toEqual(
+          await expected.referral(referrer, OTHER),
+        );
+      }),
+      { numRuns: 25 },
+    );
+  });
+
   it("follow the IDL's seed paths, derived by @solana/web3.js, an independent implementation", async () => {
     const program = new web3.PublicKey(WAGER_PROGRAM_ADDRESS);
     const user = getAddressDecoder().decode(new Uint8Array(32).fill(7));
     const market = getAddressDecoder().decode(new Uint8Array(32).fill(8));
-    const named: Record<string, Address> = { user, market };
+    const referrer = getAddressDecoder().decode(new Uint8Array(32).fill(9));
+    const named: Record<string, Address> = { user, market, referrer };
     const ours: Record<string, () => Promise<readonly [Address, number]>> = {
       house: () => findHouseAddress(),
       bet: () => findBetAddress(user),
       market_authority: () => findMarketAuthorityAddress(market),
       prediction: () => findPredictionAddress(market, user),
+      referral: () => findReferralAddress(referrer),
       program_data: () => findProgramDataAddress(WAGER_PROGRAM_ADDRESS),
     };
     let checked = 0;

@@ -3,7 +3,8 @@
  * - House (the house wallet): `"house"`;
  * - Bet: `"bet"`, user;
  * - market authority (the market's pool): `"market_authority"`, market;
- * - Prediction: `"prediction"`, market, user.
+ * - Prediction: `"prediction"`, market, user;
+ * - Referral (a referrer's vault): `"referral"`, referrer.
  *
  * A Market itself is a fresh keypair account, not a PDA. Each helper returns kit's `[address, bump]` pair.
  *
@@ -66,5 +67,22 @@ export async function findPredictionAddress(
   return getProgramDerivedAddress({
     programAddress: config.programAddress ?? WAGER_PROGRAM_ADDRESS,
     seeds: [WAGER_SEEDS.prediction, getAddressEncoder().encode(market), getAddressEncoder().encode(user)],
+  });
+}
+
+/**
+ * A referrer's vault, where its shares of fees accrue until it claims them (`claim_referral`). Settlements
+ * pass it as `referral_vault`; it may not exist yet (`init_referral` creates it), and is recognised by this
+ * address either way.
+ *
+ * @example const [referralVault] = await findReferralAddress(bet.referral);
+ */
+export async function findReferralAddress(
+  referrer: Address,
+  config: ProgramConfig = {},
+): Promise<ProgramDerivedAddress> {
+  return getProgramDerivedAddress({
+    programAddress: config.programAddress ?? WAGER_PROGRAM_ADDRESS,
+    seeds: [WAGER_SEEDS.referral, getAddressEncoder().encode(referrer)],
   });
 }

@@ -3,7 +3,12 @@ import { getAddressEncoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 
 import { SYSTEM_PROGRAM_ADDRESS } from '../anchor/instructions.ts';
-import { NATIVE_MINT_ADDRESS, WAGER_PROGRAM_ADDRESS, WAGER_SEEDS } from './program.ts';
+import {
+  NATIVE_MINT_ADDRESS,
+  SLOT_HASHES_SYSVAR_ADDRESS,
+  WAGER_PROGRAM_ADDRESS,
+  WAGER_SEEDS,
+} from './program.ts';
 
 interface Seed {
   readonly kind: string;
@@ -19,9 +24,9 @@ describe('addresses', () => {
     expect(WAGER_PROGRAM_ADDRESS).toBe(idl.address);
   });
 
-  it('name the system program the IDL pins', () => {
+  it('name the system program and the SlotHashes sysvar the IDL pins', () => {
     const pinned = accounts.flatMap((a) => (a.address === undefined ? [] : [a.address]));
-    expect(new Set(pinned)).toEqual(new Set([SYSTEM_PROGRAM_ADDRESS]));
+    expect(new Set(pinned)).toEqual(new Set([SYSTEM_PROGRAM_ADDRESS, SLOT_HASHES_SYSVAR_ADDRESS]));
   });
 
   it('name the native mint (wrapped SOL), a 32-byte address', () => {

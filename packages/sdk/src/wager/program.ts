@@ -7,6 +7,8 @@
 import idl from '@arcade/program-wager/idl.json' with { type: 'json' };
 import { address, type Address } from '@solana/kit';
 
+export { SYSTEM_PROGRAM_ADDRESS } from '../anchor/instructions.ts';
+
 /** The Wager program, as deployed by default (the IDL's `address`). */
 export const WAGER_PROGRAM_ADDRESS: Address = address(idl.address);
 
@@ -16,10 +18,16 @@ export const WAGER_PROGRAM_ADDRESS: Address = address(idl.address);
  */
 export const NATIVE_MINT_ADDRESS: Address = address('So11111111111111111111111111111111111111112');
 
+/**
+ * The SlotHashes sysvar: `reveal_bet` reads the hash of the slot a bet landed in from it (part of the roll).
+ */
+export const SLOT_HASHES_SYSVAR_ADDRESS: Address = address('SysvarS1otHashes111111111111111111111111111');
+
 /** The constant first seed of each PDA (`docs/wager.md`, Records and addresses). */
 export const WAGER_SEEDS = Object.freeze({
   house: 'house',
   bet: 'bet',
   marketAuthority: 'market_authority',
   prediction: 'prediction',
+  referral: 'referral',
 } as const);

@@ -1,4 +1,4 @@
-import { getAddressDecoder } from '@solana/kit';
+import { getAddressDecoder, getAddressEncoder } from '@solana/kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -110,14 +110,45 @@ describe('toBetView', () => {
           result: bet.result,
           betType: view.betType,
           referral: bet.referral,
+          offChain: bet.offChain,
+          sequence: bet.sequence,
+          slot: bet.slot,
+          playerSeed: bet.offChain
+            ? null
+            : Uint8Array.from(getAddressEncoder().encode(bet.switchboardRequest)),
         });
+        expect(Object.isFrozen(view)).toBe(true);
       }),
     );
+  });
+
+  it("gives a create_bet bet's sequence, slot and player seed, and no seed off chain", () => {
+    const playerSeed = Uint8Array.from({ length: 32 }, (_, i) => 255 - i);
+    const bet: BetAccount = {
+      user: key,
+      mint: key,
+      switchboardRequest: getAddressDecoder().decode(playerSeed),
+      odds: 40,
+      betAmount: 40_000_000n,
+      listingPrice: 100_000_000n,
+      timestamp: 1_700_000_000n,
+      state: BetState.Open,
+      result: BetResult.None,
+      betType: 0,
+      referral: null,
+      offChain: false,
+      sequence: 17n,
+      slot: 345_678n,
+      slotHash: new Uint8Array(32),
+    };
+    const view = toBetView(bet);
+    expect(view).toMatchObject({ offChain: false, sequence: 17n, slot: 345_678n, playerSeed });
+    expect(toBetView({ ...bet, offChain: true, sequence: 0n, slot: 0n }).playerSeed).toBeNull();
   });
 });
 
 /** The bet record's transitions, as programs/wager/src/ix-bet.c makes them. */
-type Step = 'create' | 'win' | 'lose' | 'claim' | 'refund';
+type Step = 'create' | 'win' | 'lose' | 'claim' | 'refund' | 'lateWin' | 'lateLoss';
 function apply(bet: Pick<BetAccount, 'state' | 'result'>, step: Step): Pick<BetAccount, 'state' | 'result'> {
   const available =
     bet.state === BetState.None ||
@@ -137,6 +168,16 @@ function apply(bet: Pick<BetAccount, 'state' | 'result'>, step: Step): Pick<BetA
         : bet;
     case 'refund':
       return bet.state === BetState.Open ? { state: BetState.Refunded, result: BetResult.Invalid } : bet;
+    // The reveal of a refunded bet whose refund captured its slot hash: a win is paid at once (Claimed), a
+    // loss keeps the record Refunded.
+    case 'lateWin':
+      return bet.state === BetState.Refunded && bet.result === BetResult.Invalid
+        ? { state: BetState.Claimed, result: BetResult.Win }
+        : bet;
+    case 'lateLoss':
+      return bet.state === BetState.Refunded && bet.result === BetResult.Invalid
+        ? { state: BetState.Refunded, result: BetResult.Loss }
+        : bet;
   }
 }
 
@@ -155,7 +196,9 @@ describe('isUnclaimedWin', () => {
   it('agrees with "result Win and state Settled" on every record the program can write', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom<Step>('create', 'win', 'lose', 'claim', 'refund'), { maxLength: 50 }),
+        fc.array(fc.constantFrom<Step>('create', 'win', 'lose', 'claim', 'refund', 'lateWin', 'lateLoss'), {
+          maxLength: 50,
+        }),
         (steps) => {
           let bet: Pick<BetAccount, 'state' | 'result'> = { state: BetState.None, result: BetResult.None };
           for (const step of steps) {

@@ -8,6 +8,7 @@
 import type { Address } from '@solana/kit';
 
 import {
+  betPlayerSeed,
   betTypeLabel,
   BetResult,
   BetState,
@@ -102,6 +103,14 @@ export interface BetView {
   /** Spec §3: `sol`, `token` or `nft`. */
   readonly betType: BetTypeLabel;
   readonly referral: Address | null;
+  /** Made with `create_bet_offchain` (the settler's roll); false for `create_bet` (the program's roll). */
+  readonly offChain: boolean;
+  /** A bet made with `create_bet`: its place in the settler's seed chain; 0 for an off-chain bet. */
+  readonly sequence: bigint;
+  /** A bet made with `create_bet`: the slot it landed in, whose hash is part of its roll; 0 off chain. */
+  readonly slot: bigint;
+  /** A bet made with `create_bet`: the player's 32-byte seed (`switchboard_request`); null off chain. */
+  readonly playerSeed: Uint8Array | null;
 }
 
 /** The client's view of a decoded Bet. */
@@ -117,6 +126,10 @@ export function toBetView(bet: BetAccount): BetView {
     result: bet.result,
     betType: betTypeLabel(bet.betType),
     referral: bet.referral,
+    offChain: bet.offChain,
+    sequence: bet.sequence,
+    slot: bet.slot,
+    playerSeed: bet.offChain ? null : betPlayerSeed(bet),
   });
 }
 
