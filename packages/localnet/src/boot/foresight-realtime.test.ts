@@ -1,8 +1,8 @@
 /**
  * Foresight in real time: a booted chain with a 2-second timelock and its own slot timer running, the test
  * playing the crank. Bets go through JSON-RPC (kit's `sendTransaction`), the rounds lock and settle on the
- * wall clock with the published Pyth price, and the winner is paid exactly what the SDK says (or both bets
- * are refunded when the round came out Invalid).
+ * wall clock with the one Pyth update for each tick's planned time (`getPythPriceUpdate`), and the winner is
+ * paid exactly what the SDK says (or both bets are refunded when the round came out Invalid).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ import { findEventAddress } from '@arcade/sdk/foresight/pda';
 import { foresightPayout } from '@arcade/sdk/payout';
 
 import {
+  callRaw,
   fundedSigner,
   sendAndConfirm,
   signedTransaction,
@@ -71,8 +72,11 @@ const waitForChainTime = async (unixTime: bigint): Promise<void> => {
 const balance = async (address: Address): Promise<bigint> =>
   (await node.rpc.getBalance(address).send()).value;
 
-/** The crank: create the round after next, then lock_and_settle_events. */
-const tick = async (): Promise<void> => {
+/**
+ * The crank: lock_and_settle_events with the one Pyth update for the live round's lock time (asked of the
+ * node over JSON-RPC, as a crank in another process does), then create the round after next.
+ */
+const tick = async (): Promise<{ publishTime: number; prevPublishTime: number; price: number }> => {
   const eventSigner = booted.keys.eventSigner;
   const configAddress = booted.seed!.foresightConfig;
   const config = decodeConfig(node.chain.getAccount(bytes(configAddress))!.data);
@@ -80,18 +84,28 @@ const tick = async (): Promise<void> => {
   const [nextEvent] = await findEventAddress(configAddress, config.liveEvent + 1);
   const lockedEvent =
     config.lockedEvent === 0 ? null : (await findEventAddress(configAddress, config.lockedEvent))[0];
+  const planned = (await readEvent(config.liveEvent)).lockTime;
+  const { result } = await callRaw(node, 'getPythPriceUpdate', [booted.priceAccount, Number(planned)]);
+  const update = result as { address: Address; publishTime: number; prevPublishTime: number; price: number };
+  expect(update.publishTime).toBeGreaterThanOrEqual(Number(planned));
+  expect(update.prevPublishTime).toBeLessThan(Number(planned));
   await send(eventSigner, [
     getLockAndSettleEventsInstruction({
-      eventSigner,
+      cranker: eventSigner,
       config: configAddress,
       lockedEvent,
       liveEvent,
       nextEvent,
-      priceUpdate: booted.priceAccount,
+      priceUpdate: update.address,
       treasury: booted.addresses.treasury,
     }),
-    await getCreateEventInstructionAsync({ eventSigner, config: configAddress, id: config.liveEvent + 2 }),
+    await getCreateEventInstructionAsync({
+      payer: eventSigner,
+      config: configAddress,
+      id: config.liveEvent + 2,
+    }),
   ]);
+  return update;
 };
 
 it('bets on round 1, locks it and settles it on real time, and pays the winner exactly', async () => {
@@ -125,9 +139,9 @@ it('bets on round 1, locks it and settles it on real time, and pays the winner e
 
   // Lock round 1 (round 2 goes live, round 3 is pre-created).
   await waitForChainTime(open.lockTime);
-  await tick();
+  const lockUpdate = await tick();
   const locked = await readEvent(1);
-  expect(locked.lockPrice).not.toBeNull();
+  expect(locked.lockPrice).toBe(BigInt(lockUpdate.price));
   expect(locked.isSettled).toBe(false);
   expect(decodeConfig(node.chain.getAccount(bytes(configAddress))!.data)).toMatchObject({
     lockedEvent: 1,
@@ -136,10 +150,10 @@ it('bets on round 1, locks it and settles it on real time, and pays the winner e
 
   // Settle round 1 with the price published at its settle time.
   await waitForChainTime(locked.settleTime);
-  await tick();
+  const settleUpdate = await tick();
   const settled = await readEvent(1);
   expect(settled.isSettled).toBe(true);
-  expect(settled.finalPrice).not.toBeNull();
+  expect(settled.finalPrice).toBe(BigInt(settleUpdate.price));
   expect([Prediction.Up, Prediction.Down, Prediction.Invalid]).toContain(settled.result);
   if (settled.finalPrice! > settled.lockPrice!) expect(settled.result).toBe(Prediction.Up);
   if (settled.finalPrice! < settled.lockPrice!) expect(settled.result).toBe(Prediction.Down);

@@ -116,7 +116,7 @@ export async function seedChain(
         keys.eventSigner,
         [
           await getCreateEventInstructionAsync({
-            eventSigner: keys.eventSigner,
+            payer: keys.eventSigner,
             config: foresightConfig,
             id,
           }),

@@ -4,6 +4,7 @@
  * drops them.
  */
 import {
+  AccountRole,
   address,
   appendTransactionMessageInstructions,
   createTransactionMessage,
@@ -28,15 +29,35 @@ import {
   SYSTEM_PROGRAM_ADDRESS,
 } from '@solana-program/system';
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import { decodeBase58 } from '../wire/base58.ts';
+import { decodeBase58, encodeBase58 } from '../wire/base58.ts';
 import { feeForMessage } from '../wire/compute-budget.ts';
 import { parseTransaction } from '../wire/wire-transaction.ts';
 import { LocalChain, type SendOutcome } from './local-chain.ts';
 
 const COMPUTE_BUDGET = address('ComputeBudget111111111111111111111111111111');
 const SOL = 1_000_000_000n;
+const SLOT_HASHES = address('SysvarS1otHashes111111111111111111111111111');
+/** The SBF test program (packages/sbf/fixture) and its instruction returning a slot's hash from SlotHashes. */
+const FIXTURE_PATH = new URL('../../../sbf/fixture/dist/fixture.so', import.meta.url);
+const FIXTURE_SLOT_HASH = 23;
+
+/**
+ * The SlotHashes sysvar account's entries as a program reads them (LiteSVM's `getAccount`): u64 count,
+ * then (u64 slot, 32-byte hash) entries, newest first.
+ */
+function slotHashesAccount(chain: LocalChain): { slot: bigint; hash: string }[] {
+  const account = chain.svm.getAccount(SLOT_HASHES);
+  if (!account.exists) throw new Error('no SlotHashes account');
+  const view = new DataView(account.data.buffer, account.data.byteOffset, account.data.byteLength);
+  const count = Number(view.getBigUint64(0, true));
+  return Array.from({ length: count }, (_, i) => ({
+    slot: view.getBigUint64(8 + 40 * i, true),
+    hash: encodeBase58(account.data.subarray(16 + 40 * i, 48 + 40 * i)),
+  }));
+}
 
 function computeBudget(kind: 2 | 3, value: bigint): Instruction {
   const data = new Uint8Array(kind === 2 ? 5 : 9);
@@ -189,14 +210,109 @@ describe('durable nonces', () => {
 });
 
 describe('sysvars per slot', () => {
-  it('lists the current and recent slots in SlotHashes, at most 512', () => {
+  it('lists only the slots that ended in SlotHashes, newest first, at most 512', () => {
     const chain = new LocalChain();
-    expect(chain.svm.getSlotHashes().map((entry) => entry.slot)).toEqual([0n]);
+    // Nothing has ended yet: a validator's bank never knows its own slot's hash.
+    expect(chain.slotHashes()).toEqual([]);
+    expect(slotHashesAccount(chain)).toEqual([]);
+    chain.advanceSlot();
+    expect(chain.slotHashes().map((entry) => entry.slot)).toEqual([0n]);
     for (let i = 0; i < 600; i++) chain.advanceSlot();
-    const hashes = chain.svm.getSlotHashes();
+    expect(chain.slot).toBe(601n);
+    const hashes = chain.slotHashes();
     expect(hashes).toHaveLength(512);
-    expect(hashes[0]).toMatchObject({ slot: 600n, hash: chain.latestBlockhash().blockhash });
-    expect(hashes.at(-1)?.slot).toBe(89n);
+    expect(hashes.map((entry) => entry.slot)).toEqual(
+      Array.from({ length: 512 }, (_, i) => 600n - BigInt(i)),
+    );
+    expect(chain.lastEndedSlot).toBe(600n);
+    // A slot's hash is not its blockhash (LiteSVM's blockhashes are a predictable sha256 chain).
+    const blockhashes = new Set(chain.exportState().blockhashes.map((entry) => entry.hash));
+    expect(hashes.some((entry) => blockhashes.has(entry.hash))).toBe(false);
+    // LiteSVM's sysvar (its cache) and the sysvar account programs read hold exactly these entries.
+    expect(chain.svm.getSlotHashes().map(({ slot, hash }) => ({ slot, hash }))).toEqual(hashes);
+    expect(slotHashesAccount(chain)).toEqual(hashes);
+  });
+
+  it('fixes a slot’s hash when the slot ends, and nobody could have computed it before', async () => {
+    // Two chains that are the same in everything (genesis, faucet, clock, LiteSVM's blockhash chain).
+    const same = {
+      genesisHash: '11111111111111111111111111111111',
+      faucetSeed: new Uint8Array(32),
+      now: () => 0,
+    };
+    const chains = [new LocalChain(same), new LocalChain(same)];
+    for (const chain of chains) chain.advanceSlot();
+    expect(chains[0]!.latestBlockhash()).toEqual(chains[1]!.latestBlockhash());
+    const [first, second] = chains.map((chain) => chain.slotHashes()[0]!);
+    expect(first!.slot).toBe(0n);
+    expect(first!.hash).not.toBe(second!.hash);
+    // Once made, a hash stays; a transaction in the next slot does not touch it.
+    const chain = chains[0]!;
+    await funded(chain);
+    expect(chain.slotHashes()).toEqual([first]);
+    chain.advanceSlot();
+    expect(chain.slotHashes().slice(1)).toEqual([first]);
+  });
+
+  it('serves a program reading SlotHashes from a transaction exactly the chain’s entries', async () => {
+    const chain = new LocalChain();
+    const fixture = (await generateKeyPairSigner()).address;
+    chain.svm.addProgram(fixture, readFileSync(FIXTURE_PATH));
+    const payer = await funded(chain);
+    for (let i = 0; i < 5; i++) chain.advanceSlot();
+    const hashOf = async (slot: bigint): Promise<Uint8Array> => {
+      const data = new Uint8Array(9);
+      data[0] = FIXTURE_SLOT_HASH;
+      new DataView(data.buffer).setBigUint64(1, slot, true);
+      const outcome = send(
+        chain,
+        await wire(chain, payer, [
+          {
+            programAddress: fixture,
+            accounts: [{ address: SLOT_HASHES, role: AccountRole.READONLY }],
+            data,
+          },
+        ]),
+      );
+      if (!outcome.landed || outcome.record.err !== null) throw new Error(JSON.stringify(outcome));
+      return outcome.record.returnData?.data ?? new Uint8Array(0);
+    };
+    for (const { slot, hash } of chain.slotHashes()) {
+      expect(await hashOf(slot)).toEqual(decodeBase58(hash));
+    }
+    // The current slot (the transaction's own) is not listed, nor is a slot to come.
+    expect(await hashOf(chain.slot)).toEqual(new Uint8Array(0));
+    expect(await hashOf(chain.slot + 1n)).toEqual(new Uint8Array(0));
+  });
+
+  it('ends the saved open slot on restore with the transactions that landed in it', async () => {
+    const chain = new LocalChain();
+    chain.advanceSlot();
+    await funded(chain); // an airdrop in slot 1, still open when the state is taken
+    const state = chain.exportState();
+    expect(state.slot).toBe(1n);
+    expect(state.slotHashes.map((entry) => entry.slot)).toEqual([0n]);
+    const restored = new LocalChain({ state });
+    expect(restored.slot).toBe(2n);
+    expect(restored.slotHashes().map((entry) => entry.slot)).toEqual([1n, 0n]);
+    expect(restored.slotHashes()[1]).toEqual(state.slotHashes[0]);
+    expect(slotHashesAccount(restored)).toEqual(restored.slotHashes());
+    // Saved again and restored: the ended slots keep their hashes.
+    const again = new LocalChain({ state: restored.exportState() });
+    expect(again.slotHashes().slice(1)).toEqual(restored.slotHashes());
+  });
+
+  it('restores a state that listed its open slot (the old format) without ending that slot again', () => {
+    const chain = new LocalChain();
+    chain.advanceSlot();
+    const state = chain.exportState();
+    const old = {
+      ...state,
+      slotHashes: [{ slot: 1n, hash: state.blockhashes.at(-1)!.hash }, ...state.slotHashes],
+    };
+    const restored = new LocalChain({ state: old });
+    expect(restored.slot).toBe(2n);
+    expect(restored.slotHashes()).toEqual(old.slotHashes);
   });
 
   it('moves the Clock to each slot, its epoch, and the wall time', () => {

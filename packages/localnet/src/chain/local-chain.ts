@@ -1,6 +1,7 @@
 /**
  * A single-node Solana chain on one LiteSVM: slots that follow wall time, a Clock sysvar at wall time,
- * blockhashes that expire after 150 slots, and an index of every transaction that landed.
+ * blockhashes that expire after 150 slots, a SlotHashes sysvar of the slots that ended (each hash fixed,
+ * unpredictably, when its slot ends), and an index of every transaction that landed.
  *
  * The RPC server (`../rpc/rpc-server.ts`) is a thin layer over this class; in-process users (the
  * server's boot, tests) can use it directly. docs/localnet.md explains the choices.
@@ -17,7 +18,7 @@
 // First: keeps ws (loaded through litesvm's kit) off its native add-ons.
 import '../no-native-ws.ts';
 
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 
 import { Clock, LiteSVM } from 'litesvm';
 import { Account, type SlotHashInput } from 'litesvm/dist/internal.js';
@@ -84,7 +85,12 @@ export interface LocalChainState {
   readonly epoch: bigint;
   readonly epochStartTimestamp: bigint;
   readonly transactionCount: bigint;
-  /** The SlotHashes sysvar's entries, newest first. */
+  /**
+   * The SlotHashes sysvar's entries, newest first: the slots that ended. The slot the chain was at
+   * (`slot`) is still open, so it is not listed; the restored chain ends it (its hash is made from the
+   * transactions the index holds for it) before it opens the next. A state written before SlotHashes
+   * listed only ended slots lists `slot` too: that slot then counts as ended already.
+   */
   readonly slotHashes: readonly { readonly slot: bigint; readonly hash: string }[];
   /** The blockhash queue, oldest first. */
   readonly blockhashes: readonly { readonly hash: string; readonly slot: bigint }[];
@@ -165,6 +171,8 @@ const CLOSED_ACCOUNT: AccountView = {
 };
 /** Slots of hashes the SlotHashes sysvar holds. */
 const SLOT_HASHES_MAX = 512;
+/** Fresh random bytes mixed into each slot's hash when the slot ends. */
+const SLOT_HASH_ENTROPY_BYTES = 32;
 
 /** A single-node chain on LiteSVM. See the module documentation. */
 export class LocalChain {
@@ -183,6 +191,11 @@ export class LocalChain {
   readonly #blockhashes: BlockhashQueue;
   readonly #schedule: EpochScheduleConfig;
   #slotHashes: SlotHashInput[] = [];
+  /**
+   * The open slot's hash so far: the parent slot's hash and the slot, then each landed transaction's
+   * signature. {@link #endSlot} adds the slot's blockhash and fresh random bytes and seals it.
+   */
+  #slotDigest: Hash | undefined;
   #slot = 0n;
   #blockTime = 0;
   #epoch = -1n;
@@ -220,6 +233,16 @@ export class LocalChain {
       this.#epoch = state.epoch;
       this.#epochStartTimestamp = state.epochStartTimestamp;
       this.#transactionCount = state.transactionCount;
+      this.#slot = state.slot;
+      // The saved slot was still open: it ends now, with the transactions that landed in it. (A state
+      // written when SlotHashes listed the open slot too has it listed already.)
+      if (this.#slotHashes[0]?.slot !== state.slot) {
+        this.#startSlotDigest();
+        for (const signature of signaturesInSlot(state.index.records, state.slot)) {
+          this.#slotDigest!.update(signature);
+        }
+        this.#endSlot();
+      }
       // A new slot, so the Clock follows the wall time again; the slot never goes backwards.
       this.#slot = state.slot + 1n;
     } else {
@@ -231,6 +254,8 @@ export class LocalChain {
         new Account(FAUCET_LAMPORTS, new Uint8Array(0), SYSTEM_PROGRAM_BYTES, false, 0n),
       );
     }
+    // Exactly the chain's entries (LiteSVM starts with one of its own; a fresh chain has none yet).
+    this.#binding.setSlotHashes(this.#slotHashes);
     this.#openSlot();
   }
 
@@ -275,8 +300,11 @@ export class LocalChain {
     return this.#timer !== undefined;
   }
 
-  /** Moves to the next slot now: a new blockhash, Clock and SlotHashes. */
+  /**
+   * Ends the current slot (its hash joins SlotHashes) and opens the next: a new blockhash and Clock.
+   */
   advanceSlot(): void {
+    this.#endSlot();
     this.#slot += 1n;
     this.#openSlot();
     for (const observer of this.#observers) this.#notify(() => observer.onSlot?.(this.#slot));
@@ -330,6 +358,19 @@ export class LocalChain {
   /** The current slot, where transactions land. */
   get slot(): bigint {
     return this.#slot;
+  }
+
+  /**
+   * The newest slot that has ended (the current slot − 1; 0 before any slot ended): what `confirmed`
+   * and `finalized` read as the slot, and the newest slot SlotHashes lists.
+   */
+  get lastEndedSlot(): bigint {
+    return this.#slot > 0n ? this.#slot - 1n : 0n;
+  }
+
+  /** The SlotHashes sysvar's entries: the slots that ended, newest first (at most 512). */
+  slotHashes(): { readonly slot: bigint; readonly hash: string }[] {
+    return this.#slotHashes.map(({ slot, hash }) => ({ slot, hash }));
   }
 
   /** The current block height; every slot has a block, so it equals the slot. */
@@ -550,6 +591,7 @@ export class LocalChain {
       blockTime: this.#blockTime,
     });
     this.index.add(record, addresses);
+    this.#slotDigest!.update(transaction.parsed.signatures[0]!);
     this.#transactionCount++;
     const writable = addresses.filter((_, index) => isWritable(transaction, index));
     this.fees.record(computeBudgetOf(transaction.parsed.message).unitPrice, writable);
@@ -608,11 +650,48 @@ export class LocalChain {
       this.#epochStartTimestamp = unixTimestamp;
     }
     this.svm.setClock(new Clock(slot, this.#epochStartTimestamp, epoch, epoch + 1n, unixTimestamp));
-    // The current slot is listed too: with processed = finalized, a client may use the slot it just
-    // read (e.g. as an address lookup table's recent slot) in a transaction landing in that same slot.
-    this.#slotHashes.unshift({ slot, hash });
-    if (this.#slotHashes.length > SLOT_HASHES_MAX) this.#slotHashes.length = SLOT_HASHES_MAX;
-    this.#binding.setSlotHashes(this.#slotHashes);
+    // SlotHashes does not list the open slot: as in a validator's bank, its hash exists once it ends.
+    this.#startSlotDigest();
     this.fees.openSlot(slot);
   }
+
+  /** Starts the current slot's hash: its parent's hash (the genesis hash for the first slot) and the slot. */
+  #startSlotDigest(): void {
+    const parent = this.#slotHashes[0]?.hash ?? this.genesisHash;
+    const slot = Buffer.alloc(8);
+    slot.writeBigUInt64LE(this.#slot);
+    this.#slotDigest = createHash('sha256')
+      .update(decodeBase58(parent) ?? new Uint8Array(32))
+      .update(slot);
+  }
+
+  /**
+   * Ends the current slot: its hash is fixed now and listed first in SlotHashes (512 at most).
+   *
+   * hash(S) = sha256(hash(parent) ‖ S as u64 LE ‖ the first signature of every transaction that landed
+   * in S, in landing order ‖ S's blockhash ‖ 32 random bytes drawn now). The random bytes make it
+   * unknowable while S is open, whatever a client knows of the rest (LiteSVM's blockhashes are a
+   * deterministic chain); the parent and the transactions tie it to the chain's history.
+   */
+  #endSlot(): void {
+    const slot = this.#slot;
+    const { hash: blockhash, slot: blockhashSlot } = this.#blockhashes.latest();
+    const digest = this.#slotDigest!;
+    if (blockhashSlot === slot) digest.update(decodeBase58(blockhash)!);
+    digest.update(randomBytes(SLOT_HASH_ENTROPY_BYTES));
+    this.#slotDigest = undefined;
+    this.#slotHashes.unshift({ slot, hash: encodeBase58(digest.digest()) });
+    if (this.#slotHashes.length > SLOT_HASHES_MAX) this.#slotHashes.length = SLOT_HASHES_MAX;
+    this.#binding.setSlotHashes(this.#slotHashes);
+  }
+}
+
+/**
+ * The first signatures of the transactions that landed in `slot`, in landing order. `slot` is the newest
+ * slot of `records` (which are in landing order), so they are the last records.
+ */
+function signaturesInSlot(records: readonly TransactionRecord[], slot: bigint): Uint8Array[] {
+  let start = records.length;
+  while (start > 0 && records[start - 1]!.slot === slot) start--;
+  return records.slice(start).map((record) => decodeBase58(record.signature)!);
 }

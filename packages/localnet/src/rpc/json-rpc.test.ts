@@ -141,13 +141,45 @@ describe('JSON-RPC errors', () => {
 
   it('refuses a context slot the node has not reached with -32016', async () => {
     node.chain.advanceSlot();
-    const response = await callRaw(node, 'getSlot', [{ minContextSlot: 1_000 }]);
+    const response = await callRaw(node, 'getSlot', [{ minContextSlot: 1_000, commitment: 'processed' }]);
     expect(response.error).toEqual({
       code: -32016,
       message: 'Minimum context slot has not been reached',
       data: { contextSlot: Number(node.chain.slot) },
     });
-    expect((await callRaw(node, 'getSlot', [{ minContextSlot: 1 }])).result).toBe(Number(node.chain.slot));
+    expect((await callRaw(node, 'getSlot', [{ minContextSlot: 1, commitment: 'processed' }])).result).toBe(
+      Number(node.chain.slot),
+    );
+    // getSlot's finalized slot (the default) is the newest that ended, and the context is that slot.
+    const current = Number(node.chain.slot);
+    expect((await callRaw(node, 'getSlot', [{ minContextSlot: current }])).error).toEqual({
+      code: -32016,
+      message: 'Minimum context slot has not been reached',
+      data: { contextSlot: current - 1 },
+    });
+    expect((await callRaw(node, 'getSlot', [{ minContextSlot: current - 1 }])).result).toBe(current - 1);
+  });
+
+  it('answers getSlot and getBlockHeight at confirmed and finalized with the newest slot that ended', async () => {
+    const at = async (commitment?: 'processed' | 'confirmed' | 'finalized', target = node) => ({
+      slot: await target.rpc.getSlot(commitment ? { commitment } : {}).send(),
+      height: await target.rpc.getBlockHeight(commitment ? { commitment } : {}).send(),
+    });
+    const fresh = await startTestNode();
+    try {
+      // Before any slot ended, never below 0.
+      expect(await at('finalized', fresh)).toEqual({ slot: 0n, height: 0n });
+    } finally {
+      await fresh.close();
+    }
+    for (let i = 0; i < 3; i++) node.chain.advanceSlot();
+    const current = node.chain.slot;
+    expect(await at('processed')).toEqual({ slot: current, height: current });
+    for (const commitment of ['confirmed', 'finalized', undefined] as const) {
+      expect(await at(commitment)).toEqual({ slot: current - 1n, height: current - 1n });
+    }
+    // The newest slot SlotHashes lists: a lookup table's recent slot.
+    expect(node.chain.slotHashes()[0]?.slot).toBe(current - 1n);
   });
 
   it('answers every commitment level from the one state', async () => {
@@ -185,6 +217,7 @@ describe('JSON-RPC errors', () => {
       'requestAirdrop',
       'getRecentPrioritizationFees',
       'getPriorityFeeEstimate',
+      'getPythPriceUpdate',
     ];
     const junk: unknown[][] = [
       [null],

@@ -62,6 +62,8 @@ describe('jsonParsed address lookup tables on the chain', () => {
   it('reads a created and extended table as the validator does, and kit resolves a v0 transfer through it', async () => {
     const payer = await fundedSigner(node, 10n);
     const first = await newAddresses(3);
+    // A table's recent slot must be in SlotHashes, which lists the slots that ended: one must have.
+    node.chain.advanceSlot();
     const recentSlot = await node.rpc.getSlot({ commitment: 'finalized' }).send();
     const { table, instruction: create } = await createLookupTableInstruction(payer, payer, recentSlot);
     const created = await sendAndConfirm(

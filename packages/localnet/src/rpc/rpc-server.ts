@@ -23,6 +23,7 @@ import { airdropFeeMethods } from './methods/airdrop-fees.ts';
 import { blockhashFeeMethods } from './methods/blockhash-fees.ts';
 import { clusterMethods } from './methods/cluster.ts';
 import { historyMethods } from './methods/history.ts';
+import { pythMethods } from './methods/pyth.ts';
 import { sendSimulateMethods } from './methods/send-simulate.ts';
 import { tokenMethods } from './methods/tokens.ts';
 
@@ -63,6 +64,7 @@ export function rpcMethods(chain: LocalChain): ReadonlyMap<string, RpcHandler> {
       ...historyMethods(chain),
       ...sendSimulateMethods(chain),
       ...airdropFeeMethods(chain),
+      ...pythMethods(chain),
     }),
   );
 }

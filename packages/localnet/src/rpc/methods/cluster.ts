@@ -11,7 +11,7 @@ import { FeatureSet } from 'litesvm';
 
 import type { LocalChain } from '../../chain/local-chain.ts';
 import { u64, type RpcHandler } from '../json-rpc.ts';
-import { checkContext, configParam } from '../params.ts';
+import { checkContext, commitmentOf, configParam } from '../params.ts';
 import { API_VERSION } from '../response-context.ts';
 
 /**
@@ -28,6 +28,18 @@ function featureSetId(): number {
   return digest.digest().readUInt32LE(0);
 }
 
+/**
+ * The slot `getSlot` and `getBlockHeight` answer for a configuration, as a validator's banks would:
+ * `processed` is the current slot (where transactions land), `confirmed` and `finalized` (the default)
+ * the newest slot that has ended, which is also the newest SlotHashes lists, so it can serve as an
+ * address lookup table's recent slot. `minContextSlot` is checked against that slot.
+ */
+function slotAtCommitment(chain: LocalChain, config: Readonly<Record<string, unknown>>): bigint {
+  const slot = commitmentOf(config) === 'processed' ? chain.slot : chain.lastEndedSlot;
+  checkContext(config, slot);
+  return slot;
+}
+
 /** The cluster methods of `chain`. */
 export function clusterMethods(chain: LocalChain): Record<string, RpcHandler> {
   const version = { 'feature-set': featureSetId(), 'solana-core': API_VERSION };
@@ -35,14 +47,9 @@ export function clusterMethods(chain: LocalChain): Record<string, RpcHandler> {
     getVersion: () => version,
     getHealth: () => 'ok',
     getGenesisHash: () => chain.genesisHash,
-    getSlot: (params) => {
-      checkContext(configParam(params[0], 'RpcContextConfig'), chain.slot);
-      return u64(chain.slot);
-    },
-    getBlockHeight: (params) => {
-      checkContext(configParam(params[0], 'RpcContextConfig'), chain.slot);
-      return u64(chain.blockHeight);
-    },
+    // Every slot has a block, so the block height is the slot's.
+    getSlot: (params) => u64(slotAtCommitment(chain, configParam(params[0], 'RpcContextConfig'))),
+    getBlockHeight: (params) => u64(slotAtCommitment(chain, configParam(params[0], 'RpcContextConfig'))),
     getTransactionCount: (params) => {
       checkContext(configParam(params[0], 'RpcContextConfig'), chain.slot);
       return u64(chain.transactionCount);
