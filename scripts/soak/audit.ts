@@ -2,7 +2,11 @@
  * Gathers what the reconciliation compares, after the run: the API's history of every player (the
  * database's view), and on chain, for each bet's own account, every successful transaction that paid it
  * (`claim_bet` on the player's bet record, `settle_bet`/`withdraw_bet` on a Foresight bet,
- * `settle_prediction` on a Prophecy prediction), with the player's exact balance change in it.
+ * `settle_prediction` on a Prophecy prediction), with the player's exact balance change in it. A bet
+ * record's history is read whole: `create_bet`, `reveal_bet` (its log line says whether it rolled the bet,
+ * on time or after its refund, or refunded it, expired, or found it refunded earlier; one transaction may
+ * reveal several bets, each with its own line), `refund_bet` by anyone and `claim_bet`.
+ * Referrers' vaults: the `claim_referral`s that paid out of them and what they still hold.
  *
  * @module
  */
@@ -13,13 +17,24 @@ import { FORESIGHT_PROGRAM_ADDRESS } from '@arcade/sdk/foresight/program';
 import { foresightPayout } from '@arcade/sdk/payout';
 import { MarketResult } from '@arcade/sdk/wager/accounts';
 import { predictionPayout } from '@arcade/sdk/wager/bet-math';
+import { parseRevealLogs, type RevealLog } from '@arcade/sdk/wager/fairness';
 import { identifyWagerInstruction } from '@arcade/sdk/wager/instructions';
-import { findBetAddress } from '@arcade/sdk/wager/pda';
+import { findBetAddress, findReferralAddress } from '@arcade/sdk/wager/pda';
 import { WAGER_PROGRAM_ADDRESS } from '@arcade/sdk/wager/program';
 import { getBase58Encoder, type Address, type Rpc, type Signature, type SolanaRpcApi } from '@solana/kit';
 
 import type { ApiClient } from './api.ts';
-import type { Game, Payout, PoolBet, WagerRecord, WagerRow } from './reconcile.ts';
+import {
+  recordLives,
+  type Game,
+  type Payout,
+  type PoolBet,
+  type RecordEvent,
+  type ReferralVault,
+  type RevealOutcome,
+  type WagerRecord,
+  type WagerRow,
+} from './reconcile.ts';
 
 const base58 = getBase58Encoder();
 
@@ -55,11 +70,13 @@ async function allPages<T>(api: ApiClient, path: string, body: object): Promise<
 }
 
 interface JsonTx {
+  slot: bigint | number;
   meta: {
     err: unknown;
     fee: bigint | number;
     preBalances: (bigint | number)[];
     postBalances: (bigint | number)[];
+    logMessages?: string[] | null;
     loadedAddresses?: { writable: string[]; readonly: string[] };
   } | null;
   transaction: {
@@ -81,20 +98,7 @@ export async function payoutsOn(
   program: Address,
   kinds: readonly string[],
 ): Promise<Payout[]> {
-  const signatures: Signature[] = [];
-  let before: Signature | undefined;
-  for (;;) {
-    const page = await rpc
-      .getSignaturesForAddress(account, {
-        limit: 1_000,
-        commitment: 'confirmed',
-        ...(before ? { before } : {}),
-      })
-      .send();
-    signatures.push(...page.filter((entry) => entry.err === null).map((entry) => entry.signature));
-    if (page.length < 1_000) break;
-    before = page.at(-1)!.signature;
-  }
+  const signatures = await successfulSignatures(rpc, account);
   const identify =
     program === WAGER_PROGRAM_ADDRESS ? identifyWagerInstruction : identifyForesightInstruction;
   const payouts: Payout[] = [];
@@ -127,13 +131,115 @@ export async function payoutsOn(
   return payouts;
 }
 
+/** The successful transactions on `account`, newest first (the order the RPC lists them). */
+async function successfulSignatures(rpc: Rpc<SolanaRpcApi>, account: Address): Promise<Signature[]> {
+  const signatures: Signature[] = [];
+  let before: Signature | undefined;
+  for (;;) {
+    const page = await rpc
+      .getSignaturesForAddress(account, {
+        limit: 1_000,
+        commitment: 'confirmed',
+        ...(before ? { before } : {}),
+      })
+      .send();
+    signatures.push(...page.filter((entry) => entry.err === null).map((entry) => entry.signature));
+    if (page.length < 1_000) break;
+    before = page.at(-1)!.signature;
+  }
+  return signatures;
+}
+
+/** The soak's name of what a reveal's log line says it did. */
+export function revealOutcome(log: RevealLog): RevealOutcome {
+  if (log.kind === 'settled') return log.afterRefund ? 'settled-after-refund' : 'settled';
+  return log.reason === 'expired' ? 'refunded-expired' : 'refunded-earlier';
+}
+
+/**
+ * Everything that happened to `player`'s bet record, oldest first: each `create_bet`, `reveal_bet` (its
+ * outcome from the log line of the same rank among the transaction's reveals), `refund_bet` and
+ * `claim_bet`, with the player's balance change (fee added back when the player paid it).
+ */
+export async function recordHistory(
+  rpc: Rpc<SolanaRpcApi>,
+  record: Address,
+  player: Address,
+): Promise<RecordEvent[]> {
+  const events: RecordEvent[] = [];
+  // Oldest first: the RPC lists newest first, the chain's order within a slot included.
+  for (const signature of (await successfulSignatures(rpc, record)).reverse()) {
+    const tx = (await rpc
+      .getTransaction(signature, {
+        encoding: 'json',
+        maxSupportedTransactionVersion: 0,
+        commitment: 'confirmed',
+      })
+      .send()) as unknown as JsonTx | null;
+    if (tx === null || tx.meta === null || tx.meta.err !== null) continue;
+    const keys = [
+      ...tx.transaction.message.accountKeys,
+      ...(tx.meta.loadedAddresses?.writable ?? []),
+      ...(tx.meta.loadedAddresses?.readonly ?? []),
+    ];
+    const slot = BigInt(tx.slot);
+    const at = keys.indexOf(player);
+    const delta = at === -1 ? 0n : BigInt(tx.meta.postBalances[at]!) - BigInt(tx.meta.preBalances[at]!);
+    const received = delta + (at === 0 ? BigInt(tx.meta.fee) : 0n);
+    const reveals = parseRevealLogs(tx.meta.logMessages ?? []);
+    let revealIndex = 0;
+    for (const ix of tx.transaction.message.instructions) {
+      if (keys[ix.programIdIndex] !== WAGER_PROGRAM_ADDRESS) continue;
+      const kind = identifyWagerInstruction(base58.encode(ix.data));
+      const rank = kind === 'reveal_bet' ? revealIndex++ : -1;
+      if (!ix.accounts.some((i) => keys[i] === record)) continue;
+      if (kind === 'create_bet') events.push({ kind: 'create', signature, slot });
+      else if (kind === 'claim_bet') events.push({ kind: 'claim', signature, slot, received });
+      else if (kind === 'refund_bet') {
+        events.push({ kind: 'refund', signature, slot, received, caller: keys[ix.accounts[0]!] ?? '' });
+      } else if (kind === 'reveal_bet') {
+        const log = reveals[rank];
+        if (log === undefined) continue; // a reveal whose line is missing: the reconciliation calls it unrevealed
+        events.push({
+          kind: 'reveal',
+          signature,
+          slot,
+          outcome: revealOutcome(log),
+          received,
+          caller: keys[0] ?? '',
+        });
+      }
+    }
+  }
+  return events;
+}
+
+/** A referrer's vault: the `claim_referral`s that paid it out, and what it holds above its rent. */
+export async function referralVault(rpc: Rpc<SolanaRpcApi>, referrer: Address): Promise<ReferralVault> {
+  const [vault] = await findReferralAddress(referrer);
+  const claims = await payoutsOn(rpc, vault, referrer, WAGER_PROGRAM_ADDRESS, ['claim_referral']);
+  const { value } = await rpc.getAccountInfo(vault, { encoding: 'base64', commitment: 'confirmed' }).send();
+  let held = 0n;
+  if (value !== null) {
+    const rent = await rpc
+      .getMinimumBalanceForRentExemption(BigInt(Buffer.from(value.data[0], 'base64').length))
+      .send();
+    held = value.lamports > rent ? value.lamports - rent : 0n;
+  }
+  return { referrer, claimed: claims.reduce((sum, claim) => sum + claim.received, 0n), held };
+}
+
 interface BetItem {
   signature: string;
   type: string;
   state: string;
   result: string;
   listingPrice: string;
+  amount: string;
+  fee: string;
+  referral: string | null;
   claimSignature: string | null;
+  afterRefund?: boolean;
 }
 interface PredictionItem {
   signature: string;
@@ -166,13 +272,15 @@ export interface Gathered {
   readonly indexed: Record<Game, Set<string>>;
   readonly wager: WagerRecord[];
   readonly pools: PoolBet[];
+  readonly referrals: ReferralVault[];
 }
 
-/** Everything the reconciliation needs about `players`. */
+/** Everything the reconciliation needs about `players` (and the vaults of `referrers` among them). */
 export async function gather(
   api: ApiClient,
   rpc: Rpc<SolanaRpcApi>,
   players: readonly Address[],
+  referrers: readonly Address[] = [],
 ): Promise<Gathered> {
   const indexed: Record<Game, Set<string>> = {
     tailspin: new Set(),
@@ -204,13 +312,23 @@ export async function gather(
       state: bet.state,
       result: bet.result,
       listingPrice: BigInt(bet.listingPrice),
+      amount: BigInt(bet.amount),
+      fee: BigInt(bet.fee),
+      referral: bet.referral,
       claimSignature: bet.claimSignature,
+      afterRefund: bet.afterRefund === true,
     }));
     for (const row of rows) indexed[row.type === 'nft' ? 'retail' : 'tailspin'].add(row.signature);
     const [record] = await findBetAddress(player);
-    const claims =
-      rows.length === 0 ? [] : await payoutsOn(rpc, record, player, WAGER_PROGRAM_ADDRESS, ['claim_bet']);
-    wager.push({ player, rows, claims });
+    const lives = recordLives(await recordHistory(rpc, record, player));
+    wager.push({
+      player,
+      rows,
+      claims: lives.claims,
+      refunds: lives.refunds,
+      lateWins: lives.lateWins,
+      bets: lives.bets,
+    });
 
     for (const item of predictions) {
       indexed.foresight.add(item.signature);
@@ -265,5 +383,6 @@ export async function gather(
       pools.push({ game: 'prophecy', signature: item.signature, settled, owed, payouts });
     }
   });
-  return { indexed, wager, pools };
+  const referrals = await mapLimit(referrers, 8, (referrer) => referralVault(rpc, referrer));
+  return { indexed, wager, pools, referrals };
 }

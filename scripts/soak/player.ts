@@ -4,11 +4,16 @@
  * builders, sent through the server's sender over the product's `/rpc` proxy, as a browser's wallet would),
  * and reads one of the hot API routes, as the web app does on every page:
  *
- * - **TailSpin**: a SOL bet (stakes and odds from the demo bots' `chooseTailSpinBet`), watched until it
- *   settles (20 s at most, as a player watching the dial), a win claimed in SOL;
+ * - **TailSpin**: a SOL bet with `create_bet` and a fresh player seed (stakes and odds from the demo bots'
+ *   `chooseTailSpinBet`), watched until the settler reveals it (20 s at most, as a player watching the
+ *   dial), a win claimed in SOL;
  * - **ReTail**: an NFT bet on a live listing (prize = its buyer price) at low odds (5–25%). A win is claimed
  *   as SOL: the local marketplace has 24 NFTs, which a few minutes of 200 players would empty, and the NFT
  *   claim (buy + co-sign) is covered by the e2e suite;
+ * - a bet still open past its refund deadline (nobody revealed it) is refunded by the player itself
+ *   (`refund_bet`); half the players are referred by another one (their bet record names it), make its
+ *   vault (`init_referral`) when it is missing, and referrers take their shares out (`claim_referral`) after
+ *   the run;
  * - **Foresight**: first collects settled rounds (`settle_bet` a win, `withdraw_bet` an Invalid round),
  *   then bets on the live round while more than 3 s are left before its lock;
  * - **Prophecy**: `create_prediction` on an open market it has not predicted on.
@@ -43,13 +48,17 @@ import {
   PREDICTION_ACCOUNT_SIZE,
 } from '@arcade/sdk/wager/accounts';
 import { betCost, houseFreeBalance, maxPrize } from '@arcade/sdk/wager/bet-math';
+import { randomPlayerSeed } from '@arcade/sdk/wager/fairness';
 import {
   getClaimBetInstructionAsync,
-  getCreateBetOffchainInstructionAsync,
+  getClaimReferralInstructionAsync,
+  getCreateBetInstructionAsync,
   getCreatePredictionInstructionAsync,
   getInitBetOffchainInstructionAsync,
+  getInitReferralInstructionAsync,
+  getRefundBetInstructionAsync,
 } from '@arcade/sdk/wager/instructions';
-import { findBetAddress, findHouseAddress } from '@arcade/sdk/wager/pda';
+import { findBetAddress, findHouseAddress, findReferralAddress } from '@arcade/sdk/wager/pda';
 import { isUnclaimedWin } from '@arcade/sdk/wager/views';
 import {
   lamports,
@@ -63,10 +72,13 @@ import {
 
 import { sendAndConfirm } from '../../apps/server/src/chain/send-transaction.ts';
 import {
+  betRecordAvailable,
   BOT_FEE_RESERVE_LAMPORTS,
   chooseTailSpinBet,
   FORESIGHT_AMOUNTS,
+  houseTakesBets,
   PREDICTION_AMOUNTS,
+  refundDue,
   spendable,
 } from '../../apps/server/src/demo/bots/bot-decisions.ts';
 import { pick, weightedPick, type Random } from '../../apps/server/src/demo/random.ts';
@@ -101,6 +113,12 @@ export class Ledger {
   readonly actions = new Map<string, number>();
   claims = 0;
   foresightCollections = 0;
+  /** `refund_bet`s the players sent for their own bets past the deadline. */
+  refunds = 0;
+  /** `claim_referral`s of the referrers. */
+  referralClaims = 0;
+  /** Turns that found the record waiting for the chain's reveal (a refunded bet not revealed yet). */
+  waitingForReveal = 0;
 
   count(map: Map<string, number>, key: string): void {
     map.set(key, (map.get(key) ?? 0) + 1);
@@ -129,6 +147,8 @@ export interface PlayerOptions {
   readonly ledger: Ledger;
   /** The Foresight SOL/USD config. */
   readonly foresightConfig: Address;
+  /** Another player this one was referred by (its bet record names it), or null. */
+  readonly referral?: Address | null;
 }
 
 export class SoakPlayer {
@@ -176,11 +196,42 @@ export class SoakPlayer {
     }
   }
 
-  /** After the run: claims an unclaimed win and collects every settled Foresight round. */
+  /**
+   * After the run: claims an unclaimed win (or refunds a bet nobody revealed by its deadline), collects
+   * every settled Foresight round, and takes its referral shares out of its vault.
+   */
   async collect(): Promise<void> {
     const record = await this.#wagerRecord();
     if (record !== null && isUnclaimedWin(record)) await this.#claim();
+    await this.refundIfDue();
     await this.#collectForesight();
+    await this.#claimReferral();
+  }
+
+  /** Refunds its bet still open past the refund deadline (`refund_bet`, sent by itself). */
+  async refundIfDue(): Promise<void> {
+    const record = await this.#wagerRecord();
+    if (record === null || !refundDue(record, Date.now())) return;
+    const [bet] = await findBetAddress(this.address);
+    await sendAndConfirm(this.#o.rpc, this.#o.signer, [
+      await getRefundBetInstructionAsync({ caller: this.#o.signer, bet, user: this.address }),
+    ]);
+    this.#o.ledger.refunds += 1;
+  }
+
+  /** `claim_referral` when its vault holds more than its rent (the shares of its referees' bets). */
+  async #claimReferral(): Promise<void> {
+    const [vault] = await findReferralAddress(this.address);
+    const { value } = await this.#o.rpc
+      .getAccountInfo(vault, { encoding: 'base64', commitment: 'confirmed' })
+      .send();
+    if (value === null) return;
+    const rent = await this.#rent(Buffer.from(value.data[0], 'base64').length);
+    if (value.lamports <= rent) return;
+    await sendAndConfirm(this.#o.rpc, this.#o.signer, [
+      await getClaimReferralInstructionAsync({ referrer: this.#o.signer }),
+    ]);
+    this.#o.ledger.referralClaims += 1;
   }
 
   #failed(what: string, error: unknown): void {
@@ -232,7 +283,10 @@ export class SoakPlayer {
   async #wager(game: 'tailspin' | 'retail', signal: AbortSignal): Promise<void> {
     const record = await this.#wagerRecord();
     if (record !== null && isUnclaimedWin(record)) return this.#claim();
-    if (record !== null && record.state === BetState.Open) return; // the settler's turn
+    if (record !== null && record.state === BetState.Open) {
+      // The settler's turn; past the deadline the player takes its stake and fee back itself.
+      return this.refundIfDue();
+    }
     const [house] = await findHouseAddress();
     const [houseInfo, balance, houseRent, betRent] = await Promise.all([
       this.#o.rpc.getAccountInfo(house, { encoding: 'base64', commitment: 'confirmed' }).send(),
@@ -243,35 +297,49 @@ export class SoakPlayer {
     if (houseInfo.value === null) throw new Error('no house');
     const houseAccount = decodeHouse(bytesOf(houseInfo.value.data));
     if (houseAccount.paused) throw new Error('house paused');
+    if (!houseTakesBets(houseAccount)) throw new Error('no seed committed for a new bet');
+    if (!betRecordAvailable(record, houseAccount)) {
+      // Its refunded bet keeps its place in the seed chain until the settler reveals past it.
+      this.#o.ledger.waitingForReveal += 1;
+      return;
+    }
     const limit = maxPrize(houseFreeBalance(houseInfo.value.lamports, houseRent, houseAccount.outstanding));
     const reserve = BOT_FEE_RESERVE_LAMPORTS + (record === null ? betRent : 0n);
+    const playerSeed = randomPlayerSeed();
 
     let create: Instruction;
     if (game === 'tailspin') {
       const choice = chooseTailSpinBet(this.#o.random, { balance, reserve, maxPrize: limit });
       if (choice === null) throw new Error('no affordable TailSpin bet');
-      create = await getCreateBetOffchainInstructionAsync({
+      create = await getCreateBetInstructionAsync({
         user: this.#o.signer,
         odds: choice.odds,
         listingPrice: choice.listingPrice,
         betType: 'sol',
+        playerSeed,
       });
     } else {
       const listing = await this.#pickListing(limit);
       const odds = pick(this.#o.random, RETAIL_ODDS);
       const prize = BigInt(listing.buyerPrice);
       if (betCost(prize, odds) > spendable(balance, reserve)) throw new Error('ReTail bet not affordable');
-      create = await getCreateBetOffchainInstructionAsync({
+      create = await getCreateBetInstructionAsync({
         user: this.#o.signer,
         odds,
         listingPrice: prize,
         betType: 'nft',
         mint: listing.mint as Address,
+        playerSeed,
       });
     }
     const instructions: Instruction[] = [];
+    const referral = record === null ? (this.#o.referral ?? null) : record.referral;
     if (record === null) {
-      instructions.push(await getInitBetOffchainInstructionAsync({ user: this.#o.signer, referral: null }));
+      instructions.push(await getInitBetOffchainInstructionAsync({ user: this.#o.signer, referral }));
+    }
+    // A referral's share goes to its vault: one nobody created would keep it in the house.
+    if (referral !== null && !(await this.#exists((await findReferralAddress(referral))[0]))) {
+      instructions.push(await getInitReferralInstructionAsync({ payer: this.#o.signer, referrer: referral }));
     }
     instructions.push(create);
     await this.#sendBet(game, instructions);
@@ -283,6 +351,17 @@ export class SoakPlayer {
       if (isUnclaimedWin(bet)) await this.#claim();
       return;
     }
+  }
+
+  async #exists(address: Address): Promise<boolean> {
+    const { value } = await this.#o.rpc
+      .getAccountInfo(address, {
+        encoding: 'base64',
+        dataSlice: { offset: 0, length: 0 },
+        commitment: 'confirmed',
+      })
+      .send();
+    return value !== null;
   }
 
   /** A live listing whose buyer price the house accepts as a prize, through the API as the web app reads it. */

@@ -36,7 +36,7 @@ import {
   type MemoryReading,
   type SoakProduct,
 } from './product.ts';
-import { GAMES, reconcile, type Reconciliation } from './reconcile.ts';
+import { GAMES, reconcile, revealStats, type Reconciliation, type RevealStats } from './reconcile.ts';
 import { LatencyRecorder, type LatencySummary } from './stats.ts';
 
 const started = Date.now();
@@ -132,19 +132,22 @@ async function main(product: SoakProduct): Promise<number> {
     decodePriceUpdateV2(Buffer.from(price.value.data[0], 'base64')).priceMessage.feedId,
   );
 
-  // The players: funded, signed in, named.
+  // The players: funded, signed in, named. Every odd one is referred by the one before it.
   const seedRandom = options.seed === null ? freshRandom() : seededRandom(options.seed);
+  const signers = await Promise.all(Array.from({ length: options.players }, () => generateKeyPairSigner()));
+  const referrers = signers.filter((_, index) => index % 2 === 0 && index + 1 < signers.length);
   const players: SoakPlayer[] = [];
   for (let index = 0; index < options.players; index++) {
     players.push(
       new SoakPlayer({
         index,
-        signer: await generateKeyPairSigner(),
+        signer: signers[index]!,
         api: new ApiClient(product.url, latencies),
         rpc,
         random: seededRandom(Math.floor(seedRandom() * 2 ** 32)),
         ledger,
         foresightConfig,
+        referral: index % 2 === 1 ? signers[index - 1]!.address : null,
       }),
     );
   }
@@ -165,6 +168,7 @@ async function main(product: SoakProduct): Promise<number> {
   const memoryStart = await product.memory();
   log(`memory at start: RSS ${mib(memoryStart.rss)}, heap after GC ${mib(memoryStart.heapUsed)}`);
   const playStart = Date.now();
+  const slotAtStart = await rpc.getSlot({ commitment: 'confirmed' }).send();
   const markets = await createMarkets(admin, playStart, options.durationS);
   log(`${markets.length} Prophecy markets created; playing for ${options.durationS} s…`);
 
@@ -203,8 +207,13 @@ async function main(product: SoakProduct): Promise<number> {
   const drainStart = Date.now();
   const drainDeadline = drainStart + 300_000 + 2 * SOAK_FORESIGHT_TIMELOCK * 1000;
   const addresses = ready.map((player) => player.address);
+  const readyReferrers = referrers
+    .map((signer) => signer.address)
+    .filter((address) => addresses.includes(address));
+  let reveals: RevealStats | null = null;
   const reconcileNow = async (): Promise<Reconciliation> => {
-    const gathered = await gather(admin, rpc, addresses);
+    const gathered = await gather(admin, rpc, addresses, readyReferrers);
+    reveals = revealStats(gathered.wager, ledger.confirmed);
     return reconcile({ confirmed: ledger.confirmed, ...gathered });
   };
   // Sends whose outcome was unknown: the chain decides.
@@ -239,13 +248,22 @@ async function main(product: SoakProduct): Promise<number> {
       const done = result.lost.length === 0;
       if (done || Date.now() > drainDeadline) break;
       log(`${result.lost.length} bets not yet indexed, settled or paid; waiting…`);
+      // A bet nobody revealed: past its deadline its player takes the stake and fee back.
+      if (result.lost.some((line) => line.includes('still Open'))) {
+        await mapLimit(ready, 10, (player) => player.refundIfDue().catch(() => undefined));
+      }
     }
     await sleep(5_000);
   }
   const drainMs = Date.now() - drainStart;
+  const slotAtEnd = await rpc.getSlot({ commitment: 'confirmed' }).send();
+  // The chain's own pace over the run, to give reveal latencies in ms as well as slots.
+  const msPerSlot = (Date.now() - playStart) / Math.max(1, Number(slotAtEnd - slotAtStart));
   const memoryEnd = await product.memory();
   report({
     result,
+    reveals,
+    msPerSlot,
     latencies,
     ledger,
     memoryStart,
@@ -261,6 +279,8 @@ async function main(product: SoakProduct): Promise<number> {
 
 function report(input: {
   result: Reconciliation;
+  reveals: RevealStats | null;
+  msPerSlot: number;
   latencies: LatencyRecorder;
   ledger: Ledger;
   memoryStart: MemoryReading;
@@ -286,6 +306,18 @@ function report(input: {
       result.total[key],
     ]);
   }
+  if (input.reveals !== null) {
+    const { revealed, afterRefund, refunded, latencySlots } = input.reveals;
+    const inMs = (slots: number) =>
+      Number.isNaN(slots) ? 'n/a' : `${(slots * input.msPerSlot).toFixed(0)} ms`;
+    const slotsOf = (slots: number) => `${slots} slot${slots === 1 ? '' : 's'}`;
+    console.log(
+      `  TailSpin/ReTail: ${revealed} revealed, ${refunded.total} refunded past the deadline (refund_bet: ${refunded.byPlayer} by the player, ${refunded.byOthers} by others; ${refunded.byExpiredReveal} by a reveal after their slot hash expired); ${afterRefund.rolled} rolled after their refund (${afterRefund.lateWinsPaid} late wins paid by the reveal)`,
+    );
+    console.log(
+      `  reveal latency (create slot → reveal slot): p50 ${slotsOf(latencySlots.p50)} (${inMs(latencySlots.p50)}), p95 ${slotsOf(latencySlots.p95)} (${inMs(latencySlots.p95)}), max ${slotsOf(latencySlots.max)}; ${input.msPerSlot.toFixed(0)} ms a slot`,
+    );
+  }
   console.log(`  lost bets:            ${result.lost.length}`);
   for (const line of result.lost.slice(0, 20)) console.log(`    - ${line}`);
   console.log(`  paid twice:           ${result.paidTwice.length}`);
@@ -303,7 +335,7 @@ function report(input: {
   );
   const actions = [...ledger.actions].map(([k, v]) => `${k} ${v}`).join(', ');
   console.log(
-    `  turns: ${actions}; claims ${ledger.claims}; Foresight collections ${ledger.foresightCollections}`,
+    `  turns: ${actions}; claims ${ledger.claims}; refunds sent by players ${ledger.refunds}; referral claims ${ledger.referralClaims}; turns waiting for a reveal ${ledger.waitingForReveal}; Foresight collections ${ledger.foresightCollections}`,
   );
   const failures = [...ledger.failures].sort((a, b) => b[1] - a[1]);
   console.log(

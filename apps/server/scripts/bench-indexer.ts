@@ -2,10 +2,11 @@
  * How fast the indexer applies chain activity, next to how fast the chain produced it.
  *
  * On the embedded local chain (in process, served over JSON-RPC as the harness does) and PGlite, 100
- * funded players each open a TailSpin bet (init + create in one transaction: NewBet), get it settled by the
- * settler (BetSettled) and bet on the live Foresight round (UpdateBet): 300 transactions with events, sent
- * without preflight as fast as the chain takes them. The time from the first send to the last confirmation
- * is the chain's production rate. Then a fresh indexer indexes everything from the start of history (the
+ * funded players each open a TailSpin bet (init + `create_bet` in one transaction: NewBet), get it revealed
+ * (`reveal_bet`, eight per transaction in sequence order: a reveal line and BetSettled each) and bet on the
+ * live Foresight round (UpdateBet), sent without preflight as fast as the chain takes them (the reveals
+ * batch after batch, since their order matters). The time from the first send to the last confirmation is
+ * the chain's production rate. Then a fresh indexer indexes everything from the start of history (the
  * boot's transactions too), run after run until nothing is pending, and the script prints transactions/s
  * and events/s for both.
  *
@@ -16,10 +17,12 @@ import { decodeConfig } from '@arcade/sdk/foresight/accounts';
 import { getPlaceBetInstructionAsync } from '@arcade/sdk/foresight/instructions';
 import { findConfigAddress, findEventAddress } from '@arcade/sdk/foresight/pda';
 import { SOL_USD_FEED_ID } from '@arcade/sdk/foresight/program';
+import { decodeBet } from '@arcade/sdk/wager/accounts';
+import { randomPlayerSeed } from '@arcade/sdk/wager/fairness';
 import {
-  getCreateBetOffchainInstructionAsync,
+  getCreateBetInstructionAsync,
   getInitBetOffchainInstructionAsync,
-  getSettleBetOffchainInstructionAsync,
+  getRevealBetInstructionAsync,
 } from '@arcade/sdk/wager/instructions';
 import { findBetAddress } from '@arcade/sdk/wager/pda';
 import {
@@ -40,6 +43,7 @@ import {
 } from '@solana/kit';
 
 import { startTestServer } from '../test/harness.ts';
+import { TestSeedChain, waitForSlotEnd } from '../test/wager-bets.ts';
 import { createIndexerWorker } from '../src/workers/indexer/indexer-worker.ts';
 
 const PLAYERS = Number(process.env.PLAYERS ?? 100);
@@ -95,52 +99,78 @@ try {
   const { liveEvent } = decodeConfig(getBase64Encoder().encode(info.value.data[0]));
   const [round] = await findEventAddress(config, liveEvent);
 
+  // The seed chain the reveals use, committed before any bet (anyone may reveal with its seeds).
+  const chain = new TestSeedChain(PLAYERS);
+  await chain.commit(t, 0n);
+
   const opens = await Promise.all(
     players.map(async (payer) => ({
       payer,
       instructions: [
         await getInitBetOffchainInstructionAsync({ user: payer }),
-        await getCreateBetOffchainInstructionAsync({
+        await getCreateBetInstructionAsync({
           user: payer,
           odds: 50,
           listingPrice: SOL / 10n,
           betType: 'sol',
+          playerSeed: randomPlayerSeed(),
         }),
       ],
     })),
   );
-  const follow = await Promise.all(
-    players.flatMap((payer, i) => [
-      (async () => ({
-        payer: settler,
-        instructions: [
-          await getSettleBetOffchainInstructionAsync({
-            settler,
-            bet: (await findBetAddress(payer.address))[0],
-            randomValue: i % 100,
-          }),
-        ],
-      }))(),
-      (async () => ({
-        payer,
-        instructions: [
-          await getPlaceBetInstructionAsync({
-            user: payer,
-            config,
-            event: round,
-            prediction: i % 2 === 0 ? 'up' : 'down',
-            amount: SOL / 50n,
-          }),
-        ],
-      }))(),
-    ]),
+  const places = await Promise.all(
+    players.map(async (payer, i) => ({
+      payer,
+      instructions: [
+        await getPlaceBetInstructionAsync({
+          user: payer,
+          config,
+          event: round,
+          prediction: i % 2 === 0 ? 'up' : 'down',
+          amount: SOL / 50n,
+        }),
+      ],
+    })),
   );
+
+  /** The reveals, eight per transaction in sequence order (the bets took sequences in landing order). */
+  async function reveals(): Promise<{ payer: KeyPairSigner; instructions: Instruction[] }[]> {
+    const records = await Promise.all(players.map(async (payer) => (await findBetAddress(payer.address))[0]));
+    const { value } = await rpc.getMultipleAccounts(records, { encoding: 'base64' }).send();
+    const bets = value
+      .map((account, i) => ({
+        payer: players[i]!,
+        bet: decodeBet(getBase64Encoder().encode(account!.data[0])),
+      }))
+      .sort((a, b) => Number(a.bet.sequence - b.bet.sequence));
+    await waitForSlotEnd(
+      rpc,
+      bets.reduce((most, { bet }) => (bet.slot > most ? bet.slot : most), 0n),
+    );
+    const batches: { payer: KeyPairSigner; instructions: Instruction[] }[] = [];
+    for (let start = 0; start < bets.length; start += 8) {
+      batches.push({
+        payer: settler,
+        instructions: await Promise.all(
+          bets
+            .slice(start, start + 8)
+            .map(({ payer, bet }) =>
+              getRevealBetInstructionAsync({ user: payer.address, seed: chain.seedFor(bet.sequence) }),
+            ),
+        ),
+      });
+    }
+    return batches;
+  }
 
   const produceStart = performance.now();
   await sendAll(opens);
-  await sendAll(follow);
+  const revealBatches = await reveals();
+  for (const batch of revealBatches) await sendAll([batch]);
+  await sendAll(places);
   const produceMs = performance.now() - produceStart;
-  const produced = opens.length + follow.length;
+  const produced = opens.length + revealBatches.length + places.length;
+  const producedEvents = opens.length + 2 * players.length + places.length;
 
   const worker = createIndexerWorker(t.app);
   const indexStart = performance.now();
@@ -155,8 +185,10 @@ try {
   const events = details.events as number;
 
   const rate = (n: number, ms: number): string => (n / (ms / 1000)).toFixed(0);
-  console.log(`chain:   ${produced} transactions (${produced} events) in ${produceMs.toFixed(0)} ms`);
-  console.log(`         ${rate(produced, produceMs)} tx/s, ${rate(produced, produceMs)} events/s`);
+  console.log(
+    `chain:   ${produced} transactions (${producedEvents} events and reveal lines) in ${produceMs.toFixed(0)} ms`,
+  );
+  console.log(`         ${rate(produced, produceMs)} tx/s, ${rate(producedEvents, produceMs)} events/s`);
   console.log(
     `indexer: ${applied} transactions (${events} events, boot included) from scratch in ${indexMs.toFixed(0)} ms, ${runs} runs`,
   );

@@ -57,7 +57,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 /** The embedded chain on free ports, in memory, with its keys in a temporary directory. */
 export async function startTestChain(
-  options: { readonly foresightTimelock?: number } = {},
+  options: { readonly foresightTimelock?: number; readonly now?: () => number } = {},
 ): Promise<EmbeddedChain & { readonly dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'arcade-server-'));
   const chain = await startEmbeddedChain({
@@ -65,6 +65,7 @@ export async function startTestChain(
     rpcPort: 0,
     ephemeral: true,
     ...(options.foresightTimelock === undefined ? {} : { foresightTimelock: options.foresightTimelock }),
+    ...(options.now === undefined ? {} : { now: options.now }),
   });
   return {
     ...chain,
@@ -182,13 +183,18 @@ export interface TestServer extends TestApp {
  * ```
  */
 export async function startTestServer(
-  options: Omit<TestAppOptions, 'db' | 'chain'> & { readonly foresightTimelock?: number } = {},
+  options: Omit<TestAppOptions, 'db' | 'chain'> & {
+    readonly foresightTimelock?: number;
+    /** The chain's clock (default `Date.now`): a test moves it ahead to reach long deadlines. */
+    readonly chainNow?: () => number;
+  } = {},
 ): Promise<TestServer> {
   const [database, chain] = await Promise.all([
     openTestDatabase(),
-    startTestChain(
-      options.foresightTimelock === undefined ? {} : { foresightTimelock: options.foresightTimelock },
-    ),
+    startTestChain({
+      ...(options.foresightTimelock === undefined ? {} : { foresightTimelock: options.foresightTimelock }),
+      ...(options.chainNow === undefined ? {} : { now: options.chainNow }),
+    }),
   ]);
   const app = await createTestApp({ ...options, db: database.db, chain });
   return {

@@ -32,6 +32,11 @@ export interface EmbeddedChainOptions {
   readonly saveIntervalMs?: number;
   /** Keep the chain in memory only (tests). */
   readonly ephemeral?: boolean;
+  /**
+   * The chain's wall clock (its Clock sysvar and block times), ms since the epoch; default `Date.now`.
+   * Tests move it ahead to reach deadlines of minutes or days (a Foresight buffer, a market's grace).
+   */
+  readonly now?: () => number;
 }
 
 /** A running embedded chain. */
@@ -46,9 +51,10 @@ export interface EmbeddedChain {
 export async function startEmbeddedChain(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
   const slotMs = options.slotMs ?? 400;
   const statePath = chainStatePath(options.dataDir);
+  const clock = options.now === undefined ? {} : { now: options.now };
   const { chain } = options.ephemeral
-    ? { chain: new LocalChain({ slotMs }) }
-    : restoreLocalChain(statePath, (state) => new LocalChain({ slotMs, state }));
+    ? { chain: new LocalChain({ slotMs, ...clock }) }
+    : restoreLocalChain(statePath, (state) => new LocalChain({ slotMs, state, ...clock }));
   const boot = await bootLocalnet({
     chain,
     dataDir: options.dataDir,

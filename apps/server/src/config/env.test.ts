@@ -69,7 +69,15 @@ describe('loadEnv', () => {
         'JUICE_MINT: is required when SOLANA_RPC_URL is set',
         'TREASURY: is required when SOLANA_RPC_URL is set',
         'ADMIN_WALLETS: is required when SOLANA_RPC_URL is set',
+        'HERMES_API_KEY: is required when SOLANA_RPC_URL is set',
       ]);
     }
+  });
+
+  it('checks HERMES_URL only with a real cluster, where the crank uses Hermes', () => {
+    expect(loadEnv({ HERMES_URL: 'not a url' }).HERMES_URL).toBe('not a url');
+    expect(() => loadEnv({ SOLANA_RPC_URL: 'https://rpc.example.com', HERMES_URL: 'not a url' })).toThrow(
+      'HERMES_URL: expected an http(s) URL',
+    );
   });
 });

@@ -46,6 +46,16 @@ const flag = z.preprocess(
   z.boolean(),
 );
 
+/** Whether `value` is an absolute http(s) URL. */
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 /** Most demo bots one instance runs (`DEMO_BOTS`, `--bots=N`). */
 export const MAX_DEMO_BOTS = 16;
 
@@ -54,7 +64,7 @@ export const DEMO_LOCAL_ONLY = 'runs on the embedded local chain only; unset it 
 
 /** Why `FAIRNESS_SECRET_HEX` is refused with `SOLANA_RPC_URL`. */
 export const FAIRNESS_SECRET_LOCAL_ONLY =
-  'makes every roll predictable: tests on the embedded local chain only; unset it when SOLANA_RPC_URL is set';
+  'makes every settler seed known in advance: tests on the embedded local chain only; unset it when SOLANA_RPC_URL is set';
 
 /** Usernames refused out of the box ('Username not allowed'); `USERNAME_DENYLIST` replaces the list. */
 export const DEFAULT_USERNAME_DENYLIST: readonly string[] = Object.freeze([
@@ -126,6 +136,13 @@ const schema = z
     HELIUS_API_KEY: optionalString,
     JUPITER_API_URL: optionalUrl,
     JUPITER_API_KEY: optionalString,
+    /**
+     * Hermes, where the Foresight crank finds the Pyth update for each tick's planned time (a real cluster
+     * only; the local chain serves `getPythPriceUpdate` itself). Default Pyth's public Hermes.
+     */
+    HERMES_URL: optionalString,
+    /** Hermes' API key, sent as a bearer token; required with `SOLANA_RPC_URL`. */
+    HERMES_API_KEY: optionalString,
     DISCORD_CLIENT_ID: optionalString,
     DISCORD_CLIENT_SECRET: optionalString,
     X_CLIENT_ID: optionalString,
@@ -185,7 +202,8 @@ const schema = z
     DEMO_BOTS: z.coerce.number().int().min(0).max(MAX_DEMO_BOTS).default(0),
     /**
      * Tests only: a 32-byte master secret (64 hex digits) from which the settler derives every hash chain,
-     * so an end-to-end test knows each roll in advance. Refused with `SOLANA_RPC_URL`.
+     * so a test knows each seed in advance (not the rolls: they also take the hash of the bet's slot, known
+     * to nobody before the bet lands). Refused with `SOLANA_RPC_URL`.
      */
     FAIRNESS_SECRET_HEX: z.preprocess(
       emptyToUndefined,
@@ -204,9 +222,13 @@ const schema = z
     if (env.DEMO_BOTS > 0) {
       ctx.addIssue({ code: 'custom', path: ['DEMO_BOTS'], message: DEMO_LOCAL_ONLY });
     }
-    // Known seeds make every roll known: never on a real cluster.
+    // Known seeds: the settler's secret on a real cluster.
     if (env.FAIRNESS_SECRET_HEX !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['FAIRNESS_SECRET_HEX'], message: FAIRNESS_SECRET_LOCAL_ONLY });
+    }
+    // The crank needs Hermes to tick with a real Pyth update; the local chain has its own stand-in.
+    if (env.HERMES_URL !== undefined && !isHttpUrl(env.HERMES_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['HERMES_URL'], message: 'expected an http(s) URL' });
     }
     // A real cluster: nothing may be generated on the fly.
     for (const name of [
@@ -218,6 +240,7 @@ const schema = z
       'JUICE_MINT',
       'TREASURY',
       'ADMIN_WALLETS',
+      'HERMES_API_KEY',
     ] as const) {
       if (env[name] === undefined) {
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SOLANA_RPC_URL is set' });

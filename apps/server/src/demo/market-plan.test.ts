@@ -3,14 +3,19 @@
  * same on every start and have players on both sides, the chat lines' limits, and the art.
  */
 
-import { CHAT_MESSAGE_MAX_LENGTH, MIN_BET_LAMPORTS, PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  MARKET_MAX_LIFETIME_SECS,
+  MIN_BET_LAMPORTS,
+  PROPHECY_CATEGORIES,
+} from '@arcade/sdk/constants';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { MARKET_METADATA_LIMITS as METADATA_LIMITS } from '@arcade/sdk/api/prophecy';
 import { chatLine, linesAbout, SMALL_TALK } from './bots/chat-lines.ts';
 import { marketArt, marketArtSvg } from './market-art.ts';
-import { DEMO_MARKETS, plannedPredictions, plannedTimes } from './market-plan.ts';
+import { DEMO_MARKETS, fitsLifetime, plannedPredictions, plannedTimes } from './market-plan.ts';
 import { seededRandom } from './random.ts';
 
 describe('DEMO_MARKETS', () => {
@@ -36,6 +41,13 @@ describe('DEMO_MARKETS', () => {
   });
 });
 
+describe('fitsLifetime', () => {
+  it('takes an end up to MARKET_MAX_LIFETIME_SECS after the start, counted from the market start', () => {
+    expect(fitsLifetime({ cutoffTime: 10, endTime: 1_000 + MARKET_MAX_LIFETIME_SECS }, 1_000)).toBe(true);
+    expect(fitsLifetime({ cutoffTime: 10, endTime: 1_001 + MARKET_MAX_LIFETIME_SECS }, 1_000)).toBe(false);
+  });
+});
+
 describe('plannedTimes', () => {
   it('opens markets hours to days ahead and closes the others shortly after the start', () => {
     fc.assert(
@@ -51,6 +63,8 @@ describe('plannedTimes', () => {
             else expect(cutoffTime).toBe(now + short);
             if (plan.kind === 'resolved') expect(endTime).toBe(cutoffTime);
             if (plan.kind === 'closed') expect(endTime - cutoffTime).toBeGreaterThanOrEqual(3_600);
+            // Within the program's lifetime rule for a market created now.
+            expect(fitsLifetime({ cutoffTime, endTime }, now)).toBe(true);
           }
         },
       ),

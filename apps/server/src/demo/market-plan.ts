@@ -9,7 +9,7 @@
  * @module
  */
 
-import { LAMPORTS_PER_SOL, MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
+import { LAMPORTS_PER_SOL, MARKET_MAX_LIFETIME_SECS, MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
 
 import type { ProphecyCategory } from '../services/prophecy-service.ts';
 import { pick, seededRandom, seedOf } from './random.ts';
@@ -191,6 +191,16 @@ export interface PlannedTimes {
 export function plannedTimes(plan: DemoMarketPlan, nowSecs: number, shortCutoffSecs: number): PlannedTimes {
   const cutoffTime = nowSecs + (plan.kind === 'open' ? (plan.cutoffInSecs ?? DAY) : shortCutoffSecs);
   return { cutoffTime, endTime: cutoffTime + plan.endAfterCutoffSecs };
+}
+
+/**
+ * Whether `times` fit a market that opened at `startTime` (unix seconds): its end at most
+ * `MARKET_MAX_LIFETIME_SECS` after its start, as `create_market` and `update_market` require.
+ *
+ * @example fitsLifetime({ cutoffTime: 1_000, endTime: 2_000 }, 1_000) === true
+ */
+export function fitsLifetime(times: PlannedTimes, startTime: number): boolean {
+  return times.endTime - startTime <= MARKET_MAX_LIFETIME_SECS;
 }
 
 /** One prediction of the plan. */

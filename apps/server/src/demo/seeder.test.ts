@@ -1,7 +1,8 @@
 /**
  * The demo seeder on the real local chain: the market mix it leaves (open, closed awaiting a result,
- * resolved; several categories), the predictions on chain, and a second run that adds nothing, leaves
- * resolved markets resolved and moves a stale open market forward.
+ * resolved; several categories), the predictions on chain, a second run that adds nothing, leaves
+ * resolved markets resolved and moves a stale open market forward (before its cutoff), and a run that
+ * finds an open market past its cutoff (which nothing may move) resolves it Invalid and opens a fresh one.
  */
 
 import { decodeMarket, MarketResult } from '@arcade/sdk/wager/accounts';
@@ -142,6 +143,7 @@ describe('seedDemo', () => {
     expect(second).toEqual({
       created: [],
       movedForward: [stalePlan.name],
+      replaced: [],
       predictions: 0,
       resolved: [],
       failures: 0,
@@ -159,6 +161,33 @@ describe('seedDemo', () => {
       expect(market.result).toBe(chainBefore[index]!.result);
     });
   });
+
+  it('replaces an open market whose cutoff passed while the demo was off: resolved Invalid, opened afresh', async () => {
+    const lapsedPlan = DEMO_MARKETS.filter((plan) => plan.kind === 'open')[1]!;
+    const lapsed = (await findDemoMarkets(t.app)).get(lapsedPlan.name)!;
+    const cutoff = nowSecs() + 3;
+    await t.app.services.prophecy.updateMarket(lapsed.address as Address, cutoff + 3_600, cutoff);
+    while (nowSecs() <= cutoff + 1) await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const third = await seedDemo(t.app, { shortCutoffSecs: SHORT_CUTOFF_SECS });
+    expect(third).toMatchObject({
+      created: [lapsedPlan.name],
+      movedForward: [],
+      replaced: [lapsedPlan.name],
+      resolved: [],
+      failures: 0,
+    });
+    // The old one: nothing moved, everyone refunded by an Invalid result.
+    const old = await onChain(lapsed.address);
+    expect(old.cutoffTime).toBe(BigInt(cutoff));
+    expect(old.result).toBe(MarketResult.Invalid);
+    // The fresh one is the demo's market of that name now, open, with the plan's predictions.
+    const fresh = (await findDemoMarkets(t.app)).get(lapsedPlan.name)!;
+    expect(fresh.address).not.toBe(lapsed.address);
+    expect(fresh.cutoffTime).toBeGreaterThan(nowSecs() + MIN_OPEN_SECS);
+    expect(third.predictions).toBe(plannedPredictions(lapsedPlan, DEMO_WALLET_COUNT).length);
+    expect(await findDemoMarkets(t.app)).toHaveProperty('size', DEMO_MARKETS.length);
+  }, 120_000);
 
   it('refuses anything but the embedded local chain', async () => {
     const remote = { chain: { cluster: 'mainnet-beta', local: null } } as unknown as FastifyInstance;

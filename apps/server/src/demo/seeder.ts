@@ -7,8 +7,10 @@
  * Idempotent: a market the seeder made is found again by its name (and `created_by`), a prediction by its
  * address on chain, so a restart on the same data adds nothing, and one interrupted half-way finishes the
  * job: missing predictions are placed while the market is open, a market meant to be resolved is resolved.
- * An open demo market whose cutoff has passed since (the demo was stopped for days) is moved forward with
- * `update_market`, so the demo stays alive. It runs in the background after the server listens: every
+ * An open demo market whose cutoff comes soon is moved forward with `update_market`, so the demo stays
+ * alive; the program moves a market only before its cutoff (and within its lifetime), so one whose cutoff
+ * has passed meanwhile (the demo was stopped for days) is resolved Invalid, its predictors refunded, and
+ * replaced by a fresh market of the same plan. It runs in the background after the server listens: every
  * step logs, and a failed step is logged and skipped.
  *
  * @module
@@ -27,7 +29,13 @@ import { PROPHECY_MESSAGES } from '../services/prophecy-service.ts';
 import { ensureUsername, signInWallet } from './demo-accounts.ts';
 import { loadOrCreateDemoWallets, topUp } from './demo-wallets.ts';
 import { marketArt } from './market-art.ts';
-import { DEMO_MARKETS, plannedPredictions, plannedTimes, type DemoMarketPlan } from './market-plan.ts';
+import {
+  DEMO_MARKETS,
+  fitsLifetime,
+  plannedPredictions,
+  plannedTimes,
+  type DemoMarketPlan,
+} from './market-plan.ts';
 import { seededRandom, seedOf } from './random.ts';
 import { sleep } from './sleep.ts';
 
@@ -58,6 +66,12 @@ export const SHORT_CUTOFF_SECS = 45;
 /** An open market whose cutoff is nearer than this is moved forward on the next start. */
 export const MIN_OPEN_SECS = 15 * 60;
 
+/**
+ * A market is moved forward only while its cutoff is at least this far ahead: the program refuses any
+ * change from the cutoff on (MarketClosed), and the chain's clock may be a second ahead of the server's.
+ */
+export const UPDATE_MARGIN_SECS = 5;
+
 /** Each demo wallet is topped up to this when it falls under a fifth of it. */
 export const DEMO_WALLET_FUNDS = 250n * LAMPORTS_PER_SOL;
 
@@ -83,6 +97,11 @@ export interface SeedReport {
   readonly created: string[];
   /** Names of the open markets moved forward. */
   readonly movedForward: string[];
+  /**
+   * Names of the open markets whose cutoff had passed (too late to move): resolved Invalid, their
+   * predictors refunded, and created afresh.
+   */
+  readonly replaced: string[];
   readonly predictions: number;
   /** Names of the markets resolved. */
   readonly resolved: string[];
@@ -97,9 +116,11 @@ class SeedAborted extends Error {
 
 /** The demo's markets in the database, by name. */
 export async function findDemoMarkets(app: FastifyInstance): Promise<Map<string, MarketRecord>> {
-  const rows = await app.db.query<{ address: string }>('SELECT address FROM markets WHERE created_by = $1', [
-    DEMO_CREATED_BY,
-  ]);
+  // Oldest first, so a market replaced by a fresh one of the same name gives way to it.
+  const rows = await app.db.query<{ address: string }>(
+    'SELECT address FROM markets WHERE created_by = $1 ORDER BY created_at, address',
+    [DEMO_CREATED_BY],
+  );
   const markets = new Map<string, MarketRecord>();
   for (const { address } of rows) {
     const market = await app.services.prophecy.markets.find(address);
@@ -129,6 +150,7 @@ export async function seedDemo(app: FastifyInstance, options: SeedDemoOptions = 
   const report = {
     created: [] as string[],
     movedForward: [] as string[],
+    replaced: [] as string[],
     predictions: 0,
     resolved: [] as string[],
     failures: 0,
@@ -228,6 +250,34 @@ export async function seedDemo(app: FastifyInstance, options: SeedDemoOptions = 
       }
     }
 
+    /** Resolves `market` once the chain's clock has passed its cutoff (the program refuses earlier). */
+    async function resolveWhenDue(
+      plan: DemoMarketPlan,
+      market: MarketRecord,
+      result: 'yes' | 'no' | 'invalid',
+    ): Promise<MarketRecord> {
+      const waitMs = market.cutoffTime * 1000 - now();
+      if (waitMs > 0) {
+        log.info(
+          { market: market.address, inSecs: Math.ceil(waitMs / 1000) },
+          `demo seed: resolving “${plan.shortName}” after its cutoff`,
+        );
+        await sleep(waitMs + 1_000, signal);
+      }
+      for (let attempt = 1; ; attempt++) {
+        checkAborted();
+        try {
+          const resolved = await prophecy.resolveMarket(market.address as Address, result);
+          app.marketListCache.clear();
+          return resolved;
+        } catch (error) {
+          const early = error instanceof HttpError && error.message === PROPHECY_MESSAGES.resolveBeforeCutoff;
+          if (!early || attempt >= RESOLVE_TRIES) throw error;
+          await sleep(RESOLVE_RETRY_MS, signal);
+        }
+      }
+    }
+
     async function ensureMarket(plan: DemoMarketPlan): Promise<void> {
       let market = existing.get(plan.name) ?? null;
       if (market !== null) {
@@ -241,6 +291,27 @@ export async function seedDemo(app: FastifyInstance, options: SeedDemoOptions = 
             `demo seed: “${plan.shortName}” is not on this chain, skipping it`,
           );
           return;
+        }
+      }
+      if (market !== null && plan.kind === 'open') {
+        if (market.result !== null) {
+          // A lapsed market resolved by an earlier run stopped before it made the fresh one.
+          market = null;
+        } else if (market.cutoffTime < nowSecs() + MIN_OPEN_SECS) {
+          const times = plannedTimes(plan, nowSecs(), shortCutoffSecs);
+          if (market.cutoffTime > nowSecs() + UPDATE_MARGIN_SECS && fitsLifetime(times, market.startTime)) {
+            market = await prophecy.updateMarket(market.address as Address, times.endTime, times.cutoffTime);
+            app.marketListCache.clear();
+            report.movedForward.push(plan.name);
+            log.info({ market: market.address }, `demo seed: moved “${plan.shortName}” forward`);
+          } else {
+            // Too late to move (nothing reopens once its cutoff has passed): its question lapsed. Everyone
+            // is refunded and a fresh market of the plan takes its place.
+            await resolveWhenDue(plan, market, 'invalid');
+            report.replaced.push(plan.name);
+            log.info({ market: market.address }, `demo seed: “${plan.shortName}” lapsed, resolved Invalid`);
+            market = null;
+          }
         }
       }
       if (market === null) {
@@ -267,16 +338,6 @@ export async function seedDemo(app: FastifyInstance, options: SeedDemoOptions = 
           { market: market.address, category: plan.category, kind: plan.kind },
           `demo seed: created “${plan.shortName}”`,
         );
-      } else if (
-        plan.kind === 'open' &&
-        market.result === null &&
-        market.cutoffTime < nowSecs() + MIN_OPEN_SECS
-      ) {
-        const times = plannedTimes(plan, nowSecs(), shortCutoffSecs);
-        market = await prophecy.updateMarket(market.address as Address, times.endTime, times.cutoffTime);
-        app.marketListCache.clear();
-        report.movedForward.push(plan.name);
-        log.info({ market: market.address }, `demo seed: moved “${plan.shortName}” forward`);
       }
       ready.set(plan.name, market);
       if (market.result === null && market.cutoffTime > nowSecs() + 1) await placeMissing(plan, market);
@@ -299,27 +360,7 @@ export async function seedDemo(app: FastifyInstance, options: SeedDemoOptions = 
       )
         continue;
       await step(`resolving “${plan.shortName}”`, async () => {
-        const waitMs = market.cutoffTime * 1000 - now();
-        if (waitMs > 0) {
-          log.info(
-            { market: market.address, inSecs: Math.ceil(waitMs / 1000) },
-            `demo seed: resolving “${plan.shortName}” after its cutoff`,
-          );
-          await sleep(waitMs + 1_000, signal);
-        }
-        for (let attempt = 1; ; attempt++) {
-          checkAborted();
-          try {
-            await prophecy.resolveMarket(market.address as Address, plan.result!);
-            break;
-          } catch (error) {
-            const early =
-              error instanceof HttpError && error.message === PROPHECY_MESSAGES.resolveBeforeCutoff;
-            if (!early || attempt >= RESOLVE_TRIES) throw error;
-            await sleep(RESOLVE_RETRY_MS, signal);
-          }
-        }
-        app.marketListCache.clear();
+        await resolveWhenDue(plan, market, plan.result!);
         report.resolved.push(plan.name);
         log.info({ market: market.address, result: plan.result }, `demo seed: resolved “${plan.shortName}”`);
       });
@@ -332,6 +373,7 @@ export async function seedDemo(app: FastifyInstance, options: SeedDemoOptions = 
     {
       created: report.created.length,
       movedForward: report.movedForward.length,
+      replaced: report.replaced.length,
       predictions: report.predictions,
       resolved: report.resolved.length,
       failures: report.failures,

@@ -9,16 +9,21 @@ import { createMainnetMarketData } from '../adapters/market-data/mainnet-market-
 import { heliusRpcUrl } from '../adapters/market-data/helius-priority-fee.ts';
 import { createLocalNftMarket } from '../adapters/nft/local-marketplace.ts';
 import { createMainnetNftMarket } from '../adapters/nft/mainnet-nft-market.ts';
+import { createHermesPriceUpdates } from '../adapters/price-updates/hermes-price-updates.ts';
+import { createLocalPriceUpdates } from '../adapters/price-updates/local-price-updates.ts';
 import type { ChainContext } from '../chain/chain-context.ts';
 import { ConfigError, type Env } from '../config/env.ts';
 import type { MarketDataPort } from './market-data-port.ts';
 import type { NftMarketPort } from './ports.ts';
+import type { PriceUpdatesPort } from './price-updates-port.ts';
 
 /** Every port the routes use. */
 export interface Ports {
   readonly nftMarket: NftMarketPort;
   /** Token prices, priority fees and swaps. */
   readonly marketData: MarketDataPort;
+  /** The one Pyth update for a planned time, as an account (the Foresight crank's ticks). */
+  readonly priceUpdates: PriceUpdatesPort;
 }
 
 function required(name: string, value: string | undefined): string {
@@ -36,6 +41,7 @@ export function createPorts(env: Env, chain: ChainContext): Ports {
         nftManifestPath: chain.local.nftManifestPath,
       }),
       marketData: createLocalMarketData({ chain }),
+      priceUpdates: createLocalPriceUpdates({ rpcUrl: chain.rpcUrl }),
     };
   }
   return {
@@ -52,6 +58,11 @@ export function createPorts(env: Env, chain: ChainContext): Ports {
         usdt: chain.addresses.usdtMint,
         juice: chain.addresses.juiceMint,
       },
+    }),
+    priceUpdates: createHermesPriceUpdates({
+      hermesUrl: env.HERMES_URL,
+      apiKey: required('HERMES_API_KEY', env.HERMES_API_KEY),
+      rpc: chain.rpc,
     }),
   };
 }

@@ -111,6 +111,13 @@ function poolPayoutSql(amount: string, pot: string, winningPool: string, feePara
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
+/**
+ * What a TailSpin/ReTail win pays in SQL: its prize, or for a bet rolled after its refund (which gave the
+ * stake and fee back already) the rest of it, prize − stake − fee (`lateWinAmount` in the SDK).
+ */
+const WIN_PAYOUT_SQL =
+  'CASE WHEN after_refund THEN GREATEST(listing_price - bet_amount - fee, 0) ELSE listing_price END';
+
 /** Reads a wallet's history. */
 export class HistoryRepository {
   readonly #db: Queryable;
@@ -149,10 +156,11 @@ export class HistoryRepository {
       settle_signature: string | null;
       claim_signature: string | null;
       refund_signature: string | null;
+      after_refund: boolean;
     }>(
       `SELECT id, signature, bet_address, user_address, bet_type, mint, odds, bet_amount, fee, listing_price,
          referral, referral_fee, state, result, random_value, placed_at, settled_at, settle_signature,
-         claim_signature, refund_signature
+         claim_signature, refund_signature, after_refund
        FROM bets
        WHERE user_address = $1 AND ($2::int8 IS NULL OR id < $2::int8) AND ($3::text IS NULL OR bet_type = $3::text)
          AND ($5::text IS NULL OR (bet_type = 'nft') = ($5::text = 'retail'))
@@ -181,6 +189,7 @@ export class HistoryRepository {
         settleSignature: row.settle_signature,
         claimSignature: row.claim_signature,
         refundSignature: row.refund_signature,
+        afterRefund: row.after_refund,
       })),
     );
   }
@@ -322,6 +331,9 @@ export class HistoryRepository {
    *   `fees` = every 4% fee (refunded bets included: the refund gives it back), `payouts` = the prize of
    *   each claimed win (a token or NFT prize counts at its SOL value, the bet's `listing_price`),
    *   `refunds` = stake + fee of each refunded bet, `unclaimed` = the prize of each settled, unclaimed win.
+   *   A bet rolled after its refund counts its refund in `refunds` and, when it won, the rest of its prize
+   *   (prize − stake − fee, paid by its reveal or by `claim_bet`) in `payouts` or `unclaimed`: together the
+   *   prize, as an on-time win.
    * - **Foresight** (`foresight_bets`): `wagered` = every bet (top-ups included), `fees` = 0 (the 3% is
    *   taken from the pot before winners are paid, so it is already out of `payouts`), `payouts` = what
    *   `settle_bet` paid in rounds that were not Invalid, `refunds` = what was paid back in Invalid rounds,
@@ -345,9 +357,10 @@ export class HistoryRepository {
            count(*) FILTER (WHERE result = 'Loss')::int8 AS losses,
            COALESCE(sum(bet_amount), 0)::numeric AS wagered,
            COALESCE(sum(fee), 0)::numeric AS fees,
-           COALESCE(sum(listing_price) FILTER (WHERE state = 'Claimed'), 0)::numeric AS payouts,
-           COALESCE(sum(bet_amount + fee) FILTER (WHERE state = 'Refunded'), 0)::numeric AS refunds,
-           COALESCE(sum(listing_price) FILTER (WHERE state = 'Settled' AND result = 'Win'), 0)::numeric
+           COALESCE(sum(${WIN_PAYOUT_SQL}) FILTER (WHERE state = 'Claimed'), 0)::numeric AS payouts,
+           COALESCE(sum(bet_amount + fee) FILTER (WHERE state = 'Refunded' OR after_refund), 0)::numeric
+             AS refunds,
+           COALESCE(sum(${WIN_PAYOUT_SQL}) FILTER (WHERE state = 'Settled' AND result = 'Win'), 0)::numeric
              AS unclaimed
          FROM bets WHERE user_address = $1
          GROUP BY 1`,

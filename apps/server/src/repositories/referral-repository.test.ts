@@ -1,7 +1,7 @@
 /**
  * What referring earned, on the server's database (PGlite, or PostgreSQL with `TEST_DATABASE_URL`): the
- * TailSpin/ReTail referral fees plus what each resolved Prophecy market actually paid its referrer (as the
- * indexer recorded it, nothing when the program could not credit the referrer), to the lamport; for markets
+ * TailSpin/ReTail referral fees plus what each resolved Prophecy market actually credited its referrer's vault
+ * (as the indexer recorded it, nothing when the vault was never created), to the lamport; for markets
  * whose payment was not recorded, the share computed in SQL, checked against the SDK's maths of the program
  * for many pools.
  */
@@ -16,7 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBetRow, insertMarketRow } from '../../test/db-rows.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/harness.ts';
 import type { Database } from '../db/database.ts';
-import { MARKET_REFERRER_SHARE_SQL, ReferralRepository } from './referral-repository.ts';
+import {
+  MARKET_REFERRER_SHARE_SQL,
+  REFERRAL_VAULT_RENT_LAMPORTS,
+  ReferralRepository,
+} from './referral-repository.ts';
 
 let testDb: TestDatabase;
 let db: Database;
@@ -99,9 +103,9 @@ describe('ReferralRepository.stats: what Prophecy markets paid their referrer', 
     expect(await fees(referrer)).toBe(30_000_000n + 2_100_000n);
   });
 
-  it('counts nothing for a market that could not credit the referrer, though its share was not 0', async () => {
+  it("counts nothing for a market that could not credit the referrer's vault, though its share was not 0", async () => {
     const referrer = await newWallet();
-    // Pot 0.1 SOL: a 300_000-lamport share, which an empty wallet cannot take (below its rent minimum).
+    // Pot 0.1 SOL: a 300_000-lamport share, which stays in the pool when the referrer has no vault.
     await insertMarket({ referrer, yesPool: SOL / 10n, noPool: 0n, result: 'Yes', referrerFee: 0n });
     expect(sdkShare(SOL / 10n, 0n, 'Yes')).toBe(300_000n);
     expect(await fees(referrer)).toBe(0n);
@@ -196,6 +200,8 @@ describe('ReferralRepository.stats: markets whose payment was not recorded count
     expect(await repository.stats(referrer)).toEqual({
       fees: 4_000_000n + 400_000n + 30_000_000n + 2_100_000n,
       referredUserCount: 1,
+      claimable: 0n,
+      claimed: 0n,
     });
   });
 
@@ -206,6 +212,50 @@ describe('ReferralRepository.stats: markets whose payment was not recorded count
     await insertMarket({ referrer, yesPool: half, noPool: half + 1n, result: 'No' });
     // floor(floor(pot × 300 / 10000) × 1000 / 10000) for pot = U64_MAX − 1 and U64_MAX.
     expect(await fees(referrer)).toBe(55_340_232_221_128_654n + 55_340_232_221_128_654n);
+  });
+});
+
+describe('ReferralRepository.stats: the vault', () => {
+  async function vault(referrer: string, lamports: bigint): Promise<void> {
+    await db.query(
+      `INSERT INTO referral_vaults (referrer, vault, lamports, last_signature) VALUES ($1, $2, $3, 'sig')`,
+      [referrer, `vault-${referrer}`, lamports],
+    );
+  }
+  async function claim(referrer: string, amount: bigint): Promise<void> {
+    const n = next();
+    await db.query(
+      `INSERT INTO referral_claims (source, signature, referrer, amount, claimed_at) VALUES ($1, $2, $3, $4, now())`,
+      [`claim${n}:0`, `claim${n}`, referrer, amount],
+    );
+  }
+
+  it('can claim what its vault holds above its rent, and has claimed the sum of its claims', async () => {
+    const referrer = await newWallet();
+    await insertBet({ referral: referrer, state: 'Settled', referralFee: 4_000_000n });
+    await vault(referrer, REFERRAL_VAULT_RENT_LAMPORTS + 1_500_000n);
+    await claim(referrer, 2_000_000n);
+    await claim(referrer, 500_000n);
+    expect(await repository.stats(referrer)).toEqual({
+      fees: 4_000_000n,
+      referredUserCount: 0,
+      claimable: 1_500_000n,
+      claimed: 2_500_000n,
+    });
+  });
+
+  it('can claim nothing without a vault, or from a vault at (or, for an old record, below) its rent', async () => {
+    const [none, empty, short] = await Promise.all([newWallet(), newWallet(), newWallet()]);
+    await vault(empty, REFERRAL_VAULT_RENT_LAMPORTS);
+    await vault(short, REFERRAL_VAULT_RENT_LAMPORTS - 1n);
+    for (const wallet of [none, empty, short]) expect((await repository.stats(wallet)).claimable).toBe(0n);
+  });
+
+  it('counts claims of u64 amounts to the lamport', async () => {
+    const referrer = await newWallet();
+    await claim(referrer, U64_MAX);
+    await claim(referrer, U64_MAX);
+    expect((await repository.stats(referrer)).claimed).toBe(2n * U64_MAX);
   });
 });
 

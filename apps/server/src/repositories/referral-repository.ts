@@ -1,17 +1,23 @@
 /**
- * Referrals: each user's own code, who referred whom (written by the indexer) and what referring earned.
+ * Referrals: each user's own code, who referred whom (written by the indexer), what referring earned, and
+ * what the referrer can claim and has claimed.
  *
- * What referring earned has two sources, both paid by the wager program and counted as the indexer saw them
- * arrive in the referrer's balance:
+ * Shares are pull-based (`docs/trust.md`, "Nothing blocks settlement"): the wager program credits them to
+ * the referrer's vault (PDA `["referral", referrer]`), and the referrer takes them out with
+ * `claim_referral`, a transaction it signs itself (no server key is involved). What referring earned has two
+ * sources, counted as the indexer saw them arrive in the vault (its balance change in the transaction):
  * - TailSpin and ReTail: 10% of the 4% fee of each settled bet whose `referral` is the wallet
- *   (`bets.referral_fee`);
+ *   (`bets.referral_fee`; bets settled before vaults existed were paid to the wallet directly);
  * - Prophecy: 10% of the 3% fee `resolve_market` takes from the whole pot of each market whose `referrer` is
  *   the wallet (`markets.referrer_fee`). A market that refunds everyone (Invalid, or a winning side with an
- *   empty pool) takes no fee and pays no share, and the program skips a referrer it cannot credit (an empty
- *   wallet the share would leave below its rent minimum, a program or sysvar account, the market's pool):
- *   that share stays with the house and counts 0. For a resolved market whose payment was not indexed
- *   (`referrer_fee` NULL: resolved before the indexer recorded it, or not indexed yet) the share is computed
- *   from the pools and result instead ({@link MARKET_REFERRER_EARNED_SQL}).
+ *   empty pool) takes no fee and pays no share, and a referrer whose vault was never created
+ *   (`init_referral`) is not credited: that share stays in the pool and counts 0. For a resolved market
+ *   whose credit was not indexed (`referrer_fee` NULL: resolved before the indexer recorded it, or not
+ *   indexed yet) the share is computed from the pools and result instead ({@link MARKET_REFERRER_EARNED_SQL}).
+ *
+ * What is claimable is the vault's lamports above its rent-exempt minimum, as of the last indexed
+ * transaction that touched it (`referral_vaults`); what was claimed is the sum of its `ReferralClaimed`
+ * events (`referral_claims`).
  *
  * @module
  */
@@ -19,6 +25,7 @@
 import { randomInt } from 'node:crypto';
 
 import { BPS_DENOMINATOR, PROPHECY_FEE_BPS, REFERRAL_SHARE_BPS } from '@arcade/sdk/constants';
+import { REFERRAL_ACCOUNT_SIZE } from '@arcade/sdk/wager/accounts';
 
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from './user-repository.ts';
@@ -70,14 +77,26 @@ export const MARKET_REFERRER_SHARE_SQL = `CASE
  */
 export const MARKET_REFERRER_EARNED_SQL = `COALESCE(referrer_fee, ${MARKET_REFERRER_SHARE_SQL})`;
 
+/**
+ * A referral vault's rent-exempt minimum in lamports, which `claim_referral` leaves in it: (128 bytes of
+ * account overhead + its {@link REFERRAL_ACCOUNT_SIZE} bytes) × 3,480 lamports per byte-year × 2 years, the
+ * rent every Solana cluster charges (checked against the local chain's `getMinimumBalanceForRentExemption`
+ * in the tests).
+ */
+export const REFERRAL_VAULT_RENT_LAMPORTS = BigInt((128 + REFERRAL_ACCOUNT_SIZE) * 3_480 * 2);
+
 /** What referring earned a wallet. */
 export interface ReferralStats {
   /**
    * Lamports of referral fees: from its referees' settled TailSpin and ReTail bets, plus its share of the
-   * fee of every resolved Prophecy market it is the referrer of, as paid.
+   * fee of every resolved Prophecy market it is the referrer of, as credited to its vault.
    */
   readonly fees: bigint;
   readonly referredUserCount: number;
+  /** Lamports in its vault above the vault's rent: what `claim_referral` would pay now (0 without a vault). */
+  readonly claimable: bigint;
+  /** Lamports it has taken out of its vault with `claim_referral`, ever. */
+  readonly claimed: bigint;
 }
 
 /** What {@link ReferralRepository.create} did: created a code, or found the wallet's existing one. */
@@ -140,26 +159,35 @@ export class ReferralRepository {
   }
 
   /**
-   * Referral fees paid to `address` (from settled bets and as a resolved market's referrer), and how many
-   * users it referred.
+   * Referral fees credited to `address` (from settled bets and as a resolved market's referrer), how many
+   * users it referred, and what its vault holds to claim and has paid out.
    */
   async stats(address: string): Promise<ReferralStats> {
-    const [fees, users] = await Promise.all([
-      this.#db.query<{ fees: bigint }>(
+    const [sums, users] = await Promise.all([
+      this.#db.query<{ fees: bigint; claimable: bigint; claimed: bigint }>(
         `SELECT (
              SELECT COALESCE(SUM(referral_fee), 0) FROM bets
              WHERE referral = $1 AND state IN ('Settled', 'Claimed')
            ) + (
              SELECT COALESCE(SUM(${MARKET_REFERRER_EARNED_SQL}), 0) FROM markets
              WHERE referrer = $1 AND result IN ('Yes', 'No')
-           ) AS fees`,
-        [address],
+           ) AS fees,
+           (SELECT COALESCE(SUM(GREATEST(lamports - $2::numeric, 0)), 0) FROM referral_vaults
+             WHERE referrer = $1) AS claimable,
+           (SELECT COALESCE(SUM(amount), 0) FROM referral_claims WHERE referrer = $1) AS claimed`,
+        [address, REFERRAL_VAULT_RENT_LAMPORTS],
       ),
       this.#db.query<{ count: number }>('SELECT count(*) AS count FROM users WHERE referred_by = $1', [
         address,
       ]),
     ]);
-    return { fees: fees[0]?.fees ?? 0n, referredUserCount: users[0]?.count ?? 0 };
+    const row = sums[0];
+    return {
+      fees: row?.fees ?? 0n,
+      referredUserCount: users[0]?.count ?? 0,
+      claimable: row?.claimable ?? 0n,
+      claimed: row?.claimed ?? 0n,
+    };
   }
 
   /**

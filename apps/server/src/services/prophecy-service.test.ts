@@ -3,7 +3,7 @@
  * time checks and the mapping of program errors to HTTP errors.
  */
 
-import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
+import { MARKET_MAX_LIFETIME_SECS, PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
 import { payoutMultiplier, poolPercentages } from '@arcade/sdk/payout';
 import { WAGER_ERROR_CODES } from '@arcade/sdk/wager/errors';
 import fc from 'fast-check';
@@ -223,6 +223,24 @@ describe('checkMarketTimes', () => {
       }).message,
     ).toBe(PROPHECY_MESSAGES.cutoffAfterEnd);
   });
+
+  it('refuses an end beyond the lifetime, counted from now (a new market) or from the start (an update)', () => {
+    const now = Math.floor(nowMs / 1000);
+    expect(() => {
+      checkMarketTimes(now + MARKET_MAX_LIFETIME_SECS, now + 60, nowMs);
+    }).not.toThrow();
+    expect(
+      httpError(() => {
+        checkMarketTimes(now + MARKET_MAX_LIFETIME_SECS + 1, now + 60, nowMs);
+      }).message,
+    ).toBe(PROPHECY_MESSAGES.endTooFar);
+    const start = now - 86_400;
+    expect(
+      httpError(() => {
+        checkMarketTimes(now + MARKET_MAX_LIFETIME_SECS, now + 60, nowMs, start);
+      }).message,
+    ).toBe(PROPHECY_MESSAGES.endTooFar);
+  });
 });
 
 describe('marketChainError', () => {
@@ -235,17 +253,28 @@ describe('marketChainError', () => {
     expect(error.extra).toEqual({ programError: 'InvalidMarket', programErrorCode: 6007 });
   });
 
-  it('maps MarketClosed to 409 Market already resolved', () => {
-    const error = marketChainError(programError('MarketClosed'), 'update');
-    expect([error.statusCode, error.message]).toEqual([409, PROPHECY_MESSAGES.alreadyResolved]);
+  it('maps MarketClosed to 409: already resolved for a resolve, past the cutoff for an update', () => {
+    const resolve = marketChainError(programError('MarketClosed'), 'resolve');
+    expect([resolve.statusCode, resolve.message]).toEqual([409, PROPHECY_MESSAGES.alreadyResolved]);
+    const update = marketChainError(programError('MarketClosed'), 'update');
+    expect([update.statusCode, update.message]).toEqual([409, PROPHECY_MESSAGES.marketClosed]);
+    expect(update.extra).toEqual({ programError: 'MarketClosed', programErrorCode: 6008 });
+  });
+
+  it('maps InvalidMarket of a create or an update to the market-time rules, InvalidReferrer to its own', () => {
+    for (const action of ['create', 'update'] as const) {
+      const error = marketChainError(programError('InvalidMarket'), action);
+      expect([error.statusCode, error.message]).toEqual([400, PROPHECY_MESSAGES.invalidMarketTimes]);
+    }
+    expect(PROPHECY_MESSAGES.invalidMarketTimes).toContain('366 days');
+    const referrer = marketChainError(programError('InvalidReferrer'), 'create');
+    expect([referrer.statusCode, referrer.message]).toEqual([400, PROPHECY_MESSAGES.invalidReferrer]);
   });
 
   it("gives other program errors as a 400 '<name>: <IDL message>'", () => {
-    const error = marketChainError(programError('InvalidMarket'), 'create');
-    expect([error.statusCode, error.message]).toEqual([
-      400,
-      'InvalidMarket: The market times or state do not allow this',
-    ]);
+    const error = marketChainError(programError('BetTooLow'), 'create');
+    expect(error.statusCode).toBe(400);
+    expect(error.message).toMatch(/^BetTooLow: /);
   });
 
   it('hides anything that is not a Wager program error behind a 502', () => {

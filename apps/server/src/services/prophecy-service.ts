@@ -9,7 +9,9 @@ import { setTimeout } from 'node:timers/promises';
 
 import {
   COMMENT_MESSAGES,
+  MARKET_MAX_LIFETIME_DAYS,
   MARKET_PROPOSAL_MESSAGES,
+  marketReferrerError,
   marketTimesError,
   type MarketListItem,
   type MarketProposal,
@@ -22,10 +24,11 @@ import { decodeMarket, MarketResult } from '@arcade/sdk/wager/accounts';
 import { decodeWagerError, type WagerErrorName } from '@arcade/sdk/wager/errors';
 import {
   getCreateMarketInstructionAsync,
+  getInitReferralInstructionAsync,
   getResolveMarketInstructionAsync,
   getUpdateMarketInstructionAsync,
 } from '@arcade/sdk/wager/instructions';
-import { generateKeyPairSigner, type Address } from '@solana/kit';
+import { generateKeyPairSigner, type Address, type Instruction } from '@solana/kit';
 
 import type { ChainContext } from '../chain/chain-context.ts';
 import { ChainTransactionError, sendAndConfirm } from '../chain/send-transaction.ts';
@@ -74,7 +77,14 @@ export const PROPHECY_MESSAGES = Object.freeze({
   commentLimit: `You can post at most ${COMMENT_RATE_LIMIT.maxPerWindow} comments per hour`,
   cutoffInPast: MARKET_PROPOSAL_MESSAGES.cutoffInPast,
   cutoffAfterEnd: MARKET_PROPOSAL_MESSAGES.cutoffAfterEnd,
+  endTooFar: MARKET_PROPOSAL_MESSAGES.endTooFar,
+  referrerIsRequester: MARKET_PROPOSAL_MESSAGES.referrerIsRequester,
+  referrerIsProgram: MARKET_PROPOSAL_MESSAGES.referrerIsProgram,
+  referrerReserved: MARKET_PROPOSAL_MESSAGES.referrerReserved,
   alreadyResolved: 'Market already resolved',
+  marketClosed: 'Market is closed: its cutoff has passed, so its times can no longer change',
+  invalidMarketTimes: `Invalid market times: the cutoff must be in the future and not after the end, and the end at most ${MARKET_MAX_LIFETIME_DAYS} days after the market opens`,
+  invalidReferrer: 'Invalid referrer',
   resolveBeforeCutoff: 'Market cannot be resolved before its cutoff time',
   tooManyRequests: `You already have ${MAX_PENDING_MARKET_REQUESTS} pending market requests`,
   requestReviewed: 'Market request already reviewed',
@@ -256,12 +266,18 @@ export function marketChainError(error: unknown, action: MarketAction): HttpErro
       : null;
   if (info === null) return badGateway(PROPHECY_MESSAGES.chainUnavailable);
   const extra = { programError: info.name, programErrorCode: info.code };
-  const specific: Partial<Record<WagerErrorName, HttpError>> = {
-    MarketClosed: conflict(PROPHECY_MESSAGES.alreadyResolved, extra),
-    ...(action === 'resolve'
-      ? { InvalidMarket: badRequest(PROPHECY_MESSAGES.resolveBeforeCutoff, extra) }
-      : {}),
-  };
+  // The same codes mean different things per instruction (docs/wager.md, "Where each error is raised").
+  const specific: Partial<Record<WagerErrorName, HttpError>> =
+    action === 'resolve'
+      ? {
+          MarketClosed: conflict(PROPHECY_MESSAGES.alreadyResolved, extra),
+          InvalidMarket: badRequest(PROPHECY_MESSAGES.resolveBeforeCutoff, extra),
+        }
+      : {
+          MarketClosed: conflict(PROPHECY_MESSAGES.marketClosed, extra),
+          InvalidMarket: badRequest(PROPHECY_MESSAGES.invalidMarketTimes, extra),
+          InvalidReferrer: badRequest(PROPHECY_MESSAGES.invalidReferrer, extra),
+        };
   return specific[info.name] ?? badRequest(`${info.name}: ${info.msg}`, extra);
 }
 
@@ -278,9 +294,17 @@ export interface ProphecyServiceOptions {
   readonly now: () => number;
 }
 
-/** Checks now < cutoff ≤ end, as `create_market` will, so a bad request never costs a transaction. */
-export function checkMarketTimes(endTime: number, cutoffTime: number, nowMs: number): void {
-  const message = marketTimesError(cutoffTime, endTime, nowMs);
+/**
+ * Checks now < cutoff ≤ end and end − start ≤ `MARKET_MAX_LIFETIME_SECS` (start: now for a new market), as
+ * `create_market` and `update_market` will, so a bad request never costs a transaction.
+ */
+export function checkMarketTimes(
+  endTime: number,
+  cutoffTime: number,
+  nowMs: number,
+  startTime?: number,
+): void {
+  const message = marketTimesError(cutoffTime, endTime, nowMs, startTime);
   if (message !== null) throw badRequest(message);
 }
 
@@ -298,6 +322,33 @@ export class ProphecyService {
     this.#now = options.now;
   }
 
+  /**
+   * Refuses a referrer whose vault could never be claimed or that makes no sense: the requester themself
+   * (`requester`, for a market request), a reserved key (`RESERVED_ACCOUNT_KEYS`), or a program (an
+   * executable account on chain: it cannot sign `claim_referral`).
+   *
+   * @throws HttpError 400 with the SDK's message, 502 when the chain cannot be read.
+   */
+  async checkReferrer(referrer: Address | null, requester: string | null): Promise<void> {
+    const message = marketReferrerError(referrer, requester);
+    if (message !== null) throw badRequest(message);
+    if (referrer === null) return;
+    let executable: boolean;
+    try {
+      const { value } = await this.#chain.rpc
+        .getAccountInfo(referrer, {
+          encoding: 'base64',
+          dataSlice: { offset: 0, length: 0 },
+          commitment: 'confirmed',
+        })
+        .send();
+      executable = value?.executable === true;
+    } catch {
+      throw badGateway(PROPHECY_MESSAGES.chainUnavailable);
+    }
+    if (executable) throw badRequest(PROPHECY_MESSAGES.referrerIsProgram);
+  }
+
   /** The market at `address`, or 404 'Market not found'. */
   async getMarket(address: string): Promise<MarketRecord> {
     const market = await this.markets.find(address);
@@ -307,28 +358,42 @@ export class ProphecyService {
 
   /**
    * Signs `create_market` with the House authority and a fresh market keypair, then stores the market
-   * with its metadata. `start_time` is the server's now.
+   * with its metadata. `start_time` is the chain's (the program's clock, which bounds the market's lifetime
+   * in `update_market`), or the server's now if the account cannot be read back. A market with a referrer gets the referrer's vault
+   * in the same transaction (`init_referral`, idempotent, the authority paying its rent), so the fee share
+   * its resolution credits is there to claim.
    *
-   * @throws HttpError 400 for times out of order or a program refusal, 502 when the chain is unreachable.
+   * @throws HttpError 400 for times out of order, a referrer refused by {@link checkReferrer} or a program
+   * refusal, 502 when the chain is unreachable.
    */
   async createMarket(input: CreateMarketInput, createdBy: string): Promise<MarketRecord> {
     const nowMs = this.#now();
     checkMarketTimes(input.endTime, input.cutoffTime, nowMs);
+    await this.checkReferrer(input.referrer, null);
     const market = await generateKeyPairSigner();
     const authority = this.#chain.signers.authority;
     let signature: string;
     try {
-      const instruction = await getCreateMarketInstructionAsync({
-        authority,
-        market,
-        endTime: BigInt(input.endTime),
-        cutoffTime: BigInt(input.cutoffTime),
-        referrer: input.referrer,
-      });
-      signature = await sendAndConfirm(this.#chain.rpc, authority, [instruction]);
+      const instructions: Instruction[] = [];
+      if (input.referrer !== null) {
+        instructions.push(
+          await getInitReferralInstructionAsync({ payer: authority, referrer: input.referrer }),
+        );
+      }
+      instructions.push(
+        await getCreateMarketInstructionAsync({
+          authority,
+          market,
+          endTime: BigInt(input.endTime),
+          cutoffTime: BigInt(input.cutoffTime),
+          referrer: input.referrer,
+        }),
+      );
+      signature = await sendAndConfirm(this.#chain.rpc, authority, instructions);
     } catch (error) {
       throw marketChainError(error, 'create');
     }
+    const startTime = (await this.#chainStartTime(market.address)) ?? Math.floor(nowMs / 1000);
     await this.markets.insert({
       address: market.address,
       name: input.name,
@@ -339,7 +404,7 @@ export class ProphecyService {
       category: input.category,
       image: input.image,
       rules: input.rules,
-      startTime: Math.floor(nowMs / 1000),
+      startTime,
       endTime: input.endTime,
       cutoffTime: input.cutoffTime,
       referrer: input.referrer,
@@ -388,14 +453,19 @@ export class ProphecyService {
   }
 
   /**
-   * Signs `update_market` with new end and cutoff times (cutoff ≤ end), while the market is unresolved.
+   * Signs `update_market` with new end and cutoff times. The program takes them only before the current
+   * cutoff (predictors staked on the times they saw), with the new cutoff in the future and not after the
+   * end, and the end within the lifetime counted from the market's start.
    *
-   * @throws HttpError 404 for an unknown market, 409 when resolved, 400 for times out of order.
+   * @throws HttpError 404 for an unknown market, 409 when resolved or past its cutoff, 400 for times the
+   * program would refuse.
    */
   async updateMarket(address: Address, endTime: number, cutoffTime: number): Promise<MarketRecord> {
     const market = await this.getMarket(address);
     if (market.result !== null) throw conflict(PROPHECY_MESSAGES.alreadyResolved);
-    if (cutoffTime > endTime) throw badRequest(PROPHECY_MESSAGES.cutoffAfterEnd);
+    const nowMs = this.#now();
+    if (Math.floor(nowMs / 1000) >= market.cutoffTime) throw conflict(PROPHECY_MESSAGES.marketClosed);
+    checkMarketTimes(endTime, cutoffTime, nowMs, market.startTime);
     try {
       const instruction = await getUpdateMarketInstructionAsync({
         authority: this.#chain.signers.authority,
@@ -429,6 +499,7 @@ export class ProphecyService {
     const endTime = overrides.endTime ?? request.endTime;
     const cutoffTime = overrides.cutoffTime ?? request.cutoffTime;
     checkMarketTimes(endTime, cutoffTime, this.#now());
+    await this.checkReferrer(request.referrer as Address | null, request.requester);
     if (!(await this.requests.transition(id, 'pending', 'approving'))) {
       throw conflict(PROPHECY_MESSAGES.requestReviewed);
     }
@@ -470,6 +541,18 @@ export class ProphecyService {
     const rejected = await this.requests.find(id);
     if (rejected === null) throw notFound(PROPHECY_MESSAGES.requestNotFound);
     return rejected;
+  }
+
+  /** The start time the program recorded for a market, or null when the account cannot be read. */
+  async #chainStartTime(address: Address): Promise<number | null> {
+    try {
+      const { value } = await this.#chain.rpc
+        .getAccountInfo(address, { encoding: 'base64', commitment: 'confirmed' })
+        .send();
+      return value === null ? null : Number(decodeMarket(Buffer.from(value.data[0], 'base64')).startTime);
+    } catch {
+      return null;
+    }
   }
 
   /** The result the chain recorded for a market, or null when the account cannot be read. */

@@ -2,9 +2,10 @@
  * The standard set of workers `main.ts` runs, filtered by `WORKERS`: the indexer, the TailSpin/ReTail
  * settler, the Foresight crank and the Prophecy market settler.
  *
- * Within one instance they nudge each other: the indexer's log subscription wakes the indexer, and a new
- * bet published by the indexer wakes the settler, so a bet is settled about as soon as it is indexed. Across
- * instances each falls back on its own polling interval.
+ * Within one instance they nudge each other: the indexer's log subscription wakes the indexer, a new bet
+ * published by the indexer wakes the settler, and the settler's House subscription wakes it (and it wakes
+ * the indexer when the next bet's row is missing), so a bet is revealed in the first slot after its own.
+ * Across instances each falls back on its own polling interval.
  *
  * @module
  */
@@ -37,7 +38,17 @@ export function createWorkers(app: FastifyInstance): Worker[] {
     );
   }
   if (enabled('bet-settler')) {
-    workers.push(createBetSettlerWorker(app));
+    workers.push(
+      createBetSettlerWorker(app, {
+        // The House subscription: a bet is revealed in the first slot after its own.
+        onActivity: () => {
+          wake(app, 'bet-settler');
+        },
+        wakeIndexer: () => {
+          wake(app, 'indexer');
+        },
+      }),
+    );
     app.feed.subscribe((item) => {
       if (item.kind === 'bet' && item.result === null) wake(app, 'bet-settler');
     });

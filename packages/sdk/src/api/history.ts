@@ -54,8 +54,17 @@ export interface BetHistoryItem {
   readonly timestamp: number;
   readonly settledAt: number | null;
   readonly settleSignature: string | null;
+  /** The transaction that paid a win: `claim_bet`, or the reveal that paid a win rolled after its refund. */
   readonly claimSignature: string | null;
   readonly refundSignature: string | null;
+  /**
+   * Rolled after its refund (`docs/trust.md`): refunded (stake and fee back) past its deadline, then rolled
+   * by its reveal with the slot hash the refund captured. A win is paid the rest of its prize
+   * (`lateWinAmount` of `wager/bet-math`: prize − stake − fee), by the reveal itself (state Claimed) or, when
+   * the wallet could not take it then, by `claim_bet` (state Settled until then); a loss stays Refunded.
+   * Sent by this server; absent from older answers (read as false).
+   */
+  readonly afterRefund?: boolean;
 }
 
 /** A Foresight round as the server indexed it. Prices are the oracle's integers, pools lamports. */
@@ -159,10 +168,16 @@ export interface WalletPnl {
   /** Earned, minted or in a pending claim, and accrued − claimed. */
   readonly juice: { readonly accrued: bigint; readonly claimed: bigint; readonly claimable: bigint };
   /**
-   * Referral fees paid from the referees' settled bets, plus Prophecy market referrer shares paid: income
-   * outside the games, not in `net`.
+   * Referral fees credited to the wallet's referral vault from the referees' settled bets, plus Prophecy
+   * market referrer shares credited: income outside the games, not in `net`. `claimable` is what the vault
+   * holds above its rent (what `claim_referral` pays now), `claimed` what it has paid out, ever.
    */
-  readonly referrals: { readonly fees: bigint; readonly referredUserCount: number };
+  readonly referrals: {
+    readonly fees: bigint;
+    readonly referredUserCount: number;
+    readonly claimable: bigint;
+    readonly claimed: bigint;
+  };
 }
 
 /** A game's profit and loss as sent. */
@@ -171,27 +186,34 @@ export type GamePnlJson = AsJson<GamePnl>;
 /** `GET /api/user/pnl/{address}`. */
 export type WalletPnlJson = { readonly success: true } & AsJson<WalletPnl>;
 
-/** How the server says a roll is derived (shown as it is). */
+/** How the program derives a roll, as the server shows it (docs/trust.md, "Rolls nobody chooses"). */
 export interface FairnessAlgorithm {
+  /** How the settler's seeds chain, and which seed a bet takes. */
   readonly seedChain: string;
-  readonly randomValue: string;
+  /** The roll the program computes in `reveal_bet`. */
+  readonly roll: string;
+  /** The HMAC message. */
   readonly message: string;
   readonly result: string;
   readonly encoding: string;
 }
 
-/** A hash chain's states: published ahead, in use, used up. */
+/** A hash chain's states: committed ahead, in use, used up. */
 export const FAIRNESS_CHAIN_STATUSES = ['next', 'current', 'exhausted'] as const;
 export type FairnessChainStatus = (typeof FAIRNESS_CHAIN_STATUSES)[number];
 
 /** A published hash chain (never its secret). Times are unix milliseconds. */
 export interface PublishedChainJson {
   readonly id: number;
-  /** s_0, lowercase hex. */
+  /** s_0, lowercase hex: what `commit_seed_chain` put in the House. */
   readonly head: string;
   /** Usable seeds: s_1 … s_length. */
   readonly length: number;
-  /** The seed index the next bet takes. */
+  /** The bet sequence whose bet takes s_1; null until the chain is committed on chain. */
+  readonly startSequence: number | null;
+  /** The `commit_seed_chain` transaction; null until it lands. */
+  readonly commitSignature: string | null;
+  /** The seed index the next bet takes (1 before any). */
   readonly nextIndex: number;
   readonly status: FairnessChainStatus;
   readonly publishedAt: number;
@@ -204,7 +226,7 @@ export interface FairnessChainsJson {
   readonly success: true;
   readonly algorithm: FairnessAlgorithm;
   readonly current: PublishedChainJson | null;
-  /** Published before any bet uses it. */
+  /** Committed before any bet uses it. */
   readonly next: PublishedChainJson | null;
   /** Every chain, newest first. */
   readonly chains: readonly PublishedChainJson[];
@@ -220,13 +242,21 @@ export interface FairnessBetJson {
   readonly odds: number;
   readonly state: string;
   readonly result: string;
-  /** Null while the bet is open. */
+  /** The roll the program computed; null until its reveal rolls it (and for a bet refunded without a roll). */
   readonly randomValue: number | null;
+  /** The transaction that settled it: `reveal_bet` (or, for the spec's off-chain bets, `settle_bet_offchain`). */
   readonly settleSignature: string | null;
   readonly refundSignature: string | null;
+  /** The slot the bet landed in: its hash is part of the roll. */
   readonly slot: number;
   /** Position among the program's transactions in the slot. */
   readonly txIndex: number;
+  /** Its place in the settler's seed chain; null for an off-chain bet. */
+  readonly sequence: number | null;
+  /** The player's 32-byte seed, lowercase hex; null for an off-chain bet. */
+  readonly playerSeed: string | null;
+  /** True for the spec's off-chain bets, whose roll the settler chose (the product never makes them). */
+  readonly offChain: boolean;
 }
 
 /** The seed a bet took, as `GET /api/fairness/{bet}` shows it. */
@@ -234,11 +264,51 @@ export interface FairnessSeedJson {
   readonly chainId: number;
   readonly chainHead: string;
   readonly seedIndex: number;
-  /** s_i, or null while it must stay secret. */
+  /** s_i, or null until `reveal_bet` reveals it on chain. */
   readonly seed: string | null;
-  /** s_{i−1} (the head when i = 1), given with the seed. */
+  /** s_{i−1} (the head when i = 1): the commitment sha256(s_i) must equal. */
   readonly previousSeed: string | null;
   readonly revealed: boolean;
+}
+
+/**
+ * Why a reveal did not roll its bet (`Reveal sequence=… refunded=<reason>`): `expired`, the bet was still
+ * open but its slot had left SlotHashes, so the reveal refunded it (stake and fee); `earlier`, the bet had
+ * been refunded before its slot hash could be captured, so the reveal only moved the chain on.
+ */
+export const FAIRNESS_REFUND_REASONS = ['expired', 'earlier'] as const;
+export type FairnessRefundReason = (typeof FAIRNESS_REFUND_REASONS)[number];
+
+/**
+ * What the reveal transaction's log line says (`Reveal sequence=… roll=… slot=… slot_hash=…`, followed by
+ * ` refunded=earlier` for a bet rolled after its refund; `Reveal sequence=… refunded=expired|earlier` for
+ * one it did not roll).
+ */
+export interface FairnessRevealJson {
+  /** The `reveal_bet` transaction. */
+  readonly signature: string;
+  readonly outcome: 'settled' | 'refunded';
+  /** Why a `refunded` reveal did not roll the bet; null when it was rolled. Absent from older answers. */
+  readonly reason?: FairnessRefundReason | null;
+  /** The roll the program computed; null when the reveal did not roll the bet. */
+  readonly roll: number | null;
+  /**
+   * The hash of the bet's slot the roll used, lowercase hex: read from SlotHashes, or for a bet rolled after
+   * its refund the one its refund captured; null when the reveal did not roll the bet.
+   */
+  readonly slotHash: string | null;
+  /**
+   * Rolled after its refund: the bet had been refunded (stake and fee) past its deadline and this reveal
+   * rolled it with the slot hash the refund captured. Absent from older answers (read as false).
+   */
+  readonly afterRefund?: boolean;
+  /**
+   * For a bet rolled after its refund, what a win is paid on top of the refund: the rest of its prize,
+   * prize − stake − fee (`lateWinAmount` of `wager/bet-math`), lamports as a decimal string; paid by the
+   * reveal, or by `claim_bet` when the wallet could not take it then (the bet's state says which: Claimed
+   * or Settled). Null otherwise (and for a loss, which is paid nothing more).
+   */
+  readonly lateWinAmount?: string | null;
 }
 
 /** `GET /api/fairness/{bet}`: everything needed to re-derive one bet's roll. */
@@ -246,9 +316,14 @@ export interface BetFairnessJson {
   readonly success: true;
   readonly algorithm: FairnessAlgorithm;
   readonly bet: FairnessBetJson;
-  /** The HMAC message, lowercase hex (96 bytes), or null when the server could not build it. */
+  /**
+   * The HMAC message, lowercase hex (72 bytes: sequence u64 LE ‖ player seed ‖ slot hash), or null until
+   * the reveal has made the slot hash known.
+   */
   readonly message: string | null;
   readonly messageEncoding: string;
-  /** Null until the settler gives the bet a seed. */
+  /** Null until the bet has a place in a chain the server knows. */
   readonly seed: FairnessSeedJson | null;
+  /** Null until the bet is revealed. */
+  readonly reveal: FairnessRevealJson | null;
 }

@@ -4,13 +4,15 @@
  * spend with its reserve kept aside.
  */
 
-import { MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
+import { BET_REFUND_DELAY_SECS, MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
+import { BetResult, BetState } from '@arcade/sdk/wager/accounts';
 import { betCost, betStake, isValidOdds } from '@arcade/sdk/wager/bet-math';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { seededRandom } from '../random.ts';
 import {
+  betRecordAvailable,
   BOT_ACTIONS,
   chooseAction,
   chooseForesightBet,
@@ -20,9 +22,12 @@ import {
   firstDelayMs,
   FORESIGHT_AMOUNTS,
   FORESIGHT_LOCK_MARGIN_MS,
+  houseTakesBets,
   nextDelayMs,
   PREDICTION_AMOUNTS,
   PREDICTION_CUTOFF_MARGIN_MS,
+  REFUND_MARGIN_SECS,
+  refundDue,
   spendable,
   TAILSPIN_ODDS,
   TAILSPIN_STAKES,
@@ -212,5 +217,64 @@ describe('choosePrediction', () => {
       choosePrediction(random, { ...input, markets: [market('a', nowMs + 3_600_000)], predicted: new Set() })
         ?.market.address,
     ).toBe('a');
+  });
+});
+
+describe('refundDue', () => {
+  it('refunds an open bet only past its deadline plus a margin for the chain clock', () => {
+    const placed = 1_700_000_000n;
+    const deadlineMs = (Number(placed) + BET_REFUND_DELAY_SECS + REFUND_MARGIN_SECS) * 1000;
+    expect(refundDue({ state: BetState.Open, timestamp: placed }, deadlineMs - 1)).toBe(false);
+    expect(refundDue({ state: BetState.Open, timestamp: placed }, deadlineMs)).toBe(true);
+    for (const state of [BetState.Settled, BetState.Claimed, BetState.Refunded, BetState.None]) {
+      expect(refundDue({ state, timestamp: placed }, deadlineMs + 3_600_000)).toBe(false);
+    }
+  });
+});
+
+describe('betRecordAvailable', () => {
+  const house = { revealSequence: 10n, paused: false };
+  const bet = (overrides: Partial<Parameters<typeof betRecordAvailable>[0] & object> = {}) => ({
+    state: BetState.Settled,
+    result: BetResult.Loss,
+    offChain: false,
+    sequence: 5n,
+    ...overrides,
+  });
+
+  it('takes a new bet after a claim, a refund or a settled loss revealed by the chain', () => {
+    expect(betRecordAvailable(null, house)).toBe(true);
+    expect(betRecordAvailable(bet(), house)).toBe(true);
+    expect(betRecordAvailable(bet({ state: BetState.Claimed, result: BetResult.Win }), house)).toBe(true);
+    expect(betRecordAvailable(bet({ state: BetState.Refunded, result: BetResult.Invalid }), house)).toBe(
+      true,
+    );
+  });
+
+  it('waits while a bet is open or an unclaimed win, and while a refunded bet is not revealed yet', () => {
+    expect(betRecordAvailable(bet({ state: BetState.Open, result: BetResult.None }), house)).toBe(false);
+    expect(betRecordAvailable(bet({ result: BetResult.Win }), house)).toBe(false);
+    expect(
+      betRecordAvailable(bet({ state: BetState.Refunded, result: BetResult.Invalid, sequence: 10n }), house),
+    ).toBe(false);
+    // An off-chain bet of the old version has no place in the seed chain.
+    expect(betRecordAvailable(bet({ offChain: true, sequence: 0n }), { ...house, revealSequence: 0n })).toBe(
+      true,
+    );
+    expect(betRecordAvailable(null, { ...house, paused: true })).toBe(false);
+  });
+});
+
+describe('houseTakesBets', () => {
+  it('takes a bet while a committed chain holds a seed for the next sequence', () => {
+    const house = { paused: false, betSequence: 5n, seedChainEnd: 6n, nextSeedChainLength: 0n };
+    expect(houseTakesBets(house)).toBe(true);
+    expect(houseTakesBets({ ...house, betSequence: 6n })).toBe(false);
+    expect(houseTakesBets({ ...house, betSequence: 6n, nextSeedChainLength: 10_000n })).toBe(true);
+    expect(houseTakesBets({ ...house, paused: true })).toBe(false);
+    // A fresh house: no chain committed yet.
+    expect(
+      houseTakesBets({ paused: false, betSequence: 0n, seedChainEnd: 0n, nextSeedChainLength: 0n }),
+    ).toBe(false);
   });
 });

@@ -6,7 +6,14 @@
  * @module
  */
 
-import { LAMPORTS_PER_SOL, MIN_BET_LAMPORTS, ODDS_MAX, ODDS_MIN } from '@arcade/sdk/constants';
+import {
+  BET_REFUND_DELAY_SECS,
+  LAMPORTS_PER_SOL,
+  MIN_BET_LAMPORTS,
+  ODDS_MAX,
+  ODDS_MIN,
+} from '@arcade/sdk/constants';
+import { BetResult, BetState, type BetAccount, type HouseAccount } from '@arcade/sdk/wager/accounts';
 import { betCost, betStake, isValidOdds, prizeFromStake } from '@arcade/sdk/wager/bet-math';
 
 import { intBetween, pick, weightedPick, type Random } from '../random.ts';
@@ -76,7 +83,7 @@ export const TAILSPIN_ODDS: readonly number[] = Object.freeze(
   [10, 20, 25, 30, 40, 50, 60, 70, 75, 80, 90].filter((odds) => odds >= ODDS_MIN && odds <= ODDS_MAX),
 );
 
-/** A TailSpin bet: `create_bet_offchain(odds, listingPrice)`, costing `cost` (stake + 4% fee). */
+/** A TailSpin bet: `create_bet(odds, listingPrice, player seed)`, costing `cost` (stake + 4% fee). */
 export interface TailSpinChoice {
   readonly odds: number;
   readonly listingPrice: bigint;
@@ -106,6 +113,54 @@ export function chooseTailSpinBet(
   const cost = betCost(listingPrice, odds);
   if (stake < MIN_BET_LAMPORTS || cost > budget) return null;
   return { odds, listingPrice, stake, cost };
+}
+
+/**
+ * Seconds past a bet's refund deadline before a player sends `refund_bet` itself: the chain's Clock moves
+ * once a slot, in whole seconds, and may lag the player's clock (RefundTooEarly otherwise).
+ */
+export const REFUND_MARGIN_SECS = 2;
+
+/**
+ * Whether an open bet has waited out its refund deadline (placement + `BET_REFUND_DELAY_SECS`, with
+ * {@link REFUND_MARGIN_SECS}), so its player takes the stake and fee back with `refund_bet`.
+ *
+ * @example refundDue({ state: BetState.Open, timestamp: 1_000n }, 1_122_000) === true
+ */
+export function refundDue(bet: Pick<BetAccount, 'state' | 'timestamp'>, nowMs: number): boolean {
+  return (
+    bet.state === BetState.Open &&
+    nowMs >= (Number(bet.timestamp) + BET_REFUND_DELAY_SECS + REFUND_MARGIN_SECS) * 1000
+  );
+}
+
+/**
+ * Whether the bet record can take a new bet, as `create_bet` decides (BetNotAvailable otherwise): never
+ * used, claimed, refunded or a settled loss, and, for a bet made with `create_bet`, once the chain has
+ * revealed past it (a refunded bet keeps its place in the seed chain until its seed is revealed).
+ */
+export function betRecordAvailable(
+  bet: Pick<BetAccount, 'state' | 'result' | 'offChain' | 'sequence'> | null,
+  house: Pick<HouseAccount, 'revealSequence' | 'paused'>,
+): boolean {
+  if (house.paused) return false;
+  if (bet === null || bet.state === BetState.None) return true;
+  if (!bet.offChain && bet.sequence >= house.revealSequence) return false;
+  return (
+    bet.state === BetState.Claimed ||
+    bet.state === BetState.Refunded ||
+    (bet.state === BetState.Settled && bet.result === BetResult.Loss)
+  );
+}
+
+/**
+ * Whether the house takes a `create_bet` now: not paused, and a committed seed chain holds a seed for the
+ * next bet's sequence (NoSeedCommitted otherwise: the settler has not committed one yet).
+ */
+export function houseTakesBets(
+  house: Pick<HouseAccount, 'paused' | 'betSequence' | 'seedChainEnd' | 'nextSeedChainLength'>,
+): boolean {
+  return !house.paused && house.betSequence < house.seedChainEnd + house.nextSeedChainLength;
 }
 
 /** Foresight amounts a bot picks from, lamports. */

@@ -1,11 +1,12 @@
 /**
  * Demo bots on the real local chain with the indexer, the bet settler and the Foresight crank running:
- * one bot signs in with a username, plays TailSpin to a settled (and claimed, when won) bet, bets on a
- * Foresight round and collects it, predicts on an open market and chats through the `/chat` socket; then
- * a small swarm fills the feed and the chat and stops on request.
+ * one bot signs in with a username, plays TailSpin with `create_bet` and its own player seed (claimed when
+ * won), bets on a Foresight round and collects it, predicts on an open market, chats through the `/chat`
+ * socket, and refunds its own bet the settler never revealed once the refund deadline has passed (the
+ * chain's clock moved ahead); then a small swarm fills the feed and the chat and stops on request.
  */
 
-import { LAMPORTS_PER_SOL } from '@arcade/sdk/constants';
+import { BET_REFUND_DELAY_SECS, LAMPORTS_PER_SOL, MAX_TRANSACTION_FEE_LAMPORTS } from '@arcade/sdk/constants';
 import { decodeBet as decodeForesightBet, decodeConfig, decodeEvent } from '@arcade/sdk/foresight/accounts';
 import {
   findBetAddress as findForesightBet,
@@ -13,8 +14,9 @@ import {
   findEventAddress,
 } from '@arcade/sdk/foresight/pda';
 import { decodePriceUpdateV2 } from '@arcade/sdk/pyth/price-update-v2';
-import { BetResult, BetState, decodeBet, decodePrediction } from '@arcade/sdk/wager/accounts';
-import { findBetAddress, findPredictionAddress } from '@arcade/sdk/wager/pda';
+import { BetResult, BetState, decodeBet, decodeHouse, decodePrediction } from '@arcade/sdk/wager/accounts';
+import { betFee } from '@arcade/sdk/wager/bet-math';
+import { findBetAddress, findHouseAddress, findPredictionAddress } from '@arcade/sdk/wager/pda';
 import { generateKeyPairSigner, type Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -24,7 +26,7 @@ import { createWorkers } from '../../workers/create-workers.ts';
 import { balanceOf } from '../demo-wallets.ts';
 import { seededRandom } from '../random.ts';
 import { sleep } from '../sleep.ts';
-import { FORESIGHT_AMOUNTS, PREDICTION_AMOUNTS, TAILSPIN_STAKES } from './bot-decisions.ts';
+import { FORESIGHT_AMOUNTS, houseTakesBets, PREDICTION_AMOUNTS, TAILSPIN_STAKES } from './bot-decisions.ts';
 import { BOT_USERNAMES, BotPlayer } from './bot-player.ts';
 import { startDemoBots } from './demo-bots.ts';
 
@@ -32,6 +34,8 @@ import { startDemoBots } from './demo-bots.ts';
 const TIMELOCK_SECS = 16;
 
 let t: TestServer;
+/** How far the chain's clock (and the app's) is ahead of the wall clock. */
+let skewMs = 0;
 let url: string;
 let bot: BotPlayer;
 let ticker: NodeJS.Timeout;
@@ -42,10 +46,11 @@ beforeAll(async () => {
     foresightTimelock: TIMELOCK_SECS,
     workers: createWorkers,
     env: { WORKERS: 'indexer,bet-settler,foresight-crank' },
+    chainNow: () => Date.now() + skewMs,
   });
-  // The crank and the chain run on real time: so does the app's clock here.
+  // The crank and the chain run on real time (moved ahead by the refund test): so does the app's clock.
   ticker = setInterval(() => {
-    t.clock.advance(Date.now() - t.clock.now());
+    t.clock.advance(Date.now() + skewMs - t.clock.now());
   }, 100);
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   bot = new BotPlayer({
@@ -92,14 +97,23 @@ describe('BotPlayer', () => {
     expect(await balanceOf(rpc(), bot.address)).toBeGreaterThanOrEqual(2n * LAMPORTS_PER_SOL);
   });
 
-  it('plays TailSpin: a small bet, settled by the settler, claimed when it wins', async () => {
+  it('plays TailSpin: a small create_bet bet with its own player seed, claimed when it wins', async () => {
+    // The settler commits its seed chain on its first run: until then the house takes no bet.
+    const [house] = await findHouseAddress();
+    await eventually(async () => (houseTakesBets(decodeHouse((await account(house))!)) ? true : undefined));
     await bot.playTailSpin(stop.signal);
     const [betAddress] = await findBetAddress(bot.address);
     const bet = decodeBet((await account(betAddress))!);
     expect(TAILSPIN_STAKES).toContain(bet.betAmount);
-    // Watched to its end: a win is claimed at once, a loss stays a settled loss.
+    // Made with create_bet: a place in the seed chain and a 32-byte player seed, not an off-chain bet.
+    expect(bet.offChain).toBe(false);
+    expect(bet.slot).toBeGreaterThan(0n);
+    expect(bet.switchboardRequest).not.toBe('11111111111111111111111111111111');
+    // Watched while the settler reveals it: a win is claimed at once, a loss stays a settled loss (still
+    // open if no reveal came within the watch).
     expect(
-      (bet.state === BetState.Claimed && bet.result === BetResult.Win) ||
+      bet.state === BetState.Open ||
+        (bet.state === BetState.Claimed && bet.result === BetResult.Win) ||
         (bet.state === BetState.Settled && bet.result === BetResult.Loss),
     ).toBe(true);
   }, 60_000);
@@ -166,6 +180,54 @@ describe('BotPlayer', () => {
     expect(message.user).toBe(BOT_USERNAMES[0]);
     expect(message.message.length).toBeGreaterThan(0);
   });
+});
+
+describe('BotPlayer refunds', () => {
+  it('refunds its own bet the settler never revealed, once the refund deadline has passed', async () => {
+    // The settler is down: nobody reveals.
+    const settler = t.app.workers.find((runner) => runner.worker.name === 'bet-settler');
+    await settler?.stop();
+    try {
+      const refunder = new BotPlayer({
+        app: t.app,
+        signer: await generateKeyPairSigner(),
+        index: 1,
+        random: seededRandom(7),
+        serverUrl: null,
+        log: t.app.log,
+      });
+      await refunder.prepare(stop.signal);
+      // Bet without watching it (an aborted watch), then come back later.
+      const watchNothing = new AbortController();
+      watchNothing.abort();
+      await refunder.playTailSpin(watchNothing.signal);
+      const [betAddress] = await findBetAddress(refunder.address);
+      const open = decodeBet((await account(betAddress))!);
+      expect(open.state).toBe(BetState.Open);
+
+      // Before the deadline the bot leaves it to the settler.
+      await refunder.playTailSpin(stop.signal);
+      expect(decodeBet((await account(betAddress))!).state).toBe(BetState.Open);
+
+      // The chain's clock (and the app's) past the deadline.
+      skewMs += (BET_REFUND_DELAY_SECS + 5) * 1000;
+      const target = Number(open.timestamp) + BET_REFUND_DELAY_SECS + 3;
+      await eventually(async () => (t.chain.chain.blockTime >= target ? true : undefined), 40, 100);
+      await sleep(200); // the app's clock follows within 100 ms
+      const before = await balanceOf(rpc(), refunder.address);
+      await refunder.playTailSpin(stop.signal);
+      const refunded = decodeBet((await account(betAddress))!);
+      expect(refunded.state).toBe(BetState.Refunded);
+      // Stake and fee back, less the network fee of its own refund transaction.
+      const owed = open.betAmount + betFee(open.betAmount);
+      const delta = (await balanceOf(rpc(), refunder.address)) - before;
+      expect(delta).toBeLessThanOrEqual(owed);
+      expect(delta).toBeGreaterThan(owed - MAX_TRANSACTION_FEE_LAMPORTS);
+      refunder.close();
+    } finally {
+      settler?.start();
+    }
+  }, 120_000);
 });
 
 describe('startDemoBots', () => {

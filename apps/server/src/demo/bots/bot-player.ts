@@ -2,8 +2,10 @@
  * One demo bot: a wallet that signs in through the API, takes a username, and on its turns plays like a
  * person would, with real transactions through the SDK's instruction builders:
  *
- * - TailSpin: claims an unclaimed win, or opens a small SOL bet (`init_bet_offchain` the first time,
- *   `create_bet_offchain`), watches it settle for a while and claims it when it wins;
+ * - TailSpin: claims an unclaimed win, refunds its own bet still open past its refund deadline
+ *   (`refund_bet`), or opens a small SOL bet (`init_bet_offchain` the first time, then `create_bet` with a
+ *   fresh player seed, and `init_referral` first when its record names a referral whose vault is missing),
+ *   watches the settler reveal it for a while and claims it when it wins;
  * - Foresight: collects its settled rounds (`settle_bet` a win, `withdraw_bet` an invalid round, then
  *   `close_bet` for the rent), then bets on the live round unless it locks too soon;
  * - Prophecy: `create_prediction` on an open market it has not predicted on;
@@ -47,29 +49,41 @@ import {
   PREDICTION_ACCOUNT_SIZE,
 } from '@arcade/sdk/wager/accounts';
 import { houseFreeBalance, maxPrize } from '@arcade/sdk/wager/bet-math';
+import { randomPlayerSeed } from '@arcade/sdk/wager/fairness';
 import {
   getClaimBetInstructionAsync,
-  getCreateBetOffchainInstructionAsync,
+  getCreateBetInstructionAsync,
   getCreatePredictionInstructionAsync,
   getInitBetOffchainInstructionAsync,
+  getInitReferralInstructionAsync,
+  getRefundBetInstructionAsync,
 } from '@arcade/sdk/wager/instructions';
-import { findBetAddress, findHouseAddress, findPredictionAddress } from '@arcade/sdk/wager/pda';
+import { decodeWagerError } from '@arcade/sdk/wager/errors';
+import {
+  findBetAddress,
+  findHouseAddress,
+  findPredictionAddress,
+  findReferralAddress,
+} from '@arcade/sdk/wager/pda';
 import { isUnclaimedWin } from '@arcade/sdk/wager/views';
 import { type Address, type Base58EncodedBytes, type Instruction, type KeyPairSigner } from '@solana/kit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 
-import { sendAndConfirm } from '../../chain/send-transaction.ts';
+import { ChainTransactionError, sendAndConfirm } from '../../chain/send-transaction.ts';
 import { ensureUsername, signInWallet } from '../demo-accounts.ts';
 import { balanceOf, topUp } from '../demo-wallets.ts';
 import type { Random } from '../random.ts';
 import { sleep } from '../sleep.ts';
 import {
+  betRecordAvailable,
   BOT_FEE_RESERVE_LAMPORTS,
   BOT_TOP_UP,
   chooseForesightBet,
   choosePrediction,
   chooseTailSpinBet,
+  houseTakesBets,
+  refundDue,
   type BotAction,
 } from './bot-decisions.ts';
 import { chatLine, type BotEvent } from './chat-lines.ts';
@@ -179,7 +193,10 @@ export class BotPlayer {
   // TailSpin
   // ---------------------------------------------------------------------------------------------------
 
-  /** Claims a win, or opens a bet and watches it settle (claiming it if it wins). */
+  /**
+   * Claims a win, refunds its bet still open past the deadline, or opens a bet and watches it settle
+   * (claiming it if it wins).
+   */
   async playTailSpin(signal: AbortSignal): Promise<void> {
     const [betAddress] = await findBetAddress(this.address);
     const record = await this.#wagerBet(betAddress);
@@ -187,7 +204,11 @@ export class BotPlayer {
       await this.#claim(record.listingPrice, record.betAmount);
       return;
     }
-    if (record !== null && record.state === BetState.Open) return; // the settler's turn
+    if (record !== null && record.state === BetState.Open) {
+      // The settler reveals it; if it never does, the player takes the stake and fee back itself.
+      if (refundDue(record, this.#app.now())) await this.#refund(betAddress);
+      return;
+    }
     const [house] = await findHouseAddress();
     const [houseInfo, balance, houseRent, betRent] = await Promise.all([
       this.#rpc.getAccountInfo(house, { encoding: 'base64', commitment: 'confirmed' }).send(),
@@ -197,7 +218,9 @@ export class BotPlayer {
     ]);
     if (houseInfo.value === null) return;
     const houseAccount = decodeHouse(bytesOf(houseInfo.value.data));
-    if (houseAccount.paused) return;
+    // Paused, no seed committed for a new bet yet, or its last bet (refunded) still waiting for the chain's
+    // reveal to pass it.
+    if (!houseTakesBets(houseAccount) || !betRecordAvailable(record, houseAccount)) return;
     const limit = maxPrize(houseFreeBalance(houseInfo.value.lamports, houseRent, houseAccount.outstanding));
     const choice = chooseTailSpinBet(this.#random, {
       balance,
@@ -208,12 +231,19 @@ export class BotPlayer {
     const instructions: Instruction[] = [];
     if (record === null)
       instructions.push(await getInitBetOffchainInstructionAsync({ user: this.#signer, referral: null }));
+    // A referral's share goes to its vault; a vault nobody created keeps it in the house, so make it.
+    const referral = record?.referral ?? null;
+    if (referral !== null && !(await this.#exists((await findReferralAddress(referral))[0]))) {
+      instructions.push(await getInitReferralInstructionAsync({ payer: this.#signer, referrer: referral }));
+    }
     instructions.push(
-      await getCreateBetOffchainInstructionAsync({
+      await getCreateBetInstructionAsync({
         user: this.#signer,
         odds: choice.odds,
         listingPrice: choice.listingPrice,
         betType: 'sol',
+        // A fresh seed per bet, as the web app draws one for every player.
+        playerSeed: randomPlayerSeed(),
       }),
     );
     await this.#send(instructions);
@@ -227,6 +257,31 @@ export class BotPlayer {
       else if (bet.result === BetResult.Loss) this.#lastEvent = { kind: 'tailspin-loss' };
       return;
     }
+  }
+
+  /** `refund_bet` of its own bet, sent by itself; one refused as early (the chain's clock) waits a turn. */
+  async #refund(betAddress: Address): Promise<void> {
+    try {
+      await this.#send([
+        await getRefundBetInstructionAsync({ caller: this.#signer, bet: betAddress, user: this.address }),
+      ]);
+      this.#log.info('demo bot: refunded its TailSpin bet the settler never revealed');
+    } catch (error) {
+      const code = error instanceof ChainTransactionError ? error.programErrorCode : null;
+      const name = code === null ? null : (decodeWagerError(code)?.name ?? null);
+      if (name !== 'RefundTooEarly' && name !== 'BetNotOpen') throw error;
+    }
+  }
+
+  async #exists(address: Address): Promise<boolean> {
+    const { value } = await this.#rpc
+      .getAccountInfo(address, {
+        encoding: 'base64',
+        dataSlice: { offset: 0, length: 0 },
+        commitment: 'confirmed',
+      })
+      .send();
+    return value !== null;
   }
 
   async #claim(prize: bigint, stake: bigint): Promise<void> {

@@ -1,12 +1,14 @@
 /**
  * Writes one transaction's actions into the chain record tables, inside the indexer's database
- * transaction: bets, predictions and market bets, markets, Foresight rounds, bets and placements, Juice
- * accruals and referral attributions. Returns what to announce once the transaction commits.
+ * transaction: bets (their reveals included), predictions and market bets, markets, Foresight rounds, bets
+ * and placements, Juice accruals, referral attributions, vaults and claims, and the seed chains' commit
+ * transactions. Returns what to announce once the transaction commits.
  *
  * @module
  */
 
 import type { BetAccount } from '@arcade/sdk/wager/accounts';
+import { bytesToHex } from '@arcade/sdk/wager/fairness';
 import type { EventAccount } from '@arcade/sdk/foresight/accounts';
 
 import type { Queryable } from '../../db/database.ts';
@@ -63,8 +65,29 @@ export interface Effects {
 export interface Prefetched {
   /** Round accounts by address (null: the account is gone). */
   readonly rounds: ReadonlyMap<string, EventAccount | null>;
-  /** Bet records by address, for a bet whose creation the indexer never saw. */
+  /**
+   * Bet records by address, as fetched while indexing: for a bet whose record's creation the indexer never
+   * saw (its referral), and for every bet made with `create_bet` (its sequence, see {@link betSequence}).
+   */
   readonly bets: ReadonlyMap<string, BetAccount | null>;
+}
+
+/**
+ * The sequence of the bet `create_bet` opened in slot `slot`, from its record as fetched while indexing;
+ * null when the record has moved on.
+ *
+ * NewBet carries no sequence, and neither the House's `bet_sequence` before the transaction nor the record
+ * as it was then can be read afterwards: an RPC serves accounts as they are now. The record as it is now
+ * still describes this bet exactly when its `slot` is this transaction's slot, since a record takes a new
+ * bet only after its last one is revealed, and a reveal needs the bet's slot to have ended (its hash is part
+ * of the roll): no record holds two bets of one slot. When the record has moved on (indexing long after the
+ * fact), the bet was revealed since, and the reveal's log line (`Reveal sequence=<n>`) fills the sequence
+ * in when it is indexed ({@link applyReveal}). The settler, which needs the sequence of unrevealed bets only,
+ * always finds it.
+ */
+export function betSequence(account: BetAccount | null | undefined, slot: number): bigint | null {
+  if (account === null || account === undefined || account.offChain) return null;
+  return account.slot === BigInt(slot) ? account.sequence : null;
 }
 
 /** Where the transaction sits and what it is. */
@@ -96,10 +119,157 @@ interface BetRow {
   user_address: string;
   placed_at: Date;
   result: string;
+  referral: string | null;
 }
 
-const BET_RETURNING =
-  'RETURNING id, signature, bet_type, mint, odds, bet_amount, listing_price, user_address, placed_at, result';
+const BET_COLUMNS =
+  'signature, bet_type, mint, odds, bet_amount, listing_price, user_address, placed_at, result, referral';
+const BET_RETURNING = `RETURNING id, ${BET_COLUMNS}`;
+
+/** A `reveal_bet` action. */
+export type RevealAction = Extract<IndexAction, { kind: 'reveal_bet' }>;
+
+/** What a reveal did, as `bets.reveal_outcome` stores it (see migration 0011). */
+export type RevealOutcome = 'settled' | 'expired' | 'earlier';
+
+/** The stored outcome of a reveal's log line; null when the line was lost. */
+export function revealOutcome(reveal: RevealAction['reveal']): RevealOutcome | null {
+  if (reveal === null) return null;
+  return reveal.kind === 'settled' ? 'settled' : reveal.reason;
+}
+
+/**
+ * Records a `reveal_bet` on its bet's row: the seed, the slot hash, the outcome, and for a rolled bet its
+ * roll, result and what its referral's vault was credited. The indexer and the settler both call it with
+ * the same transaction's action, in either order: the first writes the bet's new state, the second changes
+ * nothing (a reveal recorded already keeps the state it gave, and what came after it, such as a claim).
+ *
+ * What each outcome does (`docs/wager.md`, `reveal_bet`):
+ * - `settled` on time: an open bet becomes Settled with its result (a win is claimed later);
+ * - `settled` after its refund (`afterRefund`): the bet was refunded earlier (stake and fee back) and is
+ *   rolled with the slot hash its refund captured. A win is paid the rest of its prize (prize − stake −
+ *   fee) at once, so it becomes Claimed, with the reveal as its claim; a wallet that could not take it
+ *   (the reveal paid its owner less than that) leaves it Settled, a win `claim_bet` pays later. A loss
+ *   stays Refunded. The refund itself may be indexed later than the reveal (the settler records the reveal
+ *   first): its `refund_bet` then only adds its signature.
+ * - `expired`: an open bet whose slot had left SlotHashes: this reveal refunded it (its refund signature).
+ * - `earlier`: refunded before without a captured hash: only the chain moved on.
+ *
+ * The row is the bet record's bet with the revealed sequence, or (when the indexer could not read the
+ * sequence at creation) its newest bet made with `create_bet` not revealed yet, whose sequence this fills in.
+ *
+ * @returns the row when the bet was rolled by this reveal (the indexer announces it), else null.
+ */
+export async function applyReveal(
+  tx: Queryable,
+  ctx: Pick<TransactionContext, 'signature' | 'timeMs'>,
+  action: RevealAction,
+): Promise<BetRow | null> {
+  const { reveal } = action;
+  const outcome = revealOutcome(reveal);
+  const afterRefund = reveal?.kind === 'settled' && reveal.afterRefund;
+  const settledAt = action.timestamp === null ? new Date(ctx.timeMs) : new Date(action.timestamp * 1000);
+  // `won`: the result BetSettled gave, else the roll's; `late_paid`: the reveal paid the owner at least what
+  // a win rolled after its refund is owed (nothing is owed when the rest of the prize is 0). Whether this
+  // is the first record of the reveal is read from the row as updated (`reveal_signature` still NULL), so of
+  // two concurrent records only the first changes the state.
+  const rows = await tx.query<BetRow>(
+    `WITH target AS (
+       SELECT id, COALESCE($7::text, CASE WHEN $8::int < odds THEN 'Win' ELSE 'Loss' END) AS won,
+              GREATEST(listing_price - bet_amount - fee, 0) <= $12::numeric AS late_paid
+         FROM bets
+        WHERE bet_address = $1 AND player_seed IS NOT NULL
+          AND (sequence = $2::int8 OR sequence IS NULL OR $2::int8 IS NULL)
+          AND (reveal_signature IS NULL OR reveal_signature = $3)
+        ORDER BY (reveal_signature = $3) DESC NULLS LAST, (sequence = $2::int8) DESC NULLS LAST, id DESC
+        LIMIT 1
+     )
+     UPDATE bets SET
+       sequence = COALESCE(sequence, $2::int8),
+       reveal_signature = $3, reveal_seed = $4, reveal_outcome = $5,
+       slot_hash = COALESCE($6::text, slot_hash),
+       after_refund = after_refund OR ($5 = 'settled' AND $11::bool),
+       state = CASE
+         WHEN reveal_signature IS NOT NULL THEN state
+         WHEN $5 = 'settled' AND $11::bool THEN
+           CASE WHEN t.won = 'Loss' THEN 'Refunded' WHEN t.late_paid THEN 'Claimed' ELSE 'Settled' END
+         WHEN state <> 'Open' THEN state
+         WHEN $5 = 'settled' THEN 'Settled'
+         WHEN $5 IN ('expired', 'earlier') THEN 'Refunded'
+         ELSE state END,
+       result = CASE WHEN reveal_signature IS NULL AND $5 = 'settled' AND ($11::bool OR state = 'Open')
+                     THEN t.won ELSE result END,
+       claim_signature = CASE WHEN reveal_signature IS NULL AND $5 = 'settled' AND $11::bool
+                                   AND t.won = 'Win' AND t.late_paid
+                              THEN $3 ELSE claim_signature END,
+       random_value = CASE WHEN $5 = 'settled' THEN $8::smallint ELSE random_value END,
+       settle_signature = CASE WHEN $5 = 'settled' THEN $3 ELSE settle_signature END,
+       refund_signature = CASE WHEN reveal_signature IS NULL AND $5 = 'expired' THEN $3
+                               ELSE refund_signature END,
+       referral_fee = CASE WHEN $5 = 'settled' THEN $9::numeric ELSE referral_fee END,
+       settled_at = CASE WHEN $5 IN ('settled', 'expired') THEN COALESCE(settled_at, $10) ELSE settled_at END
+     FROM target t
+     WHERE bets.id = t.id
+     RETURNING bets.id, ${BET_COLUMNS}`,
+    [
+      action.bet,
+      reveal?.sequence ?? null,
+      ctx.signature,
+      action.seed,
+      outcome,
+      reveal?.kind === 'settled' ? bytesToHex(reveal.slotHash) : null,
+      action.result,
+      reveal?.kind === 'settled' ? reveal.roll : null,
+      action.referralFee,
+      settledAt,
+      afterRefund,
+      action.userPaid,
+    ],
+  );
+  const row = rows[0];
+  if (row === undefined) return null;
+  if (action.referralVault !== null && action.vaultLamports !== null && row.referral !== null) {
+    if (action.referralFee > 0n) {
+      await recordVault(tx, {
+        referrer: row.referral,
+        vault: action.referralVault,
+        lamports: action.vaultLamports,
+        signature: ctx.signature,
+      });
+    }
+  }
+  return outcome === 'settled' ? row : null;
+}
+
+/**
+ * Records a `refund_bet` (by anyone) on the record's newest bet it can have refunded: an open one, or one
+ * whose reveal was recorded first (the settler records its reveals at once) and says it had been refunded
+ * (`earlier`, or rolled after its refund): that reveal set its state already, the refund adds its
+ * signature. Never twice.
+ */
+export async function recordRefund(tx: Queryable, bet: string, signature: string): Promise<void> {
+  await tx.query(
+    `UPDATE bets SET state = CASE WHEN state = 'Open' THEN 'Refunded' ELSE state END, refund_signature = $2
+     WHERE id = (SELECT id FROM bets
+                  WHERE bet_address = $1 AND refund_signature IS NULL
+                    AND (state = 'Open' OR reveal_outcome = 'earlier' OR after_refund)
+                  ORDER BY id DESC LIMIT 1)`,
+    [bet, signature],
+  );
+}
+
+/** Upserts a referral vault's lamports as of `signature` (transactions are applied in chain order). */
+async function recordVault(
+  tx: Queryable,
+  vault: { referrer: string; vault: string; lamports: bigint; signature: string },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO referral_vaults (referrer, vault, lamports, last_signature) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (referrer) DO UPDATE SET lamports = EXCLUDED.lamports,
+       last_signature = EXCLUDED.last_signature, updated_at = now()`,
+    [vault.referrer, vault.vault, vault.lamports, vault.signature],
+  );
+}
 
 function betFeedItem(row: BetRow): PendingFeedItem {
   return {
@@ -150,10 +320,12 @@ export async function applyActions(
       }
       case 'create_bet': {
         const referral = await betReferral(tx, action.bet, referralsSeen, prefetched);
+        const sequence =
+          action.playerSeed === null ? null : betSequence(prefetched.bets.get(action.bet), ctx.slot);
         const rows = await tx.query<BetRow>(
           `INSERT INTO bets (signature, slot, tx_index, bet_address, user_address, bet_type, mint, odds,
-             bet_amount, fee, listing_price, referral, placed_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+             bet_amount, fee, listing_price, referral, placed_at, sequence, player_seed)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
            ON CONFLICT (signature, bet_address) DO NOTHING ${BET_RETURNING}`,
           [
             ctx.signature,
@@ -169,6 +341,8 @@ export async function applyActions(
             action.listingPrice,
             referral,
             time,
+            sequence,
+            action.playerSeed,
           ],
         );
         await accrue(tx, deps, effects, action.user, action.source, action.betAmount);
@@ -185,9 +359,61 @@ export async function applyActions(
            ${BET_RETURNING}`,
           [action.bet, action.result, action.randomValue, ctx.signature, settledAt, action.referralFee],
         );
-        if (rows[0] !== undefined) effects.feed.push(betFeedItem(rows[0]));
+        const row = rows[0];
+        if (row !== undefined) {
+          effects.feed.push(betFeedItem(row));
+          if (action.referralFee > 0n && action.referralVault !== null && row.referral !== null) {
+            await recordVault(tx, {
+              referrer: row.referral,
+              vault: action.referralVault,
+              lamports: action.vaultLamports ?? 0n,
+              signature: ctx.signature,
+            });
+          }
+        }
         break;
       }
+      case 'reveal_bet': {
+        const row = await applyReveal(tx, ctx, action);
+        if (row !== null) effects.feed.push(betFeedItem(row));
+        break;
+      }
+      case 'seed_chain':
+        // The fairness record: which transaction committed a chain the settler made (found by its head).
+        await tx.query(
+          `UPDATE fairness_chains SET commit_signature = COALESCE(commit_signature, $2),
+             committed_at = COALESCE(committed_at, $3)
+           WHERE head = $1`,
+          [action.head, ctx.signature, time],
+        );
+        break;
+      case 'referral_vault':
+        await recordVault(tx, {
+          referrer: action.referrer,
+          vault: action.vault,
+          lamports: action.lamports,
+          signature: ctx.signature,
+        });
+        break;
+      case 'claim_referral':
+        await tx.query(
+          `INSERT INTO referral_claims (source, signature, referrer, amount, claimed_at)
+           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (source) DO NOTHING`,
+          [
+            action.source,
+            ctx.signature,
+            action.referrer,
+            action.amount,
+            action.timestamp === null ? time : new Date(action.timestamp * 1000),
+          ],
+        );
+        await recordVault(tx, {
+          referrer: action.referrer,
+          vault: action.vault,
+          lamports: action.lamports,
+          signature: ctx.signature,
+        });
+        break;
       case 'claim_bet':
         await tx.query(
           `UPDATE bets SET state = 'Claimed', claim_signature = $2
@@ -197,11 +423,7 @@ export async function applyActions(
         );
         break;
       case 'refund_bet':
-        await tx.query(
-          `UPDATE bets SET state = 'Refunded', refund_signature = $2
-           WHERE id = (SELECT id FROM bets WHERE bet_address = $1 AND state = 'Open' ORDER BY id DESC LIMIT 1)`,
-          [action.bet, ctx.signature],
-        );
+        await recordRefund(tx, action.bet, ctx.signature);
         break;
       case 'prediction': {
         const side = action.side ?? (await storedSide(tx, action.prediction));
@@ -268,11 +490,24 @@ export async function applyActions(
         );
         break;
       case 'resolve_market':
-        // What the market's referrer was actually paid (the referral stats sum it).
+        // What the market's referrer's vault was actually credited (the referral stats sum it).
         await tx.query('UPDATE markets SET referrer_fee = $2, updated_at = now() WHERE address = $1', [
           action.market,
           action.referrerFee,
         ]);
+        if (
+          action.referrerFee > 0n &&
+          action.referrer !== null &&
+          action.referralVault !== null &&
+          action.vaultLamports !== null
+        ) {
+          await recordVault(tx, {
+            referrer: action.referrer,
+            vault: action.referralVault,
+            lamports: action.vaultLamports,
+            signature: ctx.signature,
+          });
+        }
         break;
       case 'market_update': {
         const { state } = action;

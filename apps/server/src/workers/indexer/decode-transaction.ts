@@ -7,8 +7,14 @@
  *
  * Events are matched to instructions by order. A successful transaction ran every instruction exactly
  * once, in order (top-level instruction, then the CPIs it made), and each instruction emits a fixed set of
- * events, so the k-th `create_bet_offchain` emitted the k-th NewBet, and so on. Round updates are matched by
+ * events, so the k-th `create_bet` or `create_bet_offchain` emitted the k-th NewBet, and so on. A
+ * `reveal_bet` logs exactly one line (`Reveal sequence=…`, read with the SDK's `parseRevealLogs`), so the
+ * k-th reveal is the k-th line; only a reveal that settled emits a BetSettled. Round updates are matched by
  * the round's address instead, since a tick emits a varying number of them.
+ *
+ * Referral shares go to vaults (PDA `["referral", referrer]`): what a settlement or a resolution credited is
+ * the vault's balance change in the transaction, at most the share owed, split in order between several
+ * credits of one vault ({@link Credits}). A vault nobody created is not credited: its change is 0.
  *
  * @module
  */
@@ -16,10 +22,16 @@
 import { betFee, betStake, marketFee, referralShare } from '@arcade/sdk/wager/bet-math';
 import { BetResult, BetType, MarketResult, type MarketAccount } from '@arcade/sdk/wager/accounts';
 import { parseWagerEvents, type WagerEvent } from '@arcade/sdk/wager/events';
+import { bytesToHex, parseRevealLogs, type RevealLog } from '@arcade/sdk/wager/fairness';
 import {
+  getCommitSeedChainInstructionDataCodec,
+  getCreateBetInstructionDataCodec,
   getCreateBetOffchainInstructionDataCodec,
   getCreatePredictionInstructionDataCodec,
   getInitBetOffchainInstructionDataCodec,
+  getInitReferralInstructionDataCodec,
+  getResetSeedChainInstructionDataCodec,
+  getRevealBetInstructionDataCodec,
   getSettleBetOffchainInstructionDataCodec,
   getUpdatePredictionInstructionDataCodec,
   identifyWagerInstruction,
@@ -93,6 +105,12 @@ export type IndexAction =
       readonly fee: bigint;
       /** Unix seconds, from NewBet; null when the event was not found. */
       readonly timestamp: number | null;
+      /**
+       * The player's 32-byte seed (lowercase hex) of a bet made with `create_bet`; null for the spec's
+       * off-chain bet (`create_bet_offchain`). The bet's sequence is not in the transaction: the indexer
+       * reads it from the bet record (see `indexer-worker.ts`).
+       */
+      readonly playerSeed: string | null;
     }
   | {
       readonly kind: 'settle_bet';
@@ -101,14 +119,71 @@ export type IndexAction =
       readonly randomValue: number;
       /** From BetSettled; null when the event was not found (then derived from the odds). */
       readonly result: 'Win' | 'Loss' | null;
-      /** The referral account passed, if any. */
-      readonly referral: string | null;
-      /** Lamports the referral account actually gained in this transaction. */
+      /** The referral vault passed, if any. */
+      readonly referralVault: string | null;
+      /** Lamports the vault was credited in this transaction (its balance change, at most the share). */
       readonly referralFee: bigint;
+      /** The vault's lamports after the transaction, when one was passed. */
+      readonly vaultLamports: bigint | null;
       readonly timestamp: number | null;
+    }
+  | {
+      readonly kind: 'reveal_bet';
+      readonly source: Source;
+      readonly bet: string;
+      readonly user: string;
+      /** The seed revealed (the instruction's argument), lowercase hex. */
+      readonly seed: string;
+      /**
+       * What the reveal's log line says; null when the logs lost it (truncated): the seed is still recorded,
+       * the roll never guessed.
+       */
+      readonly reveal: RevealLog | null;
+      /** From BetSettled (settled reveals only); null when the event was not found. */
+      readonly result: 'Win' | 'Loss' | null;
+      readonly referralVault: string | null;
+      /** Lamports the vault was credited in this transaction (its balance change, at most the share). */
+      readonly referralFee: bigint;
+      readonly vaultLamports: bigint | null;
+      /** The settlement time from BetSettled; null when refunded or not found. */
+      readonly timestamp: number | null;
+      /**
+       * Lamports the bet's owner gained in this transaction (0 when none): the stake and fee an `expired`
+       * reveal gave back, or the rest of the prize a win rolled after its refund was paid. A wallet that
+       * could not take that payment gained nothing (the win waits for `claim_bet`).
+       */
+      readonly userPaid: bigint;
     }
   | { readonly kind: 'claim_bet'; readonly source: Source; readonly bet: string }
   | { readonly kind: 'refund_bet'; readonly source: Source; readonly bet: string }
+  | {
+      readonly kind: 'seed_chain';
+      readonly source: Source;
+      /** `reset_seed_chain` (true) or `commit_seed_chain`. */
+      readonly reset: boolean;
+      /** The chain's head, lowercase hex. */
+      readonly head: string;
+      readonly length: bigint;
+    }
+  | {
+      readonly kind: 'referral_vault';
+      readonly source: Source;
+      readonly referrer: string;
+      readonly vault: string;
+      /** The vault's lamports after the transaction. */
+      readonly lamports: bigint;
+    }
+  | {
+      readonly kind: 'claim_referral';
+      readonly source: Source;
+      readonly referrer: string;
+      readonly vault: string;
+      /** Lamports paid out (ReferralClaimed, else what left the vault). */
+      readonly amount: bigint;
+      /** The vault's lamports after the transaction. */
+      readonly lamports: bigint;
+      readonly timestamp: number | null;
+    }
   | {
       readonly kind: 'prediction';
       readonly source: Source;
@@ -137,13 +212,17 @@ export type IndexAction =
       readonly kind: 'resolve_market';
       readonly source: Source;
       readonly market: string;
-      /** The referrer account passed, if any. */
+      /** The market's referrer (from MarketUpdate), if any and known. */
       readonly referrer: string | null;
+      /** The referrer's vault passed, if any. */
+      readonly referralVault: string | null;
       /**
-       * Lamports the referrer actually gained from this resolution: 0 without a referrer, or when the
-       * program could not credit it (the share then stayed with the house).
+       * Lamports the referrer's vault was credited by this resolution: 0 without a referrer, or when its
+       * vault was never created (the share then stays in the pool).
        */
       readonly referrerFee: bigint;
+      /** The vault's lamports after the transaction, when one was passed. */
+      readonly vaultLamports: bigint | null;
     }
   | {
       readonly kind: 'place_bet';
@@ -258,24 +337,33 @@ export function decodeTransaction(signature: string, tx: JsonTransaction): Decod
     const fee = index === 0 ? toBigint(meta.fee ?? 0) : 0n;
     return toBigint(post) - toBigint(pre) + fee;
   };
+  // An account's lamports after the transaction; null when it is not in it.
+  const after = (account: string): bigint | null => {
+    const post = meta.postBalances[keys.indexOf(account)];
+    return post === undefined ? null : toBigint(post);
+  };
   const logs = meta.logMessages ?? [];
   const wagerEvents = parseWagerEvents(logs);
   const foresightEvents = parseForesightEvents(logs);
   const flat = flatten(signature, tx, keys);
 
-  const newBets = new Queue(pick(wagerEvents, 'NewBet'));
-  const settled = new Queue(pick(wagerEvents, 'BetSettled'));
-  const predictionUpdates = new Queue(pick(wagerEvents, 'PredictionUpdate'));
-  const marketUpdates = new Queue(pick(wagerEvents, 'MarketUpdate'));
+  const queues: WagerQueues = {
+    newBets: new Queue(pick(wagerEvents, 'NewBet')),
+    settled: new Queue(pick(wagerEvents, 'BetSettled')),
+    predictionUpdates: new Queue(pick(wagerEvents, 'PredictionUpdate')),
+    marketUpdates: new Queue(pick(wagerEvents, 'MarketUpdate')),
+    referralClaims: new Queue(pick(wagerEvents, 'ReferralClaimed')),
+    reveals: new Queue(parseRevealLogs(logs)),
+  };
   const betUpdates = new Queue(pick(foresightEvents, 'UpdateBet'));
   const roundUpdates = new Queue(pick(foresightEvents, 'UpdateEvent'));
 
-  const credits = new Credits(delta);
+  const balances: Balances = { delta, after, credits: new Credits(delta) };
   const actions: IndexAction[] = [];
   for (const ix of flat) {
     try {
       if (ix.program === WAGER_PROGRAM_ADDRESS) {
-        decodeWager(ix, { newBets, settled, predictionUpdates, marketUpdates }, delta, credits, actions);
+        decodeWager(ix, queues, balances, actions);
       } else {
         decodeForesight(ix, signature, { betUpdates, roundUpdates }, actions);
       }
@@ -284,7 +372,7 @@ export function decodeTransaction(signature: string, tx: JsonTransaction): Decod
     }
   }
   // Events no instruction claimed (e.g. through a CPI wrapper we did not recognise) still carry state.
-  for (const update of marketUpdates.rest()) {
+  for (const update of queues.marketUpdates.rest()) {
     actions.push({ kind: 'market_update', market: update.key, state: update.market });
   }
   for (const update of roundUpdates.rest()) actions.push(roundAction(update, null, null));
@@ -332,12 +420,26 @@ interface WagerQueues {
   readonly settled: Queue<Data<'BetSettled'>>;
   readonly predictionUpdates: Queue<Data<'PredictionUpdate'>>;
   readonly marketUpdates: Queue<Data<'MarketUpdate'>>;
+  readonly referralClaims: Queue<Data<'ReferralClaimed'>>;
+  /** The `Reveal sequence=…` lines, one per successful reveal_bet, in order. */
+  readonly reveals: Queue<RevealLog>;
+}
+
+/** Lamport movements of the transaction's accounts. */
+interface Balances {
+  /** What the programs moved in or out of an account (the fee payer's fee added back). */
+  readonly delta: (account: string) => bigint;
+  /** Its lamports after the transaction; null when it is not in it. */
+  readonly after: (account: string) => bigint | null;
+  /** Vault credits handed out in order (see {@link Credits}). */
+  readonly credits: Credits;
 }
 
 /**
- * What market referrers gained in the transaction, handed out in order to the resolutions that paid them: a
- * gain counted for one is not counted again for another (two markets resolved in one transaction for the
- * same referrer share its gain instead of each counting all of it).
+ * What referral vaults gained in the transaction, handed out in order to the settlements and resolutions
+ * that credited them: a gain counted for one is not counted again for another (several reveals of one
+ * referral's bets, or two markets of one referrer, in one transaction share its gain instead of each
+ * counting all of it).
  */
 class Credits {
   readonly #delta: (account: string) => bigint;
@@ -361,11 +463,35 @@ function account(ix: FlatInstruction, index: number): string {
   return value;
 }
 
+/** BetSettled's result as the database writes it. */
+function settledResult(event: Data<'BetSettled'> | undefined): 'Win' | 'Loss' | null {
+  if (event === undefined) return null;
+  if (event.result === BetResult.Win) return 'Win';
+  if (event.result === BetResult.Loss) return 'Loss';
+  return null;
+}
+
+/** An optional account as passed: Anchor's None is the program's own address. */
+function optional(ix: FlatInstruction, index: number): string | null {
+  const passed = account(ix, index);
+  return passed === WAGER_PROGRAM_ADDRESS ? null : passed;
+}
+
+/** What a referral's vault was credited for a bet settled in this transaction: at most its share of the fee. */
+function vaultCredit(
+  balances: Balances,
+  vault: string | null,
+  event: Data<'BetSettled'> | undefined,
+): { referralFee: bigint; vaultLamports: bigint | null } {
+  if (vault === null) return { referralFee: 0n, vaultLamports: null };
+  const share = event === undefined ? null : referralShare(betFee(event.betAmount));
+  return { referralFee: balances.credits.take(vault, share), vaultLamports: balances.after(vault) };
+}
+
 function decodeWager(
   ix: FlatInstruction,
   queues: WagerQueues,
-  delta: (account: string) => bigint,
-  credits: Credits,
+  balances: Balances,
   actions: IndexAction[],
 ): void {
   const name = identifyWagerInstruction(ix.data);
@@ -381,8 +507,11 @@ function decodeWager(
       });
       return;
     }
+    case 'create_bet':
     case 'create_bet_offchain': {
-      const data = getCreateBetOffchainInstructionDataCodec().decode(ix.data);
+      // Both take (user, bet, house, mint, system program); create_bet adds the player's seed.
+      const onChain = name === 'create_bet' ? getCreateBetInstructionDataCodec().decode(ix.data) : null;
+      const data = onChain ?? getCreateBetOffchainInstructionDataCodec().decode(ix.data);
       const event = queues.newBets.take();
       const betAmount = event?.betAmount ?? betStake(data.listingPrice, data.odds);
       actions.push({
@@ -397,31 +526,50 @@ function decodeWager(
         betAmount,
         fee: betFee(betAmount),
         timestamp: event === undefined ? null : toNumber(event.timestamp),
+        playerSeed: onChain === null ? null : bytesToHex(onChain.playerSeed),
+      });
+      return;
+    }
+    case 'reveal_bet': {
+      // Accounts: house, bet, user, SlotHashes, referral vault (the program's address: none).
+      const { seed } = getRevealBetInstructionDataCodec().decode(ix.data);
+      const reveal = queues.reveals.take() ?? null;
+      const event = reveal?.kind === 'settled' ? queues.settled.take() : undefined;
+      const vault = optional(ix, 4);
+      const user = account(ix, 2);
+      const credit =
+        reveal?.kind === 'settled'
+          ? vaultCredit(balances, vault, event)
+          : { referralFee: 0n, vaultLamports: vault === null ? null : balances.after(vault) };
+      actions.push({
+        kind: 'reveal_bet',
+        source: ix.source,
+        bet: account(ix, 1),
+        user,
+        seed: bytesToHex(seed),
+        reveal,
+        result: settledResult(event),
+        referralVault: vault,
+        ...credit,
+        timestamp: event === undefined ? null : toNumber(event.timestamp),
+        // A record holds one bet at a time, so one transaction pays each owner for one reveal at most.
+        userPaid: balances.credits.take(user, null),
       });
       return;
     }
     case 'settle_bet_offchain': {
+      // Accounts: settler, house, bet, referral vault (the program's address: none).
       const { randomValue } = getSettleBetOffchainInstructionDataCodec().decode(ix.data);
       const event = queues.settled.take();
-      const passed = account(ix, 3);
-      // Anchor's None for an optional account is the program's own address.
-      const referral = passed === WAGER_PROGRAM_ADDRESS ? null : passed;
-      const gain = referral === null ? 0n : delta(referral);
+      const vault = optional(ix, 3);
       actions.push({
         kind: 'settle_bet',
         source: ix.source,
         bet: account(ix, 2),
         randomValue,
-        result:
-          event === undefined
-            ? null
-            : event.result === BetResult.Win
-              ? 'Win'
-              : event.result === BetResult.Loss
-                ? 'Loss'
-                : null,
-        referral,
-        referralFee: gain > 0n ? gain : 0n,
+        result: settledResult(event),
+        referralVault: vault,
+        ...vaultCredit(balances, vault, event),
         timestamp: event === undefined ? null : toNumber(event.timestamp),
       });
       return;
@@ -430,8 +578,45 @@ function decodeWager(
       actions.push({ kind: 'claim_bet', source: ix.source, bet: account(ix, 1) });
       return;
     case 'refund_bet':
+      // Accounts: caller (anyone), house, bet, user.
       actions.push({ kind: 'refund_bet', source: ix.source, bet: account(ix, 2) });
       return;
+    case 'commit_seed_chain':
+    case 'reset_seed_chain': {
+      const reset = name === 'reset_seed_chain';
+      const { head, length } = reset
+        ? getResetSeedChainInstructionDataCodec().decode(ix.data)
+        : getCommitSeedChainInstructionDataCodec().decode(ix.data);
+      actions.push({ kind: 'seed_chain', source: ix.source, reset, head: bytesToHex(head), length });
+      return;
+    }
+    case 'init_referral': {
+      // Accounts: payer, vault, system program. Idempotent: the vault may have existed already.
+      const { referrer } = getInitReferralInstructionDataCodec().decode(ix.data);
+      const vault = account(ix, 1);
+      const lamports = balances.after(vault);
+      if (lamports !== null) {
+        actions.push({ kind: 'referral_vault', source: ix.source, referrer, vault, lamports });
+      }
+      return;
+    }
+    case 'claim_referral': {
+      // Accounts: referrer, vault.
+      const referrer = account(ix, 0);
+      const vault = account(ix, 1);
+      const event = queues.referralClaims.take();
+      const left = -balances.delta(vault);
+      actions.push({
+        kind: 'claim_referral',
+        source: ix.source,
+        referrer,
+        vault,
+        amount: event?.amount ?? (left > 0n ? left : 0n),
+        lamports: balances.after(vault) ?? 0n,
+        timestamp: event === undefined ? null : toNumber(event.timestamp),
+      });
+      return;
+    }
     case 'create_prediction':
     case 'update_prediction': {
       const created = name === 'create_prediction';
@@ -458,7 +643,7 @@ function decodeWager(
     case 'settle_prediction': {
       queues.predictionUpdates.take();
       const pool = account(ix, 2);
-      const paid = -delta(pool);
+      const paid = -balances.delta(pool);
       actions.push({
         kind: 'settle_prediction',
         source: ix.source,
@@ -474,28 +659,31 @@ function decodeWager(
       pushMarketUpdate(queues, account(ix, 2), actions);
       return;
     case 'resolve_market': {
-      // Accounts: authority, house, market, its pool, treasury, referrer (the program's address: none).
+      // Accounts: authority, house, market, its pool, treasury, referral vault (the program's address: none).
       const market = account(ix, 2);
-      const passed = account(ix, 5);
-      const referrer = passed === WAGER_PROGRAM_ADDRESS ? null : passed;
+      const vault = optional(ix, 5);
       const update = queues.marketUpdates.takeWhere((candidate) => candidate.key === market);
-      // What the referrer gained, at most the share the resolved market owes it: a referrer that is also the
-      // treasury gains the house's part of the fee too. The program skips a referrer it cannot credit (an
-      // empty wallet the share would leave below its rent minimum, a program or sysvar, the pool itself):
-      // then nothing arrived and this is 0.
+      // What the vault gained, at most the share the resolved market owes it. The program credits only a
+      // vault that exists; otherwise the share stays in the pool and this is 0.
       const share = update === undefined ? null : referralShare(marketFee(update.market));
       actions.push({
         kind: 'resolve_market',
         source: ix.source,
         market,
-        referrer,
-        referrerFee: referrer === null ? 0n : credits.take(referrer, share),
+        referrer: update?.market.referrer ?? null,
+        referralVault: vault,
+        referrerFee: vault === null ? 0n : balances.credits.take(vault, share),
+        vaultLamports: vault === null ? null : balances.after(vault),
       });
       if (update !== undefined) {
         actions.push({ kind: 'market_update', market: update.key, state: update.market });
       }
       return;
     }
+    case 'expire_market':
+      // Accounts: the market alone. Resolved Invalid: every prediction settles for a refund.
+      pushMarketUpdate(queues, account(ix, 0), actions);
+      return;
     case 'update_market':
     case 'close_market':
       pushMarketUpdate(queues, account(ix, 2), actions);

@@ -42,14 +42,24 @@ describe('a refunded Foresight bet', () => {
     await t.chain.context.rpc.requestAirdrop(player.address, lamports(10n * SOL)).send();
     while ((await t.chain.context.rpc.getBalance(player.address).send()).value === 0n) await sleep(50);
 
-    const { liveEvent } = decodeConfig((await account(config))!);
-    const [event] = await findEventAddress(config, liveEvent);
+    // A live round with time left to bet in: the boot's may have locked already (2 s rounds), so the crank
+    // moves them on until one has at least a second to go.
+    const crank = createForesightCrankWorker(t.app, { now: Date.now });
+    let event: Address;
+    for (const deadline = Date.now() + 30_000; ;) {
+      const { liveEvent } = decodeConfig((await account(config))!);
+      [event] = await findEventAddress(config, liveEvent);
+      const { lockTime } = decodeEvent((await account(event))!);
+      if (Number(lockTime) * 1000 - Date.now() >= 1_000) break;
+      if (Date.now() > deadline) throw new Error('no live round to bet on');
+      await crank.run(new AbortController().signal);
+      await sleep(100);
+    }
     await sendAndConfirm(t.chain.context.rpc, player, [
       await getPlaceBetInstructionAsync({ user: player, config, event, prediction: 'up', amount: SOL / 10n }),
     ]);
 
     // The crank locks the round, then settles it: Invalid, since nobody bet down.
-    const crank = createForesightCrankWorker(t.app, { now: Date.now });
     const deadline = Date.now() + 60_000;
     for (;;) {
       await crank.run(new AbortController().signal);

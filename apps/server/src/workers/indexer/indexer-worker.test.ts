@@ -1,8 +1,11 @@
 /**
- * The indexer on the real local chain: TailSpin bets (with a referral), a Prophecy prediction and a
- * Foresight bet, sent as real transactions, indexed into every table; Juice, referrals and the feed;
- * idempotency, resuming from the cursor, and runs cut short; resolved markets, and what their referrer was
- * actually paid.
+ * The indexer on the real local chain: TailSpin bets made with `create_bet` (one with a referral whose vault
+ * exists) and revealed with `reveal_bet`, a Prophecy prediction and a Foresight bet, sent as real
+ * transactions, indexed into every table; Juice, referrals, vaults and claims, and the feed; several reveals
+ * in one transaction, refunds (by anyone) and what the reveals did to them (a roll after the refund, a late
+ * win paid by the reveal or by claim_bet, expired, earlier), the seed chain's commit; idempotency, resuming
+ * from the cursor, and runs cut short; resolved and expired markets, and what their referrer's vault was
+ * actually credited; the spec's off-chain pair when the authority turns it on.
  */
 
 import { decodeConfig } from '@arcade/sdk/foresight/accounts';
@@ -11,16 +14,22 @@ import { findConfigAddress, findEventAddress } from '@arcade/sdk/foresight/pda';
 import { SOL_USD_FEED_ID } from '@arcade/sdk/foresight/program';
 import {
   getClaimBetInstructionAsync,
+  getClaimReferralInstructionAsync,
   getCreateBetOffchainInstructionAsync,
   getCreatePredictionInstructionAsync,
+  getExpireMarketInstruction,
   getInitBetOffchainInstructionAsync,
+  getRefundBetInstructionAsync,
   getSettleBetOffchainInstructionAsync,
   getSettlePredictionInstructionAsync,
+  getUpdateHouseInstructionAsync,
   getUpdatePredictionInstructionAsync,
 } from '@arcade/sdk/wager/instructions';
 import { MarketResult } from '@arcade/sdk/wager/accounts';
-import { marketFee, referralShare } from '@arcade/sdk/wager/bet-math';
-import { findBetAddress, findPredictionAddress } from '@arcade/sdk/wager/pda';
+import { betFee, betStake, lateWinAmount, marketFee, referralShare } from '@arcade/sdk/wager/bet-math';
+import { bytesToHex, type RevealLog } from '@arcade/sdk/wager/fairness';
+import { findBetAddress, findPredictionAddress, findReferralAddress } from '@arcade/sdk/wager/pda';
+import { MARKET_RESOLVE_GRACE_SECS } from '@arcade/sdk/constants';
 import {
   appendTransactionMessageInstructions,
   createTransactionMessage,
@@ -37,11 +46,26 @@ import {
   type KeyPairSigner,
   generateKeyPairSigner,
 } from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import {
+  backdateBet,
+  endSlot,
+  expireSlotHashes,
+  backdateMarket,
+  betInstructions,
+  createReferralVault,
+  placeBet,
+  readBetAccount,
+  TestSeedChain,
+  type PlacedBet,
+} from '../../../test/wager-bets.ts';
 import { sendAndConfirm } from '../../chain/send-transaction.ts';
 import type { FeedItem } from '../../events/feed-items.ts';
+import { REFERRAL_VAULT_RENT_LAMPORTS } from '../../repositories/referral-repository.ts';
+import { readHouse } from '../settler/bet-chain.ts';
 import { createIndexerWorker } from './indexer-worker.ts';
 
 let t: TestServer;
@@ -51,6 +75,9 @@ let carol: KeyPairSigner;
 let market: Address;
 let config: Address;
 let liveRound: Address;
+let chain: TestSeedChain;
+let aliceBet: PlacedBet;
+let aliceReveal: Extract<RevealLog, { kind: 'settled' }>;
 const feed: FeedItem[] = [];
 const SOL = 1_000_000_000n;
 
@@ -128,23 +155,25 @@ beforeAll(async () => {
   }
   await t.db.query(`INSERT INTO users (address, username) VALUES ($1, 'alice')`, [alice.address]);
 
-  // TailSpin: Alice, referred by Bob, bets 0.5 SOL at 50% on a 1 SOL prize, wins (roll 10), claims.
-  sigs.init = await send(alice, [
-    await getInitBetOffchainInstructionAsync({ user: alice, referral: bob.address }),
-  ]);
-  sigs.create = await send(alice, [
-    await getCreateBetOffchainInstructionAsync({ user: alice, odds: 50, listingPrice: SOL, betType: 'sol' }),
-  ]);
-  const [aliceBet] = await findBetAddress(alice.address);
-  sigs.settle = await send(t.chain.context.signers.settler, [
-    await getSettleBetOffchainInstructionAsync({
-      settler: t.chain.context.signers.settler,
-      bet: aliceBet,
-      referrer: bob.address,
-      randomValue: 10,
-    }),
-  ]);
-  sigs.claim = await send(alice, [await getClaimBetInstructionAsync({ user: alice })]);
+  // The seed chain: the test holds it (anyone may reveal), the database knows its head as the settler's.
+  chain = new TestSeedChain(20);
+  await t.db.query(
+    `INSERT INTO fairness_chains (head, secret, length, status, published_at, on_chain)
+     VALUES ($1, $2, 20, 'next', now(), true)`,
+    [chain.head, bytesToHex(chain.seeds[20]!)],
+  );
+  sigs.commit = await chain.commit(t, 0n);
+
+  // TailSpin: Alice, referred by Bob (whose vault exists), bets at 50% on a 1 SOL prize; Carol reveals it.
+  sigs.vault = await createReferralVault(rpc, bob, bob.address);
+  aliceBet = await placeBet(rpc, alice, { odds: 50, listingPrice: SOL, referral: bob.address });
+  sigs.create = aliceBet.signature;
+  const revealed = await chain.reveal(t, carol, [aliceBet]);
+  sigs.reveal = revealed.signature;
+  const line = revealed.reveals[0];
+  if (line?.kind !== 'settled') throw new Error('the reveal did not settle');
+  aliceReveal = line;
+  if (line.roll < 50) sigs.claim = await send(alice, [await getClaimBetInstructionAsync({ user: alice })]);
 
   // Prophecy: Carol predicts Yes with 0.5 SOL, then adds 0.25 SOL.
   const wall = Math.floor(Date.now() / 1000);
@@ -190,14 +219,15 @@ beforeAll(async () => {
 afterAll(() => t.close(), 60_000);
 
 describe('indexing real activity', () => {
-  it('writes every table, Juice, the referral and the feed', async () => {
+  it('writes every table, Juice, the referral, its vault and the feed', async () => {
     await runToTip();
 
+    const won = aliceReveal.roll < 50;
     const [bet] = await t.db.query('SELECT * FROM bets WHERE user_address = $1', [alice.address]);
-    const [aliceBet] = await findBetAddress(alice.address);
+    const [aliceRecord] = await findBetAddress(alice.address);
     expect(bet).toMatchObject({
       signature: sigs.create,
-      bet_address: aliceBet,
+      bet_address: aliceRecord,
       bet_type: 'sol',
       mint: 'So11111111111111111111111111111111111111112',
       odds: 50,
@@ -205,25 +235,45 @@ describe('indexing real activity', () => {
       fee: 20_000_000n,
       listing_price: SOL,
       referral: bob.address,
-      state: 'Claimed',
-      result: 'Win',
-      random_value: 10,
-      // 10% of the 4% fee, as Bob's balance actually grew.
+      state: won ? 'Claimed' : 'Settled',
+      result: won ? 'Win' : 'Loss',
+      // The program's roll, from the reveal's log line.
+      random_value: aliceReveal.roll,
+      // 10% of the 4% fee, as Bob's vault actually grew.
       referral_fee: 2_000_000n,
-      settle_signature: sigs.settle,
-      claim_signature: sigs.claim,
+      settle_signature: sigs.reveal,
+      claim_signature: won ? sigs.claim : null,
       refund_signature: null,
+      // create_bet: its place in the chain (read from the record), the player's seed.
+      sequence: 0,
+      player_seed: aliceBet.playerSeed,
+      slot: Number(aliceBet.slot),
+      // reveal_bet: the seed (from the instruction), the slot hash the program read, the outcome.
+      reveal_signature: sigs.reveal,
+      reveal_seed: bytesToHex(chain.seedFor(0n)),
+      slot_hash: bytesToHex(aliceReveal.slotHash),
+      reveal_outcome: 'settled',
     });
     expect(bet?.settled_at).toBeInstanceOf(Date);
+    // The commit of the settler's chain, found by its head.
+    expect(
+      await t.db.query('SELECT commit_signature FROM fairness_chains WHERE head = $1', [chain.head]),
+    ).toEqual([{ commit_signature: sigs.commit }]);
 
     const [referred] = await t.db.query<{ referred_by: string }>(
       'SELECT referred_by FROM users WHERE address = $1',
       [alice.address],
     );
     expect(referred?.referred_by).toBe(bob.address);
+    const [vault] = await findReferralAddress(bob.address);
+    expect(await t.db.query('SELECT referrer, vault, lamports FROM referral_vaults')).toEqual([
+      { referrer: bob.address, vault, lamports: REFERRAL_VAULT_RENT_LAMPORTS + 2_000_000n },
+    ]);
     expect(await t.app.repositories.referrals.stats(bob.address)).toEqual({
       fees: 2_000_000n,
       referredUserCount: 1,
+      claimable: 2_000_000n,
+      claimed: 0n,
     });
 
     const [prediction] = await findPredictionAddress(market, carol.address);
@@ -291,7 +341,7 @@ describe('indexing real activity', () => {
       userId: alice.address,
       result: null,
     });
-    expect(bets[1]).toMatchObject({ id: bets[0]?.id, result: 'Win' });
+    expect(bets[1]).toMatchObject({ id: bets[0]?.id, result: won ? 'Win' : 'Loss' });
     expect(feed.filter((item) => item.kind === 'marketbet')).toMatchObject([
       {
         signature: sigs.predict,
@@ -327,7 +377,7 @@ describe('indexing real activity', () => {
       [sigs.foresight, sigs.topUp, sigs.predict, sigs.create].sort(),
     );
     const create = latest.find((item) => item.signature === sigs.create);
-    expect(create).toMatchObject({ kind: 'bet', result: 'Win', user: 'alice' });
+    expect(create).toMatchObject({ kind: 'bet', result: won ? 'Win' : 'Loss', user: 'alice' });
     expect(await t.app.repositories.feed.latest(2)).toHaveLength(2);
     expect(await t.app.repositories.feed.latest(0)).toEqual([]);
   });
@@ -341,49 +391,337 @@ describe('indexing real activity', () => {
     expect(feed.length).toBe(published);
   });
 
-  it("keeps every bet of a transaction that opens several players' bets", async () => {
+  it("keeps every bet of a transaction that opens several players' bets, and records several reveals of one transaction", async () => {
     const [dave, erin] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
     for (const who of [dave, erin]) {
       await t.chain.context.rpc.requestAirdrop(who.address, lamports(10n * SOL)).send();
     }
-    const signature = await send(dave, [
-      await getInitBetOffchainInstructionAsync({ user: dave }),
-      await getCreateBetOffchainInstructionAsync({ user: dave, odds: 40, listingPrice: SOL, betType: 'sol' }),
-      await getInitBetOffchainInstructionAsync({ user: erin }),
-      await getCreateBetOffchainInstructionAsync({ user: erin, odds: 60, listingPrice: SOL, betType: 'sol' }),
-    ]);
+    const daveBet = await betInstructions(dave, { odds: 40, listingPrice: SOL });
+    const erinBet = await betInstructions(erin, { odds: 60, listingPrice: SOL });
+    const signature = await send(dave, [...daveBet.instructions, ...erinBet.instructions]);
     await runToTip();
-    const rows = await t.db.query<{ user_address: string; odds: number }>(
-      'SELECT user_address, odds FROM bets WHERE signature = $1 ORDER BY odds',
-      [signature],
-    );
+    const rows = await t.db.query<{
+      user_address: string;
+      odds: number;
+      sequence: number;
+      player_seed: string;
+    }>('SELECT user_address, odds, sequence, player_seed FROM bets WHERE signature = $1 ORDER BY odds', [
+      signature,
+    ]);
+    // In instruction order: Dave's bet took the next sequence, Erin's the one after.
+    const first = aliceBet.sequence + 1n;
     expect(rows).toEqual([
-      { user_address: dave.address, odds: 40 },
-      { user_address: erin.address, odds: 60 },
+      {
+        user_address: dave.address,
+        odds: 40,
+        sequence: Number(first),
+        player_seed: bytesToHex(daveBet.playerSeed),
+      },
+      {
+        user_address: erin.address,
+        odds: 60,
+        sequence: Number(first + 1n),
+        player_seed: bytesToHex(erinBet.playerSeed),
+      },
     ]);
     // Indexed again: still one row each.
     await runToTip(createIndexerWorker(t.app));
     expect(await t.db.query('SELECT 1 FROM bets WHERE signature = $1', [signature])).toHaveLength(2);
+
+    // Both revealed in one transaction: each row gets its own line's roll.
+    const slot = (await readBetAccount(t.chain.context.rpc, (await findBetAddress(dave.address))[0])).slot;
+    const revealed = await chain.reveal(t, carol, [
+      { player: dave, referral: null, sequence: first, slot },
+      { player: erin, referral: null, sequence: first + 1n, slot },
+    ]);
+    await runToTip();
+    const after = await t.db.query<{
+      sequence: number;
+      random_value: number;
+      result: string;
+      reveal_signature: string;
+    }>(
+      'SELECT sequence, random_value, result, reveal_signature FROM bets WHERE signature = $1 ORDER BY sequence',
+      [signature],
+    );
+    expect(revealed.reveals).toHaveLength(2);
+    expect(after).toEqual(
+      revealed.reveals.map((line, i) => {
+        if (line.kind !== 'settled') throw new Error('not settled');
+        return {
+          sequence: Number(first) + i,
+          random_value: line.roll,
+          result: line.roll < (i === 0 ? 40 : 60) ? 'Win' : 'Loss',
+          reveal_signature: revealed.signature,
+        };
+      }),
+    );
+  });
+
+  it('records refunds and what the reveals did to them: rolled after the refund (a late win paid at once or by claim_bet, a loss), expired, earlier', async () => {
+    const { rpc } = t.chain.context;
+    const [frank, henry, jack, gina, ivan] = await Promise.all([
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+    ]);
+    for (const who of [frank, henry, jack, gina, ivan]) {
+      await rpc.requestAirdrop(who.address, lamports(10n * SOL)).send();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Frank: a 1 SOL prize at 95%. Henry: 0.05 SOL at 95%, whose late win (0.0006 SOL) an emptied wallet
+    // cannot take (under the rent-exempt minimum). Jack: 1 SOL at 1%, most likely a loss.
+    const frankBet = await placeBet(rpc, frank, { odds: 95, listingPrice: SOL });
+    const henryBet = await placeBet(rpc, henry, { odds: 95 });
+    const jackBet = await placeBet(rpc, jack, { odds: 1 });
+    const ginaBet = await placeBet(rpc, gina, { odds: 30 });
+    const ivanBet = await placeBet(rpc, ivan, { odds: 30 });
+    const bets = [frankBet, henryBet, jackBet, ginaBet, ivanBet];
+    // All placed more than BET_REFUND_DELAY_SECS ago, as far as the program can tell.
+    for (const bet of bets) backdateBet(t, bet.betAddress, 200);
+    // Their slots ended (their hashes are in SlotHashes), as long before any real refund deadline.
+    endSlot(t);
+    // Carol, a keeper, refunds Frank's, Henry's and Jack's bets while their slots are in SlotHashes: each
+    // refund captures its slot hash (the money goes to the owner). Henry then empties his wallet.
+    const refund = async (bet: PlacedBet) =>
+      send(carol, [
+        await getRefundBetInstructionAsync({ caller: carol, bet: bet.betAddress, user: bet.player.address }),
+      ]);
+    const frankRefund = await refund(frankBet);
+    const henryRefund = await refund(henryBet);
+    const jackRefund = await refund(jackBet);
+    const emptied = (await rpc.getBalance(henry.address, { commitment: 'confirmed' }).send()).value;
+    await send(carol, [
+      getTransferSolInstruction({ source: henry, destination: carol.address, amount: emptied }),
+    ]);
+    // Over 512 slots later every slot hash of theirs has left SlotHashes: Ivan's refund captures none, and
+    // Gina's bet, never refunded, can no longer be rolled.
+    expireSlotHashes(t);
+    const ivanRefund = await refund(ivanBet);
+    const before = new Map(
+      await Promise.all(
+        bets.map(
+          async (bet) =>
+            [
+              bet.player.address,
+              (await rpc.getBalance(bet.player.address, { commitment: 'confirmed' }).send()).value,
+            ] as const,
+        ),
+      ),
+    );
+    const received = async (bet: PlacedBet) =>
+      (await rpc.getBalance(bet.player.address, { commitment: 'confirmed' }).send()).value -
+      (before.get(bet.player.address) ?? 0n);
+
+    // The seeds are revealed in order, in one transaction.
+    const revealed = await chain.reveal(t, carol, bets);
+    expect(revealed.reveals).toMatchObject([
+      { kind: 'settled', sequence: frankBet.sequence, afterRefund: true },
+      { kind: 'settled', sequence: henryBet.sequence, afterRefund: true },
+      { kind: 'settled', sequence: jackBet.sequence, afterRefund: true },
+      { kind: 'refunded', sequence: ginaBet.sequence, reason: 'expired' },
+      { kind: 'refunded', sequence: ivanBet.sequence, reason: 'earlier' },
+    ]);
+    const [frankLine, henryLine, jackLine] = revealed.reveals;
+    if (frankLine?.kind !== 'settled' || henryLine?.kind !== 'settled' || jackLine?.kind !== 'settled') {
+      throw new Error('not rolled');
+    }
+    const frankWon = frankLine.roll < 95;
+    const henryWon = henryLine.roll < 95;
+    const jackWon = jackLine.roll < 1;
+    const late = (bet: PlacedBet) =>
+      lateWinAmount({ prize: bet.listingPrice, stake: betStake(bet.listingPrice, bet.odds) });
+    const refundOf = (bet: PlacedBet) => {
+      const stake = betStake(bet.listingPrice, bet.odds);
+      return stake + betFee(stake);
+    };
+    await runToTip();
+
+    const rows = await t.db.query(
+      `SELECT sequence, state, result, random_value, refund_signature, settle_signature, claim_signature,
+              reveal_signature, reveal_outcome, after_refund, reveal_seed
+         FROM bets WHERE signature = ANY($1::text[]) ORDER BY sequence`,
+      [bets.map((bet) => bet.signature)],
+    );
+    const common = (bet: PlacedBet) => ({
+      sequence: Number(bet.sequence),
+      reveal_signature: revealed.signature,
+      reveal_seed: bytesToHex(chain.seedFor(bet.sequence)),
+    });
+    expect(rows).toEqual([
+      // Rolled with the hash its refund captured: a win paid the rest of its prize by this reveal (its
+      // claim), a loss nothing more.
+      {
+        ...common(frankBet),
+        state: frankWon ? 'Claimed' : 'Refunded',
+        result: frankWon ? 'Win' : 'Loss',
+        random_value: frankLine.roll,
+        refund_signature: frankRefund,
+        settle_signature: revealed.signature,
+        claim_signature: frankWon ? revealed.signature : null,
+        reveal_outcome: 'settled',
+        after_refund: true,
+      },
+      // The emptied wallet could not take it: the win waits for claim_bet.
+      {
+        ...common(henryBet),
+        state: henryWon ? 'Settled' : 'Refunded',
+        result: henryWon ? 'Win' : 'Loss',
+        random_value: henryLine.roll,
+        refund_signature: henryRefund,
+        settle_signature: revealed.signature,
+        claim_signature: null,
+        reveal_outcome: 'settled',
+        after_refund: true,
+      },
+      // A loss rolled after its refund stays Refunded: the refund was all it gets.
+      {
+        ...common(jackBet),
+        state: jackWon ? 'Claimed' : 'Refunded',
+        result: jackWon ? 'Win' : 'Loss',
+        random_value: jackLine.roll,
+        refund_signature: jackRefund,
+        settle_signature: revealed.signature,
+        claim_signature: jackWon ? revealed.signature : null,
+        reveal_outcome: 'settled',
+        after_refund: true,
+      },
+      // Still open with its slot gone from SlotHashes: this reveal refunded it.
+      {
+        ...common(ginaBet),
+        state: 'Refunded',
+        result: 'None',
+        random_value: null,
+        refund_signature: revealed.signature,
+        settle_signature: null,
+        claim_signature: null,
+        reveal_outcome: 'expired',
+        after_refund: false,
+      },
+      // Refunded too late to capture its hash: the reveal only moved the chain on.
+      {
+        ...common(ivanBet),
+        state: 'Refunded',
+        result: 'None',
+        random_value: null,
+        refund_signature: ivanRefund,
+        settle_signature: null,
+        claim_signature: null,
+        reveal_outcome: 'earlier',
+        after_refund: false,
+      },
+    ]);
+    // What each wallet received from the reveal: Frank's late win, Gina's refund; nothing else.
+    expect(await received(frankBet)).toBe(frankWon ? late(frankBet) : 0n);
+    expect(await received(henryBet)).toBe(0n);
+    expect(await received(jackBet)).toBe(jackWon ? late(jackBet) : 0n);
+    expect(await received(ginaBet)).toBe(refundOf(ginaBet));
+    expect(await received(ivanBet)).toBe(0n);
+    expect(late(henryBet)).toBe(600_000n);
+
+    // Henry, funded again, claims his late win: claim_bet pays the rest of the prize, not the prize.
+    if (henryWon) {
+      await rpc.requestAirdrop(henry.address, lamports(SOL)).send();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const funded = (await rpc.getBalance(henry.address, { commitment: 'confirmed' }).send()).value;
+      const claim = await send(carol, [await getClaimBetInstructionAsync({ user: henry })]);
+      expect((await rpc.getBalance(henry.address, { commitment: 'confirmed' }).send()).value - funded).toBe(
+        late(henryBet),
+      );
+      await runToTip();
+      expect(
+        await t.db.query('SELECT state, claim_signature FROM bets WHERE signature = $1', [
+          henryBet.signature,
+        ]),
+      ).toEqual([{ state: 'Claimed', claim_signature: claim }]);
+    }
+
+    // Profit and loss: the refunds, and a late win's rest of the prize (refund + rest = the prize).
+    const pnl = async (bet: PlacedBet) =>
+      (await t.app.repositories.history.pnl(bet.player.address)).games.tailspin;
+    expect(await pnl(frankBet)).toMatchObject({
+      refunds: refundOf(frankBet),
+      payouts: frankWon ? late(frankBet) : 0n,
+      unclaimed: 0n,
+      wins: frankWon ? 1 : 0,
+      losses: frankWon ? 0 : 1,
+    });
+    expect(await pnl(henryBet)).toMatchObject({
+      refunds: refundOf(henryBet),
+      payouts: henryWon ? late(henryBet) : 0n,
+      unclaimed: 0n,
+    });
+    expect(await pnl(jackBet)).toMatchObject({
+      refunds: refundOf(jackBet),
+      payouts: jackWon ? late(jackBet) : 0n,
+      wins: jackWon ? 1 : 0,
+      losses: jackWon ? 0 : 1,
+    });
+    expect(await pnl(ginaBet)).toMatchObject({ refunds: refundOf(ginaBet), payouts: 0n, wins: 0, losses: 0 });
+    // The history and the fairness record say Frank's bet was rolled after its refund.
+    const history = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/bets',
+      payload: { address: frank.address },
+    });
+    expect(
+      history.json<{ items: { afterRefund: boolean; claimSignature: string | null }[] }>().items,
+    ).toMatchObject([{ afterRefund: true, claimSignature: frankWon ? revealed.signature : null }]);
+    const fairness = await t.app.inject({ method: 'GET', url: `/api/fairness/${frankBet.signature}` });
+    expect(fairness.json<{ reveal: unknown }>().reveal).toEqual({
+      signature: revealed.signature,
+      outcome: 'settled',
+      reason: null,
+      roll: frankLine.roll,
+      slotHash: bytesToHex(frankLine.slotHash),
+      afterRefund: true,
+      lateWinAmount: frankWon ? String(late(frankBet)) : null,
+    });
+    const expired = await t.app.inject({ method: 'GET', url: `/api/fairness/${ginaBet.signature}` });
+    expect(expired.json<{ reveal: unknown }>().reveal).toEqual({
+      signature: revealed.signature,
+      outcome: 'refunded',
+      reason: 'expired',
+      roll: null,
+      slotHash: null,
+      afterRefund: false,
+      lateWinAmount: null,
+    });
+  });
+
+  it("records Bob's claim: what the vault paid out, and nothing left to claim", async () => {
+    const signature = await send(bob, [await getClaimReferralInstructionAsync({ referrer: bob })]);
+    await runToTip();
+    expect(await t.db.query('SELECT signature, referrer, amount FROM referral_claims')).toEqual([
+      { signature, referrer: bob.address, amount: 2_000_000n },
+    ]);
+    expect(await t.app.repositories.referrals.stats(bob.address)).toEqual({
+      fees: 2_000_000n,
+      referredUserCount: 1,
+      claimable: 0n,
+      claimed: 2_000_000n,
+    });
+    const response = await t.app.inject({ method: 'GET', url: `/api/user/referralStats/${bob.address}` });
+    expect(response.json()).toEqual({
+      success: true,
+      fees: '2000000',
+      referredUserCount: 1,
+      claimable: '0',
+      claimed: '2000000',
+    });
   });
 
   it('records a failed transaction with no effects', async () => {
-    // Alice's bet is claimed, so a new one works; a second create while it is open fails (BetNotAvailable).
-    sigs.second = await send(alice, [
-      await getCreateBetOffchainInstructionAsync({
-        user: alice,
-        odds: 20,
-        listingPrice: SOL,
-        betType: 'sol',
-      }),
-    ]);
-    const failed = await sendFailing(alice, [
-      await getCreateBetOffchainInstructionAsync({
-        user: alice,
-        odds: 30,
-        listingPrice: SOL,
-        betType: 'sol',
-      }),
-    ]);
+    // Alice's bet is closed (claimed, or a settled loss) and revealed, so a new one works; a second create
+    // while it is open fails (BetNotAvailable).
+    const second = await placeBet(t.chain.context.rpc, alice, { odds: 20, listingPrice: SOL, init: false });
+    sigs.second = second.signature;
+    const failed = await sendFailing(
+      alice,
+      (await betInstructions(alice, { odds: 30, listingPrice: SOL, init: false })).instructions,
+    );
     await runToTip();
     expect(await t.db.query('SELECT failed FROM indexed_signatures WHERE signature = $1', [failed])).toEqual([
       { failed: true },
@@ -534,44 +872,111 @@ describe('a resolved market', () => {
     expect(await row()).toEqual({ result: 'Yes', is_settled: true, settled_count: 1 });
   });
 
-  it('records what the referrer was actually paid: its share, or nothing when the program could not credit it', async () => {
-    const [paid, empty] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
+  it("records what the referrer's vault was credited: its share of the fee", async () => {
+    const paid = await generateKeyPairSigner();
     const { rpc } = t.chain.context;
-    await rpc.requestAirdrop(paid.address, lamports(SOL)).send();
-    while ((await rpc.getBalance(paid.address).send()).value === 0n) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    // Pot 0.1 SOL each: a 3_000_000-lamport fee, 300_000 of it to the referrer. The wallet that was never
-    // funded cannot hold less than its rent minimum (890_880 lamports), so the program leaves it unpaid.
+    // Anyone may pay for a vault: Carol creates it; the market's own init_referral then finds it there.
+    // (A referrer without a vault is credited nothing: decode-transaction.test.ts.)
+    await createReferralVault(rpc, carol, paid.address);
+    const [paidVault] = await findReferralAddress(paid.address);
+    // Pot 0.1 SOL: a 3_000_000-lamport fee, 300_000 of it to the referrer's vault.
     const toPaid = await quickMarket(paid.address);
-    const toEmpty = await quickMarket(empty.address);
     const share = referralShare(marketFee({ yesPool: SOL / 10n, noPool: 0n, result: MarketResult.Yes }));
     expect(share).toBe(300_000n);
-    const before = (await rpc.getBalance(paid.address, { commitment: 'confirmed' }).send()).value;
+    const before = (await rpc.getBalance(paidVault, { commitment: 'confirmed' }).send()).value;
     await new Promise((resolve) => setTimeout(resolve, 3_500));
     await t.app.services.prophecy.resolveMarket(toPaid, 'yes');
-    await t.app.services.prophecy.resolveMarket(toEmpty, 'yes');
     await runToTip();
 
-    const after = (await rpc.getBalance(paid.address, { commitment: 'confirmed' }).send()).value;
+    const after = (await rpc.getBalance(paidVault, { commitment: 'confirmed' }).send()).value;
     expect(after - before).toBe(share);
-    expect((await rpc.getBalance(empty.address, { commitment: 'confirmed' }).send()).value).toBe(0n);
-    expect(
-      await t.db.query<{ address: string; referrer_fee: bigint | null }>(
-        'SELECT address, referrer_fee FROM markets WHERE address = ANY($1::text[]) ORDER BY referrer_fee DESC',
-        [[toPaid, toEmpty]],
-      ),
-    ).toEqual([
-      { address: toPaid, referrer_fee: share },
-      { address: toEmpty, referrer_fee: 0n },
+    expect(await t.db.query('SELECT referrer_fee FROM markets WHERE address = $1', [toPaid])).toEqual([
+      { referrer_fee: share },
     ]);
     expect(await t.app.repositories.referrals.stats(paid.address)).toEqual({
       fees: share,
       referredUserCount: 0,
+      claimable: share,
+      claimed: 0n,
     });
-    expect(await t.app.repositories.referrals.stats(empty.address)).toEqual({
-      fees: 0n,
-      referredUserCount: 0,
-    });
+  });
+
+  it('records a market expired by anyone a week after its end: resolved Invalid', async () => {
+    const overdue = await quickMarket(null);
+    await runToTip();
+    // Its times moved back past end + MARKET_RESOLVE_GRACE_SECS (rewriting the account, not waiting a week).
+    backdateMarket(t, overdue, MARKET_RESOLVE_GRACE_SECS + 3_600);
+    const signature = await send(carol, [getExpireMarketInstruction({ market: overdue })]);
+    await runToTip();
+    expect(
+      await t.db.query('SELECT result, referrer_fee FROM markets WHERE address = $1', [overdue]),
+    ).toEqual([{ result: 'Invalid', referrer_fee: null }]);
+    expect(
+      await t.db.query('SELECT failed FROM indexed_signatures WHERE signature = $1', [signature]),
+    ).toEqual([{ failed: false }]);
+  });
+});
+
+describe("the spec's off-chain pair, when the authority turns it on", () => {
+  it("records create_bet_offchain and settle_bet_offchain, the referral's share credited to its vault", async () => {
+    const { rpc } = t.chain.context;
+    const { authority, settler } = t.chain.context.signers;
+    const setOffchain = async (on: boolean) => {
+      // update_house writes every field: the settler and treasury stay as they are.
+      const house = await readHouse(rpc);
+      await send(authority, [
+        await getUpdateHouseInstructionAsync({
+          authority,
+          settler: house.settler,
+          treasury: house.treasury,
+          paused: house.paused,
+          offchainBets: on,
+        }),
+      ]);
+    };
+    const henry = await generateKeyPairSigner();
+    await rpc.requestAirdrop(henry.address, lamports(10n * SOL)).send();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await setOffchain(true);
+    try {
+      const created = await send(henry, [
+        await getInitBetOffchainInstructionAsync({ user: henry, referral: bob.address }),
+        await getCreateBetOffchainInstructionAsync({
+          user: henry,
+          odds: 50,
+          listingPrice: SOL,
+          betType: 'sol',
+        }),
+      ]);
+      const [henryBet] = await findBetAddress(henry.address);
+      const settled = await send(settler, [
+        await getSettleBetOffchainInstructionAsync({
+          settler,
+          bet: henryBet,
+          referral: bob.address,
+          randomValue: 10,
+        }),
+      ]);
+      await runToTip();
+      expect(
+        await t.db.query(
+          `SELECT state, result, random_value, referral_fee, settle_signature, sequence, player_seed
+             FROM bets WHERE signature = $1`,
+          [created],
+        ),
+      ).toEqual([
+        {
+          state: 'Settled',
+          result: 'Win',
+          random_value: 10,
+          referral_fee: referralShare(betFee(betStake(SOL, 50))),
+          settle_signature: settled,
+          sequence: null,
+          player_seed: null,
+        },
+      ]);
+    } finally {
+      await setOffchain(false);
+    }
   });
 });

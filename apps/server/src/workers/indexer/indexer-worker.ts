@@ -261,8 +261,10 @@ export class IndexerWorker implements Worker {
   }
 
   /**
-   * Chain state the actions of each of `transactions` need and the database may lack: round accounts, and
-   * old bet records. One query per table and one account request (per 100 addresses) serve the whole chunk.
+   * Chain state the actions of each of `transactions` need and the database may lack: round accounts, old
+   * bet records (their referral), and the records of bets made with `create_bet` (their sequence:
+   * `betSequence` in `apply-actions.ts` explains why the record as it is now is the robust source). One
+   * query per table and one account request (per 100 addresses) serve the whole chunk.
    */
   async #prefetch(transactions: readonly DecodedTransaction[]): Promise<Prefetched[]> {
     const candidates = transactions.map((decoded) => roundsOf(decoded.actions));
@@ -297,9 +299,12 @@ export class IndexerWorker implements Worker {
       const ticks = new Set(
         decoded.actions.flatMap((action) => (action.kind === 'round_update' ? [action.round] : [])),
       );
+      const sequenced = decoded.actions.flatMap((action) =>
+        action.kind === 'create_bet' && action.playerSeed !== null ? [action.bet] : [],
+      );
       return {
         rounds: new Set(candidates[index]!.filter((round) => ticks.has(round) || !presentRounds.has(round))),
-        bets: new Set(created[index]!.filter((bet) => !presentBets.has(bet))),
+        bets: new Set([...created[index]!.filter((bet) => !presentBets.has(bet)), ...sequenced]),
       };
     });
     const wantedRounds = [...new Set(wanted.flatMap((want) => [...want.rounds]))];

@@ -2,8 +2,11 @@
  * The market settler on the real embedded chain: markets created and resolved through the Prophecy
  * service, predictions placed by funded players with the SDK, then settled by the worker. Every prediction
  * ends claimed, each player's balance moves by exactly the SDK's payout (winners), nothing (losers) or the
- * stake (an Invalid market), once, however the work is split across runs and restarts.
+ * stake (an Invalid market), once, however the work is split across runs and restarts. Last, as a keeper:
+ * the chain's clock is moved 8 days ahead, and a market the authority never resolved is expired
+ * (`expire_market`) and its predictions refunded, while one not yet overdue is left alone.
  */
+import { MARKET_RESOLVE_GRACE_SECS } from '@arcade/sdk/constants';
 import { decodePrediction, MarketResult, type MarketAccount } from '@arcade/sdk/wager/accounts';
 import { predictionPayout } from '@arcade/sdk/wager/bet-math';
 import {
@@ -21,6 +24,7 @@ import { WorkerRunner } from '../worker.ts';
 import {
   createMarketSettlerWorker,
   findMarketPredictions,
+  isMarketOverdue,
   readMarket,
   settlePredictions,
   type MarketSettlerDetails,
@@ -39,6 +43,8 @@ interface TestMarket {
 }
 
 let t: TestServer;
+/** How far the chain's clock is ahead of the wall clock (the last tests move it days ahead). */
+let skewMs = 0;
 const markets = new Map<string, TestMarket>();
 /** Every player's balance once the predictions are placed (before any settlement). */
 const placedBalances = new Map<Address, bigint>();
@@ -106,7 +112,7 @@ const PLANS: Readonly<Record<string, { result: MarketResultLabel; bets: readonly
 };
 
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ chainNow: () => Date.now() + skewMs });
   const cutoffTime = Math.floor(Date.now() / 1000) + 8;
   await Promise.all(
     Object.entries(PLANS).map(async ([label, plan]) => {
@@ -311,5 +317,111 @@ describe('market-settler', () => {
     await again.run(new AbortController().signal);
     expect(detailsOf(again)).toMatchObject({ pendingMarkets: 0, predictionsSettled: 0, marketsSettled: 0 });
     expect(await balance(settler)).toBe(settlerBefore);
+  }, 60_000);
+});
+
+describe('market-settler as the keeper of overdue markets', () => {
+  const DAY_MS = 86_400_000;
+
+  it('knows when a market is overdue: end + 7 days, with a margin for the chain clock', () => {
+    const end = 1_700_000_000;
+    const due = (end + MARKET_RESOLVE_GRACE_SECS) * 1000;
+    expect(isMarketOverdue(end, due)).toBe(false);
+    expect(isMarketOverdue(end, due + 1_999)).toBe(false);
+    expect(isMarketOverdue(end, due + 2_000)).toBe(true);
+  });
+
+  it('expires a market the authority never resolved, refunds every prediction, and leaves the rest alone', async () => {
+    const nowSecs = Math.floor(Date.now() / 1000);
+    const create = async (label: string, endTime: number) =>
+      t.app.services.prophecy.createMarket(
+        {
+          name: `Keeper test ${label}`,
+          shortName: label,
+          yesOption: 'Yes',
+          noOption: 'No',
+          invalidOption: 'Void',
+          category: 'Crypto',
+          image: '',
+          rules: 'Never resolved by the authority.',
+          endTime,
+          cutoffTime: nowSecs + 30,
+          referrer: null,
+        },
+        t.admins[0]!.address,
+      );
+    // Ends in a minute: overdue once the clock is 8 days ahead. The other ends in 30 days: not yet.
+    const [abandoned, later] = await Promise.all([
+      create('abandoned', nowSecs + 60),
+      create('later', nowSecs + 30 * 86_400),
+    ]);
+    const bets = [
+      { signer: await fundedPlayer(), side: 'yes' as const, amount: 420_000_000n },
+      { signer: await fundedPlayer(), side: 'no' as const, amount: 130_000_001n },
+    ];
+    const placed = new Map<Address, bigint>();
+    for (const bet of bets) {
+      await sendAndConfirm(t.chain.context.rpc, bet.signer, [
+        await getCreatePredictionInstructionAsync({
+          user: bet.signer,
+          market: abandoned.address as Address,
+          amount: bet.amount,
+          result: bet.side,
+        }),
+      ]);
+      placed.set(bet.signer.address, await balance(bet.signer.address));
+    }
+
+    // Nothing is overdue yet.
+    const early = createMarketSettlerWorker(t.app, { dryRun: true });
+    await early.run(new AbortController().signal);
+    expect(detailsOf(early)).toMatchObject({ overdueMarkets: 0, lastPlannedExpiries: [] });
+
+    // Eight days later (the chain's clock and the server's), the authority still silent.
+    skewMs += 8 * DAY_MS;
+    t.clock.advance(8 * DAY_MS);
+    const target = Math.floor((Date.now() + skewMs) / 1000);
+    while (t.chain.chain.blockTime < target) await sleep(100);
+
+    const dry = createMarketSettlerWorker(t.app, { dryRun: true });
+    await dry.run(new AbortController().signal);
+    expect(detailsOf(dry)).toMatchObject({
+      overdueMarkets: 1,
+      lastPlannedExpiries: [abandoned.address],
+      marketsExpired: 0,
+    });
+    expect((await readMarket(t.app, abandoned.address as Address))!.isSettled).toBe(false);
+
+    const keeper = createMarketSettlerWorker(t.app);
+    const runner = new WorkerRunner({ db: t.db, worker: keeper });
+    await runner.runOnce();
+    expect(runner.health()).toMatchObject({ failures: 0, lastError: null });
+    expect(detailsOf(keeper)).toMatchObject({ marketsExpired: 1, marketsSettled: 1, predictionsSettled: 2 });
+
+    const expired = (await readMarket(t.app, abandoned.address as Address))!;
+    expect(expired).toMatchObject({ isSettled: true, result: MarketResult.Invalid, settledCount: 2 });
+    for (const bet of bets) {
+      // Refunded exactly the stake: no fee on an Invalid market.
+      expect((await balance(bet.signer.address)) - placed.get(bet.signer.address)!).toBe(bet.amount);
+    }
+    const [row] = await t.db.query<{ result: string; is_settled: boolean; resolve_signature: string | null }>(
+      'SELECT result, is_settled, resolve_signature FROM markets WHERE address = $1',
+      [abandoned.address],
+    );
+    expect(row).toMatchObject({ result: 'Invalid', is_settled: true });
+    expect(row!.resolve_signature).not.toBeNull();
+
+    // The market that ends later is left for its authority.
+    expect((await readMarket(t.app, later.address as Address))!.isSettled).toBe(false);
+    const [laterRow] = await t.db.query<{ result: string | null }>(
+      'SELECT result FROM markets WHERE address = $1',
+      [later.address],
+    );
+    expect(laterRow!.result).toBeNull();
+
+    // Another run finds nothing to do.
+    const again = createMarketSettlerWorker(t.app);
+    await again.run(new AbortController().signal);
+    expect(detailsOf(again)).toMatchObject({ overdueMarkets: 0, marketsExpired: 0, predictionsSettled: 0 });
   }, 60_000);
 });

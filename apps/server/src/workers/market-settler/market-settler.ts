@@ -3,6 +3,12 @@
  * money always goes to the predictor) for every prediction not yet claimed, several per transaction, then
  * marks the market settled in the database when its on-chain `settled_count` reaches its prediction count.
  *
+ * It is also the keeper of overdue markets: a market the authority has not resolved
+ * `MARKET_RESOLVE_GRACE_SECS` (7 days) after its end gets `expire_market` (anyone may send it; the program
+ * resolves it Invalid), and its predictions are then settled for a refund like any resolved market's. So no
+ * pot waits on the authority longer than that, even if nobody else cranks it (docs/trust.md, "No frozen
+ * pots").
+ *
  * Markets come from the database (resolved, not yet settled) and are confirmed on chain; predictions come
  * from the chain (`getProgramAccounts` on the Prediction discriminator and market), so a prediction the
  * indexer has not seen yet is still paid. Idempotent: claimed predictions are filtered out, and one claimed
@@ -12,9 +18,11 @@
  * @module
  */
 
+import { MARKET_RESOLVE_GRACE_SECS } from '@arcade/sdk/constants';
 import {
   decodeMarket,
   decodePrediction,
+  MarketResult,
   PREDICTION_ACCOUNT_SIZE,
   PREDICTION_DISCRIMINATOR,
   PREDICTION_MARKET_OFFSET,
@@ -22,7 +30,7 @@ import {
   type PredictionAccount,
 } from '@arcade/sdk/wager/accounts';
 import { decodeWagerError } from '@arcade/sdk/wager/errors';
-import { getSettlePredictionInstruction } from '@arcade/sdk/wager/instructions';
+import { getExpireMarketInstruction, getSettlePredictionInstruction } from '@arcade/sdk/wager/instructions';
 import { WAGER_PROGRAM_ADDRESS } from '@arcade/sdk/wager/program';
 import { getBase58Decoder, type Address, type Base58EncodedBytes } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
@@ -52,7 +60,15 @@ export interface MarketSettlerOptions {
   readonly maxPredictionsPerRun?: number;
   /** Find and report, send nothing and change nothing. */
   readonly dryRun?: boolean;
+  /** Milliseconds since the epoch (which markets are overdue); default `app.now`. */
+  readonly now?: () => number;
 }
+
+/**
+ * How far past end + grace the server's clock must be before it sends `expire_market`: the chain's Clock
+ * moves once a slot, in whole seconds, and may lag it.
+ */
+export const EXPIRE_MARGIN_SECS = 2;
 
 /** An unclaimed prediction found on chain. */
 export interface PendingPrediction {
@@ -80,9 +96,31 @@ export type MarketSettlerDetails = {
   readonly lastMarketSettledAt: number | null;
   /** In dry-run mode, what the last run would have settled: market → unclaimed predictions. */
   readonly lastPlanned: Readonly<Record<string, number>>;
+  /** Unresolved markets past their end + grace at the last run. */
+  readonly overdueMarkets: number;
+  /** Markets this worker resolved Invalid with `expire_market`. */
+  readonly marketsExpired: number;
+  /** In dry-run mode, the overdue markets the last run would have expired. */
+  readonly lastPlannedExpiries: readonly string[];
 };
 
 const base58 = getBase58Decoder();
+
+const STORED_RESULT: Readonly<Record<MarketResult, 'Yes' | 'No' | 'Invalid'>> = {
+  [MarketResult.Yes]: 'Yes',
+  [MarketResult.No]: 'No',
+  [MarketResult.Invalid]: 'Invalid',
+};
+
+/**
+ * Whether a market that ends at `endTime` (unix seconds) may be expired at `nowMs`, with a margin for the
+ * chain's clock: the program's rule is now > end and now − end ≥ {@link MARKET_RESOLVE_GRACE_SECS}.
+ *
+ * @example isMarketOverdue(1_000, (1_000 + 604_800 + 2) * 1000) === true
+ */
+export function isMarketOverdue(endTime: number | bigint, nowMs: number): boolean {
+  return Math.floor(nowMs / 1000) >= Number(endTime) + MARKET_RESOLVE_GRACE_SECS + EXPIRE_MARGIN_SECS;
+}
 
 /** The Wager error name of a failed send, decoded from its custom code by the SDK, or null. */
 function wagerErrorName(error: unknown): string | null {
@@ -192,7 +230,11 @@ class MarketSettler implements Worker {
   readonly #maxMarkets: number;
   readonly #maxPredictions: number;
   readonly #dryRun: boolean;
+  readonly #now: () => number;
   #pendingMarkets = 0;
+  #overdueMarkets = 0;
+  #marketsExpired = 0;
+  #lastPlannedExpiries: string[] = [];
   #marketsSettled = 0;
   #predictionsSettled = 0;
   #predictionsSkipped = 0;
@@ -206,9 +248,11 @@ class MarketSettler implements Worker {
     this.#maxMarkets = options.maxMarketsPerRun ?? 20;
     this.#maxPredictions = options.maxPredictionsPerRun ?? Infinity;
     this.#dryRun = options.dryRun ?? false;
+    this.#now = options.now ?? app.now;
   }
 
   async run(signal: AbortSignal): Promise<void> {
+    await this.#expireOverdue(signal);
     const rows = await this.#app.db.query<{ address: string }>(
       `SELECT address FROM markets WHERE result IS NOT NULL AND NOT is_settled
        ORDER BY cutoff_time, address LIMIT $1`,
@@ -234,7 +278,80 @@ class MarketSettler implements Worker {
       predictionsSkipped: this.#predictionsSkipped,
       lastMarketSettledAt: this.#lastMarketSettledAt,
       lastPlanned: this.#lastPlanned,
+      overdueMarkets: this.#overdueMarkets,
+      marketsExpired: this.#marketsExpired,
+      lastPlannedExpiries: this.#lastPlannedExpiries,
     };
+  }
+
+  /**
+   * Sends `expire_market` for every unresolved market past its end + grace, and records the result, so the
+   * settlement below refunds its predictions in the same run. A market resolved on chain meanwhile (by the
+   * authority, or another keeper) has its result recorded instead.
+   */
+  async #expireOverdue(signal: AbortSignal): Promise<void> {
+    const nowMs = this.#now();
+    const latestEnd = Math.floor(nowMs / 1000) - MARKET_RESOLVE_GRACE_SECS - EXPIRE_MARGIN_SECS;
+    const rows = await this.#app.db.query<{ address: string }>(
+      `SELECT address FROM markets WHERE result IS NULL AND end_time <= $1
+       ORDER BY end_time, address LIMIT $2`,
+      [latestEnd, this.#maxMarkets],
+    );
+    this.#overdueMarkets = rows.length;
+    const planned: string[] = [];
+    for (const { address } of rows) {
+      if (signal.aborted) break;
+      const market = await readMarket(this.#app, address as Address);
+      if (market === null) {
+        this.#app.log.warn({ market: address }, 'market settler: an overdue market is not on chain');
+        continue;
+      }
+      if (market.isSettled && market.result !== null) {
+        if (!this.#dryRun) await this.#recordResult(address, STORED_RESULT[market.result], null);
+        continue;
+      }
+      // The database's end may be stale (an update it has not indexed): the chain's decides.
+      if (!isMarketOverdue(market.endTime, nowMs)) continue;
+      if (this.#dryRun) {
+        planned.push(address);
+        continue;
+      }
+      let signature: string;
+      try {
+        signature = await sendAndConfirm(this.#app.chain.rpc, this.#app.chain.signers.settler, [
+          getExpireMarketInstruction({ market: address as Address }),
+        ]);
+      } catch (error) {
+        const name = wagerErrorName(error);
+        if (name === 'MarketClosed' || name === 'MarketNotOverdue') {
+          // Resolved meanwhile (recorded at the next run), or the chain's clock not there yet.
+          this.#app.log.info({ market: address, error: name }, 'market settler: expire_market refused');
+          continue;
+        }
+        throw error;
+      }
+      await this.#recordResult(address, 'Invalid', signature);
+      this.#marketsExpired += 1;
+      this.#app.log.info(
+        { market: address, signature },
+        'market settler expired an overdue market (Invalid)',
+      );
+    }
+    if (this.#dryRun) this.#lastPlannedExpiries = planned;
+  }
+
+  /** Records a result the chain holds for a market the database still has unresolved. */
+  async #recordResult(
+    address: string,
+    result: 'Yes' | 'No' | 'Invalid',
+    signature: string | null,
+  ): Promise<void> {
+    await this.#app.db.query(
+      `UPDATE markets SET result = $2, resolve_signature = COALESCE($3, resolve_signature), updated_at = now()
+       WHERE address = $1 AND result IS NULL`,
+      [address, result, signature],
+    );
+    this.#app.marketListCache.clear();
   }
 
   /** Settles what it can of one market within `budget` predictions; returns how many it sent. */

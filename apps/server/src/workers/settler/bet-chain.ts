@@ -1,27 +1,42 @@
 /**
- * What the settler reads from and sends to the chain for one bet: the transaction that closed it (if any),
- * and its settle and refund transactions.
- *
- * The bet record is one account per user, reused bet after bet, so its current state may belong to a newer
- * bet than the one a database row describes. The settler therefore never trusts the account alone: it
- * looks at the record's history after the row's creating transaction, where the first successful
- * `settle_bet_offchain` or `refund_bet` is what closed that bet (nothing else can touch an open bet).
+ * What the settler reads from and sends to the chain: the House, bet records, the reveal transactions
+ * (batched as many as fit one transaction), seed-chain commits and resets, keeper refunds, and the
+ * authority's pause for a lost-seed recovery. Every send goes through the server's sender
+ * (`chain/send-transaction.ts`): simulated first, so a reveal the program would refuse is not sent.
  *
  * @module
  */
 
 import {
-  getSettleBetOffchainInstructionAsync,
-  getSettleBetOffchainInstructionDataCodec,
+  COMPUTE_UNIT_CAP,
+  MAX_TRANSACTION_SIZE,
+  PRIORITY_FEE_FLOOR_MICRO_LAMPORTS,
+} from '@arcade/sdk/constants';
+import { decodeBet, decodeHouse, type BetAccount, type HouseAccount } from '@arcade/sdk/wager/accounts';
+import { hexToBytes } from '@arcade/sdk/wager/fairness';
+import {
+  getCommitSeedChainInstructionAsync,
   getRefundBetInstructionAsync,
-  identifyWagerInstruction,
+  getResetSeedChainInstructionAsync,
+  getRevealBetInstructionAsync,
+  getUpdateHouseInstructionAsync,
 } from '@arcade/sdk/wager/instructions';
-import { WAGER_PROGRAM_ADDRESS } from '@arcade/sdk/wager/program';
+import { findHouseAddress } from '@arcade/sdk/wager/pda';
 import {
   address,
-  getBase58Encoder,
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  createTransactionMessage,
+  getBase64Encoder,
+  getTransactionSize,
+  pipe,
+  setTransactionMessageComputeUnitLimit,
+  setTransactionMessageComputeUnitPrice,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
   signature as toSignature,
-  type Address,
+  type Blockhash,
+  type Instruction,
   type KeyPairSigner,
   type Rpc,
   type Signature,
@@ -29,125 +44,175 @@ import {
 } from '@solana/kit';
 
 import { sendAndConfirm } from '../../chain/send-transaction.ts';
+import type { JsonTransaction } from '../indexer/decode-transaction.ts';
 
-/** The transaction that closed a bet. */
-export type ClosingTransaction =
-  | {
-      readonly kind: 'settle';
-      readonly signature: string;
-      readonly randomValue: number;
-      /** Lamports the referral received in it (0 without a referral, or when its share stayed as dust). */
-      readonly referralFee: bigint;
-    }
-  | { readonly kind: 'refund'; readonly signature: string };
+type ChainRpc = Rpc<SolanaRpcApi>;
 
-/** The bet fields these calls need. */
-export interface ChainBet {
-  readonly signature: string;
-  readonly betAddress: string;
+/** The decoded House and its lamports. */
+export async function readHouse(rpc: ChainRpc): Promise<HouseAccount> {
+  const [house] = await findHouseAddress();
+  const { value } = await rpc.getAccountInfo(house, { encoding: 'base64', commitment: 'confirmed' }).send();
+  if (value === null) throw new Error(`The House account ${house} does not exist`);
+  return decodeHouse(getBase64Encoder().encode(value.data[0]));
+}
+
+/** A bet record as it is now; null when there is none. */
+export async function readBet(rpc: ChainRpc, bet: string): Promise<BetAccount | null> {
+  const { value } = await rpc
+    .getAccountInfo(address(bet), { encoding: 'base64', commitment: 'confirmed' })
+    .send();
+  return value === null ? null : decodeBet(getBase64Encoder().encode(value.data[0]));
+}
+
+/** The newest ended slot (`confirmed`): SlotHashes lists it, so a bet of that slot or older can be revealed. */
+export async function confirmedSlot(rpc: ChainRpc): Promise<bigint> {
+  return rpc.getSlot({ commitment: 'confirmed' }).send();
+}
+
+/** The bet fields a reveal needs. */
+export interface RevealTarget {
   readonly user: string;
   readonly referral: string | null;
 }
 
-const base58 = getBase58Encoder();
+/** `reveal_bet` of the bet of `bet.user` with `seed` (hex), the referral vault derived from its referral. */
+export async function revealInstruction(bet: RevealTarget, seed: string): Promise<Instruction> {
+  return getRevealBetInstructionAsync({
+    user: address(bet.user),
+    referral: bet.referral === null ? null : address(bet.referral),
+    seed: hexToBytes(seed),
+  });
+}
+
+// A blockhash only sizes the probe: its bytes are as long as any.
+const PROBE_BLOCKHASH = '11111111111111111111111111111111' as Blockhash;
 
 /**
- * The transaction that closed the bet created by `bet.signature`, or null while it is open on chain.
+ * The wire size of `instructions` paid by `feePayer`, with the compute-budget instructions the sender adds:
+ * exactly the size the sender checks against {@link MAX_TRANSACTION_SIZE}.
  */
-export async function findClosingTransaction(
-  rpc: Rpc<SolanaRpcApi>,
-  bet: ChainBet,
-): Promise<ClosingTransaction | null> {
+export function transactionSize(feePayer: KeyPairSigner, instructions: readonly Instruction[]): number {
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(feePayer, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: PROBE_BLOCKHASH, lastValidBlockHeight: 0n },
+        m,
+      ),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+    (m) => setTransactionMessageComputeUnitLimit(COMPUTE_UNIT_CAP, m),
+    (m) => setTransactionMessageComputeUnitPrice(PRIORITY_FEE_FLOOR_MICRO_LAMPORTS, m),
+  );
+  return getTransactionSize(compileTransaction(message));
+}
+
+/**
+ * How many of `instructions`, from the first, fit one transaction (at most `most`). Reveals must go in
+ * order, so it is always a prefix.
+ */
+export function fittingPrefix(
+  feePayer: KeyPairSigner,
+  instructions: readonly Instruction[],
+  most = instructions.length,
+): number {
+  let count = Math.min(most, instructions.length);
+  while (count > 1 && transactionSize(feePayer, instructions.slice(0, count)) > MAX_TRANSACTION_SIZE)
+    count -= 1;
+  return count;
+}
+
+/** Sends `instructions` signed and paid by `signer`; the signature once confirmed. */
+export async function send(
+  rpc: ChainRpc,
+  signer: KeyPairSigner,
+  instructions: readonly Instruction[],
+): Promise<Signature> {
+  return sendAndConfirm(rpc, signer, instructions);
+}
+
+/** `commit_seed_chain(head, length)` by the settler. */
+export async function sendCommit(
+  rpc: ChainRpc,
+  settler: KeyPairSigner,
+  head: string,
+  length: number,
+): Promise<Signature> {
+  return send(rpc, settler, [
+    await getCommitSeedChainInstructionAsync({ settler, head: hexToBytes(head), length: BigInt(length) }),
+  ]);
+}
+
+/** `reset_seed_chain(head, length)` by the settler. */
+export async function sendReset(
+  rpc: ChainRpc,
+  settler: KeyPairSigner,
+  head: string,
+  length: number,
+): Promise<Signature> {
+  return send(rpc, settler, [
+    await getResetSeedChainInstructionAsync({ settler, head: hexToBytes(head), length: BigInt(length) }),
+  ]);
+}
+
+/** `refund_bet` of the bet of `user`, sent (and paid) by `caller`: anyone may, after the bet's deadline. */
+export async function sendRefund(
+  rpc: ChainRpc,
+  caller: KeyPairSigner,
+  bet: { readonly betAddress: string; readonly user: string },
+): Promise<Signature> {
+  return send(rpc, caller, [
+    await getRefundBetInstructionAsync({ caller, bet: address(bet.betAddress), user: address(bet.user) }),
+  ]);
+}
+
+/**
+ * `update_house` by the authority setting `paused`, every other field kept as the House has it (the
+ * instruction writes them all).
+ */
+export async function sendPause(
+  rpc: ChainRpc,
+  authority: KeyPairSigner,
+  house: HouseAccount,
+  paused: boolean,
+): Promise<Signature> {
+  return send(rpc, authority, [
+    await getUpdateHouseInstructionAsync({
+      authority,
+      settler: house.settler,
+      treasury: house.treasury,
+      paused,
+      offchainBets: house.offchainBets,
+    }),
+  ]);
+}
+
+/** A confirmed transaction in the indexer's shape; null while the RPC does not have it. */
+export async function readTransaction(rpc: ChainRpc, sig: string): Promise<JsonTransaction | null> {
+  return rpc
+    .getTransaction(toSignature(sig), {
+      encoding: 'json',
+      maxSupportedTransactionVersion: 0,
+      commitment: 'confirmed',
+    })
+    .send();
+}
+
+/**
+ * The successful transactions on a bet record after its creating transaction, oldest first: where the
+ * reveal of the bet created by `creation` is (nothing but its reveal or a refund can touch an open bet,
+ * and the record takes no new bet before the reveal).
+ */
+export async function transactionsAfter(rpc: ChainRpc, bet: string, creation: string): Promise<string[]> {
   const history = await rpc
-    .getSignaturesForAddress(address(bet.betAddress), {
-      until: toSignature(bet.signature),
+    .getSignaturesForAddress(address(bet), {
+      until: toSignature(creation),
       commitment: 'confirmed',
       limit: 1_000,
     })
     .send();
-  // Newest first: the oldest successful one after the creation is what closed it.
-  for (const entry of [...history].reverse()) {
-    if (entry.err !== null) continue;
-    const closing = await readClosingTransaction(rpc, entry.signature, bet);
-    if (closing !== null) return closing;
-  }
-  return null;
-}
-
-/** The settle or refund of `bet` in transaction `sig`, or null when it holds neither. */
-export async function readClosingTransaction(
-  rpc: Rpc<SolanaRpcApi>,
-  sig: Signature,
-  bet: ChainBet,
-): Promise<ClosingTransaction | null> {
-  const tx = await rpc
-    .getTransaction(sig, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' })
-    .send();
-  if (tx === null || tx.meta === null || tx.meta.err !== null) return null;
-  const keys: Address[] = [
-    ...tx.transaction.message.accountKeys,
-    ...tx.meta.loadedAddresses.writable,
-    ...tx.meta.loadedAddresses.readonly,
-  ];
-  for (const instruction of tx.transaction.message.instructions) {
-    if (keys[instruction.programIdIndex] !== WAGER_PROGRAM_ADDRESS) continue;
-    // Both instructions take (settler, house, bet, …): the bet is the third account.
-    const betIndex = instruction.accounts[2];
-    if (betIndex === undefined || keys[betIndex] !== bet.betAddress) continue;
-    const data = base58.encode(instruction.data);
-    const name = identifyWagerInstruction(data);
-    if (name === 'refund_bet') return { kind: 'refund', signature: sig };
-    if (name === 'settle_bet_offchain') {
-      const { randomValue } = getSettleBetOffchainInstructionDataCodec().decode(data);
-      return {
-        kind: 'settle',
-        signature: sig,
-        randomValue,
-        referralFee: referralFee(keys, tx.meta, bet.referral),
-      };
-    }
-  }
-  return null;
-}
-
-function referralFee(
-  keys: readonly Address[],
-  meta: { readonly preBalances: readonly bigint[]; readonly postBalances: readonly bigint[] },
-  referral: string | null,
-): bigint {
-  if (referral === null) return 0n;
-  const index = keys.indexOf(address(referral));
-  if (index < 0) return 0n;
-  const gain = (meta.postBalances[index] ?? 0n) - (meta.preBalances[index] ?? 0n);
-  return gain > 0n ? gain : 0n;
-}
-
-/** Sends `settle_bet_offchain` with `randomValue`, signed and paid by the settler; the signature once confirmed. */
-export async function sendSettle(
-  rpc: Rpc<SolanaRpcApi>,
-  settler: KeyPairSigner,
-  bet: ChainBet,
-  randomValue: number,
-): Promise<Signature> {
-  const instruction = await getSettleBetOffchainInstructionAsync({
-    settler,
-    bet: address(bet.betAddress),
-    referrer: bet.referral === null ? null : address(bet.referral),
-    randomValue,
-  });
-  return sendAndConfirm(rpc, settler, [instruction]);
-}
-
-/** Sends `refund_bet`, signed and paid by the settler; the signature once confirmed. */
-export async function sendRefund(
-  rpc: Rpc<SolanaRpcApi>,
-  settler: KeyPairSigner,
-  bet: ChainBet,
-): Promise<Signature> {
-  const instruction = await getRefundBetInstructionAsync({
-    settler,
-    bet: address(bet.betAddress),
-    user: address(bet.user),
-  });
-  return sendAndConfirm(rpc, settler, [instruction]);
+  return history
+    .filter((entry) => entry.err === null)
+    .map((entry) => entry.signature)
+    .reverse();
 }

@@ -1,7 +1,7 @@
 /**
- * `FAIRNESS_SECRET_HEX`: a local-only master secret from which the settler derives its hash chains, so an
- * end-to-end test knows every seed (and so every roll) in advance. Refused with a real cluster; without it
- * the chains stay random.
+ * `FAIRNESS_SECRET_HEX`: a local-only master secret from which the settler derives its hash chains, so a
+ * test knows every seed in advance (not the rolls: the program also takes the hash of the bet's slot, which
+ * nobody knows before the bet lands). Refused with a real cluster; without it the chains stay random.
  */
 
 import { createHmac } from 'node:crypto';
@@ -78,48 +78,24 @@ describe('the repository with a master secret', () => {
     const repo = new FairnessRepository(database.db, chainSecretOptions(MASTER_HEX));
     const length = 3;
     const now = new Date();
-    const current = await repo.ensureChains(length, now);
-    const chains = await repo.listChains();
-    const next = chains.find((chain) => chain.status === 'next');
-    expect(current.head).toBe(toHex(hashChain(deterministicChainSecret(master, 1), length)[0]!));
-    expect(next?.head).toBe(toHex(hashChain(deterministicChainSecret(master, 2), length)[0]!));
-
-    // Bets take s_1, s_2, … of the first chain, then roll over to the second (whose successor is chain 3).
-    const seeds1 = hashChain(deterministicChainSecret(master, 1), length).map(toHex);
-    const seeds2 = hashChain(deterministicChainSecret(master, 2), length).map(toHex);
-    const bets = await insertBets(database, 4);
-    const assigned = await repo.assignSeeds(bets, length, now, () => 0);
-    expect(bets.map((bet) => assigned.get(bet.id)?.seed)).toEqual([
-      seeds1[1],
-      seeds1[2],
-      seeds1[3],
-      seeds2[1],
+    const first = await repo.createChain(length, 'next', now);
+    const second = await repo.createChain(length, 'current', now);
+    const third = await repo.createChain(length, 'next', now);
+    const expected = [1, 2, 3].map((k) => hashChain(deterministicChainSecret(master, k), length).map(toHex));
+    expect([first.head, second.head, third.head]).toEqual(expected.map((seeds) => seeds[0]));
+    expect(await repo.seeds(second)).toEqual(expected[1]);
+    // A newer row with a status retires the older one with it: one next chain at a time.
+    expect((await repo.listChains()).map((chain) => [chain.id, chain.status])).toEqual([
+      [third.id, 'next'],
+      [second.id, 'current'],
+      [first.id, 'exhausted'],
     ]);
-    const third = (await repo.listChains()).find((chain) => chain.status === 'next');
-    expect(third?.head).toBe(toHex(hashChain(deterministicChainSecret(master, 3), length)[0]!));
   });
 
   it('keeps the chains random without one', async () => {
     database = await openTestDatabase();
     const repo = new FairnessRepository(database.db, chainSecretOptions(undefined));
-    const current = await repo.ensureChains(3, new Date());
-    expect(current.head).not.toBe(toHex(hashChain(deterministicChainSecret(master, 1), 3)[0]!));
+    const chain = await repo.createChain(3, 'next', new Date());
+    expect(chain.head).not.toBe(toHex(hashChain(deterministicChainSecret(master, 1), 3)[0]!));
   });
 });
-
-/** `count` open bets as the indexer writes them (valid base58 address and signature). */
-async function insertBets(database: TestDatabase, count: number) {
-  const bets: { id: number; betAddress: string; signature: string }[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const betAddress = '11111111111111111111111111111111';
-    const signature = `${'1'.repeat(63)}${String(i + 2)}`;
-    const [row] = await database.db.query<{ id: number }>(
-      `INSERT INTO bets (signature, slot, tx_index, bet_address, user_address, bet_type, mint, odds,
-                         bet_amount, fee, listing_price, placed_at)
-       VALUES ($1, $4, 0, $2, $3, 'sol', $3, 50, 1, 0, 2, now()) RETURNING id`,
-      [signature, betAddress, betAddress, 100 + i],
-    );
-    bets.push({ id: row!.id, betAddress, signature });
-  }
-  return bets;
-}

@@ -1,18 +1,26 @@
 /**
- * The settler's records: hash chains (`fairness_chains`), the seed each bet took (`bet_seeds`), the open
- * bets to settle, and what `GET /api/fairness` publishes.
+ * The settler's records: its seed chains (`fairness_chains`, secrets included: never logged or served),
+ * the bets it reveals (the `bets` rows the indexer writes for `create_bet`), its lost-seed recoveries
+ * (`fairness_recoveries`), and what `GET /api/fairness` publishes.
  *
- * A seed is revealed only once its bet is closed (Settled, Claimed or Refunded) AND every bet that took an
- * earlier seed of the same chain is closed too: hashing a seed gives every earlier seed, so revealing one
- * out of order would reveal an open bet's roll.
+ * The House on chain is the truth; these rows follow it (`house-chains.ts`). A seed is published only once
+ * `reveal_bet` has put it on chain: the `bets` row then holds it, taken from the reveal's instruction data.
  *
  * @module
  */
 
-import type { FairnessBetJson, FairnessSeedJson, PublishedChainJson } from '@arcade/sdk/api/history';
+import type {
+  FairnessBetJson,
+  FairnessRevealJson,
+  FairnessSeedJson,
+  PublishedChainJson,
+} from '@arcade/sdk/api/history';
+import { bytesToHex, hexToBytes, rollMessage } from '@arcade/sdk/wager/fairness';
 
 import type { Database, Queryable } from '../../db/database.ts';
-import { hashChain, randomSecret, toHex, fromHex } from './provably-fair.ts';
+import type { RevealOutcome } from '../indexer/apply-actions.ts';
+import type { HouseMatch, HouseSeeds, KnownChain } from './house-chains.ts';
+import { fromHex, hashChain, randomSecret, toHex } from './provably-fair.ts';
 
 /** A chain as published (never its secret), with its times as dates. */
 export interface PublishedChain extends Omit<
@@ -24,33 +32,50 @@ export interface PublishedChain extends Omit<
   readonly exhaustedAt: Date | null;
 }
 
-/** An open bet as the settler needs it, with its seed when one is assigned. */
-export interface OpenBet {
+/** A chain of the on-chain scheme as the settler works with it. */
+export interface SettlerChain extends KnownChain {
+  readonly status: PublishedChain['status'];
+  readonly commitSignature: string | null;
+}
+
+/** A bet made with `create_bet`, as the settler reveals it. */
+export interface RevealBet {
   readonly id: number;
+  /** The creating transaction. */
   readonly signature: string;
-  readonly slot: number;
-  readonly txIndex: number;
   readonly betAddress: string;
   readonly user: string;
-  readonly odds: number;
-  readonly fee: bigint;
   readonly referral: string | null;
+  readonly odds: number;
+  readonly sequence: bigint;
+  /** The slot it landed in. */
+  readonly slot: bigint;
+  /** Lowercase hex, 32 bytes. */
+  readonly playerSeed: string;
+  readonly state: string;
   readonly placedAt: Date;
-  readonly seed: AssignedSeed | null;
+  readonly revealSignature: string | null;
 }
 
-/** The seed a bet took. */
-export interface AssignedSeed {
-  readonly chainId: number;
-  readonly seedIndex: number;
-  readonly seed: string;
-  readonly randomValue: number;
-  readonly attempts: number;
+/** An open lost-seed recovery. */
+export interface Recovery {
+  readonly id: number;
+  readonly reason: string;
+  readonly houseWasPaused: boolean;
+  readonly pauseSignature: string | null;
+  readonly resetChainId: number | null;
+  readonly resetSignature: string | null;
+  readonly startedAt: Date;
 }
 
-/** Everything `GET /api/fairness/{bet}` shows about one bet: the bet and, once it has one, its seed. */
-export interface BetFairness extends FairnessBetJson {
-  readonly assignment: Omit<FairnessSeedJson, 'revealed'> | null;
+/** Everything `GET /api/fairness/{bet}` shows about one bet. */
+export interface BetFairness {
+  readonly bet: FairnessBetJson;
+  readonly seed: FairnessSeedJson | null;
+  /** As sent: every field this server adds to the SDK's shape (optional there for older answers) is set. */
+  readonly reveal: Required<FairnessRevealJson> | null;
+  /** The HMAC message (lowercase hex, 72 bytes) once the reveal made the slot hash known. */
+  readonly message: string | null;
 }
 
 interface ChainRow {
@@ -59,18 +84,25 @@ interface ChainRow {
   length: number;
   next_index: number;
   status: PublishedChain['status'];
+  start_sequence: bigint | string | number | null;
+  commit_signature: string | null;
   published_at: Date;
   activated_at: Date | null;
   exhausted_at: Date | null;
 }
 
-const CHAIN_COLUMNS = 'id, head, length, next_index, status, published_at, activated_at, exhausted_at';
+const CHAIN_COLUMNS =
+  'id, head, length, next_index, status, start_sequence, commit_signature, published_at, activated_at, exhausted_at';
+
+const toBigint = (value: bigint | string | number): bigint => BigInt(value);
 
 function toChain(row: ChainRow): PublishedChain {
   return {
     id: row.id,
     head: row.head,
     length: row.length,
+    startSequence: row.start_sequence === null ? null : Number(row.start_sequence),
+    commitSignature: row.commit_signature,
     nextIndex: row.next_index,
     status: row.status,
     publishedAt: row.published_at,
@@ -79,20 +111,88 @@ function toChain(row: ChainRow): PublishedChain {
   };
 }
 
+function toSettlerChain(row: ChainRow): SettlerChain {
+  return {
+    id: row.id,
+    head: row.head,
+    length: row.length,
+    startSequence: row.start_sequence === null ? null : toBigint(row.start_sequence),
+    status: row.status,
+    commitSignature: row.commit_signature,
+  };
+}
+
 /**
  * Seeds of chains already expanded from their secret, by head (hex, index 0 = head). Keyed by head, not
  * id: ids repeat across databases (test schemas) in one process, heads do not.
  */
 const seedCache = new Map<string, readonly string[]>();
-const SEED_CACHE_MAX = 4;
+const SEED_CACHE_MAX = 8;
 
 /** Options of {@link FairnessRepository}. */
 export interface FairnessRepositoryOptions {
   /**
    * The secret of the `ordinal`-th chain (1 for the first chain ever made, and so on), instead of a fresh
-   * random one: local tests only (`FAIRNESS_SECRET_HEX`), so a test can know every roll in advance.
+   * random one: local tests only (`FAIRNESS_SECRET_HEX`), so a test can know every seed in advance.
    */
   readonly secretFor?: (ordinal: number) => Uint8Array;
+}
+
+interface RevealBetRow {
+  id: number;
+  signature: string;
+  bet_address: string;
+  user_address: string;
+  referral: string | null;
+  odds: number;
+  sequence: bigint | string | number;
+  slot: bigint | string | number;
+  player_seed: string;
+  state: string;
+  placed_at: Date;
+  reveal_signature: string | null;
+}
+
+const REVEAL_BET_COLUMNS =
+  'id, signature, bet_address, user_address, referral, odds, sequence, slot, player_seed, state, placed_at, reveal_signature';
+
+function toRevealBet(row: RevealBetRow): RevealBet {
+  return {
+    id: row.id,
+    signature: row.signature,
+    betAddress: row.bet_address,
+    user: row.user_address,
+    referral: row.referral,
+    odds: row.odds,
+    sequence: toBigint(row.sequence),
+    slot: toBigint(row.slot),
+    playerSeed: row.player_seed,
+    state: row.state,
+    placedAt: row.placed_at,
+    revealSignature: row.reveal_signature,
+  };
+}
+
+interface RecoveryRow {
+  id: number;
+  reason: string;
+  house_was_paused: boolean;
+  pause_signature: string | null;
+  reset_chain_id: number | null;
+  reset_signature: string | null;
+  started_at: Date;
+}
+
+function toRecovery(row: RecoveryRow): Recovery {
+  return {
+    id: row.id,
+    reason: row.reason,
+    houseWasPaused: row.house_was_paused,
+    pauseSignature: row.pause_signature,
+    resetChainId: row.reset_chain_id,
+    resetSignature: row.reset_signature,
+    startedAt: row.started_at,
+  };
 }
 
 /** The settler's tables. */
@@ -105,7 +205,7 @@ export class FairnessRepository {
     this.#secretFor = options.secretFor;
   }
 
-  /** Every chain, newest first. */
+  /** Every chain, newest first, as published. */
   async listChains(): Promise<PublishedChain[]> {
     const rows = await this.#db.query<ChainRow>(
       `SELECT ${CHAIN_COLUMNS} FROM fairness_chains ORDER BY id DESC`,
@@ -114,174 +214,197 @@ export class FairnessRepository {
   }
 
   /**
-   * Makes sure a current chain and a published next one exist, so a chain's head is always public well
-   * before its first seed is used. Returns the current chain.
+   * The on-chain scheme's chains the House may be using: the current and next ones as last recorded, and a
+   * chain written but not committed yet.
    */
-  async ensureChains(length: number, now: Date): Promise<PublishedChain> {
+  async settlerChains(): Promise<SettlerChain[]> {
+    const rows = await this.#db.query<ChainRow>(
+      `SELECT ${CHAIN_COLUMNS} FROM fairness_chains
+        WHERE on_chain AND status IN ('current', 'next') ORDER BY id`,
+    );
+    return rows.map(toSettlerChain);
+  }
+
+  /** One chain by id, if it exists. */
+  async chain(id: number): Promise<SettlerChain | null> {
+    const [row] = await this.#db.query<ChainRow>(
+      `SELECT ${CHAIN_COLUMNS} FROM fairness_chains WHERE id = $1`,
+      [id],
+    );
+    return row === undefined ? null : toSettlerChain(row);
+  }
+
+  /**
+   * Every seed of a chain (index 0 = head), lowercase hex, expanded from its secret once and cached.
+   *
+   * @throws Error when the secret does not hash to the head (a damaged row must never be revealed from).
+   */
+  async seeds(chain: Pick<KnownChain, 'id' | 'head'>): Promise<readonly string[]> {
+    const cached = seedCache.get(chain.head);
+    if (cached !== undefined) return cached;
+    const [row] = await this.#db.query<{ secret: string; length: number; head: string }>(
+      'SELECT secret, length, head FROM fairness_chains WHERE id = $1',
+      [chain.id],
+    );
+    if (row === undefined) throw new Error(`no chain ${String(chain.id)}`);
+    const seeds = hashChain(fromHex(row.secret), row.length).map(toHex);
+    if (seeds[0] !== row.head) throw new Error(`chain ${String(chain.id)}: secret does not hash to its head`);
+    if (seedCache.size >= SEED_CACHE_MAX) seedCache.clear();
+    seedCache.set(row.head, seeds);
+    return seeds;
+  }
+
+  /**
+   * Writes a new chain (a fresh secret, or the configured one for its ordinal) with `status`, not yet seen
+   * on chain. The settler writes it BEFORE sending `commit_seed_chain` or `reset_seed_chain`, so a crash in
+   * between finds this row again instead of committing a second chain.
+   */
+  async createChain(length: number, status: 'next' | 'current', now: Date): Promise<SettlerChain> {
     return this.#db.transaction(async (tx) => {
       await tx.query('LOCK TABLE fairness_chains IN SHARE ROW EXCLUSIVE MODE');
-      let current = await this.#chainWithStatus(tx, 'current');
-      if (current === null) {
-        const next = await this.#chainWithStatus(tx, 'next');
-        current =
-          next === null
-            ? await this.#createChain(tx, length, 'current', now)
-            : await this.#activate(tx, next.id, now);
-      }
-      if ((await this.#chainWithStatus(tx, 'next')) === null)
-        await this.#createChain(tx, length, 'next', now);
-      return current;
+      // Only one row may hold a status: an older one that did not follow the House is retired.
+      await tx.query(
+        `UPDATE fairness_chains SET status = 'exhausted', exhausted_at = COALESCE(exhausted_at, $2)
+          WHERE status = $1`,
+        [status, now],
+      );
+      const secret = await this.#newSecret(tx);
+      const head = hashChain(secret, length)[0];
+      if (head === undefined) throw new Error('empty hash chain');
+      const [row] = await tx.query<ChainRow>(
+        `INSERT INTO fairness_chains (head, secret, length, status, published_at, on_chain)
+         VALUES ($1, $2, $3, $4, $5, true) RETURNING ${CHAIN_COLUMNS}`,
+        [toHex(head), toHex(secret), length, status, now],
+      );
+      if (row === undefined) throw new Error('chain insert returned nothing');
+      return toSettlerChain(row);
     });
   }
 
   /**
-   * Gives each bet (in the order given: confirmation order) the next seed of the current chain, rolling
-   * over to the published next chain when the current one runs out, and records it, all in one
-   * transaction. Bets that already have a seed keep it.
+   * Makes the chains' statuses, starts and next indices follow the House: the matched current and next
+   * chains take those statuses, every other chain that was in use is exhausted (used up, or abandoned by a
+   * reset), and a chain written but not committed yet stays next while the House has none of ours.
    */
-  async assignSeeds(
-    bets: readonly Pick<OpenBet, 'id' | 'betAddress' | 'signature'>[],
-    chainLength: number,
-    now: Date,
-    roll: (seed: Uint8Array, bet: Pick<OpenBet, 'betAddress' | 'signature'>) => number,
-  ): Promise<Map<number, AssignedSeed>> {
-    const assigned = new Map<number, AssignedSeed>();
-    if (bets.length === 0) return assigned;
-    await this.ensureChains(chainLength, now);
+  async applyHouse(house: HouseSeeds, match: HouseMatch, now: Date): Promise<void> {
     await this.#db.transaction(async (tx) => {
       await tx.query('LOCK TABLE fairness_chains IN SHARE ROW EXCLUSIVE MODE');
-      let chain = await this.#chainWithStatus(tx, 'current');
-      if (chain === null) throw new Error('no current hash chain');
-      let nextIndex = chain.nextIndex;
-      for (const bet of bets) {
-        const [existing] = await tx.query<{ bet_id: number }>(
-          'SELECT bet_id FROM bet_seeds WHERE bet_id = $1',
-          [bet.id],
-        );
-        if (existing !== undefined) continue;
-        if (nextIndex > chain.length) {
-          await tx.query('UPDATE fairness_chains SET next_index = $2 WHERE id = $1', [chain.id, nextIndex]);
-          chain = await this.#rollOver(tx, chain.id, chainLength, now);
-          nextIndex = chain.nextIndex;
-        }
-        const seeds = await this.#seeds(tx, chain.id, chain.head);
-        const seed = seeds[nextIndex];
-        if (seed === undefined) throw new Error(`chain ${String(chain.id)} has no seed ${String(nextIndex)}`);
-        const randomValue = roll(fromHex(seed), bet);
+      const keep = [match.current?.id ?? 0, match.next?.id ?? 0];
+      await tx.query(
+        `UPDATE fairness_chains SET status = 'exhausted', exhausted_at = COALESCE(exhausted_at, $2)
+          WHERE on_chain AND status IN ('current', 'next') AND id <> ALL($1::int[])
+            AND NOT (status = 'next' AND start_sequence IS NULL AND $3::bool)`,
+        [keep, now, match.next === null],
+      );
+      for (const [chain, status] of [
+        [match.current, 'current'],
+        [match.next, 'next'],
+      ] as const) {
+        if (chain === null) continue;
+        const used = house.betSequence - chain.start;
+        const taken = used < 0n ? 0n : used > BigInt(chain.length) ? BigInt(chain.length) : used;
         await tx.query(
-          `INSERT INTO bet_seeds (bet_id, chain_id, seed_index, seed, random_value, assigned_at)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [bet.id, chain.id, nextIndex, seed, randomValue, now],
+          `UPDATE fairness_chains SET status = $2, start_sequence = COALESCE(start_sequence, $3::int8),
+             next_index = $4, committed_at = COALESCE(committed_at, $5),
+             activated_at = CASE WHEN $2 = 'current' THEN COALESCE(activated_at, $5) ELSE activated_at END
+           WHERE id = $1`,
+          [chain.id, status, chain.start, Number(taken) + 1, now],
         );
-        assigned.set(bet.id, { chainId: chain.id, seedIndex: nextIndex, seed, randomValue, attempts: 0 });
-        nextIndex += 1;
       }
-      await tx.query('UPDATE fairness_chains SET next_index = $2 WHERE id = $1', [chain.id, nextIndex]);
     });
-    return assigned;
   }
 
-  /** The current chain, if any (read only: what a dry run plans with). */
-  async currentChain(): Promise<PublishedChain | null> {
-    return this.#chainWithStatus(this.#db, 'current');
-  }
-
-  /** The seed `index` of chain `chainId` (hex); for dry runs, which plan without recording. */
-  async seedAt(chainId: number, head: string, index: number): Promise<string | null> {
-    return (await this.#seeds(this.#db, chainId, head))[index] ?? null;
-  }
-
-  /** Open bets the settler has not closed, in confirmation order (slot, then index in block). */
-  async openBets(limit: number): Promise<OpenBet[]> {
-    const rows = await this.#db.query<{
-      id: number;
-      signature: string;
-      slot: number;
-      tx_index: number;
-      bet_address: string;
-      user_address: string;
-      odds: number;
-      fee: bigint;
-      referral: string | null;
-      placed_at: Date;
-      chain_id: number | null;
-      seed_index: number | null;
-      seed: string | null;
-      random_value: number | null;
-      attempts: number | null;
-    }>(
-      `SELECT b.id, b.signature, b.slot, b.tx_index, b.bet_address, b.user_address, b.odds, b.fee, b.referral,
-              b.placed_at, s.chain_id, s.seed_index, s.seed, s.random_value, s.attempts
-         FROM bets b LEFT JOIN bet_seeds s ON s.bet_id = b.id
-        WHERE b.state = 'Open' AND b.settle_signature IS NULL AND b.refund_signature IS NULL
-        ORDER BY b.slot, b.tx_index, b.id
-        LIMIT $1`,
-      [limit],
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      signature: row.signature,
-      slot: row.slot,
-      txIndex: row.tx_index,
-      betAddress: row.bet_address,
-      user: row.user_address,
-      odds: row.odds,
-      fee: row.fee,
-      referral: row.referral,
-      placedAt: row.placed_at,
-      seed:
-        row.chain_id === null || row.seed_index === null || row.seed === null || row.random_value === null
-          ? null
-          : {
-              chainId: row.chain_id,
-              seedIndex: row.seed_index,
-              seed: row.seed,
-              randomValue: row.random_value,
-              attempts: row.attempts ?? 0,
-            },
-    }));
-  }
-
-  /** Records that a transaction for this bet is about to be sent (before it is). */
-  async recordAttempt(betId: number, now: Date): Promise<void> {
+  /** Records the transaction that committed (or reset to) a chain; the indexer may have done it already. */
+  async recordCommit(chainId: number, signature: string, now: Date): Promise<void> {
     await this.#db.query(
-      'UPDATE bet_seeds SET attempts = attempts + 1, last_attempt_at = $2 WHERE bet_id = $1',
-      [betId, now],
+      `UPDATE fairness_chains SET commit_signature = COALESCE(commit_signature, $2),
+         committed_at = COALESCE(committed_at, $3) WHERE id = $1`,
+      [chainId, signature, now],
     );
-  }
-
-  /** Records why the last attempt failed. */
-  async recordError(betId: number, message: string): Promise<void> {
-    await this.#db.query('UPDATE bet_seeds SET last_error = $2 WHERE bet_id = $1', [
-      betId,
-      message.slice(0, 500),
-    ]);
   }
 
   /**
-   * Marks a bet settled. Idempotent, and a no-op when the indexer got there first (it writes the same
-   * facts from the same transaction).
+   * The bets made with `create_bet` whose sequence is in [`from`, `to`), by sequence (the newest row of a
+   * sequence, should a House re-created on a fresh chain have repeated one).
    */
-  async markSettled(
-    betId: number,
-    fields: { randomValue: number; result: 'Win' | 'Loss'; signature: string; referralFee: bigint; at: Date },
-  ): Promise<void> {
-    await this.#db.query(
-      `UPDATE bets SET state = 'Settled', result = $2, random_value = $3, settle_signature = $4,
-              referral_fee = GREATEST(referral_fee, $5::numeric), settled_at = COALESCE(settled_at, $6)
-        WHERE id = $1 AND state = 'Open'`,
-      [betId, fields.result, fields.randomValue, fields.signature, fields.referralFee, fields.at],
+  async revealBets(from: bigint, to: bigint): Promise<Map<bigint, RevealBet>> {
+    if (to <= from) return new Map();
+    const rows = await this.#db.query<RevealBetRow>(
+      `SELECT DISTINCT ON (sequence) ${REVEAL_BET_COLUMNS} FROM bets
+        WHERE sequence >= $1::int8 AND sequence < $2::int8 AND player_seed IS NOT NULL
+        ORDER BY sequence, id DESC`,
+      [from, to],
     );
-    await this.#db.query('UPDATE bet_seeds SET last_error = NULL WHERE bet_id = $1', [betId]);
+    return new Map(rows.map((row) => [toBigint(row.sequence), toRevealBet(row)]));
   }
 
-  /** Marks a bet refunded (idempotent; never touches a bet that is no longer Open). */
-  async markRefunded(betId: number, signature: string, at: Date): Promise<void> {
+  /**
+   * Bets in [`from`, `to`) revealed on chain (the House is past them) whose reveal is not recorded: a run
+   * that died between sending a reveal and recording it, with the indexer not there yet.
+   */
+  async unrecordedReveals(from: bigint, to: bigint, limit: number): Promise<RevealBet[]> {
+    if (to <= from) return [];
+    const rows = await this.#db.query<RevealBetRow>(
+      `SELECT ${REVEAL_BET_COLUMNS} FROM bets
+        WHERE sequence >= $1::int8 AND sequence < $2::int8 AND player_seed IS NOT NULL
+          AND reveal_signature IS NULL
+        ORDER BY sequence LIMIT $3`,
+      [from, to, limit],
+    );
+    return rows.map(toRevealBet);
+  }
+
+  /**
+   * Records a keeper's `refund_bet` of an open bet (a no-op once the indexer has; on a bet whose reveal was
+   * recorded first, only the refund's signature).
+   */
+  async markRefunded(betId: number, signature: string): Promise<void> {
     await this.#db.query(
-      `UPDATE bets SET state = 'Refunded', result = 'None', refund_signature = $2,
-              settled_at = COALESCE(settled_at, $3)
-        WHERE id = $1 AND state = 'Open'`,
-      [betId, signature, at],
+      `UPDATE bets SET state = CASE WHEN state = 'Open' THEN 'Refunded' ELSE state END, refund_signature = $2
+        WHERE id = $1 AND refund_signature IS NULL
+          AND (state = 'Open' OR reveal_outcome = 'earlier' OR after_refund)`,
+      [betId, signature],
+    );
+  }
+
+  /** The recovery in progress, if any. */
+  async openRecovery(): Promise<Recovery | null> {
+    const [row] = await this.#db.query<RecoveryRow>(
+      'SELECT * FROM fairness_recoveries WHERE finished_at IS NULL',
+    );
+    return row === undefined ? null : toRecovery(row);
+  }
+
+  /** Starts a recovery (or returns the one in progress: at most one is open). */
+  async startRecovery(reason: string, houseWasPaused: boolean, now: Date): Promise<Recovery> {
+    await this.#db.query(
+      `INSERT INTO fairness_recoveries (reason, house_was_paused, started_at) VALUES ($1, $2, $3)
+       ON CONFLICT ((true)) WHERE finished_at IS NULL DO NOTHING`,
+      [reason, houseWasPaused, now],
+    );
+    const open = await this.openRecovery();
+    if (open === null) throw new Error('no open recovery after starting one');
+    return open;
+  }
+
+  /** Records a step of the open recovery `id`. */
+  async updateRecovery(
+    id: number,
+    step: { pauseSignature?: string; resetChainId?: number; resetSignature?: string },
+  ): Promise<void> {
+    await this.#db.query(
+      `UPDATE fairness_recoveries SET pause_signature = COALESCE($2, pause_signature),
+         reset_chain_id = COALESCE($3, reset_chain_id), reset_signature = COALESCE($4, reset_signature)
+       WHERE id = $1`,
+      [id, step.pauseSignature ?? null, step.resetChainId ?? null, step.resetSignature ?? null],
+    );
+  }
+
+  /** Closes the recovery `id`. */
+  async finishRecovery(id: number, unpauseSignature: string | null, now: Date): Promise<void> {
+    await this.#db.query(
+      'UPDATE fairness_recoveries SET unpause_signature = $2, finished_at = $3 WHERE id = $1',
+      [id, unpauseSignature, now],
     );
   }
 
@@ -298,43 +421,33 @@ export class FairnessRepository {
       random_value: number | null;
       settle_signature: string | null;
       refund_signature: string | null;
-      slot: number;
+      slot: bigint | string | number;
       tx_index: number;
-      chain_id: number | null;
-      head: string | null;
-      seed_index: number | null;
-      seed: string | null;
-      revealable: boolean | null;
+      sequence: bigint | string | number | null;
+      player_seed: string | null;
+      reveal_signature: string | null;
+      reveal_seed: string | null;
+      slot_hash: string | null;
+      reveal_outcome: RevealOutcome | null;
+      after_refund: boolean;
+      late_win: bigint | string | number;
     }>(
-      `SELECT b.id, b.signature, b.bet_address, b.user_address, b.odds, b.state, b.result, b.random_value,
-              b.settle_signature, b.refund_signature, b.slot, b.tx_index,
-              s.chain_id, c.head, s.seed_index, s.seed,
-              (b.state <> 'Open' AND NOT EXISTS (
-                 SELECT 1 FROM bet_seeds e JOIN bets eb ON eb.id = e.bet_id
-                  WHERE e.chain_id = s.chain_id AND e.seed_index < s.seed_index AND eb.state = 'Open'
-              )) AS revealable
-         FROM bets b
-         LEFT JOIN bet_seeds s ON s.bet_id = b.id
-         LEFT JOIN fairness_chains c ON c.id = s.chain_id
-        WHERE b.signature = $1 AND ($2::text IS NULL OR b.bet_address = $2)
-        ORDER BY b.id
-        LIMIT 1`,
+      `SELECT id, signature, bet_address, user_address, odds, state, result, random_value, settle_signature,
+              refund_signature, slot, tx_index, sequence, player_seed, reveal_signature, reveal_seed,
+              slot_hash, reveal_outcome, after_refund,
+              GREATEST(listing_price - bet_amount - fee, 0) AS late_win
+         FROM bets
+        WHERE signature = $1 AND ($2::text IS NULL OR bet_address = $2)
+        ORDER BY id LIMIT 1`,
       [signature, betAddress],
     );
     if (row === undefined) return null;
-    let assignment: BetFairness['assignment'] = null;
-    if (row.chain_id !== null && row.head !== null && row.seed_index !== null && row.seed !== null) {
-      const revealed = row.revealable === true;
-      const previous = revealed ? await this.#previousSeed(row.chain_id, row.seed_index, row.head) : null;
-      assignment = {
-        chainId: row.chain_id,
-        chainHead: row.head,
-        seedIndex: row.seed_index,
-        seed: revealed ? row.seed : null,
-        previousSeed: previous,
-      };
-    }
-    return {
+    const sequence = row.sequence === null ? null : toBigint(row.sequence);
+    const offChain = row.player_seed === null;
+    const settled = row.reveal_outcome === 'settled';
+    // A roll exists once a reveal (or, for an off-chain bet, settle_bet_offchain) rolled the bet.
+    const rolled = settled || (offChain && row.state !== 'Open' && row.state !== 'Refunded');
+    const bet: FairnessBetJson = {
       id: row.id,
       signature: row.signature,
       betAddress: row.bet_address,
@@ -342,63 +455,114 @@ export class FairnessRepository {
       odds: row.odds,
       state: row.state,
       result: row.result,
-      randomValue: row.state === 'Open' ? null : row.random_value,
+      randomValue: rolled ? row.random_value : null,
       settleSignature: row.settle_signature,
       refundSignature: row.refund_signature,
-      slot: row.slot,
+      slot: Number(row.slot),
       txIndex: row.tx_index,
-      assignment,
+      sequence: sequence === null ? null : Number(sequence),
+      playerSeed: row.player_seed,
+      offChain,
+    };
+    if (offChain) return { bet, seed: await this.#legacySeed(row.id), reveal: null, message: null };
+    const reveal: Required<FairnessRevealJson> | null =
+      row.reveal_signature === null || row.reveal_outcome === null
+        ? null
+        : {
+            signature: row.reveal_signature,
+            outcome: settled ? 'settled' : 'refunded',
+            reason: row.reveal_outcome === 'settled' ? null : row.reveal_outcome,
+            roll: settled ? row.random_value : null,
+            slotHash: settled ? row.slot_hash : null,
+            afterRefund: settled && row.after_refund,
+            lateWinAmount: settled && row.after_refund && row.result === 'Win' ? String(row.late_win) : null,
+          };
+    const message =
+      sequence === null || row.player_seed === null || row.slot_hash === null
+        ? null
+        : bytesToHex(
+            rollMessage({
+              sequence,
+              playerSeed: hexToBytes(row.player_seed),
+              slotHash: hexToBytes(row.slot_hash),
+            }),
+          );
+    const seed = sequence === null ? null : await this.#seedOf(sequence, row.reveal_seed);
+    return { bet, seed, reveal, message };
+  }
+
+  /** The place of sequence `sequence` in the chain that covers it, with its seed once revealed on chain. */
+  async #seedOf(sequence: bigint, revealed: string | null): Promise<FairnessSeedJson | null> {
+    const [chain] = await this.#db.query<ChainRow>(
+      `SELECT ${CHAIN_COLUMNS} FROM fairness_chains
+        WHERE on_chain AND start_sequence <= $1::int8 AND start_sequence + length > $1::int8
+        ORDER BY id DESC LIMIT 1`,
+      [sequence],
+    );
+    if (chain === undefined || chain.start_sequence === null) return null;
+    const seedIndex = Number(sequence - toBigint(chain.start_sequence)) + 1;
+    let previousSeed: string | null = null;
+    if (revealed !== null) {
+      if (seedIndex === 1) {
+        previousSeed = chain.head;
+      } else {
+        // The seed revealed before it, as the chain recorded it; else the chain's own (revealed on chain too,
+        // since reveals go in order).
+        const [before] = await this.#db.query<{ reveal_seed: string }>(
+          `SELECT reveal_seed FROM bets WHERE sequence = $1::int8 AND reveal_seed IS NOT NULL
+            ORDER BY id DESC LIMIT 1`,
+          [sequence - 1n],
+        );
+        previousSeed = before?.reveal_seed ?? (await this.seeds(chain))[seedIndex - 1] ?? null;
+      }
+    }
+    return {
+      chainId: chain.id,
+      chainHead: chain.head,
+      seedIndex,
+      seed: revealed,
+      previousSeed,
+      revealed: revealed !== null,
     };
   }
 
-  async #previousSeed(chainId: number, seedIndex: number, head: string): Promise<string> {
-    if (seedIndex === 1) return head;
-    const seeds = await this.#seeds(this.#db, chainId, head);
-    const previous = seeds[seedIndex - 1];
-    if (previous === undefined)
-      throw new Error(`chain ${String(chainId)} has no seed ${String(seedIndex - 1)}`);
-    return previous;
-  }
-
-  async #seeds(q: Queryable, chainId: number, head: string): Promise<readonly string[]> {
-    const cached = seedCache.get(head);
-    if (cached !== undefined) return cached;
-    const [row] = await q.query<{ secret: string; length: number; head: string }>(
-      'SELECT secret, length, head FROM fairness_chains WHERE id = $1',
-      [chainId],
+  /**
+   * The seed an off-chain bet took under the spec's scheme (`bet_seeds`), shown once the bet and every bet
+   * before it in its chain are closed: hashing a seed gives every earlier one.
+   */
+  async #legacySeed(betId: number): Promise<FairnessSeedJson | null> {
+    const [row] = await this.#db.query<{
+      chain_id: number;
+      head: string;
+      seed_index: number;
+      seed: string;
+      revealable: boolean;
+    }>(
+      `SELECT s.chain_id, c.head, s.seed_index, s.seed,
+              (b.state <> 'Open' AND NOT EXISTS (
+                 SELECT 1 FROM bet_seeds e JOIN bets eb ON eb.id = e.bet_id
+                  WHERE e.chain_id = s.chain_id AND e.seed_index < s.seed_index AND eb.state = 'Open'
+              )) AS revealable
+         FROM bet_seeds s JOIN fairness_chains c ON c.id = s.chain_id JOIN bets b ON b.id = s.bet_id
+        WHERE s.bet_id = $1`,
+      [betId],
     );
-    if (row === undefined) throw new Error(`no chain ${String(chainId)}`);
-    const seeds = hashChain(fromHex(row.secret), row.length).map(toHex);
-    if (seeds[0] !== row.head) throw new Error(`chain ${String(chainId)}: secret does not hash to its head`);
-    if (seedCache.size >= SEED_CACHE_MAX) seedCache.clear();
-    seedCache.set(head, seeds);
-    return seeds;
-  }
-
-  async #chainWithStatus(q: Queryable, status: 'current' | 'next'): Promise<PublishedChain | null> {
-    const [row] = await q.query<ChainRow>(`SELECT ${CHAIN_COLUMNS} FROM fairness_chains WHERE status = $1`, [
-      status,
-    ]);
-    return row === undefined ? null : toChain(row);
-  }
-
-  async #createChain(
-    q: Queryable,
-    length: number,
-    status: 'current' | 'next',
-    now: Date,
-  ): Promise<PublishedChain> {
-    const secret = await this.#newSecret(q);
-    const seeds = hashChain(secret, length);
-    const head = seeds[0];
-    if (head === undefined) throw new Error('empty hash chain');
-    const [row] = await q.query<ChainRow>(
-      `INSERT INTO fairness_chains (head, secret, length, status, published_at, activated_at)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${CHAIN_COLUMNS}`,
-      [toHex(head), toHex(secret), length, status, now, status === 'current' ? now : null],
-    );
-    if (row === undefined) throw new Error('chain insert returned nothing');
-    return toChain(row);
+    if (row === undefined) return null;
+    let previousSeed: string | null = null;
+    if (row.revealable) {
+      previousSeed =
+        row.seed_index === 1
+          ? row.head
+          : ((await this.seeds({ id: row.chain_id, head: row.head }))[row.seed_index - 1] ?? null);
+    }
+    return {
+      chainId: row.chain_id,
+      chainHead: row.head,
+      seedIndex: row.seed_index,
+      seed: row.revealable ? row.seed : null,
+      previousSeed,
+      revealed: row.revealable,
+    };
   }
 
   /** A fresh random secret, or the configured one for the next chain's ordinal (callers hold the lock). */
@@ -406,29 +570,5 @@ export class FairnessRepository {
     if (this.#secretFor === undefined) return randomSecret();
     const [row] = await q.query<{ count: number | string }>('SELECT count(*) AS count FROM fairness_chains');
     return this.#secretFor(Number(row?.count ?? 0) + 1);
-  }
-
-  async #activate(q: Queryable, id: number, now: Date): Promise<PublishedChain> {
-    const [row] = await q.query<ChainRow>(
-      `UPDATE fairness_chains SET status = 'current', activated_at = $2 WHERE id = $1 RETURNING ${CHAIN_COLUMNS}`,
-      [id, now],
-    );
-    if (row === undefined) throw new Error(`no chain ${String(id)}`);
-    return toChain(row);
-  }
-
-  /** Retires the exhausted current chain, activates the (already published) next one and publishes another. */
-  async #rollOver(q: Queryable, exhaustedId: number, length: number, now: Date): Promise<PublishedChain> {
-    await q.query(`UPDATE fairness_chains SET status = 'exhausted', exhausted_at = $2 WHERE id = $1`, [
-      exhaustedId,
-      now,
-    ]);
-    const next = await this.#chainWithStatus(q, 'next');
-    const current =
-      next === null
-        ? await this.#createChain(q, length, 'current', now)
-        : await this.#activate(q, next.id, now);
-    await this.#createChain(q, length, 'next', now);
-    return current;
   }
 }

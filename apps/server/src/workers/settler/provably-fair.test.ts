@@ -1,6 +1,7 @@
 /**
- * The provably fair derivation: hash chains link back to their head, rolls are deterministic and in 0–99,
- * and the message encoding is the documented one.
+ * The settler's hash chains link back to their head, a bet's seed index follows its sequence, the algorithm
+ * text names the program's formula, and the spec's off-chain bets' rolls (their old records) stay
+ * deterministic, in 0–99, with the documented message.
  */
 
 import { createHash, createHmac } from 'node:crypto';
@@ -9,13 +10,17 @@ import { getBase58Decoder } from '@solana/kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { rollFor, rollMessage } from '@arcade/sdk/wager/fairness';
+
 import {
+  FAIR_ALGORITHM,
   fairMessage,
   fairResult,
   hashChain,
   linksTo,
   randomValueFor,
   randomValueFromHmac,
+  seedIndexOf,
   sha256,
   toHex,
 } from './provably-fair.ts';
@@ -50,7 +55,37 @@ describe('hashChain', () => {
   });
 });
 
-describe('randomValueFor', () => {
+describe('seedIndexOf', () => {
+  it('gives the bet with sequence q in a chain starting at c the seed s_(q − c + 1)', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 2n ** 40n }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (start, offset) => {
+          expect(seedIndexOf(start + BigInt(offset), start)).toBe(offset + 1);
+        },
+      ),
+    );
+    expect(() => seedIndexOf(4n, 5n)).toThrow(RangeError);
+  });
+});
+
+describe('FAIR_ALGORITHM', () => {
+  it("states the program's roll: HMAC-SHA256 keyed by the seed over sequence ‖ player seed ‖ slot hash, mod 100", async () => {
+    expect(FAIR_ALGORITHM.roll).toContain('HMAC-SHA256(key = s_i, message) mod 100');
+    expect(FAIR_ALGORITHM.message).toContain('72 bytes');
+    // What the text says, computed independently with node:crypto, is what the SDK's rollFor computes.
+    const seed = createHash('sha256').update('seed').digest();
+    const playerSeed = createHash('sha256').update('player').digest();
+    const slotHash = createHash('sha256').update('slot').digest();
+    const message = Buffer.concat([Buffer.from([7, 0, 0, 0, 0, 0, 0, 0]), playerSeed, slotHash]);
+    expect(Buffer.from(rollMessage({ sequence: 7n, playerSeed, slotHash }))).toEqual(message);
+    const roll = Number(createHmac('sha256', seed).update(message).digest().readBigUInt64LE(0) % 100n);
+    expect(await rollFor({ seed, sequence: 7n, playerSeed, slotHash })).toBe(roll);
+  });
+});
+
+describe("randomValueFor (the spec's off-chain bets)", () => {
   it('is deterministic, within 0–99, and is HMAC-SHA256(seed, address ‖ signature) read as documented', () => {
     fc.assert(
       fc.property(bytes(32), addressArb, signatureArb, (seed, betAddress, signature) => {

@@ -1,42 +1,66 @@
 /**
- * Provably fair randomness for TailSpin and ReTail (game-rules, "Randomness is provably fair").
+ * The settler's seed chains and how a TailSpin or ReTail roll is derived (`docs/trust.md`, "Rolls nobody
+ * chooses").
  *
- * The settler commits to a hash chain before any bet uses it: a random secret `s_N`, then
- * `s_i = sha256(s_{i+1})` down to the head `s_0`, which is published. Bets take the seeds `s_1, s_2, …, s_N`
- * in the order their creating transactions were confirmed, so each revealed seed hashes to the one revealed
- * before it (or to the head), and nobody, the server included, can pick a seed after seeing a bet.
+ * The settler keeps hash chains of secret seeds: a random secret `s_N`, then `s_i = sha256(s_{i+1})` down to
+ * the head `s_0`, which `commit_seed_chain` puts in the House before any bet can take a seed from the chain.
+ * The bet with sequence `q` in a chain that starts at sequence `c` takes `s_(q − c + 1)`
+ * ({@link seedIndexOf}); `reveal_bet(seed)` reveals it, in sequence order, and the PROGRAM computes the roll
+ * from it, the bet's sequence, the player's seed and the hash of the bet's slot ({@link FAIR_ALGORITHM}).
+ * The server never computes a roll it records: the SDK's `rollFor` (`wager/fairness`) recomputes one to
+ * check the program's log line.
  *
- * A bet's roll is `u64_le(HMAC-SHA256(key = s_i, message)[0..8]) mod 100`, where `message` is
- * {@link FAIR_MESSAGE_ENCODING}: the bet record's 32 address bytes followed by the creating transaction's
- * 64 signature bytes (both the raw bytes their base58 text decodes to, 96 bytes in all). The bet wins iff
- * the roll is below its odds.
+ * The spec's off-chain bets (`create_bet_offchain`, off on the product's House) had their roll chosen by the
+ * settler from `HMAC(seed, bet address ‖ creating signature)`: {@link randomValueFor} and its helpers remain
+ * for the records of such bets made before (their `GET /api/fairness/{bet}` seed) and for tests.
  *
- * Everything here is pure and synchronous: the worker, the API and the tests share it.
+ * Everything here is pure and synchronous.
  *
  * @module
  */
 
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
-import { PUBLIC_KEY_BYTES, RANDOM_VALUE_RANGE, SIGNATURE_BYTES } from '@arcade/sdk/constants';
+import {
+  BET_REFUND_DELAY_SECS,
+  PUBLIC_KEY_BYTES,
+  RANDOM_VALUE_RANGE,
+  SIGNATURE_BYTES,
+} from '@arcade/sdk/constants';
 import { getBase58Encoder } from '@solana/kit';
 
 /** Bytes of a seed (a SHA-256 digest). */
 export const SEED_BYTES = 32;
 
-/** How the HMAC message is built, as the API shows it. */
+/** How the HMAC message of a roll is built, as the API shows it. */
 export const FAIR_MESSAGE_ENCODING =
-  'bet record address (32 bytes, base58-decoded) followed by the creating transaction signature (64 bytes, base58-decoded)';
+  "sequence (u64 little-endian, 8 bytes) ‖ player seed (32 bytes) ‖ hash of the bet's slot from SlotHashes (32 bytes): 72 bytes";
 
-/** How a roll is derived, as the API shows it. */
+/** How a roll is derived, as the API shows it: the wager program's `reveal_bet`, word for word. */
 export const FAIR_ALGORITHM = Object.freeze({
   seedChain:
-    's_i = sha256(s_{i+1}); the head s_0 is published before any seed of the chain is used; bets take s_1, s_2, … in confirmation order (slot, then index in block)',
-  randomValue: `random_value = u64 little-endian of the first 8 bytes of HMAC-SHA256(key = s_i, message) mod ${String(RANDOM_VALUE_RANGE)}`,
+    "s_i = sha256(s_{i+1}); commit_seed_chain puts the head s_0 in the House before any bet can take a seed of the chain; the bet with sequence q in a chain starting at sequence c takes s_(q − c + 1); reveal_bet(s_i) goes in sequence order and needs sha256(s_i) = the House's commitment (the head, then the seed revealed before), which s_i then becomes",
+  roll: `roll = u64 little-endian of the first 8 bytes of HMAC-SHA256(key = s_i, message) mod ${String(RANDOM_VALUE_RANGE)}, computed by the wager program in reveal_bet and logged as "Reveal sequence=<q> roll=<roll> slot=<slot> slot_hash=<hex>"`,
   message: FAIR_MESSAGE_ENCODING,
-  result: 'Win iff random_value < odds',
-  encoding: 'seeds, heads and messages are lowercase hex',
+  result: `Win iff roll < odds; a bet still open ${String(BET_REFUND_DELAY_SECS)} s after it was placed is refunded (stake and fee) instead of settled`,
+  encoding: 'seeds, heads, player seeds, slot hashes and messages are lowercase hex',
 } as const);
+
+/** How the spec's off-chain bets' message was built (their records only). */
+export const LEGACY_FAIR_MESSAGE_ENCODING =
+  'bet record address (32 bytes, base58-decoded) followed by the creating transaction signature (64 bytes, base58-decoded)';
+
+/**
+ * The index in its chain of the seed the bet with sequence `sequence` takes, in a chain starting at
+ * `start`: `q − c + 1` (s_0 is the head, never a bet's).
+ *
+ * @throws RangeError when the sequence is before the chain's start.
+ */
+export function seedIndexOf(sequence: bigint, start: bigint): number {
+  if (sequence < start)
+    throw new RangeError(`sequence ${String(sequence)} is before the chain (${String(start)})`);
+  return Number(sequence - start) + 1;
+}
 
 const base58 = getBase58Encoder();
 
@@ -63,8 +87,9 @@ export function randomSecret(): Uint8Array {
 /**
  * The secret `s_N` of the `ordinal`-th chain (1, 2, …) from a fixed master secret, for local tests only
  * (`FAIRNESS_SECRET_HEX`, refused with a real cluster): HMAC-SHA256(key = master,
- * `arcade:fairness-chain:<ordinal>`). Whoever knows the master knows every roll before it is made, so a
- * real deployment always uses {@link randomSecret}.
+ * `arcade:fairness-chain:<ordinal>`). Whoever knows the master knows every seed in advance. Rolls stay
+ * unknowable until a bet's slot has ended (its hash is part of them), but seeds are the settler's secret on
+ * a real cluster, so a real deployment always uses {@link randomSecret}.
  *
  * @example deterministicChainSecret(master, 1) // the first chain's secret, every run alike
  */
@@ -105,8 +130,13 @@ export function linksTo(seed: Uint8Array, previous: Uint8Array): boolean {
   return Buffer.from(sha256(seed)).equals(Buffer.from(previous));
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// The spec's off-chain bets (records made before the product moved to create_bet)
+// ---------------------------------------------------------------------------------------------------------
+
 /**
- * The HMAC message of a bet: its record address bytes then its creating signature bytes (96 bytes).
+ * The HMAC message of an off-chain bet: its record address bytes then its creating signature bytes (96
+ * bytes).
  *
  * @throws RangeError when either is not base58 of the right length.
  */
@@ -133,7 +163,7 @@ export function randomValueFromHmac(digest: Uint8Array): number {
 }
 
 /**
- * A bet's roll, 0–99.
+ * An off-chain bet's roll, 0–99, as the settler chose it (`settle_bet_offchain`).
  *
  * @example randomValueFor(seed, bet.betAddress, bet.signature) < bet.odds // the bet won
  */

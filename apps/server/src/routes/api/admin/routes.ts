@@ -265,7 +265,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { game, paused } = request.body;
       let signature: Signature;
       if (game === 'wager') {
-        // update_house writes every field: keep the settler and treasury as they are.
+        // update_house writes every field: keep the settler and treasury as they are. The product never
+        // takes the spec's off-chain bets (their roll is the settler's choice), so they stay off.
         const { house } = await readHouse();
         signature = await send(
           await getUpdateHouseInstructionAsync({
@@ -273,6 +274,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             settler: house.settler,
             treasury: house.treasury,
             paused,
+            offchainBets: false,
           }),
         );
       } else {

@@ -1,26 +1,36 @@
 /**
- * Provably fair TailSpin and ReTail rolls (game-rules): `GET /api/fairness` publishes the settler's hash
- * chains (the current one's head and next index, the next one's head before any bet uses it, and every past
- * head); `GET /api/fairness/{bet}` gives everything needed to re-derive one bet's roll. `{bet}` is the bet's
- * creating transaction signature (base58): the one identifier the player's wallet already has, and the
- * same on every server instance, where a database id is not.
+ * Provably fair TailSpin and ReTail rolls (`docs/trust.md`, "Rolls nobody chooses"): `GET /api/fairness`
+ * lists the settler's seed chains (each one's head, committed on chain by `commit_seed_chain` before any bet
+ * takes a seed of it, where it starts and the commit transaction); `GET /api/fairness/{bet}` gives
+ * everything needed to re-derive one bet's roll. `{bet}` is the bet's creating transaction signature
+ * (base58): the one identifier the player's wallet already has, and the same on every server instance.
  *
- * A seed is shown only once its bet is closed and every bet that took an earlier seed of its chain is
- * closed too (hashing a seed yields all the earlier ones). How to check, with only these answers:
- * 1. `sha256(seed)` equals `previousSeed`, and hashing `seedIndex` times from the seed reaches `chainHead`,
- *    which `GET /api/fairness` published;
- * 2. `message` is the hex of base58-decode(betAddress) ‖ base58-decode(signature);
- * 3. `randomValue` = u64 little-endian of HMAC-SHA256(key = seed, message)[0..8] mod 100;
- * 4. `result` is Win iff `randomValue < odds`, as the bet record on chain says.
+ * A seed is shown once `reveal_bet` has revealed it on chain, never before. How to check, with only these
+ * answers (the SDK's `wager/fairness` does each step):
+ * 1. `seedLinksTo(seed, previousSeed)`: sha256(seed) is the seed revealed before it (the chain's head for
+ *    the chain's first bet), and hashing `seedIndex` times reaches `chainHead`, which `GET /api/fairness` lists;
+ * 2. `message` = sequence (u64 LE) ‖ playerSeed ‖ slotHash (72 bytes; the slot hash is the one the program
+ *    read from SlotHashes and logged);
+ * 3. `rollFor({ seed, sequence, playerSeed, slotHash })` equals `reveal.roll`, the program's;
+ * 4. `result` is Win iff the roll is below `odds`, as the bet record on chain says.
+ *
+ * A bet refunded past its deadline is still rolled by its reveal, with the slot hash its refund captured
+ * (`reveal.afterRefund`): a win is then paid the rest of its prize (`reveal.lateWinAmount`), a loss nothing
+ * more. A reveal that did not roll its bet says why (`reveal.reason`: `expired`, it refunded a bet whose
+ * slot had left SlotHashes; `earlier`, the bet had been refunded before its hash could be captured).
  *
  * @module
  */
 
 import {
   FAIRNESS_CHAIN_STATUSES,
+  FAIRNESS_REFUND_REASONS,
   type BetFairnessJson,
   type FairnessAlgorithm,
+  type FairnessBetJson,
   type FairnessChainsJson,
+  type FairnessRevealJson,
+  type FairnessSeedJson,
   type PublishedChainJson,
 } from '@arcade/sdk/api/history';
 import { isSignature } from '@solana/kit';
@@ -30,7 +40,7 @@ import { z } from 'zod';
 import { notFound } from '../../../http/errors.ts';
 import { addressSchema, errorResponses } from '../../../http/schemas.ts';
 import { FairnessRepository, type PublishedChain } from '../../../workers/settler/fairness-repository.ts';
-import { FAIR_ALGORITHM, fairMessage, toHex } from '../../../workers/settler/provably-fair.ts';
+import { FAIR_ALGORITHM } from '../../../workers/settler/provably-fair.ts';
 
 /** The user-facing messages of these routes. */
 export const FAIRNESS_ERRORS = Object.freeze({
@@ -42,9 +52,14 @@ const hex = z.string().describe('lowercase hex');
 
 const chainSchema = z.object({
   id: z.number(),
-  head: hex.describe('s_0, lowercase hex'),
+  head: hex.describe('s_0, lowercase hex: what commit_seed_chain put in the House'),
   length: z.number().describe('usable seeds: s_1 … s_length'),
-  nextIndex: z.number().describe('the seed index the next bet takes'),
+  startSequence: z
+    .number()
+    .nullable()
+    .describe('the bet sequence whose bet takes s_1; null until the chain is seen committed on chain'),
+  commitSignature: z.string().nullable().describe('the commit_seed_chain (or reset_seed_chain) transaction'),
+  nextIndex: z.number().describe('the seed index the next bet takes (1 before any)'),
   status: z.enum(FAIRNESS_CHAIN_STATUSES),
   publishedAt: z.number().describe('unix milliseconds'),
   activatedAt: z.number().nullable(),
@@ -53,7 +68,7 @@ const chainSchema = z.object({
 
 const algorithmSchema = z.object({
   seedChain: z.string(),
-  randomValue: z.string(),
+  roll: z.string(),
   message: z.string(),
   result: z.string(),
   encoding: z.string(),
@@ -63,7 +78,7 @@ const chainsSchema = z.object({
   success: z.literal(true),
   algorithm: algorithmSchema,
   current: chainSchema.nullable(),
-  next: chainSchema.nullable().describe('published before any bet uses it'),
+  next: chainSchema.nullable().describe('committed before any bet uses it'),
   chains: z.array(chainSchema).describe('every chain, newest first'),
 }) satisfies z.ZodType<FairnessChainsJson>;
 
@@ -73,6 +88,8 @@ function chainJson(chain: PublishedChain): PublishedChainJson {
     id: chain.id,
     head: chain.head,
     length: chain.length,
+    startSequence: chain.startSequence,
+    commitSignature: chain.commitSignature,
     nextIndex: chain.nextIndex,
     status: chain.status,
     publishedAt: chain.publishedAt.getTime(),
@@ -89,45 +106,76 @@ const betParams = z.object({
     .describe("the bet's creating transaction signature (base58)"),
 });
 
+const betSchema = z.object({
+  id: z.number(),
+  signature: z.string().describe('the creating transaction'),
+  betAddress: z.string(),
+  user: z.string(),
+  odds: z.number(),
+  state: z.string(),
+  result: z.string(),
+  randomValue: z
+    .number()
+    .nullable()
+    .describe(
+      'the roll the program computed; null until a reveal rolls it (and for a bet refunded unrolled)',
+    ),
+  settleSignature: z.string().nullable().describe('the reveal_bet that settled it'),
+  refundSignature: z.string().nullable(),
+  slot: z.number().describe('the slot the bet landed in: its hash is part of the roll'),
+  txIndex: z.number().describe("position among the program's transactions in the slot"),
+  sequence: z
+    .number()
+    .nullable()
+    .describe("its place in the settler's seed chain; null for an off-chain bet"),
+  playerSeed: hex.nullable().describe("the player's 32-byte seed; null for an off-chain bet"),
+  offChain: z.boolean().describe("the spec's off-chain bet, whose roll the settler chose"),
+}) satisfies z.ZodType<FairnessBetJson>;
+
+const seedSchema = z.object({
+  chainId: z.number(),
+  chainHead: hex,
+  seedIndex: z.number(),
+  seed: hex.nullable().describe('s_i, once reveal_bet revealed it on chain'),
+  previousSeed: hex.nullable().describe('s_{i-1} (the head when i = 1): sha256(seed) equals it'),
+  revealed: z.boolean(),
+}) satisfies z.ZodType<FairnessSeedJson>;
+
+const revealSchema = z.object({
+  signature: z.string().describe('the reveal_bet transaction'),
+  outcome: z.enum(['settled', 'refunded']),
+  reason: z
+    .enum(FAIRNESS_REFUND_REASONS)
+    .nullable()
+    .describe(
+      "why a refunded outcome did not roll the bet: 'expired' (still open, its slot had left SlotHashes: the reveal refunded it) or 'earlier' (refunded before, no slot hash captured: the chain moved on); null when rolled",
+    ),
+  roll: z.number().nullable().describe("the program's roll; null when the reveal did not roll the bet"),
+  slotHash: hex
+    .nullable()
+    .describe("the bet's slot hash the roll used (from SlotHashes, or captured by the bet's refund)"),
+  afterRefund: z
+    .boolean()
+    .describe('rolled after its refund (stake and fee back), with the slot hash the refund captured'),
+  lateWinAmount: z
+    .string()
+    .nullable()
+    .describe(
+      'a win rolled after its refund: the rest of its prize (prize − stake − fee), lamports, paid by the reveal (state Claimed) or by claim_bet (state Settled until then); null otherwise',
+    ),
+}) satisfies z.ZodType<FairnessRevealJson>;
+
 const betFairnessSchema = z.object({
   success: z.literal(true),
   algorithm: algorithmSchema,
-  bet: z.object({
-    id: z.number(),
-    signature: z.string().describe('the creating transaction'),
-    betAddress: z.string(),
-    user: z.string(),
-    odds: z.number(),
-    state: z.string(),
-    result: z.string(),
-    randomValue: z.number().nullable().describe('null while the bet is open'),
-    settleSignature: z.string().nullable(),
-    refundSignature: z.string().nullable(),
-    slot: z.number(),
-    txIndex: z.number().describe("position among the program's transactions in the slot"),
-  }),
-  message: hex.nullable().describe('the HMAC message: bet address bytes ‖ signature bytes (96 bytes)'),
-  messageEncoding: z.string(),
-  seed: z
-    .object({
-      chainId: z.number(),
-      chainHead: hex,
-      seedIndex: z.number(),
-      seed: hex.nullable().describe('s_i, once revealed'),
-      previousSeed: hex.nullable().describe('s_{i-1} (the head when i = 1), once s_i is revealed'),
-      revealed: z.boolean(),
-    })
+  bet: betSchema,
+  message: hex
     .nullable()
-    .describe('null until the settler gives the bet a seed'),
+    .describe('the HMAC message: sequence (u64 LE) ‖ player seed ‖ slot hash (72 bytes), once revealed'),
+  messageEncoding: z.string(),
+  seed: seedSchema.nullable().describe('null until the bet has a place in a chain the server knows'),
+  reveal: revealSchema.nullable().describe('null until the bet is revealed'),
 }) satisfies z.ZodType<BetFairnessJson>;
-
-function messageHex(betAddress: string, signature: string): string | null {
-  try {
-    return toHex(fairMessage(betAddress, signature));
-  } catch {
-    return null;
-  }
-}
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const repo = new FairnessRepository(app.db);
@@ -136,7 +184,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       schema: {
-        summary: "The settler's published hash chains",
+        summary: "The settler's seed chains, as committed on chain",
         tags: ['fairness'],
         response: {
           200: chainsSchema,
@@ -171,24 +219,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const record = await repo.betFairness(request.params.bet, request.query.bet ?? null);
       if (record === null) throw notFound(FAIRNESS_ERRORS.betNotFound);
-      const { assignment, ...bet } = record;
       return {
         success: true as const,
         algorithm: FAIR_ALGORITHM,
-        bet,
-        message: messageHex(bet.betAddress, bet.signature),
+        bet: record.bet,
+        message: record.message,
         messageEncoding: FAIR_ALGORITHM.message,
-        seed:
-          assignment === null
-            ? null
-            : {
-                chainId: assignment.chainId,
-                chainHead: assignment.chainHead,
-                seedIndex: assignment.seedIndex,
-                seed: assignment.seed,
-                previousSeed: assignment.previousSeed,
-                revealed: assignment.seed !== null,
-              },
+        seed: record.seed,
+        reveal: record.reveal,
       } satisfies BetFairnessJson;
     },
   );

@@ -93,7 +93,8 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
       preHandler: [app.authenticate, app.userRateLimit],
       schema: {
         summary: `Proposes a market for the admins to review (at most ${MAX_PENDING_MARKET_REQUESTS} pending per user)`,
-        description: 'The same body as createMarket. Times are unix seconds; now < cutoffTime ≤ endTime.',
+        description:
+          'The same body as createMarket. Times are unix seconds; now < cutoffTime ≤ endTime, and endTime at most 366 days away. The referrer may not be the requester, a program or a reserved key.',
         tags: ['prophecy'],
         security: bearer,
         body: marketProposalSchema,
@@ -107,6 +108,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
       const body = request.body;
       const nowMs = app.now();
       checkMarketTimes(body.endTime, body.cutoffTime, nowMs);
+      await prophecy.checkReferrer(body.referrer, request.user!.address);
       const id = await requests.insertIfUnderLimit(
         { ...body, requester: request.user!.address, createdAt: nowMs },
         MAX_PENDING_MARKET_REQUESTS,

@@ -3,9 +3,14 @@
  * against the decoded Market accounts), one market, comments, and the market request queue.
  */
 
+import { MARKET_PROPOSAL_MESSAGES } from '@arcade/sdk/api/prophecy';
+import { MARKET_MAX_LIFETIME_SECS } from '@arcade/sdk/constants';
 import { poolFee } from '@arcade/sdk/payout';
 import { decodeMarket, MarketResult, type MarketAccount } from '@arcade/sdk/wager/accounts';
+import { referralShare } from '@arcade/sdk/wager/bet-math';
 import { getCreatePredictionInstructionAsync } from '@arcade/sdk/wager/instructions';
+import { findReferralAddress } from '@arcade/sdk/wager/pda';
+import { WAGER_PROGRAM_ADDRESS } from '@arcade/sdk/wager/program';
 import { generateKeyPairSigner, lamports, type Address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -15,6 +20,7 @@ import { sendAndConfirm } from '../../../chain/send-transaction.ts';
 import {
   COMMENT_RATE_LIMIT,
   MAX_PENDING_MARKET_REQUESTS,
+  PROPHECY_MESSAGES,
   RESOLVE_EARLY_ATTEMPTS,
   RESOLVE_RETRY_PAUSE_MS,
 } from '../../../services/prophecy-service.ts';
@@ -235,6 +241,29 @@ describe('POST /api/prophecy/createMarket', () => {
       image: null,
     });
     expect((await fetchMarketAccount(market.key))?.referrer).toBe(referrer);
+    // Its vault was created in the same transaction (init_referral, paid by the authority).
+    const [vault] = await findReferralAddress(referrer);
+    const { value } = await chain.context.rpc.getAccountInfo(vault, { encoding: 'base64' }).send();
+    expect(value?.owner).toBe(WAGER_PROGRAM_ADDRESS);
+  });
+
+  it('refuses a program, a reserved key and an end beyond the lifetime, before any transaction', async () => {
+    const authority = chain.context.signers.authority.address;
+    const before = await balance(authority);
+    for (const [referrer, message] of [
+      [WAGER_PROGRAM_ADDRESS, MARKET_PROPOSAL_MESSAGES.referrerIsProgram],
+      ['Feature111111111111111111111111111111111111', MARKET_PROPOSAL_MESSAGES.referrerReserved],
+      ['SysvarRent111111111111111111111111111111111', MARKET_PROPOSAL_MESSAGES.referrerReserved],
+    ] as const) {
+      expectError(await post('/createMarket', proposal({ referrer }), adminToken), 400, message);
+    }
+    const now = Math.floor(t.clock.now() / 1000);
+    expectError(
+      await post('/createMarket', proposal({ endTime: now + MARKET_MAX_LIFETIME_SECS + 1 }), adminToken),
+      400,
+      MARKET_PROPOSAL_MESSAGES.endTooFar,
+    );
+    expect(await balance(authority)).toBe(before);
   });
 
   it('needs an admin: 401 without a token, 403 for a user', async () => {
@@ -474,9 +503,17 @@ describe('POST /api/prophecy/resolveMarket', () => {
     expect((await get(`/${market.key}`)).json<{ market: MarketView }>().market.result).toBeNull();
   });
 
-  it('resolves after the cutoff: pays the fee to the treasury, records the result once (409 after)', async () => {
+  it('resolves after the cutoff: pays the fee to the treasury and its share to the referrer vault, records the result once (409 after)', async () => {
     const cutoffTime = wallSecs() + 4;
-    const market = await createMarket({ name: 'Quick market', cutoffTime, endTime: cutoffTime + 60 });
+    const referrer = (await generateKeyPairSigner()).address;
+    const market = await createMarket({
+      name: 'Quick market',
+      cutoffTime,
+      endTime: cutoffTime + 60,
+      referrer,
+    });
+    const [vault] = await findReferralAddress(referrer);
+    const vaultBefore = await balance(vault);
     // A Yes prediction, so that a Yes result is a real win and not recorded as Invalid.
     const predictor = await generateKeyPairSigner();
     await chain.context.rpc.requestAirdrop(predictor.address, lamports(10_000_000_000n)).send();
@@ -501,7 +538,9 @@ describe('POST /api/prophecy/resolveMarket', () => {
       result: 'yes',
       isSettled: false,
     });
-    expect(await balance(treasury)).toBe(before + poolFee(amount));
+    const share = referralShare(poolFee(amount));
+    expect(await balance(treasury)).toBe(before + poolFee(amount) - share);
+    expect(await balance(vault)).toBe(vaultBefore + share);
     expect((await fetchMarketAccount(market.key))?.result).toBe(MarketResult.Yes);
 
     expectError(
@@ -604,6 +643,54 @@ describe('POST /api/prophecy/updateMarket', () => {
       'Invalid end time',
     );
   });
+
+  it('refuses a cutoff in the past and an end beyond the lifetime counted from the market start', async () => {
+    const market = await createMarket({ name: 'Bounded' });
+    expectError(
+      await post(
+        '/updateMarket',
+        { market: market.key, endTime: wallSecs() + 100, cutoffTime: 1_000 },
+        adminToken,
+      ),
+      400,
+      MARKET_PROPOSAL_MESSAGES.cutoffInPast,
+    );
+    // The program counts the lifetime from the start it recorded (the chain's clock when create_market
+    // landed), the server's view from its own clock then: the two may differ by a second.
+    const chainStart = Number((await fetchMarketAccount(market.key))!.startTime);
+    const endTime = Math.max(market.startTime, chainStart) + MARKET_MAX_LIFETIME_SECS + 1;
+    expectError(
+      await post('/updateMarket', { market: market.key, endTime, cutoffTime: wallSecs() + 100 }, adminToken),
+      400,
+      MARKET_PROPOSAL_MESSAGES.endTooFar,
+    );
+    // At the limit (counted from either start) it moves.
+    const atLimit = Math.min(market.startTime, chainStart) + MARKET_MAX_LIFETIME_SECS;
+    const moved = await post(
+      '/updateMarket',
+      { market: market.key, endTime: atLimit, cutoffTime: wallSecs() + 100 },
+      adminToken,
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await fetchMarketAccount(market.key))?.endTime).toBe(BigInt(atLimit));
+  });
+
+  it('refuses any change once the cutoff has passed (409), by the chain and by the server clock', async () => {
+    const cutoffTime = wallSecs() + 2;
+    const market = await createMarket({ name: 'Closed', cutoffTime, endTime: cutoffTime + 60 });
+    await waitPast(cutoffTime);
+    const body = { market: market.key, endTime: wallSecs() + 7_200, cutoffTime: wallSecs() + 3_600 };
+    // The server's clock still before the cutoff: the program refuses (MarketClosed).
+    const refused = await post('/updateMarket', body, adminToken);
+    expectError(refused, 409, PROPHECY_MESSAGES.marketClosed);
+    expect(refused.json()).toMatchObject({ programError: 'MarketClosed' });
+    // The server's clock past the cutoff: refused before any transaction.
+    syncClock();
+    const early = await post('/updateMarket', body, adminToken);
+    expectError(early, 409, PROPHECY_MESSAGES.marketClosed);
+    expect(early.json()).not.toHaveProperty('programError');
+    expect(await fetchMarketAccount(market.key)).toMatchObject({ cutoffTime: BigInt(cutoffTime) });
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -629,6 +716,27 @@ describe('market requests', () => {
     expectError(await request({ category: 'Chess' }), 400, 'Invalid category');
     expectError(await request({ cutoffTime: 1_000 }), 400, 'Cutoff time must be in the future');
     expectError(await request({ name: '' }), 400, 'Name cannot be empty');
+  });
+
+  it('refuses as the referrer the requester, a program or a reserved key, and an end beyond the lifetime', async () => {
+    const refusals: [unknown, string][] = [
+      [dave.address, MARKET_PROPOSAL_MESSAGES.referrerIsRequester],
+      [WAGER_PROGRAM_ADDRESS, MARKET_PROPOSAL_MESSAGES.referrerIsProgram],
+      ['BPFLoaderUpgradeab1e11111111111111111111111', MARKET_PROPOSAL_MESSAGES.referrerReserved],
+      ['Feature111111111111111111111111111111111111', MARKET_PROPOSAL_MESSAGES.referrerReserved],
+      ['SysvarC1ock11111111111111111111111111111111', MARKET_PROPOSAL_MESSAGES.referrerReserved],
+      ['Sysvar1111111111111111111111111111111111111', MARKET_PROPOSAL_MESSAGES.referrerReserved],
+      ['1nc1nerator11111111111111111111111111111111', MARKET_PROPOSAL_MESSAGES.referrerReserved],
+    ];
+    for (const [referrer, message] of refusals) expectError(await request({ referrer }), 400, message);
+    const now = Math.floor(t.clock.now() / 1000);
+    expectError(
+      await request({ endTime: now + MARKET_MAX_LIFETIME_SECS + 1 }),
+      400,
+      MARKET_PROPOSAL_MESSAGES.endTooFar,
+    );
+    // Nothing was queued.
+    expect((await get('/requests/mine', daveToken)).json<{ requests: RequestView[] }>().requests).toEqual([]);
   });
 
   it('queues requests as pending, at most 5 per user, each user seeing only their own', async () => {

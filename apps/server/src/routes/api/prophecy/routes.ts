@@ -221,7 +221,8 @@ most recently closed first. Pages of ${MARKET_LIST_PAGE_SIZE} markets by default
       preHandler: app.requireAdmin,
       schema: {
         summary: 'Creates a market on chain (signed by the House authority) with its metadata. Admins only',
-        description: 'Times are unix seconds; now < cutoffTime ≤ endTime.',
+        description:
+          'Times are unix seconds; now < cutoffTime ≤ endTime, and endTime at most 366 days away. A referrer (not a program nor a reserved key) gets its vault created in the same transaction.',
         tags: ['prophecy'],
         security: bearer,
         body: marketProposalSchema,
@@ -240,7 +241,9 @@ most recently closed first. Pages of ${MARKET_LIST_PAGE_SIZE} markets by default
     {
       preHandler: app.requireAdmin,
       schema: {
-        summary: "Moves an unresolved market's end and cutoff times on chain. Admins only",
+        summary: "Moves a market's end and cutoff times on chain, before its cutoff only. Admins only",
+        description:
+          'The new cutoff must be in the future and not after the end, and the end at most 366 days after the market opened. After the cutoff nothing moves (409).',
         tags: ['prophecy'],
         security: bearer,
         body: z.object(

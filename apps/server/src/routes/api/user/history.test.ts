@@ -94,6 +94,7 @@ describe('POST /api/user/bets', () => {
       settleSignature: expect.stringMatching(/^settle\d+$/) as unknown,
       claimSignature: null,
       refundSignature: null,
+      afterRefund: false,
     });
 
     const second = await post('/api/user/bets', { address: user, id: page.nextCursor });

@@ -82,8 +82,18 @@ const betItem = z.object({
   timestamp: z.number().describe('Unix seconds'),
   settledAt: z.number().nullable(),
   settleSignature: z.string().nullable(),
-  claimSignature: z.string().nullable(),
+  claimSignature: z
+    .string()
+    .nullable()
+    .describe(
+      'the transaction that paid the win: claim_bet, or the reveal that paid a win rolled after its refund',
+    ),
   refundSignature: z.string().nullable(),
+  afterRefund: z
+    .boolean()
+    .describe(
+      'refunded (stake and fee back) past its deadline, then rolled by its reveal: a win is paid the rest of its prize (prize − stake − fee), a loss nothing more',
+    ),
 }) satisfies z.ZodType<BetHistoryJson>;
 
 const predictionItem = z.object({
@@ -141,13 +151,14 @@ const pageOf = <T extends z.ZodType>(item: T) =>
   }) satisfies z.ZodType<HistoryPageJson<z.infer<T>>>;
 
 /** A bet as sent: amounts as decimal strings. */
-function betJson(item: BetHistoryItem): BetHistoryJson {
+function betJson(item: BetHistoryItem): Required<BetHistoryJson> {
   return {
     ...item,
     amount: item.amount.toString(),
     fee: item.fee.toString(),
     listingPrice: item.listingPrice.toString(),
     referralFee: item.referralFee.toString(),
+    afterRefund: item.afterRefund ?? false,
   };
 }
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBetRow, insertMarketRow } from '../../../../test/db-rows.ts';
 import { startTestServer, type TestServer } from '../../../../test/harness.ts';
 import type { Database } from '../../../db/database.ts';
+import { REFERRAL_VAULT_RENT_LAMPORTS } from '../../../repositories/referral-repository.ts';
 
 let t: TestServer;
 let db: Database;
@@ -172,7 +173,7 @@ interface PnlBody {
   games: Record<'tailspin' | 'retail' | 'foresight' | 'prophecy', GameBody>;
   total: GameBody;
   juice: { accrued: string; claimed: string; claimable: string };
-  referrals: { fees: string; referredUserCount: number };
+  referrals: { fees: string; referredUserCount: number; claimable: string; claimed: string };
 }
 
 async function getPnl(address: string): Promise<PnlBody> {
@@ -259,9 +260,18 @@ describe('GET /api/user/pnl/{address}', () => {
     const referred = { amount: SOL, fee: 40_000_000n, listingPrice: 2n * SOL, referral: user };
     await insertBet(stranger.address, { ...referred, ...OUTCOMES.loss, referralFee: 4_000_000n });
     await insertBet(stranger.address, { ...referred, ...OUTCOMES.open });
+    // Its vault: 10_000_000 claimed already, 6_000_000 above the vault's rent still to claim.
+    await db.query(
+      `INSERT INTO referral_vaults (referrer, vault, lamports, last_signature) VALUES ($1, 'vault-of-user', $2, 's')`,
+      [user, REFERRAL_VAULT_RENT_LAMPORTS + 6_000_000n],
+    );
+    await db.query(
+      `INSERT INTO referral_claims (source, signature, referrer, amount, claimed_at) VALUES ('c:0', 'c', $1, 10000000, now())`,
+      [user],
+    );
     // Markets it is the referrer of (predicted on by others only): a resolved one paid it 10% of its 3% fee
-    // (pot 4 SOL: fee 120_000_000, share 12_000_000); one could not credit it (its 300_000-lamport share
-    // stayed with the house); an Invalid one and one whose winning side was empty take no fee.
+    // (pot 4 SOL: fee 120_000_000, share 12_000_000); one could not credit it, having no vault to credit (its
+    // 300_000-lamport share stayed in the pool); an Invalid one and one whose winning side was empty take no fee.
     await insertMarket({
       yesPool: 3n * SOL,
       noPool: SOL,
@@ -352,7 +362,7 @@ describe('GET /api/user/pnl/{address}', () => {
       },
       juice: { accrued: '22896000000', claimed: '2000000000', claimable: '20896000000' },
       // 4_000_000 from the referee's settled bet + 12_000_000 paid as the referrer of the resolved market.
-      referrals: { fees: '16000000', referredUserCount: 1 },
+      referrals: { fees: '16000000', referredUserCount: 1, claimable: '6000000', claimed: '10000000' },
     });
   });
 
@@ -361,7 +371,7 @@ describe('GET /api/user/pnl/{address}', () => {
     expect(body.games.tailspin).toMatchObject({ bets: 2, wagered: '2000000000', fees: '80000000' });
     // Its Up-round loss: the round was Up and it bet Down, so it is owed nothing.
     expect(body.games.foresight).toMatchObject({ bets: 1, losses: 1, unclaimed: '0', net: '-1000000000' });
-    expect(body.referrals).toEqual({ fees: '0', referredUserCount: 0 });
+    expect(body.referrals).toEqual({ fees: '0', referredUserCount: 0, claimable: '0', claimed: '0' });
   });
 
   it('is all zeros for a wallet without history', async () => {
@@ -372,7 +382,7 @@ describe('GET /api/user/pnl/{address}', () => {
       games: { tailspin: ZERO_GAME, retail: ZERO_GAME, foresight: ZERO_GAME, prophecy: ZERO_GAME },
       total: ZERO_GAME,
       juice: { accrued: '0', claimed: '0', claimable: '0' },
-      referrals: { fees: '0', referredUserCount: 0 },
+      referrals: { fees: '0', referredUserCount: 0, claimable: '0', claimed: '0' },
     });
   });
 

@@ -24,12 +24,13 @@
  *
  * `total` sums the games. `juice` is in Juice base units: `accrued` (wagered SOL × 2400, every bet),
  * `claimed` (minted, or in a claim that may still land) and `claimable`. `referrals` is what referring
- * earned (the same as `GET /api/user/referralStats/{address}`): the referral fees actually paid from the
- * referees' settled TailSpin/ReTail bets, plus the market referrer's share (10% of the 3% fee on the whole
- * pot) actually paid by every resolved Prophecy market the wallet is the referrer of. Invalid markets and
- * markets whose winning side was empty take no fee and add nothing, nor does a market that could not credit
- * the wallet (an empty wallet the share would leave below its rent minimum): that share stays with the
- * house. It is income outside the games, so it is not in `net`.
+ * earned (the same as `GET /api/user/referralStats/{address}`): the referral fees credited to the wallet's
+ * referral vault from the referees' settled TailSpin/ReTail bets, plus the market referrer's share (10% of
+ * the 3% fee on the whole pot) credited by every resolved Prophecy market the wallet is the referrer of.
+ * Invalid markets and markets whose winning side was empty take no fee and add nothing, nor does a share
+ * whose vault was never created (`init_referral`): it stays in the pool. It is income outside the games, so
+ * it is not in `net`; `claimable` (the vault's lamports above its rent) and `claimed` (paid out by
+ * `claim_referral`) say where it is.
  *
  * @module
  */
@@ -74,6 +75,10 @@ const pnlSchema = z.object({
       "Lamports of referral fees: from the referees' settled bets and as the referrer of resolved Prophecy markets",
     ),
     referredUserCount: z.number(),
+    claimable: lamports.describe(
+      "Lamports in the wallet's referral vault above its rent: claim_referral pays it",
+    ),
+    claimed: lamports.describe('Lamports claim_referral has paid out of the vault, ever'),
   }),
 }) satisfies z.ZodType<WalletPnlJson>;
 
@@ -124,7 +129,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           claimed: pnl.juice.claimed.toString(),
           claimable: (pnl.juice.accrued - pnl.juice.claimed).toString(),
         },
-        referrals: { fees: referral.fees.toString(), referredUserCount: referral.referredUserCount },
+        referrals: {
+          fees: referral.fees.toString(),
+          referredUserCount: referral.referredUserCount,
+          claimable: referral.claimable.toString(),
+          claimed: referral.claimed.toString(),
+        },
       } satisfies WalletPnlJson;
     },
   );

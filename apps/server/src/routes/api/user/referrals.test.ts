@@ -1,19 +1,27 @@
 /**
- * Referrals: creating a code once, resolving it, the stats, and the indexer's attribution.
+ * Referrals: creating a code once, resolving it, the stats (what referring earned, what the vault holds to
+ * claim and what it claimed), and the indexer's attribution.
  */
 
 import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
-import { generateKeyPairSigner } from '@solana/kit';
+import { REFERRAL_ACCOUNT_SIZE } from '@arcade/sdk/wager/accounts';
+import { getClaimReferralInstructionAsync } from '@arcade/sdk/wager/instructions';
+import { findReferralAddress } from '@arcade/sdk/wager/pda';
+import { generateKeyPairSigner, getAddressEncoder } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { insertBetRow, insertMarketRow } from '../../../../test/db-rows.ts';
 import { signIn, startTestServer, type TestServer } from '../../../../test/harness.ts';
+import { createReferralVault, fundedPlayer } from '../../../../test/wager-bets.ts';
+import { sendAndConfirm } from '../../../chain/send-transaction.ts';
 import type { Database } from '../../../db/database.ts';
 import {
   REFERRAL_CODE_PATTERN,
+  REFERRAL_VAULT_RENT_LAMPORTS,
   ReferralRepository,
   generateReferralCode,
 } from '../../../repositories/referral-repository.ts';
+import { createIndexerWorker } from '../../../workers/indexer/indexer-worker.ts';
 
 let t: TestServer;
 let db: Database;
@@ -185,6 +193,8 @@ describe('GET /api/user/referralStats/{address}', () => {
       success: true,
       fees: (18_446_744_073_709_551_000n + 400_000n).toString(),
       referredUserCount: 2,
+      claimable: '0',
+      claimed: '0',
     });
   });
 
@@ -212,8 +222,8 @@ describe('GET /api/user/referralStats/{address}', () => {
       result: 'No',
       referrerFee: 3_703_703n,
     });
-    // Nothing paid: the program could not credit the referrer (its 300_000-lamport share of a 0.1 SOL pot
-    // stayed with the house).
+    // Nothing credited: the referrer had no vault (its 300_000-lamport share of a 0.1 SOL pot stayed in the
+    // pool).
     await insertMarket({
       referrer: referrer.address,
       yesPool: 100_000_000n,
@@ -261,13 +271,59 @@ describe('GET /api/user/referralStats/{address}', () => {
       success: true,
       fees: (400_000n + 30_000_000n + 3_703_703n).toString(),
       referredUserCount: 0,
+      claimable: '0',
+      claimed: '0',
     });
   });
 
   it('is zero for a wallet that referred nobody', async () => {
     const user = await generateKeyPairSigner();
     const response = await t.app.inject({ method: 'GET', url: `/api/user/referralStats/${user.address}` });
-    expect(response.json()).toEqual({ success: true, fees: '0', referredUserCount: 0 });
+    expect(response.json()).toEqual({
+      success: true,
+      fees: '0',
+      referredUserCount: 0,
+      claimable: '0',
+      claimed: '0',
+    });
+  });
+
+  it("adds what the referrer's vault on chain holds to claim and what it claimed, as the indexer saw them", async () => {
+    const { rpc } = t.chain.context;
+    const referrer = await fundedPlayer(rpc);
+    const player = await fundedPlayer(rpc);
+    // The vault (anyone may pay for it), a bet of a referee settled into it, then a partial story: index,
+    // claim, index.
+    await createReferralVault(rpc, player, referrer.address);
+    const [vault] = await findReferralAddress(referrer.address);
+    const share = 1_000_000n;
+    // Credit the vault as a settlement would (a test stand-in for the program's credit).
+    const key = Uint8Array.from(getAddressEncoder().encode(vault));
+    const account = t.chain.chain.getAccount(key)!;
+    // The vault's rent-exempt minimum is the constant the stats subtract.
+    expect(account.lamports).toBe(REFERRAL_VAULT_RENT_LAMPORTS);
+    expect(await rpc.getMinimumBalanceForRentExemption(BigInt(REFERRAL_ACCOUNT_SIZE)).send()).toBe(
+      REFERRAL_VAULT_RENT_LAMPORTS,
+    );
+    t.chain.chain.writeAccount(key, { ...account, lamports: account.lamports + share });
+    const claimed = await sendAndConfirm(rpc, referrer, [
+      await getClaimReferralInstructionAsync({ referrer }),
+    ]);
+    await createIndexerWorker(t.app).run(new AbortController().signal);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/referralStats/${referrer.address}`,
+    });
+    expect(response.json()).toEqual({
+      success: true,
+      fees: '0',
+      referredUserCount: 0,
+      claimable: '0',
+      claimed: share.toString(),
+    });
+    expect(
+      await db.query('SELECT signature FROM referral_claims WHERE referrer = $1', [referrer.address]),
+    ).toEqual([{ signature: claimed }]);
   });
 
   it('refuses a malformed address', async () => {

@@ -1,6 +1,7 @@
 /**
  * Referrals: `POST /api/user/createReferral`, `GET /api/user/referral/{code}` and
- * `GET /api/user/referralStats/{address}`.
+ * `GET /api/user/referralStats/{address}`. Shares wait in the referrer's vault on chain; claiming them is a
+ * `claim_referral` transaction the referrer signs, so no route here moves money.
  *
  * @module
  */
@@ -79,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          "A wallet's referral stats (spec §3): lamports of referral fees paid from its referees' settled bets and as the referrer of resolved Prophecy markets (its share of each one's fee, when the program could credit it), and how many users it referred",
+          "A wallet's referral stats (spec §3): lamports of referral fees credited to its referral vault from its referees' settled bets and as the referrer of resolved Prophecy markets, how many users it referred, and what its vault holds to claim (claim_referral, signed by the wallet) and has paid out",
         tags: ['referrals'],
         params: addressParams,
         response: {
@@ -88,9 +89,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             fees: z
               .string()
               .describe(
-                "Lamports: referees' settled bets' referral fees plus the Prophecy market referrer shares paid",
+                "Lamports: referees' settled bets' referral fees plus the Prophecy market referrer shares credited",
               ),
             referredUserCount: z.number(),
+            claimable: z
+              .string()
+              .describe(
+                "Lamports in the wallet's referral vault above its rent: what claim_referral pays now",
+              ),
+            claimed: z.string().describe('Lamports claim_referral has paid out of the vault, ever'),
           }),
           ...errorResponses,
         },
@@ -102,6 +109,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         success: true as const,
         fees: stats.fees.toString(),
         referredUserCount: stats.referredUserCount,
+        claimable: stats.claimable.toString(),
+        claimed: stats.claimed.toString(),
       };
     },
   );
