@@ -1,115 +1,101 @@
 /**
- * Known rolls for TailSpin and ReTail. The e2e product runs with `FAIRNESS_SECRET_HEX` =
- * {@link E2E_FAIRNESS_SECRET_HEX}, so chain `k`'s secret is `deterministicChainSecret(master, k)` and the
- * harness can compute every seed. The next bet takes the current chain's `nextIndex` seed (seeds go in
- * confirmation order: one player betting at a time), and its roll is HMAC(seed, betAddress ‖ signature).
- * {@link rigNextBet} hands the E2E test wallet that seed: the wallet then raises the bet transaction's
- * compute-unit price one micro-lamport at a time until the signature gives the wanted outcome, and signs.
- * Nothing in the server decides the result: the settler rolls as it always does.
+ * Honest checks of TailSpin and ReTail rolls. Nothing here knows or chooses a roll in advance: the wager
+ * program computes it in `reveal_bet` as HMAC-SHA256(key = the settler's committed seed, message =
+ * sequence ‖ player seed ‖ hash of the slot the bet landed in) mod 100 (`docs/trust.md`, "Rolls nobody
+ * chooses"), and the slot hash does not exist before the bet lands. The suites reach a wanted outcome by
+ * playing at odds that make it likely and spinning again until it comes (`suites/helpers.ts`,
+ * `spinUntil`); every bet they play is then checked here, from `GET /api/fairness/{signature}`, with the
+ * SDK's own code:
+ *
+ * - the revealed seed hashes to the commitment it replaced (`seedLinksTo(seed, previousSeed)`);
+ * - the message is `sequence ‖ playerSeed ‖ slotHash` (`rollMessage`), as the server sends it;
+ * - `rollFor` of the seed, the sequence, the player's seed and the reveal's slot hash equals the program's
+ *   roll (the reveal's log line) and the server's `randomValue`;
+ * - the result is Win iff roll < odds.
  *
  * @module
  */
 
-import { findBetAddress } from '@arcade/sdk/wager/pda';
-import { getAddressEncoder, type Address } from '@solana/kit';
-import type { Page } from 'playwright-core';
+import type { BetFairnessJson } from '@arcade/sdk/api/history';
+import { bytesToHex, hexToBytes, rollFor, rollMessage, seedLinksTo } from '@arcade/sdk/wager/fairness';
 
-import {
-  deterministicChainSecret,
-  fromHex,
-  hashChain,
-  randomValueFor,
-  toHex,
-} from '../../apps/server/src/workers/settler/provably-fair.ts';
-import { E2E_FAIRNESS_SECRET_HEX } from './product-process.ts';
 import { product } from './index.ts';
 
-const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111' as Address;
-/** Chains looked through for the published head (a run uses one or two of 10,000 seeds each). */
-const MAX_CHAINS = 64;
+export type { BetFairnessJson } from '@arcade/sdk/api/history';
 
-interface WireChain {
-  id: number;
-  head: string;
-  length: number;
-  nextIndex: number;
-}
+const POLL_MS = 250;
 
-/** The seeds of the chain with this head (index 0 = head), found among the first {@link MAX_CHAINS}. */
-function seedsOf(chain: WireChain): Uint8Array[] {
-  const master = fromHex(E2E_FAIRNESS_SECRET_HEX);
-  for (let ordinal = 1; ordinal <= MAX_CHAINS; ordinal += 1) {
-    const seeds = hashChain(deterministicChainSecret(master, ordinal), chain.length);
-    if (toHex(seeds[0]!) === chain.head) return seeds;
+/** `GET /api/fairness/{signature}`, or null while the server does not know the bet. */
+export async function fairnessRecord(signature: string): Promise<BetFairnessJson | null> {
+  const response = await fetch(`${product().url}/api/fairness/${encodeURIComponent(signature)}`);
+  if (response.status === 404) return null;
+  if (!response.ok) {
+    throw new Error(`GET /api/fairness/${signature}: ${response.status} ${await response.text()}`);
   }
-  throw new Error(`Chain ${String(chain.id)} is not derived from E2E_FAIRNESS_SECRET_HEX`);
-}
-
-/** The seed the next confirmed bet takes (`GET /api/fairness`'s current chain, at its next index). */
-export async function nextSeed(): Promise<Uint8Array> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const response = await fetch(`${product().url}/api/fairness`);
-    const body = (await response.json()) as { current: WireChain | null; next: WireChain | null };
-    const { current, next } = body;
-    if (current !== null) {
-      if (current.nextIndex <= current.length) return seedsOf(current)[current.nextIndex]!;
-      if (next !== null) return seedsOf(next)[1]!;
-    }
-    if (Date.now() > deadline) throw new Error('The settler has published no hash chain');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** `user`'s bet record (the wager program's bet PDA). */
-export async function betAddressOf(user: string): Promise<string> {
-  const [bet] = await findBetAddress(user as Address);
-  return bet;
-}
-
-/** What the wallet recorded of its last grind. */
-export interface GrindRecord {
-  tries: number;
-  roll: number;
-  price: string;
+  return (await response.json()) as BetFairnessJson;
 }
 
 /**
- * Arms the E2E test wallet in `page` so that the next bet it signs (a transaction holding the player's
- * bet record) wins or loses at `odds`. Resolves with the seed the bet will take.
+ * Waits until the bet created by `signature` is closed: revealed (its `reveal` and seed known) or
+ * refunded. Resolves with its fairness record.
+ *
+ * @throws Error after `timeoutMs`, with the last record seen.
  */
-export async function rigNextBet(
-  page: Page,
-  user: string,
-  odds: number,
-  want: 'win' | 'loss',
-): Promise<Uint8Array> {
-  const seed = await nextSeed();
-  const bet = await betAddressOf(user);
-  const grind = {
-    seed: [...seed],
-    betAddress: [...getAddressEncoder().encode(bet as Address)],
-    odds,
-    want,
-    computeBudget: [...getAddressEncoder().encode(COMPUTE_BUDGET_PROGRAM)],
+export async function closedFairness(signature: string, timeoutMs = 60_000): Promise<BetFairnessJson> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const last = await fairnessRecord(signature);
+    if (last !== null) {
+      if (last.bet.state === 'Refunded') return last;
+      if (last.bet.state !== 'Open' && last.reveal !== null && last.seed?.revealed === true) return last;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `The bet ${signature} was not revealed within ${timeoutMs / 1000} s; last record: ${JSON.stringify(last)}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** A bet's roll, recomputed from its fairness record. */
+export interface RollRecomputation {
+  /** `rollFor(seed, sequence, playerSeed, slotHash)`. */
+  readonly roll: number;
+  /** sha256(revealed seed) = the commitment it replaced. */
+  readonly seedLinked: boolean;
+  /** `rollMessage(sequence, playerSeed, slotHash)`, lowercase hex. */
+  readonly message: string;
+  /** Win iff roll < odds. */
+  readonly expectedResult: 'Win' | 'Loss';
+}
+
+/**
+ * Recomputes a revealed bet's roll with the SDK from its record: the revealed seed, the bet's `sequence`
+ * and `playerSeed`, and the reveal's `slotHash`.
+ *
+ * @throws Error when the record lacks one of them (an open, refunded or off-chain bet).
+ */
+export async function recomputeRoll(record: BetFairnessJson): Promise<RollRecomputation> {
+  const { bet, seed, reveal } = record;
+  const missing = [
+    bet.sequence === null ? 'bet.sequence' : null,
+    bet.playerSeed === null ? 'bet.playerSeed' : null,
+    seed?.seed == null ? 'seed.seed' : null,
+    seed?.previousSeed == null ? 'seed.previousSeed' : null,
+    reveal?.slotHash == null ? 'reveal.slotHash' : null,
+  ].filter((name) => name !== null);
+  if (missing.length > 0) {
+    throw new Error(`The fairness record of ${bet.signature} has no ${missing.join(', ')}`);
+  }
+  const seedBytes = hexToBytes(seed!.seed!);
+  const playerSeed = hexToBytes(bet.playerSeed!);
+  const slotHash = hexToBytes(reveal!.slotHash!);
+  const roll = await rollFor({ seed: seedBytes, sequence: bet.sequence!, playerSeed, slotHash });
+  return {
+    roll,
+    seedLinked: await seedLinksTo(seedBytes, hexToBytes(seed!.previousSeed!)),
+    message: bytesToHex(rollMessage({ sequence: bet.sequence!, playerSeed, slotHash })),
+    expectedResult: roll < bet.odds ? 'Win' : 'Loss',
   };
-  await page.evaluate((value) => {
-    const control = (window as unknown as { __e2eWallet: { grind: unknown; lastGrind: unknown } })
-      .__e2eWallet;
-    control.grind = value;
-    control.lastGrind = null;
-  }, grind);
-  return seed;
-}
-
-/** The wallet's record of its last grind (null until a rigged bet was signed). */
-export function lastGrind(page: Page): Promise<GrindRecord | null> {
-  return page.evaluate(
-    () => (window as unknown as { __e2eWallet: { lastGrind: GrindRecord | null } }).__e2eWallet.lastGrind,
-  );
-}
-
-/** The roll `seed` gives the bet created by `signature` (the server's own function). */
-export function rollFor(seed: Uint8Array, betAddress: string, signature: string): number {
-  return randomValueFor(seed, betAddress, signature);
 }

@@ -40,7 +40,17 @@ const UI_TIMEOUT_MS = 60_000;
 
 let cached: Product | null = null;
 
-/** The running product (inside tests). */
+/**
+ * Makes the harness play against `other` (a product a test file started itself with `startProduct`, e.g.
+ * with some workers off) until it is called again with null, which goes back to the run's shared product.
+ * Players made meanwhile (`newPlayer`), `balance`, `airdrop`, `rpc` and `adminApi` all follow it.
+ */
+export function useProduct(other: Product | null): void {
+  cached = other;
+  adminToken = null;
+}
+
+/** The running product (inside tests): the run's shared one, unless {@link useProduct} chose another. */
 export function product(): Product {
   if (cached === null) {
     const provided = inject('e2eProduct');

@@ -1,7 +1,8 @@
 /**
  * One product (the server with its embedded chain, database and the built web app) as a child process,
  * started like `npm start` does: `node apps/server/src/main.ts` on Node 24, on free ports, with a fresh
- * data directory and short Foresight rounds.
+ * data directory (or a given one, to continue a stopped product) and short Foresight rounds. The global
+ * setup starts the run's shared product; a file may start its own (`refund.spec.ts`: without the settler).
  *
  * @module
  */
@@ -26,12 +27,6 @@ import type { Product } from './types.ts';
 
 /** Foresight rounds of the e2e product, in seconds (`LOCALNET_FORESIGHT_TIMELOCK`). */
 export const E2E_FORESIGHT_TIMELOCK = 12;
-
-/**
- * The settler's master secret in the e2e product (`FAIRNESS_SECRET_HEX`): every hash chain, so every
- * TailSpin/ReTail roll, is known to the harness (`fairness.ts`). Local tests only.
- */
-export const E2E_FAIRNESS_SECRET_HEX = 'e2e0'.repeat(16);
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -201,11 +196,29 @@ function logTail(path: string, lines = 40): string {
   }
 }
 
+/** Options of {@link startProduct}. */
+export interface StartOptions {
+  /**
+   * The data directory (chain, database, keys) to start from: a product stopped with `keepDataDir`
+   * continues there (the chain is saved on SIGINT). Default a fresh temporary one.
+   */
+  dataDir?: string;
+  /** Leave the data directory in place on stop (default: it is deleted). */
+  keepDataDir?: boolean;
+  /** The server's `WORKERS` (`all`, `none` or a comma list of names); default all of them. */
+  workers?: string;
+  /** The log's name under `e2e/artifacts/` (default `product`, i.e. `product.log`). */
+  logName?: string;
+}
+
 /** Starts the product and resolves once `GET /api/health` answers success. */
-export async function startProduct(): Promise<RunningProduct> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'arcade-e2e-'));
+export async function startProduct(options: StartOptions = {}): Promise<RunningProduct> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'arcade-e2e-'));
+  const removeData = () => {
+    if (options.keepDataDir !== true) rmSync(dataDir, { recursive: true, force: true });
+  };
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const logPath = join(ARTIFACTS_DIR, 'product.log');
+  const logPath = join(ARTIFACTS_DIR, `${options.logName ?? 'product'}.log`);
   const [port, rpcPort, pubsubPort] = (await freePorts(3)) as [number, number, number];
   const url = `http://127.0.0.1:${port}`;
 
@@ -225,7 +238,9 @@ export async function startProduct(): Promise<RunningProduct> {
     // Each spec makes the state it plays with; the demo's markets and their transactions would only add
     // load and make what a page lists depend on timing.
     DEMO_SEED: 'false',
-    FAIRNESS_SECRET_HEX: E2E_FAIRNESS_SECRET_HEX,
+    // Rolls are the program's (docs/trust.md): the e2e product runs the settler's random seed chains, as
+    // production does, and the tests reach outcomes by playing, not by knowing seeds.
+    ...(options.workers === undefined ? {} : { WORKERS: options.workers }),
   });
 
   const started = Date.now();
@@ -241,7 +256,7 @@ export async function startProduct(): Promise<RunningProduct> {
   // If the test run itself is killed, the product must not outlive it.
   const onExit = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    removeData();
   };
   process.once('exit', onExit);
 
@@ -255,7 +270,7 @@ export async function startProduct(): Promise<RunningProduct> {
         clearTimeout(timer);
       }
       log.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeData();
       process.removeListener('exit', onExit);
     })();
     return stopping;

@@ -1,7 +1,8 @@
 /**
  * The E2E test wallet's own script (`wallet-init.js`, the exact text pages get) run in node against a
  * stand-in `window`, checked with @solana/kit: registration, connect, transaction signing (legacy and v0,
- * the wallet in any signer slot, other slots untouched), messages and Sign-In With Solana.
+ * the wallet in any signer slot, other slots untouched, the message never changed), messages and Sign-In
+ * With Solana.
  */
 
 import {
@@ -14,8 +15,6 @@ import {
   getPublicKeyFromAddress,
   getTransactionDecoder,
   getTransactionEncoder,
-  getAddressEncoder,
-  getBase58Decoder,
   partiallySignTransaction,
   pipe,
   setTransactionMessageComputeUnitPrice,
@@ -30,7 +29,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { formatSignInMessage, parseSignInMessage } from '../../apps/server/src/auth/siws.ts';
-import { randomValueFor } from '../../apps/server/src/workers/settler/provably-fair.ts';
 import {
   E2E_WALLET_NAME,
   testKeypair,
@@ -319,96 +317,40 @@ describe('the E2E test wallet', () => {
   });
 });
 
-describe('the E2E test wallet grinding a bet to a known roll', () => {
-  const COMPUTE_BUDGET = address('ComputeBudget111111111111111111111111111111');
-  const bet = address('BetRecord1111111111111111111111111111111111');
-
-  /** A bet-like transaction: a compute-unit price and an instruction touching the bet record. */
-  function betTransaction(payer: Address, price: bigint) {
-    return compileTransaction(
+describe('the E2E test wallet never changes what it signs', () => {
+  it('signs a transaction with compute-budget instructions exactly as it was given', async () => {
+    const keypair = testKeypair();
+    const { wallet, account, control } = await connected(keypair);
+    expect(Object.keys(control).sort()).toEqual(['address', 'reject', 'signatures']);
+    const unsigned = compileTransaction(
       pipe(
         createTransactionMessage({ version: 0 }),
-        (m) => setTransactionMessageFeePayer(payer, m),
+        (m) => setTransactionMessageFeePayer(keypair.address as Address, m),
         (m) => setTransactionMessageLifetimeUsingBlockhash(BLOCKHASH, m),
-        (m) => setTransactionMessageComputeUnitPrice(price, m),
+        (m) => setTransactionMessageComputeUnitPrice(1_000n, m),
         (m) =>
           appendTransactionMessageInstruction(
             {
               programAddress: MEMO,
-              accounts: [{ address: bet, role: AccountRole.WRITABLE }],
+              accounts: [
+                {
+                  address: address('BetRecord1111111111111111111111111111111111'),
+                  role: AccountRole.WRITABLE,
+                },
+              ],
               data: new Uint8Array([1]),
             },
             m,
           ),
       ),
     );
-  }
-
-  it('raises only the compute-unit price until the signature gives the wanted roll, then signs', async () => {
-    const keypair = testKeypair();
-    const { wallet, account, control } = await connected(keypair);
-    const sign = signTransaction(wallet);
-    await fc.assert(
-      fc.asyncProperty(
-        fc.uint8Array({ minLength: 32, maxLength: 32 }),
-        fc.integer({ min: 5, max: 95 }),
-        fc.constantFrom('win' as const, 'loss' as const),
-        fc.bigInt({ min: 1n, max: 1_000_000n }),
-        async (seed, odds, want, price) => {
-          const unsigned = betTransaction(keypair.address as Address, price);
-          const wire = Uint8Array.from(getTransactionEncoder().encode(unsigned));
-          const state = control as unknown as {
-            grind: unknown;
-            lastGrind: { tries: number; roll: number; price: string } | null;
-          };
-          state.grind = {
-            seed: [...seed],
-            betAddress: [...getAddressEncoder().encode(bet)],
-            odds,
-            want,
-            computeBudget: [...getAddressEncoder().encode(COMPUTE_BUDGET)],
-          };
-          const [output] = await sign({ account, transaction: wire });
-          const signed = getTransactionDecoder().decode(output!.signedTransaction);
-          const signature = signed.signatures[keypair.address as Address]!;
-          // A valid signature over the changed message, whose roll is the one wanted.
-          expect(await verifies(keypair.address, signature, Uint8Array.from(signed.messageBytes))).toBe(true);
-          const base58Signature = getBase58Decoder().decode(signature);
-          const roll = randomValueFor(seed, bet, base58Signature);
-          expect(roll < odds).toBe(want === 'win');
-          expect(state.grind).toBeNull();
-          expect(state.lastGrind?.roll).toBe(roll);
-          // Nothing but the price moved, by one micro-lamport per try.
-          const expected = betTransaction(
-            keypair.address as Address,
-            price + BigInt(state.lastGrind!.tries - 1),
-          );
-          expect([...signed.messageBytes]).toEqual([...expected.messageBytes]);
-          expect(state.lastGrind?.price).toBe(String(price + BigInt(state.lastGrind!.tries - 1)));
-        },
-      ),
-      { numRuns: 25 },
-    );
-  });
-
-  it('signs a transaction without the bet record as usual, and keeps the grind for the bet', async () => {
-    const keypair = testKeypair();
-    const { wallet, account, control } = await connected(keypair);
-    const state = control as unknown as { grind: unknown };
-    state.grind = {
-      seed: new Array(32).fill(7),
-      betAddress: [...getAddressEncoder().encode(bet)],
-      odds: 50,
-      want: 'win',
-      computeBudget: [...getAddressEncoder().encode(COMPUTE_BUDGET)],
-    };
-    const plain = transaction(0, [keypair.address as Address]);
     const [output] = await signTransaction(wallet)({
       account,
-      transaction: Uint8Array.from(getTransactionEncoder().encode(plain)),
+      transaction: Uint8Array.from(getTransactionEncoder().encode(unsigned)),
     });
     const signed = getTransactionDecoder().decode(output!.signedTransaction);
-    expect([...signed.messageBytes]).toEqual([...plain.messageBytes]);
-    expect(state.grind).not.toBeNull();
+    expect([...signed.messageBytes]).toEqual([...unsigned.messageBytes]);
+    const signature = signed.signatures[keypair.address as Address]!;
+    expect(await verifies(keypair.address, signature, Uint8Array.from(signed.messageBytes))).toBe(true);
   });
 });

@@ -13,13 +13,6 @@
  * `wallet-standard:register-wallet` (heard by an app that is already listening) and answer every later
  * `wallet-standard:app-ready` (sent by the app's `getWallets()` when it starts).
  *
- * Known rolls (`harness/fairness.ts`): a test may set `window.__e2eWallet.grind = { seed, betAddress, odds,
- * want, computeBudget }` (byte arrays as number[]). The next transaction to sign that holds `betAddress`
- * among its keys and a ComputeBudget `SetComputeUnitPrice` is then ground: its price is raised by one
- * micro-lamport at a time until HMAC-SHA256(seed, betAddress ‖ signature) gives a roll (u64 LE of the first
- * 8 bytes mod 100) that wins (roll < odds) or loses as `want` says, and only then signed. The app's sender
- * sends what the wallet returns. `grind` is cleared and `lastGrind = { tries, roll, price }` recorded.
- *
  * `config`: { name, icon, chains, address, publicKey: number[32], pkcs8: number[48] }.
  */
 
@@ -40,9 +33,7 @@ const publicKey = Uint8Array.from(config.publicKey);
 const privateKey = subtle.importKey('pkcs8', Uint8Array.from(config.pkcs8), { name: 'Ed25519' }, false, [
   'sign',
 ]);
-const control = { address: config.address, reject: false, signatures: 0, grind: null, lastGrind: null };
-const MAX_GRIND_TRIES = 5000;
-const ROLL_RANGE = 100n;
+const control = { address: config.address, reject: false, signatures: 0 };
 const listeners = new Set();
 let account = null;
 
@@ -53,59 +44,11 @@ function rejection() {
   return error;
 }
 
-async function rawSign(bytes) {
-  return new Uint8Array(await subtle.sign({ name: 'Ed25519' }, await privateKey, bytes));
-}
-
 async function sign(bytes) {
   if (control.reject) throw rejection();
-  const signature = await rawSign(bytes);
+  const signature = new Uint8Array(await subtle.sign({ name: 'Ed25519' }, await privateKey, bytes));
   control.signatures += 1;
   return signature;
-}
-
-function sameKey(bytes, offset, key) {
-  for (let j = 0; j < 32; j++) if (bytes[offset + j] !== key[j]) return false;
-  return true;
-}
-
-/** The roll a signature gives: u64 LE of HMAC-SHA256(seed, betAddress ‖ signature)[0..8] mod 100. */
-async function rollOf(hmacKey, betAddress, signature) {
-  const message = new Uint8Array(96);
-  message.set(betAddress, 0);
-  message.set(signature, 32);
-  const digest = new DataView(await subtle.sign('HMAC', hmacKey, message));
-  return Number(digest.getBigUint64(0, true) % ROLL_RANGE);
-}
-
-/**
- * Where the u64 of a `SetComputeUnitPrice` (ComputeBudget instruction 3) sits in `message`, or -1.
- * `keysOffset`/`keyCount`: the static account keys.
- */
-function computeUnitPriceOffset(message, keysOffset, keyCount, computeBudget) {
-  let offset = keysOffset + keyCount * 32 + 32; // keys, then the recent blockhash
-  const [instructionCount, countLength] = readShortVec(message, offset);
-  offset += countLength;
-  for (let i = 0; i < instructionCount; i++) {
-    const programIndex = message[offset];
-    offset += 1;
-    const [accountCount, accountLength] = readShortVec(message, offset);
-    offset += accountLength + accountCount;
-    const [dataLength, dataLengthLength] = readShortVec(message, offset);
-    offset += dataLengthLength;
-    const isBudget =
-      programIndex < keyCount && sameKey(message, keysOffset + programIndex * 32, computeBudget);
-    if (isBudget && dataLength === 9 && message[offset] === 3) return offset + 1;
-    offset += dataLength;
-  }
-  return -1;
-}
-
-/** Raises the price (u64 LE at `offset`) by one micro-lamport. */
-function bumpPrice(message, offset) {
-  const view = new DataView(message.buffer, message.byteOffset + offset, 8);
-  view.setBigUint64(0, view.getBigUint64(0, true) + 1n, true);
-  return view.getBigUint64(0, true);
 }
 
 function emit() {
@@ -156,43 +99,6 @@ async function signWireTransaction(wire) {
     }
   }
   if (index === -1) throw new Error(`The transaction does not need ${config.name}’s signature`);
-  const grind = control.grind;
-  if (grind !== null && index === 0) {
-    const betAddress = Uint8Array.from(grind.betAddress);
-    let holdsBet = false;
-    for (let i = 0; i < keyCount; i++) if (sameKey(message, keysOffset + i * 32, betAddress)) holdsBet = true;
-    if (holdsBet) {
-      if (control.reject) throw rejection();
-      const priceOffset = computeUnitPriceOffset(
-        message,
-        keysOffset,
-        keyCount,
-        Uint8Array.from(grind.computeBudget),
-      );
-      if (priceOffset === -1) throw new Error('The bet transaction has no SetComputeUnitPrice to grind');
-      control.grind = null;
-      const hmacKey = await subtle.importKey(
-        'raw',
-        Uint8Array.from(grind.seed),
-        { name: 'HMAC', hash: 'SHA-256' },
-        false,
-        ['sign'],
-      );
-      for (let tries = 1; tries <= MAX_GRIND_TRIES; tries++) {
-        const signature = await rawSign(message);
-        const roll = await rollOf(hmacKey, betAddress, signature);
-        if (roll < grind.odds === (grind.want === 'win')) {
-          control.signatures += 1;
-          const view = new DataView(message.buffer, message.byteOffset + priceOffset, 8);
-          control.lastGrind = { tries, roll, price: String(view.getBigUint64(0, true)) };
-          bytes.set(signature, countLength);
-          return bytes;
-        }
-        bumpPrice(message, priceOffset);
-      }
-      throw new Error(`No ${grind.want} within ${MAX_GRIND_TRIES} compute-unit prices`);
-    }
-  }
   const signature = await sign(message);
   bytes.set(signature, countLength + index * 64);
   return bytes;

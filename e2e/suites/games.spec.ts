@@ -1,11 +1,13 @@
 /**
- * The four games, end to end in Chromium with known results. TailSpin and ReTail rolls are known in
- * advance (the product's settler derives its hash chains from `FAIRNESS_SECRET_HEX`, and the E2E test
- * wallet grinds the bet's compute-unit price until its signature gives the wanted roll: see
- * `harness/fairness.ts`), so the win AND the loss paths are both played every run, and the server's
- * published roll is checked against the wallet's. Foresight: two players on opposite sides, the round
- * settles and the winner claims. Prophecy: a prediction, the admin resolves it from the operator console in
- * the browser, and the payout arrives.
+ * The four games, end to end in Chromium. TailSpin and ReTail rolls are the program's, known to nobody
+ * before the bet lands (`docs/trust.md`): the win AND the loss paths are reached by playing honestly at odds
+ * that make them likely (95% for a win, 5% for a loss) until they come (`spinUntil`), and every bet played
+ * is checked against its fairness record with the SDK (`expectHonestRoll`: seed → commitment, the message,
+ * the recomputed roll, Win iff roll < odds). TailSpin's Fairness disclosure: the seed shown is the seed the
+ * bet carries, a typed seed is kept for the next bets, an invalid one is refused inline; the roll link opens
+ * /fairness, whose four checks pass. Foresight: two players on opposite sides, the round settles and the
+ * winner claims. Prophecy: a prediction, the admin resolves it from the operator console in the browser,
+ * and the payout arrives.
  */
 
 import { ODDS_MAX } from '@arcade/sdk/constants';
@@ -13,13 +15,15 @@ import { BET_ACCOUNT_SIZE } from '@arcade/sdk/foresight/accounts';
 import { foresightPayout } from '@arcade/sdk/payout';
 import { MarketResult } from '@arcade/sdk/wager/accounts';
 import { predictionPayout } from '@arcade/sdk/wager/bet-math';
+import { randomBytes } from 'node:crypto';
+
 import type { Address } from '@solana/kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
+import { CHECK_TITLES } from '../../apps/web/src/features/fairness/utils/verify.ts';
 import { betBreakdown } from '../../apps/web/src/features/retail/utils/price-breakdown.ts';
 import { formatLamports, formatSol } from '../../apps/web/src/lib/format.ts';
-import { lastGrind, rigNextBet } from '../harness/fairness.ts';
 import {
   adminApi,
   balance,
@@ -31,43 +35,50 @@ import {
   type Player,
 } from '../harness/index.ts';
 import {
+  checkShownBet,
   FEE_ALLOWANCE,
   getJson,
+  LIKELY_ODDS,
+  MAX_TRIES,
+  nextSpin,
   RESULT_TIMEOUT,
-  riggedSpin,
-  settledFairness,
+  rollLink,
+  setUpSpin,
+  spin,
+  spinUntil,
   UI_TIMEOUT,
   withPlayers,
+  type PlayedBet,
 } from './helpers.ts';
 
-const ODDS = 50;
 const STAKE = '0.1';
 
-describe('TailSpin with known rolls', () => {
-  it('loses a spin it was set to lose, then wins and claims one it was set to win', async () => {
+describe('TailSpin, played honestly', () => {
+  it('plays until it loses (at 5%), then until it wins (at 95%) and claims the prize', async () => {
     await withPlayers([{ sol: 3 }], async (player) => {
       const { page, address } = player;
       await page.goto('/tailspin');
       await signIn(page);
 
       // The loss: the stake and fee leave the wallet, nothing to claim.
-      const beforeLoss = await balance(address);
-      const loss = await riggedSpin(player, ODDS, STAKE, 'loss', 'suite-tailspin-lost');
+      const loss = await spinUntil(player, 'loss', { stake: STAKE, shot: 'suite-tailspin-lost' });
       const status = page.getByRole('status').filter({ hasText: /won|luck/ });
       expect(await status.textContent()).toBe('No luck this time.');
-      expect(loss.grind.roll).toBeGreaterThanOrEqual(ODDS);
-      expect(beforeLoss - (await balance(address))).toBeGreaterThanOrEqual(loss.preview.total);
+      expect(loss.roll).toBeGreaterThanOrEqual(LIKELY_ODDS.loss);
+      expect(loss.balanceBefore - (await balance(address))).toBeGreaterThanOrEqual(loss.preview.total);
       expect(await page.getByRole('button', { name: /^Claim/ }).count()).toBe(0);
-      const lossRecord = await settledFairness(loss.signature);
-      expect(lossRecord.bet).toMatchObject({ result: 'Loss', randomValue: loss.grind.roll, odds: ODDS });
+      expect(loss.record.bet).toMatchObject({
+        result: 'Loss',
+        randomValue: loss.roll,
+        odds: LIKELY_ODDS.loss,
+      });
       await page.getByRole('button', { name: 'Another go' }).click();
 
       // The win: the prize is claimed as SOL and lands in the wallet.
-      const win = await riggedSpin(player, ODDS, STAKE, 'win', 'suite-tailspin-won');
-      expect(win.grind.roll).toBeLessThan(ODDS);
+      const win = await spinUntil(player, 'win', { stake: STAKE, shot: 'suite-tailspin-won' });
+      expect(win.roll).toBeLessThan(LIKELY_ODDS.win);
       expect(await status.textContent()).toBe(`You won ${formatLamports(win.preview.prize)} SOL!`);
-      const winRecord = await settledFairness(win.signature);
-      expect(winRecord.bet).toMatchObject({ result: 'Win', randomValue: win.grind.roll, odds: ODDS });
+      expect(win.record.bet).toMatchObject({ result: 'Win', randomValue: win.roll, odds: LIKELY_ODDS.win });
       const afterBet = await balance(address);
       await page.getByRole('button', { name: `Claim ${formatLamports(win.preview.prize)} SOL` }).click();
       await page.getByText('Paid', { exact: true }).first().waitFor({ timeout: 90_000 });
@@ -86,8 +97,12 @@ describe('TailSpin with known rolls', () => {
       const { tokens } = await getJson<{ tokens: { id: string; symbol: string }[] }>('/api/nfts/tokens');
       const usdc = tokens.find((token) => token.symbol === 'USDC')!.id as Address;
 
-      const win = await riggedSpin(player, ODDS, STAKE, 'win', 'suite-tailspin-usdc-won', 'USDC');
-      expect(win.grind.roll).toBeLessThan(ODDS);
+      const win = await spinUntil(player, 'win', {
+        stake: STAKE,
+        token: 'USDC',
+        shot: 'suite-tailspin-usdc-won',
+      });
+      expect(win.record.bet.result).toBe('Win');
       await page.getByRole('button', { name: 'Claim as USDC' }).click();
       await page.getByText('Paid', { exact: true }).first().waitFor({ timeout: 90_000 });
       await screenshot(page, 'suite-tailspin-usdc-claimed');
@@ -129,6 +144,155 @@ describe('TailSpin with known rolls', () => {
   });
 });
 
+/** TailSpin's "Fairness" disclosure (under the bet controls). */
+const fairnessDisclosure = (page: Page) => page.getByTestId('fairness-disclosure');
+
+/** Opens the Fairness disclosure (when closed) and returns it. */
+async function openFairness(page: Page) {
+  const disclosure = fairnessDisclosure(page);
+  const toggle = disclosure.getByRole('button', { name: /^Fairness/ });
+  await toggle.waitFor({ timeout: UI_TIMEOUT });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  return disclosure;
+}
+
+/** The full seed the disclosure shows (its abbreviated `<code>` carries it in its title). */
+async function shownSeed(page: Page): Promise<string> {
+  const disclosure = await openFairness(page);
+  const code = disclosure.locator('code[title]');
+  await code.waitFor({ timeout: UI_TIMEOUT });
+  const seed = (await code.getAttribute('title')) ?? '';
+  // Abbreviated as `a1b2c3d4…e5f6a7b8`, in the panel and in the toggle's name.
+  const short = `${seed.slice(0, 8)}…${seed.slice(-8)}`;
+  expect(await code.textContent()).toBe(short);
+  expect(await disclosure.getByRole('button', { name: /^Fairness/ }).textContent()).toContain(short);
+  return seed;
+}
+
+/** How many signatures the E2E test wallet has made in `page`. */
+function walletSignatures(page: Page): Promise<number> {
+  return page.evaluate(
+    () => (window as unknown as { __e2eWallet: { signatures: number } }).__e2eWallet.signatures,
+  );
+}
+
+describe("TailSpin's fairness in the browser", () => {
+  it('bets with the seed the disclosure shows; its roll link opens /fairness, where the four checks pass', async () => {
+    await withPlayers([{ sol: 2 }], async (player) => {
+      const { page } = player;
+      await page.goto('/tailspin');
+      await signIn(page);
+      await setUpSpin(page, 50, '0.05');
+      const seed = await shownSeed(page);
+      expect(seed).toMatch(/^[0-9a-f]{64}$/);
+      await screenshot(page, 'suite-tailspin-seed');
+
+      const bet = await spin(player, { odds: 50, stake: '0.05' });
+      expect(bet.record.bet.playerSeed).toBe(seed);
+
+      // "Roll <r>, computed on chain" → /fairness?bet=<signature>: the browser recomputes the roll.
+      await rollLink(page).click();
+      await page.waitForURL(
+        (url) => url.pathname === '/fairness' && url.searchParams.get('bet') === bet.signature,
+        {
+          timeout: UI_TIMEOUT,
+        },
+      );
+      const steps = page.getByRole('list', { name: 'Verification steps' });
+      const titles = [CHECK_TITLES.seed, CHECK_TITLES.inputs, CHECK_TITLES.roll, CHECK_TITLES.result];
+      for (const title of titles) {
+        await steps
+          .getByRole('listitem', { name: title, exact: true })
+          .getByRole('img', { name: 'Passed', exact: true })
+          .waitFor({ timeout: UI_TIMEOUT });
+      }
+      expect(await steps.getByRole('listitem').count()).toBe(titles.length);
+      expect(await steps.getByRole('img', { name: 'Passed', exact: true }).count()).toBe(titles.length);
+      // The verdict (its ✓ mark is part of the element's text, so not an exact match).
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Verified: the program computed this roll from values fixed before the bet' })
+        .waitFor({ timeout: UI_TIMEOUT });
+      // The page shows the values the harness checked: the player's seed and the program's roll.
+      expect(await steps.getByText(seed, { exact: true }).count()).toBeGreaterThan(0);
+      await screenshot(page, 'suite-tailspin-fairness-page');
+
+      // Back at TailSpin, the drawn seed was replaced for the next bet.
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: 'TailSpin' }).waitFor({ timeout: UI_TIMEOUT });
+      const again = page.getByRole('button', { name: 'Another go' });
+      const claim = page.getByRole('button', { name: `Claim ${formatLamports(bet.preview.prize)} SOL` });
+      await again
+        .or(claim)
+        .or(page.getByRole('button', { name: /^Spin for/ }))
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT });
+      if ((await again.count()) > 0 || (await claim.count()) > 0) await nextSpin(page, bet);
+      const next = await shownSeed(page);
+      expect(next).toMatch(/^[0-9a-f]{64}$/);
+      expect(next).not.toBe(seed);
+    });
+  });
+
+  it('refuses an invalid seed inline without betting, and bets twice with a seed the player typed', async () => {
+    await withPlayers([{ sol: 2 }], async (player) => {
+      const { page } = player;
+      await page.goto('/tailspin');
+      await signIn(page);
+      await setUpSpin(page, 50, '0.05');
+      const drawn = await shownSeed(page);
+      const disclosure = fairnessDisclosure(page);
+      const signaturesBefore = await walletSignatures(page);
+
+      // Invalid seeds: the inline error, and neither Enter nor "Use this seed" takes one or places a bet.
+      await disclosure.getByRole('button', { name: 'Use my own seed' }).click();
+      const field = disclosure.getByLabel('Your own seed (64 hex digits)');
+      expect(await field.inputValue()).toBe(drawn);
+      await field.fill('abc');
+      await disclosure
+        .getByText('Your seed is 64 hex digits (0–9, a–f); this one has 3.', { exact: true })
+        .waitFor({ timeout: UI_TIMEOUT });
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      await field.press('Enter');
+      await field.fill('g'.repeat(64));
+      await disclosure.getByText('Use only hex digits: 0–9 and a–f.', { exact: true }).waitFor();
+      await field.press('Enter');
+      await disclosure.getByRole('button', { name: 'Use this seed' }).click();
+      await screenshot(page, 'suite-tailspin-seed-invalid');
+      await page.waitForTimeout(1_000);
+      expect(await walletSignatures(page)).toBe(signaturesBefore);
+      expect(await page.getByText('Spinning…').count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Spin for/ }).isVisible()).toBe(true);
+      expect(await field.inputValue()).toBe('g'.repeat(64));
+      await disclosure.getByRole('button', { name: 'Cancel' }).click();
+      expect(await shownSeed(page)).toBe(drawn);
+
+      // The player's own seed (typed in capitals: it is kept as lowercase hex); Enter takes it, no bet.
+      const own = randomBytes(32).toString('hex');
+      await disclosure.getByRole('button', { name: 'Use my own seed' }).click();
+      await field.fill(own.toUpperCase());
+      await field.press('Enter');
+      await disclosure
+        .getByText('You set this seed: it stays for your next bets until you change it.', { exact: true })
+        .waitFor({ timeout: UI_TIMEOUT });
+      expect(await shownSeed(page)).toBe(own);
+      expect(await walletSignatures(page)).toBe(signaturesBefore);
+      await screenshot(page, 'suite-tailspin-own-seed');
+
+      // It is the seed of the next two bets.
+      const first = await spin(player, { odds: 50, stake: '0.05' });
+      expect(first.record.bet.playerSeed).toBe(own);
+      await nextSpin(page, first);
+      expect(await shownSeed(page)).toBe(own);
+      const second = await spin(player, { odds: 50, stake: '0.05' });
+      expect(second.record.bet.playerSeed).toBe(own);
+      // Same player seed, yet another roll input: the next sequence and another slot's hash.
+      expect(second.record.bet.sequence).toBeGreaterThan(first.record.bet.sequence!);
+      expect(second.record.message).not.toBe(first.record.message);
+    });
+  });
+});
+
 /** A listing as `GET /api/nfts/collectionV2` sends it. */
 interface WireListing {
   mint: string;
@@ -138,9 +302,9 @@ interface WireListing {
   tokenStandard: 'NonFungible' | 'ProgrammableNonFungible' | 'Core';
 }
 
-describe('ReTail with a known roll', () => {
-  it('wins a listing at 95%, claims the NFT and makes it the profile picture', async () => {
-    await withPlayers([{ sol: 5 }], async (player) => {
+describe('ReTail, played honestly', () => {
+  it('wins a listing at 95% (playing again after a slip), claims the NFT and makes it the profile picture', async () => {
+    await withPlayers([{ sol: 12 }], async (player) => {
       const { page, address } = player;
       await page.goto('/retail');
       await signIn(page);
@@ -170,18 +334,36 @@ describe('ReTail with a known roll', () => {
       const play = page.getByRole('button', { name: `Play for ${formatSol(expected.total)}` });
       await play.waitFor({ timeout: UI_TIMEOUT });
 
-      const before = await balance(address);
-      await rigNextBet(page, address, ODDS_MAX, 'win');
-      await play.click();
-      const won = page.getByText(`You won ${listing.name}!`);
-      const failed = page.getByRole('alert');
-      await won.or(failed).first().waitFor({ timeout: RESULT_TIMEOUT });
-      if (!(await won.isVisible())) {
-        await screenshot(page, 'suite-retail-failed');
-        throw new Error(`The bet failed: ${await failed.first().textContent()}`);
+      // Played honestly at 95% until the claw wins (a slip is played again), each bet checked.
+      const played: PlayedBet[] = [];
+      let won: PlayedBet | null = null;
+      while (won === null) {
+        if (played.length >= MAX_TRIES) {
+          throw new Error(
+            `No ReTail win in ${MAX_TRIES} honest plays at ${ODDS_MAX}% (rolls ${played.map((bet) => bet.roll).join(', ')})`,
+          );
+        }
+        await oddsField.fill(String(ODDS_MAX));
+        await oddsField.press('Enter');
+        await expect.poll(() => play.isEnabled(), { timeout: UI_TIMEOUT }).toBe(true);
+        const before = await balance(address);
+        await play.click();
+        const wonText = page.getByText(`You won ${listing.name}!`);
+        const slipped = page.getByText('The claw slipped!');
+        const failed = page.getByRole('alert');
+        await wonText.or(slipped).or(failed).first().waitFor({ timeout: RESULT_TIMEOUT });
+        if (!(await wonText.isVisible()) && !(await slipped.isVisible())) {
+          await screenshot(page, 'suite-retail-failed');
+          throw new Error(`The bet failed: ${await failed.first().textContent()}`);
+        }
+        const bet = await checkShownBet(page, ODDS_MAX, (await wonText.isVisible()) ? 'win' : 'loss', before);
+        played.push(bet);
+        if (bet.result === 'win') won = bet;
+        else await page.getByRole('button', { name: 'Have another go' }).click();
       }
-      expect((await lastGrind(page))?.roll).toBeLessThan(ODDS_MAX);
-      expect(before - (await balance(address))).toBeGreaterThanOrEqual(expected.total);
+      expect(won.roll).toBeLessThan(ODDS_MAX);
+      expect(won.record.bet.result).toBe('Win');
+      expect(won.balanceBefore - (await balance(address))).toBeGreaterThanOrEqual(expected.total);
       await screenshot(page, 'suite-retail-won');
 
       await page.getByRole('button', { name: 'Claim NFT' }).click();

@@ -1,13 +1,14 @@
 /**
- * The main flows on a 375 px phone: connect and sign in, one TailSpin spin (its result known in advance),
- * then the feed and the chat through the tab bar's "More" menu.
+ * The main flows on a 375 px phone: connect and sign in, TailSpin played honestly at 95% until it wins
+ * (`spinUntil`, each bet checked against its fairness record) and the prize claimed, then the feed and the
+ * chat through the tab bar's "More" menu.
  */
 
 import { describe, expect, it } from 'vitest';
 
 import { formatLamports } from '../../apps/web/src/lib/format.ts';
 import { balance, screenshot, signIn } from '../harness/index.ts';
-import { FEE_ALLOWANCE, riggedSpin, UI_TIMEOUT, withPlayers } from './helpers.ts';
+import { FEE_ALLOWANCE, spinUntil, UI_TIMEOUT, withPlayers } from './helpers.ts';
 
 describe('on a 375 px phone', () => {
   it('signs in, wins a spin and claims it, then opens the feed and the chat from "More"', async () => {
@@ -19,7 +20,7 @@ describe('on a 375 px phone', () => {
 
       // The tab bar takes the player to TailSpin.
       await page.getByRole('navigation').getByRole('link', { name: 'TailSpin' }).last().click();
-      const win = await riggedSpin(player, 50, '0.1', 'win', 'suite-mobile-won');
+      const win = await spinUntil(player, 'win', { stake: '0.1', shot: 'suite-mobile-won' });
       const afterBet = await balance(address);
       await page.getByRole('button', { name: `Claim ${formatLamports(win.preview.prize)} SOL` }).click();
       await page.getByText('Paid', { exact: true }).first().waitFor({ timeout: 90_000 });

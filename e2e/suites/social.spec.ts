@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { screenshot, signIn } from '../harness/index.ts';
-import { riggedSpin, UI_TIMEOUT, withPlayers } from './helpers.ts';
+import { spin, UI_TIMEOUT, withPlayers } from './helpers.ts';
 
 /** Opens the right sidebar (when closed) on `tab`. */
 async function openSidebar(page: Page, tab: 'Game Feed' | 'Live Chat') {
@@ -54,7 +54,8 @@ describe('chat and feed', () => {
       const feed = (await openSidebar(bob.page, 'Game Feed')).getByRole('region', { name: 'Game feed' });
       await feed.waitFor({ timeout: UI_TIMEOUT });
 
-      await riggedSpin(alice, 50, '0.05', 'loss');
+      // One honest spin: whatever it rolls, the bet is in the feed.
+      await spin(alice, { odds: 50, stake: '0.05' });
       // The bet reaches Bob's feed with Alice's name.
       const row = feed.getByRole('listitem').filter({ hasText: aliceName ?? '' });
       await row.first().waitFor({ timeout: UI_TIMEOUT });

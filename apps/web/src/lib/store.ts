@@ -1,7 +1,8 @@
 /**
- * UI state that is neither server nor chain data: the open modal, the sidebar, sound, the age check and
- * the dismissed announcement. One small store, persisted under the local-storage keys of the SDK, and read
- * in React through {@link useUiState}.
+ * UI state that is neither server nor chain data: the open modal, the sidebar, sound, the age check, the
+ * dismissed announcement and the player's seed for TailSpin and ReTail bets. One small store, persisted
+ * under the local-storage keys of the SDK (the player's seed is not persisted: it lasts for the visit), and
+ * read in React through {@link useUiState}.
  *
  * @module
  */
@@ -24,6 +25,13 @@ export interface UiState {
   readonly ageCheck: boolean;
   /** Version of the last announcement the user dismissed, or null. */
   readonly announcementDismissed: number | null;
+  /**
+   * The player's seed of the next TailSpin or ReTail bet (`create_bet`'s `player_seed`): 64 lowercase hex
+   * digits, or null until the bet flow first draws one (`features/wager-bet/utils/player-seed.ts`).
+   */
+  readonly playerSeed: string | null;
+  /** The player set `playerSeed` themselves: it stays for every bet instead of being drawn anew after each. */
+  readonly playerSeedFixed: boolean;
 }
 
 function read(key: string): string | null {
@@ -56,6 +64,8 @@ function initialState(): UiState {
     soundOff: soundOff === null ? SOUND_OFF_BY_DEFAULT : soundOff === 'true',
     ageCheck: read(LOCAL_STORAGE_KEYS.ageCheck) === 'true',
     announcementDismissed: Number.isInteger(dismissed) ? dismissed : null,
+    playerSeed: null,
+    playerSeedFixed: false,
   };
 }
 
@@ -116,6 +126,10 @@ export const ui = {
   dismissAnnouncement(version: number): void {
     write(LOCAL_STORAGE_KEYS.announcementDismissed, String(version));
     set({ announcementDismissed: version });
+  },
+  /** Sets the player's seed (64 lowercase hex digits); `fixed` keeps it for every bet until changed. */
+  setPlayerSeed(playerSeed: string, fixed: boolean): void {
+    set({ playerSeed, playerSeedFixed: fixed });
   },
   /** Re-reads local storage (tests, and another tab's changes). */
   reload(): void {

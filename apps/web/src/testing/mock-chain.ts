@@ -56,6 +56,13 @@ export class MockChain {
   balances = new Map<string, bigint>();
   /** Landed transactions by signature, as `getTransaction` answers them. */
   transactions = new Map<string, unknown>();
+  /** Accounts the RPC reports as executable (programs). */
+  executables = new Set<string>();
+  /** What `getSignaturesForAddress` lists for an address, newest first. */
+  signatures = new Map<
+    string,
+    { signature: string; err: unknown; slot?: bigint; blockTime?: bigint | null }[]
+  >();
   listeners = new Map<string, Set<(value: unknown) => void>>();
   /** How many `getAccountInfo`, `getMultipleAccounts` and `getTransaction` calls were sent. */
   reads = 0;
@@ -70,6 +77,8 @@ export class MockChain {
     this.accounts.clear();
     this.balances.clear();
     this.transactions.clear();
+    this.signatures.clear();
+    this.executables.clear();
     this.listeners.clear();
     this.reads = 0;
     this.multipleReads = 0;
@@ -96,7 +105,7 @@ export class MockChain {
       ? null
       : {
           data: [base64(account.data), 'base64'],
-          executable: false,
+          executable: this.executables.has(key),
           lamports: account.lamports,
           owner: account.owner,
           space: BigInt(account.data.length),
@@ -104,7 +113,10 @@ export class MockChain {
         };
   }
 
-  /** What `getRpc()` returns. The chain keeps no signature history: `getSignaturesForAddress` lists none. */
+  /**
+   * What `getRpc()` returns. `getSignaturesForAddress` lists what a test put in {@link signatures} (none by
+   * default), newest first, up to its `limit`.
+   */
   rpc() {
     const reply = <T>(value: T) => ({ send: () => Promise.resolve(value) });
     return {
@@ -122,7 +134,8 @@ export class MockChain {
       }),
       getBalance: (key: string) => reply({ context: { slot: 1n }, value: this.balances.get(key) ?? 0n }),
       getMinimumBalanceForRentExemption: () => reply(RENT),
-      getSignaturesForAddress: () => reply([]),
+      getSignaturesForAddress: (key: string, options?: { limit?: number }) =>
+        reply((this.signatures.get(key) ?? []).slice(0, options?.limit ?? 1_000)),
       getTransaction: (signature: string) => ({
         send: () => {
           this.transactionReads++;

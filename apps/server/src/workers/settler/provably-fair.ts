@@ -42,7 +42,7 @@ export const FAIR_ALGORITHM = Object.freeze({
     "s_i = sha256(s_{i+1}); commit_seed_chain puts the head s_0 in the House before any bet can take a seed of the chain; the bet with sequence q in a chain starting at sequence c takes s_(q − c + 1); reveal_bet(s_i) goes in sequence order and needs sha256(s_i) = the House's commitment (the head, then the seed revealed before), which s_i then becomes",
   roll: `roll = u64 little-endian of the first 8 bytes of HMAC-SHA256(key = s_i, message) mod ${String(RANDOM_VALUE_RANGE)}, computed by the wager program in reveal_bet and logged as "Reveal sequence=<q> roll=<roll> slot=<slot> slot_hash=<hex>"`,
   message: FAIR_MESSAGE_ENCODING,
-  result: `Win iff roll < odds; a bet still open ${String(BET_REFUND_DELAY_SECS)} s after it was placed is refunded (stake and fee) instead of settled`,
+  result: `Win iff roll < odds. From ${String(BET_REFUND_DELAY_SECS)} s after it was placed, anyone may refund an open bet (stake and fee back); a refund made while SlotHashes still lists the bet's slot captures its hash and the result is kept: the reveal rolls it as above and a win is paid the rest of its prize (prize − stake − fee). An open bet whose slot has left SlotHashes is refunded by its reveal.`,
   encoding: 'seeds, heads, player seeds, slot hashes and messages are lowercase hex',
 } as const);
 

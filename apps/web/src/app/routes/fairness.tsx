@@ -32,9 +32,10 @@ export function Component() {
         </p>
         <h1 className="font-display text-2xl font-bold sm:text-3xl">Provably fair</h1>
         <p className="max-w-3xl text-sm text-ink-dim sm:text-[15px]">
-          Every roll comes from a secret seed the server committed to before your bet, mixed with your bet’s
-          own address and transaction. Paste a bet’s signature and your browser recomputes its roll from the
-          published values: nothing here trusts the server’s word.
+          The program computes every roll on chain, from a seed the house committed to before your bet, the
+          seed you chose, and the hash of the slot your bet landed in, which nobody knows before it lands.
+          Paste a bet’s signature and your browser recomputes its roll from the chain’s own transactions:
+          nothing here takes the server’s word for it.
         </p>
       </header>
       <VerifyForm

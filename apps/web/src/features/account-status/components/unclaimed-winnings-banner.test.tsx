@@ -3,6 +3,7 @@ import { foresightPayout } from '@arcade/sdk/payout';
 import {
   BetResult,
   BetState,
+  BetType,
   encodeMarket,
   encodePrediction,
   MarketResult,
@@ -61,6 +62,11 @@ let chain: MockChain;
 let history: FakeHistory;
 let program: FakeForesightProgram;
 let userBet: Address;
+
+/** The browser's clock in unix seconds. */
+function nowSecs(): bigint {
+  return BigInt(Math.floor(Date.now() / 1000));
+}
 
 function betRecord(
   state: BetStateArgs,
@@ -240,10 +246,10 @@ describe('UnclaimedWinningsBanner: the TailSpin/ReTail win', () => {
   it.each([
     ['a loss', BetState.Settled, BetResult.Loss],
     ['a claimed win', BetState.Claimed, BetResult.Win],
-    ['an open bet', BetState.Open, BetResult.None],
+    ['an open bet (its roll may still come)', BetState.Open, BetResult.None],
     ['a refund', BetState.Refunded, BetResult.Invalid],
   ] as const)('stays hidden for %s', async (_, state, result) => {
-    setBetRecord(betRecord(state, result));
+    setBetRecord(betRecord(state, result, 1_500_000_000n, nowSecs()));
     renderBanner();
     await waitFor(() => {
       expect(chain.reads).toBe(1);
@@ -341,7 +347,7 @@ describe('UnclaimedWinningsBanner: the TailSpin/ReTail win', () => {
   });
 
   it('appears when the bet record changes on chain', async () => {
-    setBetRecord(betRecord(BetState.Open, BetResult.None));
+    setBetRecord(betRecord(BetState.Open, BetResult.None, 1_500_000_000n, nowSecs()));
     renderBanner();
     await betRecordWatched();
     expect(banner()).toBeNull();
@@ -351,6 +357,80 @@ describe('UnclaimedWinningsBanner: the TailSpin/ReTail win', () => {
     await waitFor(() => {
       expect(banner()?.textContent).toContain('You have 1 unclaimed win (3.0 SOL)');
     });
+  });
+});
+
+describe('UnclaimedWinningsBanner: a TailSpin/ReTail bet whose roll is overdue', () => {
+  it('offers its refund BET_REFUND_DELAY_SECS after it was placed, and sends refund_bet as the player', async () => {
+    // Placed 2 s short of its deadline: nothing yet, then the refund of its stake and fee.
+    setBetRecord(betRecord(BetState.Open, BetResult.None, 1_000_000_000n, nowSecs() - 118n));
+    const send = vi.fn<(input: SendInput) => Promise<string>>(() => {
+      setBetRecord(betRecord(BetState.Refunded, BetResult.None, 1_000_000_000n, nowSecs()));
+      return Promise.resolve('signature');
+    });
+    mocks.send = send;
+    renderBanner();
+    await waitFor(() => {
+      expect(chain.reads).toBe(1);
+    });
+    expect(banner()).toBeNull();
+    await waitFor(
+      () => {
+        expect(banner()?.textContent).toContain('You have 1 refund to collect (0.52 SOL)');
+      },
+      { timeout: 4_000 },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Details' }));
+    expect(banner()?.textContent).toContain('Refund: the roll was not revealed in time');
+    await userEvent.click(screen.getByRole('button', { name: 'Claim all' }));
+    await waitFor(() => {
+      expect(banner()).toBeNull();
+    });
+    const [instruction] = send.mock.calls[0]?.[0].instructions ?? [];
+    const [house] = await findHouseAddress({ programAddress: WAGER });
+    expect(identifyWagerInstruction(instruction!.data!)).toBe('refund_bet');
+    // SlotHashes last: the refund captures the bet's slot hash from it, which keeps the result.
+    expect(instruction?.accounts?.map((a) => a.address)).toEqual([
+      USER,
+      house,
+      userBet,
+      USER,
+      'SysvarS1otHashes111111111111111111111111111',
+    ]);
+    expect(toastTexts()).toEqual(['SuccessClaimed successfully!']);
+  });
+
+  it('offers a win rolled after its refund that the reveal could not pay: the rest of the prize, in SOL', async () => {
+    // A 1.5 SOL NFT prize at 50%: stake 0.75, fee 0.03, so 0.72 SOL is owed.
+    setBetRecord(
+      betData({
+        user: USER,
+        state: BetState.Settled,
+        result: BetResult.Win,
+        betType: BetType.Nft,
+        betAmount: 750_000_000n,
+        listingPrice: 1_500_000_000n,
+        slotHash: new Uint8Array(32).fill(0xa5),
+      }),
+    );
+    const send = vi.fn<(input: SendInput) => Promise<string>>(() => {
+      setBetRecord(betRecord(BetState.Claimed, BetResult.Win));
+      return Promise.resolve('signature');
+    });
+    mocks.send = send;
+    renderBanner();
+    await waitFor(() => {
+      expect(banner()?.textContent).toContain('You have 1 unclaimed win (0.72 SOL)');
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Details' }));
+    expect(banner()?.textContent).toContain('Win after your refund: the rest of the prize, in SOL');
+    await userEvent.click(screen.getByRole('button', { name: 'Claim all' }));
+    await waitFor(() => {
+      expect(banner()).toBeNull();
+    });
+    const [instruction] = send.mock.calls[0]?.[0].instructions ?? [];
+    expect(identifyWagerInstruction(instruction!.data!)).toBe('claim_bet');
+    expect(getClaimBetInstructionDataCodec().decode(instruction!.data!)).toEqual({ sol: true });
   });
 });
 

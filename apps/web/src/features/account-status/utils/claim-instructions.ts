@@ -9,7 +9,11 @@ import {
   getSettleBetInstruction,
   getWithdrawBetInstruction,
 } from '@arcade/sdk/foresight/instructions';
-import { getClaimBetInstruction, getSettlePredictionInstruction } from '@arcade/sdk/wager/instructions';
+import {
+  getClaimBetInstruction,
+  getRefundBetInstruction,
+  getSettlePredictionInstruction,
+} from '@arcade/sdk/wager/instructions';
 import { findHouseAddress } from '@arcade/sdk/wager/pda';
 import type { Address, Instruction } from '@solana/kit';
 
@@ -21,7 +25,9 @@ import type { PackableClaim } from '../../../lib/wallet/pack-claims.ts';
 /**
  * The instructions paying `items` to `user`, in the same order:
  * - a TailSpin/ReTail win: `claim_bet(sol = true)`, signed by the user (the full SOL value, valid for every
- *   bet type; the token or NFT claim with its swap or buy stays on the game pages);
+ *   bet type; the token or NFT claim with its swap or buy stays on the game pages; a win rolled after its
+ *   refund, paid the rest of its prize in SOL only, is claimed the same way); an overdue open bet:
+ *   `refund_bet` with the user as `caller`;
  * - a Foresight win or refund: `settle_bet` or `withdraw_bet`, then `close_bet`, signed by the user, which
  *   gives back the bet account's deposit (the bet is paid by then, so the program lets it close);
  * - a Prophecy payout or refund: `settle_prediction`.
@@ -38,7 +44,11 @@ export async function claimInstructions(
       case 'bet':
         return {
           item,
-          instructions: [getClaimBetInstruction({ user, bet: item.bet, house, sol: true }, wager)],
+          instructions: [
+            item.action === 'refund'
+              ? getRefundBetInstruction({ caller: user, house, bet: item.bet, user }, wager)
+              : getClaimBetInstruction({ user, bet: item.bet, house, sol: true }, wager),
+          ],
         };
       case 'foresight': {
         const accounts = { user, config: item.config, event: item.event, bet: item.bet };

@@ -1,7 +1,8 @@
 /**
  * Everything a wallet can be owed across the games, as one list the banner shows and claims: a
- * TailSpin/ReTail win (`claim_bet`), a Foresight win or refund (`settle_bet` / `withdraw_bet`) and a
- * Prophecy payout or refund (`settle_prediction`). Each item knows the instruction that pays it.
+ * TailSpin/ReTail win (`claim_bet`) or overdue bet (`refund_bet`), a Foresight win or refund
+ * (`settle_bet` / `withdraw_bet`) and a Prophecy payout or refund (`settle_prediction`). Each item knows
+ * the instruction that pays it.
  *
  * @module
  */
@@ -9,16 +10,25 @@
 import type { BetTypeLabel } from '@arcade/sdk/wager/accounts';
 import type { Address } from '@solana/kit';
 
-/** A TailSpin (sol, token) or ReTail (nft) win, claimed as its full SOL value. */
+/**
+ * A TailSpin (sol, token) or ReTail (nft) win, claimed as its full SOL value (`claim_bet`), or an open bet
+ * whose roll is overdue, refunded (`refund_bet`: stake and fee).
+ */
 export interface BetClaim {
   readonly kind: 'bet';
-  /** The bet record (PDA) to claim. */
+  readonly action: 'claim' | 'refund';
+  /** The bet record (PDA) to claim or refund. */
   readonly bet: Address;
   readonly betType: BetTypeLabel;
-  /** The prize, lamports: what `claim_bet(sol = true)` pays. */
+  /** Lamports: the prize (what `claim_bet(sol = true)` pays), or the stake and fee of a refund. */
   readonly amount: bigint;
-  /** When the bet settled, unix seconds. */
+  /** When the bet settled (a win) or was placed (a refund), unix seconds. */
   readonly timestamp: bigint;
+  /**
+   * A win rolled after its refund that the reveal could not pay: `amount` is the rest of the prize,
+   * which `claim_bet` pays in SOL (whatever its `sol` flag).
+   */
+  readonly afterRefund?: boolean;
 }
 
 /** A Foresight bet a settled round still owes: a win (`settle_bet`) or, in an Invalid round, a refund. */
@@ -63,7 +73,7 @@ export type ClaimItem = BetClaim | ForesightClaim | ProphecyClaim;
 export function claimItemKey(item: ClaimItem): string {
   switch (item.kind) {
     case 'bet':
-      return `bet:${item.bet}:${item.timestamp}`;
+      return `bet:${item.bet}:${item.timestamp}:${item.action}`;
     case 'foresight':
       return `foresight:${item.bet}`;
     case 'prophecy':
@@ -90,6 +100,8 @@ export function claimItemGame(item: ClaimItem): 'TailSpin' | 'ReTail' | 'Foresig
 export function claimItemLabel(item: ClaimItem): string {
   switch (item.kind) {
     case 'bet':
+      if (item.action === 'refund') return 'Refund: the roll was not revealed in time';
+      if (item.afterRefund === true) return 'Win after your refund: the rest of the prize, in SOL';
       return item.betType === 'nft' ? 'NFT win, paid as its SOL value' : 'Win, paid as SOL';
     case 'foresight':
       return item.action === 'withdraw'
@@ -106,7 +118,7 @@ export function claimItemLabel(item: ClaimItem): string {
 export function isRefund(item: ClaimItem): boolean {
   switch (item.kind) {
     case 'bet':
-      return false;
+      return item.action === 'refund';
     case 'foresight':
       return item.action === 'withdraw';
     case 'prophecy':

@@ -13,6 +13,7 @@ export const adminKeys = {
   health: () => ['admin', 'health'] as const,
   requests: (status: string) => ['admin', 'requests', status] as const,
   requestsAll: () => ['admin', 'requests'] as const,
+  account: (address: string) => ['admin', 'account', address] as const,
   prophecy: ['prophecy'] as const,
   markets: () => ['prophecy', 'markets', 'admin'] as const,
 };

@@ -1,12 +1,14 @@
 import { useState, type SyntheticEvent } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, shortAddress } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/toast.ts';
+import { useAccountKind } from '../api/get-account-kind.ts';
 import { useApproveRequest } from '../api/approve-request.ts';
 import { useMarketRequests, type RequestFilter } from '../api/get-market-requests.ts';
 import { REJECT_REASON_MAX_LENGTH, useRejectRequest } from '../api/reject-request.ts';
 import type { MarketRequest } from '../api/types.ts';
+import { REFERRER_WARNING_TEXT, referrerWarnings } from '../utils/referrer-check.ts';
 import { fromDateTimeLocal, timeErrors, toDateTimeLocal } from '../../prophecy/utils/market-proposal.ts';
 import {
   CopyAddress,
@@ -108,6 +110,18 @@ function RequestCard({ request }: { readonly request: MarketRequest }) {
           <dt className="text-ink-faint">End</dt>
           <dd className="text-ink tabular">{formatDateTime(request.endTime * 1000)}</dd>
         </div>
+        <div className="flex gap-1">
+          <dt className="text-ink-faint">Referrer</dt>
+          <dd className="text-ink">
+            {request.referrer === null ? (
+              'none'
+            ) : (
+              <code className="font-mono tabular" title={request.referrer}>
+                {shortAddress(request.referrer)}
+              </code>
+            )}
+          </dd>
+        </div>
       </dl>
       {request.status === 'rejected' && request.reason !== null && (
         <p className="mt-2 text-xs text-loss">Rejected: {request.reason}</p>
@@ -197,6 +211,7 @@ function ApproveForm({ request, onDone }: { readonly request: MarketRequest; rea
       aria-label={`Approve request ${request.id}`}
       className="grid gap-3 rounded-xl border border-win/30 bg-win/5 p-3 animate-fade-in sm:grid-cols-[1fr_1fr_auto] sm:items-start"
     >
+      <ReferrerCheck request={request} />
       <MarketTimeFields
         cutoff={cutoff}
         end={end}
@@ -218,6 +233,48 @@ function ApproveForm({ request, onDone }: { readonly request: MarketRequest; rea
         </p>
       )}
     </form>
+  );
+}
+
+/**
+ * The requested referrer, before approval: who would earn a tenth of the market's fee, with a warning badge
+ * when it is the requester, a program (read from the chain), a sysvar, a reserved key or a key nobody holds.
+ */
+function ReferrerCheck({ request }: { readonly request: MarketRequest }) {
+  const kind = useAccountKind(request.referrer);
+  if (request.referrer === null) {
+    return (
+      <p className="text-xs text-ink-dim sm:col-span-3">
+        Referrer: <span className="text-ink">none</span> (no share of the fee goes to a referrer).
+      </p>
+    );
+  }
+  const warnings = referrerWarnings(request.referrer, request.requester, kind.data?.executable);
+  return (
+    <div className="grid gap-1 text-xs sm:col-span-3" data-testid="referrer-check">
+      <p className="flex flex-wrap items-center gap-2 text-ink-dim">
+        Referrer
+        <CopyAddress address={request.referrer} label="referrer address" />
+        {warnings.map((warning) => (
+          <Pill key={warning} tone="loss">
+            <span aria-hidden="true">⚠</span> {REFERRER_WARNING_TEXT[warning].badge}
+          </Pill>
+        ))}
+        {warnings.length === 0 && kind.isSuccess && <Pill tone="dim">Wallet</Pill>}
+      </p>
+      {warnings.map((warning) => (
+        <p key={warning} className="text-loss">
+          {REFERRER_WARNING_TEXT[warning].detail}
+        </p>
+      ))}
+      {warnings.length === 0 && (
+        <p className="text-ink-faint">
+          {kind.isError
+            ? 'Could not read its account: check it is not a program before approving.'
+            : 'Earns a tenth of this market’s fee, credited to its referral vault when the market resolves.'}
+        </p>
+      )}
+    </div>
   );
 }
 

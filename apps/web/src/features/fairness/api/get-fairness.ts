@@ -65,17 +65,30 @@ export async function getBetFairness(
     message: body.message,
     messageEncoding: body.messageEncoding,
     seed: body.seed,
+    // A server that does not send the reveal yet: the page reads it from the chain.
+    reveal: body.reveal ?? null,
   };
 }
 
-/** Query options of one bet's fairness record. A bet still open gains its seed later: re-read meanwhile. */
+/**
+ * Query options of one bet's fairness record. A bet still open gains its seed and reveal later: re-read
+ * meanwhile. So does a refunded bet until its seed is revealed: a refund in time kept its result, and the
+ * reveal rolls it then.
+ */
 export function betFairnessQueryOptions(signature: string, betAddress: string | null) {
   return queryOptions({
     queryKey: ['fairness', 'bet', signature, betAddress] as const,
     queryFn: ({ signal }) => getBetFairness(signature, betAddress, signal),
     retry: false,
-    refetchInterval: (query) =>
-      query.state.data?.seed?.revealed === true ? false : FAIRNESS_CHAINS_REFRESH_MS,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (data === undefined) return FAIRNESS_CHAINS_REFRESH_MS;
+      const closed =
+        data.seed?.revealed === true ||
+        data.reveal !== null ||
+        (data.bet.offChain && data.bet.state !== 'Open');
+      return closed ? false : FAIRNESS_CHAINS_REFRESH_MS;
+    },
   });
 }
 

@@ -1,12 +1,20 @@
 import { useMemo } from 'react';
 
 import { Button, Spinner } from '../../../components/ui/button.tsx';
-import { shortAddress } from '../../../lib/format.ts';
+import { formatExactSol, shortAddress } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/toast.ts';
 import { useChainRoll } from '../api/get-chain-roll.ts';
 import { useBetFairness, useFairnessChains } from '../api/get-fairness.ts';
 import { useVerification } from '../hooks/use-verification.ts';
-import type { Check, CheckStatus } from '../utils/verify.ts';
+import { fairResult } from '../utils/derive.ts';
+import {
+  CHECK_TITLES,
+  lateWinClaimable,
+  paidAfterRefund,
+  rolledAfterRefund,
+  type Check,
+  type CheckStatus,
+} from '../utils/verify.ts';
 import { CheckList, StatusMark } from './check-list.tsx';
 
 /** The overall verdict of the checks. */
@@ -14,8 +22,14 @@ export function verdictOf(checks: readonly Check[]): { readonly status: CheckSta
   if (checks.some((check) => check.status === 'fail')) {
     return { status: 'fail', text: 'Mismatch: this roll does not check out' };
   }
+  if (checks.some((check) => check.id === 'offchain')) {
+    return { status: 'waiting', text: CHECK_TITLES.offchain };
+  }
   if (checks.every((check) => check.status === 'pass')) {
-    return { status: 'pass', text: 'Verified: this roll was fixed before the bet and computed fairly' };
+    return {
+      status: 'pass',
+      text: 'Verified: the program computed this roll from values fixed before the bet',
+    };
   }
   return { status: 'waiting', text: 'Not verifiable yet' };
 }
@@ -29,17 +43,22 @@ export interface BetVerificationProps {
 }
 
 /**
- * Re-derives one bet's roll in the browser and shows each step with its values: the server's published
- * answer, checked against itself, the published chain heads and the chain's own transactions.
+ * Re-derives one bet's roll in the browser and shows each step with its values: the commitment and the
+ * revealed seed, the bet's sequence, the player's seed, its slot and slot hash, and the roll the program
+ * logged, each checked against the chain's own transactions and the server's record.
  */
 export function BetVerification({ signature, betAddress }: BetVerificationProps) {
   const answer = useBetFairness(signature, betAddress);
   const chains = useFairnessChains();
   const bet = answer.data?.bet;
+  // The reveal transaction settled the bet (rolled it after its refund, or refunded it once its slot hash
+  // was gone); a refund_bet has no roll.
+  const settleSignature =
+    answer.data?.reveal?.signature ?? bet?.settleSignature ?? bet?.refundSignature ?? null;
   const chain = useChainRoll(
     bet === undefined
       ? null
-      : { signature: bet.signature, betAddress: bet.betAddress, settleSignature: bet.settleSignature },
+      : { signature: bet.signature, betAddress: bet.betAddress, settleSignature, sequence: bet.sequence },
   );
   const heads = useMemo(
     () => (chains.data === undefined ? null : new Set(chains.data.chains.map((c) => c.head))),
@@ -107,6 +126,7 @@ export function BetVerification({ signature, betAddress }: BetVerificationProps)
           )}
         </p>
       </header>
+      <AfterRefundNote answer={data} chain={chain.data ?? null} />
       {verification.status === 'done' ? (
         <>
           <Verdict checks={verification.checks} />
@@ -126,11 +146,56 @@ export function BetVerification({ signature, betAddress }: BetVerificationProps)
       )}
       {chain.isError && (
         <p className="text-xs text-ink-faint">
-          The bet’s transactions could not be read from the chain: the odds and roll are compared with the
+          The bet’s transactions could not be read from the chain: its inputs and roll are compared with the
           server’s record only.
         </p>
       )}
     </section>
+  );
+}
+
+/** The label on a bet rolled after its refund, and what the refund and the late reveal did. */
+export const ROLLED_AFTER_REFUND = 'Rolled after your refund';
+
+/** What the late roll came to: the recorded result, else the logged roll against the odds. */
+function lateResult(input: Parameters<typeof rolledAfterRefund>[0]): 'Win' | 'Loss' | null {
+  const { bet } = input.answer;
+  if (bet.result === 'Win' || bet.result === 'Loss') return bet.result;
+  const chainReveal = input.chain?.reveal ?? null;
+  const roll =
+    chainReveal?.outcome === 'settled' ? chainReveal.roll : (input.answer.reveal?.roll ?? bet.randomValue);
+  return roll === null ? null : fairResult(roll, input.chain?.odds ?? bet.odds);
+}
+
+/** The sentence's end: what the late roll did. */
+function lateOutcomeText(result: 'Win' | 'Loss' | null, owed: bigint | null, claimable: boolean): string {
+  const amount = owed === null ? '' : ` (+${formatExactSol(owed)})`;
+  if (result === 'Win') {
+    return claimable
+      ? `: it won, and the rest of the prize${amount} is yours to claim, in SOL (your wallet could not take it at the reveal).`
+      : `: it won, and the rest of the prize${amount} was paid to your wallet.`;
+  }
+  if (result === 'Loss') return ': it lost, and the refund of your stake and fee stands.';
+  return '.';
+}
+
+function AfterRefundNote(input: Parameters<typeof rolledAfterRefund>[0]) {
+  if (!rolledAfterRefund(input)) return null;
+  const result = lateResult(input);
+  const owed = result === 'Win' ? paidAfterRefund(input) : null;
+  return (
+    <div
+      role="note"
+      aria-label={ROLLED_AFTER_REFUND}
+      className="rounded-xl border border-info/40 bg-info/10 px-3 py-2.5 text-sm"
+    >
+      <p className="font-semibold text-info">{ROLLED_AFTER_REFUND}</p>
+      <p className="mt-0.5 text-ink-dim">
+        The roll was not revealed in time, and your refund returned your stake and fee while capturing the
+        hash of your bet’s slot. The late reveal rolled the bet with that hash, exactly as an on-time reveal
+        would have{lateOutcomeText(result, owed, lateWinClaimable(input))}
+      </p>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, shortAddress } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/toast.ts';
 import { useFairnessChains, type PublishedChain } from '../api/get-fairness.ts';
 
@@ -42,6 +42,24 @@ function ChainCard({ chain }: { readonly chain: PublishedChain }) {
       </div>
       <p className="mt-2 text-xs text-ink-faint">Head s₀</p>
       <Hash value={chain.head} />
+      <p className="mt-2 text-xs text-ink-dim">
+        {chain.commitSignature === null ? (
+          'Not committed on chain yet: no bet can use it before it is.'
+        ) : (
+          <>
+            Committed on chain in{' '}
+            <code className="font-mono text-ink" title={chain.commitSignature} translate="no">
+              {shortAddress(chain.commitSignature, 6)}
+            </code>
+            {chain.startSequence !== null && (
+              <>
+                {' '}
+                · first bet <span className="tabular text-ink">#{count.format(chain.startSequence)}</span>
+              </>
+            )}
+          </>
+        )}
+      </p>
       <div className="mt-2">
         <div className="flex justify-between text-xs text-ink-dim">
           <span>Seeds used</span>
@@ -67,17 +85,21 @@ function ChainCard({ chain }: { readonly chain: PublishedChain }) {
   );
 }
 
-/** The settler's published chains: the one in use, the next one (published before any bet uses it) and past ones. */
+/**
+ * The settler's hash chains: the one in use, the next one (committed before any bet uses it) and past ones,
+ * each with its head and the transaction that committed it.
+ */
 export function PublishedChains() {
   const chains = useFairnessChains();
   return (
     <section aria-labelledby="chains-title" className="card flex flex-col gap-3 p-4 sm:p-5">
       <div>
         <h2 id="chains-title" className="font-display text-lg font-bold">
-          Published hash chains
+          Committed hash chains
         </h2>
         <p className="text-sm text-ink-dim">
-          Each head is public before the first bet that uses its chain, so no seed can be picked after a bet.
+          Each head is committed on chain before the first bet that uses its chain: the program refuses a bet
+          without one, and checks every revealed seed against it.
         </p>
       </div>
       {chains.isPending ? (
@@ -118,7 +140,7 @@ export function AlgorithmCard() {
         <ol className="mt-2 ml-5 list-decimal space-y-1.5 text-sm text-ink-dim marker:text-accent">
           <li>{algorithm.seedChain}.</li>
           <li>Message: {algorithm.message}.</li>
-          <li>{algorithm.randomValue}.</li>
+          <li>{algorithm.roll}.</li>
           <li>{algorithm.result}.</li>
         </ol>
       )}

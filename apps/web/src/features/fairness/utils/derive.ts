@@ -1,45 +1,26 @@
 /**
- * The provably fair roll of a TailSpin or ReTail bet, re-derived in the browser with WebCrypto only
- * (game-rules, "Randomness is provably fair"; the server's `workers/settler/provably-fair.ts` is the other
- * implementation, and the tests hold both to the same vectors):
+ * What the browser recomputes of a TailSpin or ReTail roll (`docs/trust.md`, "Rolls nobody chooses"), with
+ * WebCrypto only. The roll itself is the SDK's (`@arcade/sdk/wager/fairness`, the same code the tests hold
+ * to node:crypto and the program): this module adds what the page shows around it.
  *
- * 1. the settler's seeds form a hash chain `s_i = sha256(s_{i+1})` whose head `s_0` was published before
- *    any bet used it: `sha256(seed)` is the previous seed, and hashing the seed `seedIndex` times reaches
- *    the head;
- * 2. the message is the bet record's 32 address bytes followed by the creating transaction's 64 signature
- *    bytes (both base58-decoded);
- * 3. the roll is the first 8 bytes of HMAC-SHA256(key = seed, message) as a little-endian u64, mod 100;
+ * 1. the settler's seeds form a hash chain `s_i = sha256(s_{i+1})` whose head `s_0` was committed on chain
+ *    before any bet used it: `sha256(seed)` is the commitment the reveal replaced (the seed before it), and
+ *    hashing the seed `seedIndex` times reaches the head;
+ * 2. the message is the bet's sequence (u64 little-endian) ‖ the player's 32-byte seed ‖ the hash of the
+ *    slot the bet landed in (72 bytes, `rollMessage`);
+ * 3. the roll is the first 8 bytes of HMAC-SHA256(key = seed, message) as a little-endian u64, mod 100
+ *    (`rollFor`);
  * 4. the bet wins iff the roll is below its odds.
  *
  * @module
  */
 
-import { PUBLIC_KEY_BYTES, RANDOM_VALUE_RANGE, SIGNATURE_BYTES } from '@arcade/sdk/constants';
-import { getBase58Encoder } from '@solana/kit';
+import { RANDOM_VALUE_RANGE } from '@arcade/sdk/constants';
+import { hexToBytes, rollMessage, type RollInput } from '@arcade/sdk/wager/fairness';
 
-/** Bytes of a seed (a SHA-256 digest). */
+/** Bytes of a seed, a player seed and a slot hash. */
 export const SEED_BYTES = 32;
 
-/** Lowercase hex of `bytes`. */
-export function toHex(bytes: Uint8Array): string {
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return hex;
-}
-
-/**
- * The bytes of hex text (either case).
- *
- * @throws RangeError when it is not an even number of hex digits.
- */
-export function fromHex(hex: string): Uint8Array {
-  if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) throw new RangeError('Not hex');
-  const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i += 1) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return bytes;
-}
-
-/** WebCrypto's digest and HMAC, which every current browser (and Node) has on `crypto.subtle`. */
 // The return type is inferred: the browser's and Node's typings name WebCrypto's type differently.
 function subtle() {
   return globalThis.crypto.subtle;
@@ -47,69 +28,55 @@ function subtle() {
 
 /** sha256 of `bytes`. */
 export async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
-  return new Uint8Array(await subtle().digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return new Uint8Array(await subtle().digest('SHA-256', Uint8Array.from(bytes)));
 }
 
-/** HMAC-SHA256(key, message). */
-export async function hmacSha256(key: Uint8Array, message: Uint8Array): Promise<Uint8Array> {
-  const cryptoKey = await subtle().importKey(
+/**
+ * HMAC-SHA256(seed, {@link rollMessage}): the digest the roll is read from, which the page shows.
+ *
+ * @throws RangeError when `sequence` is not a u64 or a byte string is not 32 bytes.
+ */
+export async function rollDigest(input: RollInput): Promise<Uint8Array> {
+  const message = rollMessage(input);
+  const key = await subtle().importKey(
     'raw',
-    key as Uint8Array<ArrayBuffer>,
+    Uint8Array.from(input.seed),
     { name: 'HMAC', hash: 'SHA-256' },
     false,
     ['sign'],
   );
-  return new Uint8Array(await subtle().sign('HMAC', cryptoKey, message as Uint8Array<ArrayBuffer>));
+  return new Uint8Array(await subtle().sign('HMAC', key, message));
 }
 
-const base58 = getBase58Encoder();
-
-/**
- * The HMAC message of a bet: its record address bytes, then its creating signature bytes (96 bytes).
- *
- * @throws RangeError when either is not base58 of the right length.
- */
-export function fairMessage(betAddress: string, signature: string): Uint8Array {
-  let address: Uint8Array;
-  let sig: Uint8Array;
-  try {
-    address = new Uint8Array(base58.encode(betAddress));
-    sig = new Uint8Array(base58.encode(signature));
-  } catch {
-    throw new RangeError('Not base58');
-  }
-  if (address.length !== PUBLIC_KEY_BYTES) throw new RangeError('a bet address is 32 bytes');
-  if (sig.length !== SIGNATURE_BYTES) throw new RangeError('a signature is 64 bytes');
-  const message = new Uint8Array(PUBLIC_KEY_BYTES + SIGNATURE_BYTES);
-  message.set(address, 0);
-  message.set(sig, PUBLIC_KEY_BYTES);
-  return message;
+/** The first 8 bytes of a digest as a little-endian u64. */
+export function digestU64(digest: Uint8Array): bigint {
+  return new DataView(digest.buffer, digest.byteOffset, digest.byteLength).getBigUint64(0, true);
 }
 
 /** The roll (0–99) of an HMAC digest: its first 8 bytes as a little-endian u64, mod 100. */
-export function randomValueFromHmac(digest: Uint8Array): number {
-  const view = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
-  return Number(view.getBigUint64(0, true) % BigInt(RANDOM_VALUE_RANGE));
-}
-
-/** A bet's roll, 0–99, and the HMAC it comes from. */
-export async function rollFor(
-  seed: Uint8Array,
-  betAddress: string,
-  signature: string,
-): Promise<{ readonly hmac: Uint8Array; readonly randomValue: number }> {
-  const hmac = await hmacSha256(seed, fairMessage(betAddress, signature));
-  return { hmac, randomValue: randomValueFromHmac(hmac) };
+export function rollFromDigest(digest: Uint8Array): number {
+  return Number(digestU64(digest) % BigInt(RANDOM_VALUE_RANGE));
 }
 
 /** The result a roll gives a bet with these odds. */
-export function fairResult(randomValue: number, odds: number): 'Win' | 'Loss' {
-  return randomValue < odds ? 'Win' : 'Loss';
+export function fairResult(roll: number, odds: number): 'Win' | 'Loss' {
+  return roll < odds ? 'Win' : 'Loss';
+}
+
+/** 32 bytes of hex, or null when it is not that. */
+export function parse32(hex: string | null | undefined): Uint8Array | null {
+  if (hex === null || hex === undefined) return null;
+  try {
+    const bytes = hexToBytes(hex);
+    return bytes.length === SEED_BYTES ? bytes : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Hashes `seed` `times` times: for seed `s_i` and `times = i` the result is the head `s_0`. Calls `onProgress`
- * now and then (the current chain holds up to 10,000 seeds); stops early when `signal` aborts.
+ * now and then (a chain holds up to 10,000 seeds); stops early when `signal` aborts.
  */
 export async function hashTimes(
   seed: Uint8Array,

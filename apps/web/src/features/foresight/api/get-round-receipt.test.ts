@@ -37,7 +37,7 @@ function asJson(instruction: ForesightInstruction, err: unknown = null): JsonTra
 
 const tick = getLockAndSettleEventsInstruction(
   {
-    eventSigner: signer,
+    cranker: signer,
     config,
     lockedEvent: locked,
     liveEvent: live,

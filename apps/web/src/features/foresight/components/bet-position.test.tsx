@@ -1,3 +1,4 @@
+import { FORESIGHT_SETTLE_BUFFER_SECS } from '@arcade/sdk/constants';
 import { Prediction } from '@arcade/sdk/foresight/accounts';
 import { foresightPayout } from '@arcade/sdk/payout';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -14,6 +15,11 @@ function renderPosition(...args: Parameters<typeof makeBet>) {
   const onClaim = vi.fn();
   render(<BetPosition round={args[0]} bet={makeBet(...args)} pending={false} canSend onClaim={onClaim} />);
   return onClaim;
+}
+
+/** The page's clock `secs` after `round`'s settle time. */
+function after(round: { settleTime: bigint }, secs: number): number {
+  return (Number(round.settleTime) + secs) * 1000;
 }
 
 describe('BetPosition', () => {
@@ -49,6 +55,54 @@ describe('BetPosition', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Withdraw 1.0 SOL' }));
     expect(onClaim).toHaveBeenCalledWith('withdraw');
     expect(screen.queryByRole('button', { name: /Settle/ })).toBeNull();
+  });
+
+  it('offers Withdraw once a round is FORESIGHT_SETTLE_BUFFER_SECS past its settle time, unsettled', async () => {
+    const round = makeRound({ id: 6, upPool: SOL, downPool: SOL, upCount: 1, downCount: 1, lockPrice: 5n });
+    const bet = makeBet(round, { amount: SOL });
+    const onClaim = vi.fn();
+    const { rerender } = render(
+      <BetPosition
+        round={round}
+        bet={bet}
+        pending={false}
+        canSend
+        onClaim={onClaim}
+        nowMs={after(round, FORESIGHT_SETTLE_BUFFER_SECS) - 1}
+      />,
+    );
+    // Still in its buffer: the tick may settle it.
+    expect(screen.queryByRole('button', { name: /Withdraw/ })).toBeNull();
+    expect(screen.getByText(/Pays ≈/)).toBeTruthy();
+    rerender(
+      <BetPosition
+        round={round}
+        bet={bet}
+        pending={false}
+        canSend
+        onClaim={onClaim}
+        nowMs={after(round, FORESIGHT_SETTLE_BUFFER_SECS)}
+      />,
+    );
+    expect(screen.getByText('Round not settled in time: withdraw 1.0 SOL, no fee')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Withdraw 1.0 SOL' }));
+    expect(onClaim).toHaveBeenCalledWith('withdraw');
+    expect(screen.getByText('Your 0.0014616 SOL bet deposit comes back with it.')).toBeTruthy();
+  });
+
+  it('never expires a round that did not go live, nor a bet already refunded', () => {
+    const pending = makeRound({ id: 7, startTime: 0n });
+    render(
+      <BetPosition
+        round={pending}
+        bet={makeBet(pending)}
+        pending={false}
+        canSend
+        onClaim={vi.fn()}
+        nowMs={after(pending, 10 * FORESIGHT_SETTLE_BUFFER_SECS)}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /Withdraw/ })).toBeNull();
   });
 
   it('shows paid, refunded and lost bets without an action', () => {

@@ -5,7 +5,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatExactSol, formatSol } from '../../../lib/format.ts';
 import type { ClaimKind } from '../api/bet-instructions.ts';
 import type { PlayerBet } from '../api/get-user-bets.ts';
-import { betOutcome, potentialPayout, sideLabel, sideOf, type BetOutcome } from '../utils/round-view.ts';
+import {
+  betOutcome,
+  isRoundExpired,
+  potentialPayout,
+  sideLabel,
+  sideOf,
+  type BetOutcome,
+} from '../utils/round-view.ts';
 
 /** What a won bet is paid (the program's formula), or null if the round cannot pay it. */
 function winnings(round: UpDownEvent, bet: PlayerBet): bigint | null {
@@ -30,7 +37,9 @@ const TONE: Record<BetOutcome, string> = {
 /**
  * The player's bet on a round card: side, stake and what it may pay while the round runs; once settled,
  * the result and the action it needs, **Settle** for a win (`settle_bet`) or **Withdraw** for an invalid
- * round (`withdraw_bet`, no fee). Either also closes the bet's account, which gives its deposit back.
+ * round (`withdraw_bet`, no fee). A round still unsettled `FORESIGHT_SETTLE_BUFFER_SECS` after its settle
+ * time is Invalid too: **Withdraw** ends it and refunds the bet. Either also closes the bet's account,
+ * which gives its deposit back.
  */
 export function BetPosition({
   round,
@@ -38,8 +47,11 @@ export function BetPosition({
   pending,
   canSend,
   onClaim,
+  nowMs,
 }: {
   readonly round: UpDownEvent;
+  /** The page's clock: an unsettled round expires at its settle time plus the buffer (never, without it). */
+  readonly nowMs?: number;
   readonly bet: PlayerBet;
   /** A claim of this bet is being sent. */
   readonly pending: boolean;
@@ -47,7 +59,8 @@ export function BetPosition({
   readonly canSend: boolean;
   readonly onClaim: (kind: ClaimKind) => void;
 }) {
-  const outcome = betOutcome(round, bet);
+  const outcome = betOutcome(round, bet, nowMs);
+  const expired = nowMs !== undefined && isRoundExpired(round, nowMs);
   const side = sideOf(bet.prediction);
   const sideText = side === null ? '' : sideLabel(side);
   const won = winnings(round, bet);
@@ -68,7 +81,9 @@ export function BetPosition({
       detail = `Paid ${won === null ? '' : formatSol(won)}`.trim();
       break;
     case 'withdraw':
-      detail = `Round invalid: withdraw ${formatSol(bet.amount)}, no fee`;
+      detail = expired
+        ? `Round not settled in time: withdraw ${formatSol(bet.amount)}, no fee`
+        : `Round invalid: withdraw ${formatSol(bet.amount)}, no fee`;
       break;
     case 'refunded':
       detail = `Refunded ${formatSol(bet.amount)}`;

@@ -3,6 +3,7 @@
  * test pushes account updates through the PubSub subscriptions.
  */
 
+import { FORESIGHT_SETTLE_BUFFER_SECS } from '@arcade/sdk/constants';
 import {
   encodeBet,
   encodeConfig,
@@ -24,6 +25,7 @@ import { formatExactSol, formatSol } from '../../../lib/format.ts';
 import { MockChain, RENT, testConfig } from '../../../testing/mock-chain.ts';
 import { FakeForesightProgram } from '../testing/fake-foresight-program.ts';
 import { ForesightGame } from './foresight-game.tsx';
+import { EXPIRED_NOTE } from './round-card.tsx';
 import { depositsText } from './reclaim-deposits.tsx';
 
 const PROGRAM = '2zbSipoCc7d7gcPUrfD8XTWT1CsbB4rFn7oiMWorZ29X' as Address;
@@ -70,6 +72,7 @@ function configData(liveEvent: number, lockedEvent: number): Uint8Array {
     authority: OTHER,
     eventSigner: OTHER,
     treasury: OTHER,
+    pendingAuthority: null,
   });
 }
 
@@ -230,6 +233,39 @@ describe('ForesightGame', () => {
     expect(
       await within(invalid).findByRole('button', { name: 'Withdraw 1.0 SOL' }, { timeout: 5_000 }),
     ).toBeTruthy();
+  });
+
+  it('marks a round still unsettled FORESIGHT_SETTLE_BUFFER_SECS after its draw Expired, and offers Withdraw', async () => {
+    chain.set(
+      rounds.get(9)!,
+      roundData(9, {
+        lockTime: nowSecs - 60n - BigInt(FORESIGHT_SETTLE_BUFFER_SECS),
+        settleTime: nowSecs - 1n - BigInt(FORESIGHT_SETTLE_BUFFER_SECS),
+        upCount: 1,
+        downCount: 1,
+        upPool: SOL,
+        downPool: SOL,
+        lockPrice: 15_000_000_000n,
+      }),
+    );
+    const [address] = await findBetAddress(rounds.get(9)!, USER, { programAddress: PROGRAM });
+    chain.set(
+      address,
+      encodeBet({
+        event: rounds.get(9)!,
+        amount: SOL,
+        prediction: Prediction.Down,
+        isSettled: false,
+        user: USER,
+      }),
+    );
+    renderGame();
+    const expired = await card('Round #9, Expired');
+    expect(expired.textContent).toContain(EXPIRED_NOTE);
+    expect(
+      await within(expired).findByRole('button', { name: 'Withdraw 1.0 SOL' }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(within(expired).getByText('Round not settled in time: withdraw 1.0 SOL, no fee')).toBeTruthy();
   });
 
   it('updates a round from its account subscription, and re-reads the board when the config moves', async () => {

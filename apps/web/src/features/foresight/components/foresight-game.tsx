@@ -109,6 +109,7 @@ export function ForesightGame({ symbol, header }: ForesightGameProps) {
         bet={bet}
         pending={pendingClaim?.round === round.pubkey}
         canSend={actions.canSend && pendingClaim === undefined}
+        nowMs={now}
         onClaim={(kind) => {
           actions.collect({
             kind,
@@ -142,7 +143,7 @@ export function ForesightGame({ symbol, header }: ForesightGameProps) {
         receipt={
           <OracleReceipt
             round={round}
-            locked={round.lockPrice !== null || stage === 'locked' || round.isSettled}
+            locked={round.lockPrice !== null || stage === 'locked' || stage === 'expired' || round.isSettled}
             priceAccount={asset.priceAccount}
           />
         }

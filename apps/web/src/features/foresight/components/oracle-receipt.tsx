@@ -1,4 +1,4 @@
-import { ORACLE_MAX_EARLY_SECS, ORACLE_MAX_LATE_SECS } from '@arcade/sdk/constants';
+import { ORACLE_MAX_LATE_SECS } from '@arcade/sdk/constants';
 import type { UpDownEvent } from '@arcade/sdk/foresight/views';
 import type { Address } from '@solana/kit';
 import { useState } from 'react';
@@ -72,10 +72,11 @@ function Reading({
   // The tick logs the update it read; an older tick without that line falls back to what this page saw.
   const logged = tx?.reading?.publishTime ?? null;
   const published = logged ?? (price === null ? null : matchPublishTime(points, price, planned));
-  const window = (
+  const rule = (
     <>
-      between {ORACLE_MAX_EARLY_SECS} s before and {ORACLE_MAX_LATE_SECS} s after{' '}
-      <span className="tabular text-ink">{formatSecondsTime(planned)}</span>
+      the first Pyth update published at or after{' '}
+      <span className="tabular text-ink">{formatSecondsTime(planned)}</span>, counted if within{' '}
+      {ORACLE_MAX_LATE_SECS} s
     </>
   );
   return (
@@ -88,14 +89,13 @@ function Reading({
           <>
             Published <span className="tabular text-ink">{formatSecondsTime(published)}</span>
             {price === null && (
-              <span> (the program takes a price published {window}: the round is refunded)</span>
+              <span> (the program takes {rule}: this one was too late, so the round is refunded)</span>
             )}
           </>
+        ) : price === null ? (
+          <>The program takes {rule}: none counted, so the round is refunded.</>
         ) : (
-          <>
-            Published {window}
-            {price === null ? ' (no update in that window: the round is refunded)' : ''}
-          </>
+          <>The price is {rule}.</>
         )}
       </p>
       <p>
@@ -117,9 +117,10 @@ function Reading({
 
 /**
  * A round's oracle receipt: the lock and final prices with their publish times and the crank transactions
- * that read them. The publish time is the one the tick logged; without that line, the one this page saw
- * with that exact price, otherwise the window the program enforces. The transactions are looked up on the
- * chain when the receipt is opened.
+ * that read them. The price for a planned time is the first Pyth update published at or after it, counted
+ * if within `ORACLE_MAX_LATE_SECS`. The publish time is the one the tick logged; without that line, the
+ * one this page saw first from the planned time with that exact price, otherwise the rule itself. The
+ * transactions are looked up on the chain when the receipt is opened.
  */
 export function OracleReceipt({
   round,

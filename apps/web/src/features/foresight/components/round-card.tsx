@@ -1,3 +1,4 @@
+import { FORESIGHT_SETTLE_BUFFER_SECS } from '@arcade/sdk/constants';
 import { Prediction } from '@arcade/sdk/foresight/accounts';
 import type { UpDownEvent } from '@arcade/sdk/foresight/views';
 import type { ReactNode } from 'react';
@@ -30,7 +31,11 @@ const STAGE_BADGE: Record<RoundStage, { label: string; className: string }> = {
   next: { label: 'Next', className: 'bg-white/10 text-ink-dim' },
   settled: { label: 'Settled', className: 'bg-white/10 text-ink-dim' },
   invalid: { label: 'Invalid', className: 'bg-loss/15 text-loss' },
+  expired: { label: 'Expired', className: 'bg-loss/15 text-loss' },
 };
+
+/** What an expired round's card says (it was not settled in time). */
+export const EXPIRED_NOTE = `Not settled within ${FORESIGHT_SETTLE_BUFFER_SECS / 60} minutes of its draw: this round is Invalid and every bet is refunded.`;
 
 /** One labelled value (the spec's field names, verbatim); `stacked` puts the label above the value. */
 function Field({
@@ -262,6 +267,11 @@ export function RoundCard({
       {stage === 'invalid' && (
         <p className="rounded-xl bg-loss/10 px-3 py-2 text-center text-xs font-semibold text-loss">
           {invalidReason(round)}
+        </p>
+      )}
+      {stage === 'expired' && (
+        <p className="rounded-xl bg-loss/10 px-3 py-2 text-center text-xs font-semibold text-loss">
+          {EXPIRED_NOTE}
         </p>
       )}
       {sideRow('up')}

@@ -1,4 +1,4 @@
-import { ORACLE_MAX_EARLY_SECS, ORACLE_MAX_LATE_SECS } from '@arcade/sdk/constants';
+import { ORACLE_MAX_LATE_SECS } from '@arcade/sdk/constants';
 import { Prediction } from '@arcade/sdk/foresight/accounts';
 import { describe, expect, it } from 'vitest';
 
@@ -64,16 +64,20 @@ describe('roundPricePoints', () => {
 describe('matchPublishTime (the receipt publish time)', () => {
   const planned = 1_000n;
 
-  it('finds the one observed update with that price in the program window', () => {
-    expect(matchPublishTime([seen(995, 7n), seen(998, 8n), seen(1_001, 9n)], 8n, planned)).toBe(998);
-    expect(matchPublishTime([seen(1_000 - ORACLE_MAX_EARLY_SECS, 8n)], 8n, planned)).toBe(990);
+  it('is the first observed update at or after the planned time, within the late window', () => {
+    expect(matchPublishTime([seen(995, 7n), seen(1_001, 8n), seen(1_003, 9n)], 8n, planned)).toBe(1_001);
+    expect(matchPublishTime([seen(1_000, 8n)], 8n, planned)).toBe(1_000);
     expect(matchPublishTime([seen(1_000 + ORACLE_MAX_LATE_SECS, 8n)], 8n, planned)).toBe(1_030);
   });
 
-  it('does not guess: outside the window, round prices, or two candidates give null', () => {
-    expect(matchPublishTime([seen(989, 8n), seen(1_031, 8n)], 8n, planned)).toBeNull();
+  it('does not guess: before the planned time, too late, a later update, round prices give null', () => {
+    // An update before t never counts (the old window took 10 s early).
+    expect(matchPublishTime([seen(995, 8n)], 8n, planned)).toBeNull();
+    expect(matchPublishTime([seen(1_000 + ORACLE_MAX_LATE_SECS + 1, 8n)], 8n, planned)).toBeNull();
+    // The first update from t on has another price: the program took that one, not a later 8.
+    expect(matchPublishTime([seen(1_001, 9n), seen(1_002, 8n)], 8n, planned)).toBeNull();
     expect(matchPublishTime([round(1_000, 8n)], 8n, planned)).toBeNull();
-    expect(matchPublishTime([seen(999, 8n), seen(1_002, 8n)], 8n, planned)).toBeNull();
-    expect(matchPublishTime([seen(999, 8n), seen(999, 8n)], 8n, planned)).toBe(999);
+    expect(matchPublishTime([seen(1_001, 8n), seen(1_001, 9n)], 8n, planned)).toBeNull();
+    expect(matchPublishTime([seen(1_001, 8n), seen(1_001, 8n)], 8n, planned)).toBe(1_001);
   });
 });

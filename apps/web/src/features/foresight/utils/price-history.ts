@@ -5,7 +5,7 @@
  * @module
  */
 
-import { ORACLE_MAX_EARLY_SECS, ORACLE_MAX_LATE_SECS } from '@arcade/sdk/constants';
+import { ORACLE_MAX_LATE_SECS } from '@arcade/sdk/constants';
 import type { UpDownEvent } from '@arcade/sdk/foresight/views';
 
 /** One point of the line. */
@@ -79,20 +79,23 @@ export function roundPricePoints(
 }
 
 /**
- * The publish time of the oracle update a round took `price` from, when this page saw that update: the one
- * observed publish time with that exact price inside the program's window around `planned` (10 s before to 30 s
- * after). Null when none, or more than one, matches: the receipt then shows the window the program enforced.
+ * The publish time of the oracle update a round took `price` from, when this page saw that update. The
+ * program takes exactly one update for a planned time t: the first published at or after t, which counts if
+ * published at most `ORACLE_MAX_LATE_SECS` after t (`docs/trust.md`, "One price"). So the candidate is the
+ * first observed update from t on, within that window; it is the one when its price is `price`. Null
+ * otherwise (the page did not see it, or saw another price first): the receipt then states the rule.
  */
 export function matchPublishTime(
   points: readonly PricePoint[],
   price: bigint,
   planned: bigint,
 ): number | null {
-  const from = Number(planned) - ORACLE_MAX_EARLY_SECS;
-  const to = Number(planned) + ORACLE_MAX_LATE_SECS;
-  const matches = points.filter(
-    (point) => point.observed && point.price === price && point.time >= from && point.time <= to,
-  );
-  const times = new Set(matches.map((point) => point.time));
-  return times.size === 1 ? matches[0]!.time : null;
+  const from = Number(planned);
+  const to = from + ORACLE_MAX_LATE_SECS;
+  const seen = points.filter((point) => point.observed && point.time >= from && point.time <= to);
+  if (seen.length === 0) return null;
+  const first = Math.min(...seen.map((point) => point.time));
+  // Within the first second seen, the one update with that price (two prices in that second: unknown).
+  const atFirst = seen.filter((point) => point.time === first);
+  return atFirst.every((point) => point.price === price) ? first : null;
 }

@@ -1,4 +1,8 @@
-import { FORESIGHT_EVENT_REMAINING_MS, FORESIGHT_TIMELOCK_SECS } from '@arcade/sdk/constants';
+import {
+  FORESIGHT_EVENT_REMAINING_MS,
+  FORESIGHT_SETTLE_BUFFER_SECS,
+  FORESIGHT_TIMELOCK_SECS,
+} from '@arcade/sdk/constants';
 import { Prediction } from '@arcade/sdk/foresight/accounts';
 import { remainingMs } from '@arcade/sdk/foresight/views';
 import { foresightPayout, payoutMultiplier, poolPercentages } from '@arcade/sdk/payout';
@@ -14,6 +18,7 @@ import {
   formatPrice,
   formatShare,
   invalidReason,
+  isRoundExpired,
   poolFields,
   potentialPayout,
   priceChange,
@@ -196,6 +201,35 @@ describe('roundStage', () => {
         lockMs,
       ),
     ).toBe('invalid');
+  });
+});
+
+describe('isRoundExpired and the expired stage', () => {
+  const pointers = { liveEvent: 10, lockedEvent: 9 };
+  // settleTime 1_700_000_120 (makeRound's): the buffer ends FORESIGHT_SETTLE_BUFFER_SECS later.
+  const deadlineMs = (1_700_000_120 + FORESIGHT_SETTLE_BUFFER_SECS) * 1000;
+
+  it('expires an unsettled round that went live, from its settle time plus the buffer', () => {
+    const locked = makeRound({ id: 9, lockPrice: 1n });
+    expect(isRoundExpired(locked, deadlineMs - 1)).toBe(false);
+    expect(roundStage(locked, pointers, deadlineMs - 1)).toBe('locked');
+    expect(isRoundExpired(locked, deadlineMs)).toBe(true);
+    expect(roundStage(locked, pointers, deadlineMs)).toBe('expired');
+    // The live round too, if nobody ever locked it.
+    expect(roundStage(makeRound({ id: 10 }), pointers, deadlineMs)).toBe('expired');
+  });
+
+  it('never expires a settled round, or one that never went live', () => {
+    expect(isRoundExpired(makeRound({ id: 8, isSettled: true }), deadlineMs * 2)).toBe(false);
+    expect(isRoundExpired(makeRound({ id: 11, startTime: 0n }), deadlineMs * 2)).toBe(false);
+  });
+
+  it('turns an unpaid bet of an expired round into Withdraw', () => {
+    const round = makeRound({ id: 9, lockPrice: 1n, upCount: 1, downCount: 1, upPool: SOL, downPool: SOL });
+    expect(betOutcome(round, makeBet(round), deadlineMs - 1)).toBe('open');
+    expect(betOutcome(round, makeBet(round), deadlineMs)).toBe('withdraw');
+    // Without the clock nothing expires.
+    expect(betOutcome(round, makeBet(round))).toBe('open');
   });
 });
 

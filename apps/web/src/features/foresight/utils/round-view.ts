@@ -10,6 +10,7 @@
 import {
   ASSET_DISPLAY_PRECISION,
   FORESIGHT_EVENT_REMAINING_MS,
+  FORESIGHT_SETTLE_BUFFER_SECS,
   FORESIGHT_TIMELOCK_SECS,
   PAYOUT_MULTIPLIER_DECIMALS,
   SOL_USD_PRICE_DECIMALS,
@@ -136,9 +137,11 @@ export function formatShare(percentage: number): string {
  * - `next`: pre-created, goes live at the coming tick;
  * - `live`: open for bets until its lock time (`closing` once that has passed and the tick is awaited);
  * - `locked`: its lock price is set, the draw is one round later;
- * - `settled` with a result, or `invalid` (refunds).
+ * - `settled` with a result, or `invalid` (refunds);
+ * - `expired`: not settled `FORESIGHT_SETTLE_BUFFER_SECS` after its settle time, so it ends Invalid: its
+ *   players withdraw their bets (`withdraw_bet` settles it as Invalid on the way).
  */
-export type RoundStage = 'next' | 'live' | 'closing' | 'locked' | 'settled' | 'invalid';
+export type RoundStage = 'next' | 'live' | 'closing' | 'locked' | 'settled' | 'invalid' | 'expired';
 
 /** The ids the config points at. */
 export interface RoundPointers {
@@ -146,13 +149,27 @@ export interface RoundPointers {
   readonly lockedEvent: number;
 }
 
+/**
+ * Whether `event` went past its settle time plus `FORESIGHT_SETTLE_BUFFER_SECS` without being settled at
+ * `nowMs` (the program's `round_expired`; a pre-created round that never went live cannot expire). From
+ * then on the round is Invalid: every player withdraws their bet, and the first withdrawal settles it.
+ */
+export function isRoundExpired(
+  event: Pick<UpDownEvent, 'isSettled' | 'startTime' | 'settleTime'>,
+  nowMs: number,
+): boolean {
+  if (event.isSettled || event.startTime === 0n) return false;
+  return nowMs >= (Number(event.settleTime) + FORESIGHT_SETTLE_BUFFER_SECS) * 1000;
+}
+
 /** The stage of `event` for the config's pointers at `nowMs`. */
 export function roundStage(
-  event: Pick<UpDownEvent, 'id' | 'isSettled' | 'invalid' | 'lockTime'>,
+  event: Pick<UpDownEvent, 'id' | 'isSettled' | 'invalid' | 'lockTime' | 'startTime' | 'settleTime'>,
   pointers: RoundPointers,
   nowMs: number,
 ): RoundStage {
   if (event.isSettled) return event.invalid ? 'invalid' : 'settled';
+  if (isRoundExpired(event, nowMs)) return 'expired';
   if (event.id === pointers.liveEvent) return nowMs < Number(event.lockTime) * 1000 ? 'live' : 'closing';
   if (event.id === pointers.lockedEvent) return 'locked';
   if (event.id > pointers.liveEvent) return 'next';
@@ -204,17 +221,27 @@ export function invalidReason(
  * What the player's bet in a round comes to:
  * - `open`: the round has not settled;
  * - `settle`: it won and is unpaid (`settle_bet`); `paid` once paid;
- * - `withdraw`: the round is invalid and the bet unrefunded (`withdraw_bet`); `refunded` once refunded;
+ * - `withdraw`: the round is invalid, or expired unsettled (`isRoundExpired`), and the bet unrefunded
+ *   (`withdraw_bet`); `refunded` once refunded;
  * - `lost`.
  */
 export type BetOutcome = 'open' | 'settle' | 'paid' | 'withdraw' | 'refunded' | 'lost';
 
-/** The outcome of `bet` in `event`. */
+/** The outcome of `bet` in `event` at `nowMs` (which only tells whether an unsettled round expired). */
 export function betOutcome(
-  event: Pick<UpDownEvent, 'isSettled' | 'invalid' | 'result'>,
+  event: Pick<UpDownEvent, 'isSettled' | 'invalid' | 'result'> &
+    Partial<Pick<UpDownEvent, 'startTime' | 'settleTime'>>,
   bet: Pick<UpDownBet, 'prediction' | 'isSettled'>,
+  nowMs?: number,
 ): BetOutcome {
-  if (!event.isSettled) return 'open';
+  if (!event.isSettled) {
+    const expired =
+      nowMs !== undefined &&
+      event.startTime !== undefined &&
+      event.settleTime !== undefined &&
+      isRoundExpired({ isSettled: false, startTime: event.startTime, settleTime: event.settleTime }, nowMs);
+    return expired && !bet.isSettled ? 'withdraw' : 'open';
+  }
   if (event.invalid) return bet.isSettled ? 'refunded' : 'withdraw';
   if (bet.prediction === event.result) return bet.isSettled ? 'paid' : 'settle';
   return 'lost';

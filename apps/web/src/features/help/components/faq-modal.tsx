@@ -81,10 +81,11 @@ export function FaqModal() {
         </AccordionItem>
         <AccordionItem title="How do referrals work?">
           Create your referral link in your profile. Whenever someone you referred plays TailSpin or ReTail,
-          you earn {HELP_NUMBERS.referralShare} of the fee on their bets — the fee, not the bet — paid
-          automatically as each bet settles. A Prophecy market that names your wallet as its referrer (when it
-          is requested or created) pays you {HELP_NUMBERS.referralShare} of its fee when it resolves.
-          Foresight has no referral share.
+          you earn {HELP_NUMBERS.referralShare} of the fee on their bets — the fee, not the bet — credited to
+          your referral vault as each bet settles. A Prophecy market that names your wallet as its referrer
+          (when it is requested or created) credits you {HELP_NUMBERS.referralShare} of its fee when it
+          resolves. Claim what your vault holds from your profile whenever you like. Foresight has no referral
+          share.
         </AccordionItem>
         <AccordionItem title="What is Juice?">
           Juice is the arcade&apos;s rewards token. Every confirmed bet, prediction and Foresight bet earns{' '}
@@ -92,11 +93,13 @@ export function FaqModal() {
           every {HELP_NUMBERS.claimHours} hours.
         </AccordionItem>
         <AccordionItem title="Is it provably fair?">
-          Before any bet, the server commits to a hash chain of secret seeds and publishes its head, and each
-          TailSpin or ReTail roll is an HMAC of the next seed with your bet&apos;s address and transaction
-          signature. The seeds are published as they are revealed, so anyone can recompute every result, right
-          in the browser on the <FairnessLink />, and check that it could not have been changed after the bet
-          was placed.
+          Before any bet, the house commits on chain to a hash chain of secret seeds, and the program computes
+          each TailSpin or ReTail roll itself, as an HMAC of the next seed with your bet&apos;s place in the
+          chain, a seed you choose and the hash of the slot your bet lands in, so nobody knows a roll before
+          the bet is in. Every revealed seed is checked on chain, anyone can recompute every result right in
+          the browser on the <FairnessLink />, and a roll not revealed within {HELP_NUMBERS.refundMinutes}{' '}
+          minutes lets you take your stake and fee back while keeping your result: a win is still paid when
+          the roll is revealed.
         </AccordionItem>
 
         <SectionTitle>Troubleshooting</SectionTitle>

@@ -1,4 +1,5 @@
 import {
+  BET_REFUND_DELAY_SECS,
   BPS_DENOMINATOR,
   FORESIGHT_FEE_BPS,
   FORESIGHT_TIMELOCK_SECS,
@@ -59,6 +60,7 @@ export const HELP_NUMBERS = Object.freeze({
   juicePerSol: formatNumber(Number(JUICE_MULTIPLIER)),
   claimHours: CLAIM_HOURS,
   rollRange: `0 to ${RANDOM_VALUE_RANGE - 1}`,
+  refundMinutes: BET_REFUND_DELAY_SECS / 60,
   oddsDenominator: Number(ODDS_DENOMINATOR),
   multiplierDecimals: PAYOUT_MULTIPLIER_DECIMALS,
 });
@@ -123,7 +125,14 @@ export function TailSpinRules() {
         </li>
         <li>
           Spin. A provably fair roll from <Figure>{HELP_NUMBERS.rollRange}</Figure> below your chance wins the
-          prize; check any roll on the <FairnessLink />.
+          prize: the program computes it on chain from the house&apos;s committed seed, your own seed (under
+          Fairness, by the Spin button) and the hash of the slot your bet lands in. Check any roll on the{' '}
+          <FairnessLink />.
+        </li>
+        <li>
+          If your roll is not revealed within {HELP_NUMBERS.refundMinutes} minutes, take your stake and fee
+          back with Refund. Your result is kept: if the roll wins when it is revealed, the rest of your prize
+          is paid to you then, in SOL.
         </li>
         <li>Claim your prize: as the token you picked, or as its full SOL value.</li>
         <JuiceLine />
@@ -152,8 +161,11 @@ export function RetailRules() {
           smallest stake is <Figure>{HELP_NUMBERS.minBet}</Figure>.
         </li>
         <li>
-          A provably fair roll from <Figure>{HELP_NUMBERS.rollRange}</Figure> below your chance wins; check it
-          on the <FairnessLink />.
+          A provably fair roll from <Figure>{HELP_NUMBERS.rollRange}</Figure> below your chance wins, computed
+          on chain from the house&apos;s committed seed, your seed and your bet&apos;s slot; check it on the{' '}
+          <FairnessLink />. A roll not revealed within {HELP_NUMBERS.refundMinutes} minutes can be refunded
+          (stake and fee back); the result is kept, and a win is still paid the rest of its prize, in SOL,
+          when the roll is revealed.
         </li>
         <li>
           Win and the NFT is bought for you when you claim. If the price moved, retry or take the full SOL

@@ -1,4 +1,5 @@
 import {
+  BET_REFUND_DELAY_SECS,
   FORESIGHT_TIMELOCK_SECS,
   JUICE_CLAIM_INTERVAL_SECS,
   JUICE_MULTIPLIER,
@@ -111,6 +112,7 @@ describe('FaqModal', () => {
       juicePerSol: formatNumber(Number(JUICE_MULTIPLIER)),
       claimHours: JUICE_CLAIM_INTERVAL_SECS / 3600,
       rollRange: `0 to ${RANDOM_VALUE_RANGE - 1}`,
+      refundMinutes: BET_REFUND_DELAY_SECS / 60,
     });
     // And those constants are the game rules' numbers.
     expect(HELP_NUMBERS).toMatchObject({
@@ -123,6 +125,7 @@ describe('FaqModal', () => {
       roundMinutes: 5,
       juicePerSol: '2,400',
       claimHours: 24,
+      refundMinutes: 2,
       rollRange: '0 to 99',
     });
   });
@@ -132,6 +135,10 @@ describe('FaqModal', () => {
     expect(text).toContain('the prize is then the stake × 100 ÷ your chance');
     expect(text).toContain('A 0.50 SOL stake at 50% wins 1.0 SOL.');
     expect(text).toContain('A provably fair roll from 0 to 99 below your chance wins the prize');
+    expect(text).toContain('If your roll is not revealed within 2 minutes, take your stake and fee back');
+    expect(text).toContain(
+      'Your result is kept: if the roll wins when it is revealed, the rest of your prize is paid to you then, in SOL.',
+    );
     expect(text).toContain('rounded to 2 decimals, before the fee');
     expect(
       text.split('Every bet earns 2,400 Juice per SOL wagered, claimable once every 24 hours.'),
@@ -153,6 +160,8 @@ describe('FaqModal', () => {
     const answer = details?.querySelector('div')?.textContent ?? '';
     expect(answer.split(/\.\s/).length).toBe(2);
     expect(answer).toContain('hash chain');
+    expect(answer).toContain('a seed you choose');
+    expect(answer).toContain('within 2 minutes');
   });
 
   it('shows the troubleshooting hints and the community chat link', () => {

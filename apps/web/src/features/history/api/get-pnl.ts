@@ -48,7 +48,12 @@ export async function getPnl(address: string, signal?: AbortSignal): Promise<Wal
       claimed: BigInt(body.juice.claimed),
       claimable: BigInt(body.juice.claimable),
     },
-    referrals: { fees: BigInt(body.referrals.fees), referredUserCount: body.referrals.referredUserCount },
+    referrals: {
+      fees: BigInt(body.referrals.fees),
+      referredUserCount: body.referrals.referredUserCount,
+      claimable: BigInt(body.referrals.claimable),
+      claimed: BigInt(body.referrals.claimed),
+    },
   };
 }
 

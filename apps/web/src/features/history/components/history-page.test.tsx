@@ -59,7 +59,7 @@ function pnl(address: string) {
       unclaimed: '250000000',
     }),
     juice: { accrued: '8400000000', claimed: '2400000000', claimable: '6000000000' },
-    referrals: { fees: '40000000', referredUserCount: 2 },
+    referrals: { fees: '40000000', referredUserCount: 2, claimable: '4000000', claimed: '0' },
   };
 }
 

@@ -1,5 +1,7 @@
 import { FORESIGHT_SYMBOLS, SOL_USD_PRICE_DECIMALS } from '@arcade/sdk/constants';
-import type { ReactNode } from 'react';
+import type { Address } from '@solana/kit';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import {
@@ -9,6 +11,8 @@ import {
   formatSol,
   formatUsd,
 } from '../../../lib/format.ts';
+import { betRecordQueryOptions } from '../../wager-bet/api/get-bet-record.ts';
+import { mayAwaitRoll, pendingRefundRow } from '../../wager-bet/utils/refund.ts';
 import type { BetRow, MarketBetRow, PredictionRow } from '../api/get-history.ts';
 import {
   betOutcome,
@@ -37,9 +41,7 @@ const ROW = 'grid grid-cols-3 gap-x-3 gap-y-2 px-3 py-3 text-sm @2xl:items-cente
 
 function Badge({ outcome }: { readonly outcome: RowOutcome }) {
   return (
-    <span
-      className={`inline-block rounded-md px-1.5 py-0.5 text-xs font-bold whitespace-nowrap ${TONES[outcome.tone]}`}
-    >
+    <span className={`inline-block rounded-md px-1.5 py-0.5 text-xs font-bold ${TONES[outcome.tone]}`}>
       {outcome.label}
     </span>
   );
@@ -251,9 +253,27 @@ const BET_TABLE: TableSpec<BetRow> = {
   ],
 };
 
-/** TailSpin or ReTail bets, newest first, each with a link to verify its roll. */
-export function BetRows({ rows, label }: { readonly rows: readonly BetRow[]; readonly label: string }) {
-  return <HistoryTable rows={rows} label={label} table={BET_TABLE} />;
+/**
+ * TailSpin or ReTail bets, newest first, each with a link to verify its roll. `owner` is the connected
+ * wallet when these are its own bets: when the newest is a refund not rolled yet, its live bet record says
+ * whether the roll is still to come (a refund that kept the result) or never will.
+ */
+export function BetRows({
+  rows,
+  label,
+  owner = null,
+}: {
+  readonly rows: readonly BetRow[];
+  readonly label: string;
+  readonly owner?: Address | null;
+}) {
+  const record = useQuery(betRecordQueryOptions(mayAwaitRoll(rows) ? owner : null));
+  const pending = pendingRefundRow(rows, record.data?.bet ?? null);
+  const table = useMemo(
+    () => ({ ...BET_TABLE, outcome: (row: BetRow) => betOutcome(row, row.id === pending) }),
+    [pending],
+  );
+  return <HistoryTable rows={rows} label={label} table={table} />;
 }
 
 const price = (value: number | null): string =>

@@ -1,4 +1,5 @@
 import { FORESIGHT_SYMBOLS } from '@arcade/sdk/constants';
+import type { Address } from '@solana/kit';
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 
@@ -198,7 +199,11 @@ function GameRows({
   return (
     <>
       {game === 'tailspin' || game === 'retail' ? (
-        <BetRows rows={rows as BetRow[]} label={`${GAME_LABELS[game]} bets`} />
+        <BetRows
+          rows={rows as BetRow[]}
+          label={`${GAME_LABELS[game]} bets`}
+          owner={own ? (address as Address) : null}
+        />
       ) : game === 'foresight' ? (
         <PredictionRows rows={rows as PredictionRow[]} />
       ) : (

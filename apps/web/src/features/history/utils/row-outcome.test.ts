@@ -14,8 +14,19 @@ function bet(
   amount = 100_000_000n,
   fee = 4_000_000n,
   listingPrice = 200_000_000n,
+  refund: { refundSignature?: string | null; randomValue?: number | null; odds?: number } = {},
 ) {
-  return { state, result, amount, fee, listingPrice } as BetRow;
+  return {
+    state,
+    result,
+    amount,
+    fee,
+    listingPrice,
+    odds: 50,
+    refundSignature: state === 'Refunded' ? 'sig-refund' : null,
+    randomValue: null,
+    ...refund,
+  } as BetRow;
 }
 
 function prediction(
@@ -45,12 +56,36 @@ function prediction(
 describe('betOutcome', () => {
   it.each([
     ['Open', 'None', 'Open', null],
-    ['Refunded', 'Invalid', 'Refunded', 0n],
+    ['Refunded', 'Invalid', 'Refunded: the roll could not be revealed in time', 0n],
     ['Settled', 'Loss', 'Lost', -104_000_000n],
     ['Settled', 'Win', 'Won · unclaimed', 96_000_000n],
     ['Claimed', 'Win', 'Won', 96_000_000n],
   ] as const)('%s %s is %s', (state, result, label, net) => {
     expect(betOutcome(bet(state, result))).toMatchObject({ label, net });
+  });
+
+  it('says what a refund came to once its roll was revealed after it, with the net of a win', () => {
+    // 0.2 SOL prize, stake 0.1, fee 0.004: a win after the refund pays the rest, 0.096 SOL.
+    const late = { refundSignature: 'sig-refund', randomValue: 12 };
+    expect(betOutcome(bet('Claimed', 'Win', undefined, undefined, undefined, late))).toEqual({
+      label: 'Refunded, then won: +0.096 SOL paid',
+      tone: 'win',
+      net: 96_000_000n,
+    });
+    expect(betOutcome(bet('Settled', 'Win', undefined, undefined, undefined, late))).toEqual({
+      label: 'Refunded, then won: 0.096 SOL to claim',
+      tone: 'win',
+      net: 96_000_000n,
+    });
+    expect(betOutcome(bet('Refunded', 'Loss', undefined, undefined, undefined, { randomValue: 77 }))).toEqual(
+      { label: 'Refunded (the roll lost)', tone: 'neutral', net: 0n },
+    );
+    // The live record says this refund's roll is still to come.
+    expect(betOutcome(bet('Refunded', 'Invalid'), true)).toEqual({
+      label: 'Refunded: waiting for the roll',
+      tone: 'pending',
+      net: null,
+    });
   });
 
   it("adds up, over settled bets, to the summary's payouts + refunds − wagered − fees", () => {

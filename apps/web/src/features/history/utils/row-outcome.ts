@@ -6,6 +6,7 @@
 
 import { foresightPayout } from '@arcade/sdk/payout';
 
+import { indexedRefundStatus, refundStatusTitle } from '../../wager-bet/utils/refund.ts';
 import type { BetRow, MarketBetRow, PredictionRow } from '../api/get-history.ts';
 
 /** The colour a row's outcome is shown in. */
@@ -22,9 +23,29 @@ export interface RowOutcome {
   readonly net: bigint | null;
 }
 
-/** A TailSpin or ReTail bet's outcome. */
-export function betOutcome(row: BetRow): RowOutcome {
+/**
+ * A TailSpin or ReTail bet's outcome. A refunded bet says what its refund came to (`docs/trust.md`): its
+ * roll revealed later won ("Refunded, then won: +X SOL paid", or "X SOL to claim" when the wallet could not
+ * take it then; net as a win) or lost ("Refunded (the roll lost)", net 0), is still to come (`pending`: the
+ * live record says so), or never will ("Refunded: the roll could not be revealed in time").
+ */
+export function betOutcome(row: BetRow, pending = false): RowOutcome {
   const cost = row.amount + row.fee;
+  const refund = indexedRefundStatus(row, pending);
+  if (refund !== null) {
+    const label = refundStatusTitle(refund);
+    switch (refund.kind) {
+      // The refund gave the stake and fee back, the late win the rest of the prize: the prize, less the cost.
+      case 'won':
+      case 'owed':
+        return { label, tone: 'win', net: row.listingPrice - cost };
+      case 'pending':
+        return { label, tone: 'pending', net: null };
+      case 'lost':
+      case 'void':
+        return { label, tone: 'neutral', net: 0n };
+    }
+  }
   switch (row.state) {
     case 'Open':
       return { label: 'Open', tone: 'pending', net: null };

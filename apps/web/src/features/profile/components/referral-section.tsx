@@ -3,10 +3,12 @@ import { FAILURE_TOASTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
 import { useEffect, useId, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { formatLamports } from '../../../lib/format.ts';
+import { formatLamports, formatSolDecimal } from '../../../lib/format.ts';
 import { errorText, toast } from '../../../lib/toast.ts';
+import { useClaimReferral } from '../api/claim-referral.ts';
 import { useCreateReferral } from '../api/create-referral.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';
+import { useReferralVault } from '../api/get-referral-vault.ts';
 
 /** The referrer's share of the fees, in percent (10). */
 const SHARE_PERCENT = Number((REFERRAL_SHARE_BPS * 100n) / BPS_DENOMINATOR);
@@ -63,7 +65,8 @@ function InfoTip() {
         }`}
       >
         Share your link. You earn <strong className="text-accent">{SHARE_PERCENT}% of the fees</strong> on
-        every bet placed by the players who sign up through it, paid out in SOL.
+        every bet placed by the players who sign up through it, credited in SOL to your referral vault on
+        chain as each bet settles. Claim it whenever you like.
       </span>
     </span>
   );
@@ -104,6 +107,76 @@ function ReferralStatsRow({ address }: { readonly address: string }) {
         </dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * What the wallet's referral vault holds to claim, with "Claim" (`claim_referral`). The amount is the
+ * server's (`claimable` of the referral stats); when the server does not send it, and after a claim (its
+ * index may lag the chain), the vault is read on chain. `always`: show it even when nothing is claimable
+ * (a wallet with a referral link); otherwise only when there is something to claim (a market referrer).
+ */
+function ReferralEarnings({ address, always }: { readonly address: string; readonly always: boolean }) {
+  const stats = useReferralStats(address);
+  const { mutation: claim, canClaim, user } = useClaimReferral();
+  const [claimedHere, setClaimedHere] = useState(false);
+  const fromServer = stats.data?.claimable ?? null;
+  const readChain = stats.isSuccess && (fromServer === null || claimedHere);
+  const vault = useReferralVault(address, readChain);
+  const claimable = readChain ? (vault.data?.claimable ?? null) : fromServer;
+  const claimed = readChain ? (vault.data?.claimed ?? null) : (stats.data?.claimed ?? null);
+  const ownWallet = user === address;
+
+  if (stats.isError || (readChain && vault.isError)) return null;
+  if (!always && (claimable === null || claimable === 0n)) return null;
+
+  const onClaim = async () => {
+    try {
+      await claim.mutateAsync();
+      setClaimedHere(true);
+      toast.success(SUCCESS_TOASTS.claimed);
+    } catch (error) {
+      toast.failure(FAILURE_TOASTS.claim, error);
+    }
+  };
+
+  return (
+    <div
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-accent/30 bg-accent/5 px-3 py-2.5"
+      aria-busy={claimable === null}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="text-[11px] tracking-wider text-ink-faint uppercase" id="referral-claimable">
+          Claimable
+        </p>
+        <p className="tabular font-display text-lg text-accent" aria-labelledby="referral-claimable">
+          {claimable === null ? (
+            <span className="inline-block h-5 w-16 animate-pulse rounded bg-panel-2" />
+          ) : (
+            <>
+              {formatSolDecimal(claimable)} <span className="text-xs text-ink-dim">SOL</span>
+            </>
+          )}
+        </p>
+        {claimed !== null && claimed > 0n && (
+          <p className="tabular text-[11px] text-ink-faint">Claimed so far {formatSolDecimal(claimed)} SOL</p>
+        )}
+      </div>
+      <Button
+        size="sm"
+        variant="up"
+        pending={claim.isPending}
+        disabled={!canClaim || !ownWallet || claimable === null || claimable === 0n}
+        title={
+          !ownWallet ? 'Connect this wallet to claim' : claimable === 0n ? 'Nothing to claim yet' : undefined
+        }
+        onClick={() => {
+          void onClaim();
+        }}
+      >
+        Claim
+      </Button>
+    </div>
   );
 }
 
@@ -149,21 +222,24 @@ export function ReferralSection({ address, code }: ReferralSectionProps) {
         <InfoTip />
       </div>
       {code === null ? (
-        <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-accent/40 bg-accent/5 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-ink-dim">
-            Invite friends and earn <span className="font-semibold text-accent">{SHARE_PERCENT}%</span> of
-            their fees.
-          </p>
-          <Button
-            size="sm"
-            pending={create.isPending}
-            onClick={() => {
-              void onCreate();
-            }}
-          >
-            Create referral link
-          </Button>
-        </div>
+        <>
+          <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-accent/40 bg-accent/5 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-ink-dim">
+              Invite friends and earn <span className="font-semibold text-accent">{SHARE_PERCENT}%</span> of
+              their fees.
+            </p>
+            <Button
+              size="sm"
+              pending={create.isPending}
+              onClick={() => {
+                void onCreate();
+              }}
+            >
+              Create referral link
+            </Button>
+          </div>
+          <ReferralEarnings address={address} always={false} />
+        </>
       ) : (
         <>
           <div className="flex items-center gap-2 rounded-xl border border-edge bg-base/60 p-1.5 pl-3">
@@ -193,6 +269,7 @@ export function ReferralSection({ address, code }: ReferralSectionProps) {
             </p>
           )}
           <ReferralStatsRow address={address} />
+          <ReferralEarnings address={address} always />
         </>
       )}
     </div>

@@ -9,11 +9,23 @@ import { formatSol } from '../../../lib/format.ts';
 import { ui } from '../../../lib/store.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import {
+  awaitsReveal,
   betErrorMessage,
   canAffordBet,
+  claimAmount,
+  FairnessDisclosure,
+  LAST_BET_REVEALING,
+  lateWinOwed,
+  NO_SEED_TEXT,
   notEnoughSolMessage,
   OddsPicker,
   preflightBet,
+  REFUND_AWAITS_REVEAL,
+  RefundNotice,
+  refundedOwedText,
+  refundStatusDetail,
+  RefundStatusView,
+  RollCheck,
   useBetExtraCosts,
   useBetRecord,
   useHouseLimits,
@@ -52,19 +64,25 @@ export function playBlocker(args: {
   readonly total: bigint;
   readonly maxPrize: bigint | null;
   readonly paused: boolean;
+  /** The settler has a seed committed for the next bet (false: NoSeedCommitted). */
+  readonly seedCommitted?: boolean;
   readonly houseLoading: boolean;
   readonly balance: bigint | null;
   /** What the bet needs besides stake + fee (record rent on a first bet, network fee); null: unknown yet. */
   readonly extra: BetExtraCosts | null;
   readonly record: BetAccount | null;
+  /** The House's next sequence to reveal (null: unknown). */
+  readonly revealSequence?: bigint | null;
 }): string | null {
   if (args.live === null) return LISTING_SOLD;
   if (args.check === 'failed') return LISTING_CHECK_FAILED;
   if (args.live === undefined || args.check === 'checking') return LISTING_CHECKING;
-  if (args.record !== null && args.record.state === BetState.Open) {
-    return 'Your last bet is still being drawn. Wait for its result.';
+  if (args.record !== null && args.record.state === BetState.Open) return LAST_BET_REVEALING;
+  if (args.record?.state === BetState.Refunded && awaitsReveal(args.record, args.revealSequence ?? null)) {
+    return REFUND_AWAITS_REVEAL;
   }
   if (args.paused) return 'Betting is paused for now. Try again in a little while.';
+  if (args.seedCommitted === false) return NO_SEED_TEXT;
   const refused = preflightBet({ odds: args.odds, listingPrice: args.prize, maxPrize: args.maxPrize });
   if (refused !== null) {
     return refused.code === 'InvalidListingPrice' && args.maxPrize !== null
@@ -123,11 +141,12 @@ export function BetPanel({ listing, listedPrice, live, check, onRecheck, bet, ba
             </p>
             <p className="text-sm text-ink-dim">
               {state.step === 'waiting'
-                ? 'Your bet is in. The house is drawing the result.'
+                ? 'Your bet is in. Its roll is being revealed on chain.'
                 : 'The result is in. Watch the claw.'}
             </p>
           </div>
         </div>
+        {state.step === 'waiting' && <RefundNotice bet={record.bet} onRefunded={bet.refunded} />}
         <PriceBreakdown breakdown={breakdown} />
       </div>
     );
@@ -141,6 +160,7 @@ export function BetPanel({ listing, listedPrice, live, check, onRecheck, bet, ba
             No {listing.name} this time. Fancy another go? Higher odds cost more, but slip less.
           </p>
         </div>
+        <RollCheck roll={state.roll ?? null} signature={state.placed.signature || null} />
         <Button size="lg" variant="primary" onClick={bet.reset}>
           Have another go
         </Button>
@@ -152,14 +172,15 @@ export function BetPanel({ listing, listedPrice, live, check, onRecheck, bet, ba
   }
   if (state.step === 'timeout') {
     return (
-      <div className="grid gap-4" role="alert">
-        <div className="rounded-xl border border-juice/40 bg-juice/10 p-4">
+      <div className="grid gap-4">
+        <div role="alert" className="rounded-xl border border-juice/40 bg-juice/10 p-4">
           <p className="font-display text-lg font-bold text-ink">{ERROR_MESSAGES.betTimedOut}</p>
           <p className="mt-1 text-sm text-ink-dim">
             The draw is taking longer than usual. Your bet is safe: if it wins, the win shows in the banner at
             the top and here, ready to claim.
           </p>
         </div>
+        <RefundNotice bet={record.bet} onRefunded={bet.refunded} />
         <Button variant="secondary" onClick={bet.reset}>
           Back to the machine
         </Button>
@@ -182,10 +203,12 @@ export function BetPanel({ listing, listedPrice, live, check, onRecheck, bet, ba
           total: breakdown.total,
           maxPrize: house.maxPrize,
           paused: house.paused,
+          seedCommitted: house.seedCommitted,
           houseLoading: house.isLoading,
           balance,
           extra,
           record: record.bet,
+          revealSequence: house.revealSequence,
         });
   const error = state.step === 'idle' ? state.error : null;
   // A listing found sold or unchecked at Play says so under the button, as long as it stays so.
@@ -205,6 +228,11 @@ export function BetPanel({ listing, listedPrice, live, check, onRecheck, bet, ba
           {betErrorMessage(shownError)}
         </p>
       )}
+      <FairnessDisclosure disabled={placing} />
+      {/* A bet left open by an earlier visit whose roll is overdue: it can be refunded here too. */}
+      {!placing && <RefundNotice bet={record.bet} />}
+      {/* A refunded last bet: what its refund kept (a roll revealed later, its win paid). */}
+      {!placing && <RefundStatusView bet={record.bet} variant="note" />}
       {user === null ? (
         <Button
           size="lg"
@@ -293,8 +321,12 @@ function WinPanel({
             </>
           ) : (
             <>
-              <p className="font-display text-lg font-bold text-ink">Claimed {formatSol(won.listingPrice)}</p>
-              <p className="mt-1 text-sm text-ink-dim">The prize’s full value is in your wallet.</p>
+              <p className="font-display text-lg font-bold text-ink">Claimed {formatSol(claimAmount(won))}</p>
+              <p className="mt-1 text-sm text-ink-dim">
+                {lateWinOwed(won) === null
+                  ? 'The prize’s full value is in your wallet.'
+                  : 'The rest of your prize is in your wallet, on top of the stake and fee your refund returned.'}
+              </p>
             </>
           )}
         </div>
@@ -312,18 +344,29 @@ function WinPanel({
   const claiming = state.step === 'claiming' ? state.how : null;
   const claimError = state.step === 'won' ? state.claimError : null;
   const nft = bet.canClaimNft(won);
+  const late = lateWinOwed(won);
+  const amount = claimAmount(won);
   return (
     <div className="grid gap-4">
       <div className="rounded-xl border border-win/40 bg-win/10 p-4" aria-live="polite">
         <p className="font-display text-lg font-bold text-ink">
-          {state.placed === null ? 'You have a win to claim' : `You won ${prizeName}!`}
+          {late !== null
+            ? refundedOwedText(late)
+            : state.placed === null
+              ? 'You have a win to claim'
+              : `You won ${prizeName}!`}
         </p>
         <p className="mt-1 text-sm text-ink-dim">
-          {state.placed === null
-            ? `Claim your earlier win (${formatSol(won.listingPrice)}) before your next bet.`
-            : 'Claim the NFT: it is bought for you with your prize, in one transaction. Or take its full value in SOL.'}
+          {late !== null
+            ? refundStatusDetail({ kind: 'owed', owed: late })
+            : state.placed === null
+              ? `Claim your earlier win (${formatSol(won.listingPrice)}) before your next bet.`
+              : 'Claim the NFT: it is bought for you with your prize, in one transaction. Or take its full value in SOL.'}
         </p>
       </div>
+      {state.placed !== null && (
+        <RollCheck roll={state.roll ?? null} signature={state.placed.signature || null} />
+      )}
       {claimError !== null && claimError !== undefined && <ClaimFailure error={claimError} />}
       {nft && (
         <Button
@@ -347,9 +390,9 @@ function WinPanel({
           bet.claim('sol');
         }}
       >
-        {nft ? `Claim as SOL (${formatSol(won.listingPrice)})` : `Claim ${formatSol(won.listingPrice)}`}
+        {nft ? `Claim as SOL (${formatSol(amount)})` : `Claim ${formatSol(amount)}`}
       </Button>
-      {!nft && state.placed === null && (
+      {!nft && state.placed === null && late === null && (
         <p className="text-xs text-ink-faint">
           This win is not an NFT of this collection, so it is claimed as its SOL value here.
         </p>

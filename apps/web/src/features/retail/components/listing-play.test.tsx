@@ -1,10 +1,11 @@
 import { BET_POLL_INTERVAL_MS, BET_POLL_TIMEOUT_MS } from '@arcade/sdk/constants';
 import { ERROR_MESSAGES, FAILURE_TOASTS, FAQ_HINTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
 import { BetResult, BetState, BetType } from '@arcade/sdk/wager/accounts';
+import { hexToBytes } from '@arcade/sdk/wager/fairness';
 import { betCost } from '@arcade/sdk/wager/bet-math';
 import {
   getClaimBetInstructionDataCodec,
-  getCreateBetOffchainInstructionDataCodec,
+  getCreateBetInstructionDataCodec,
   identifyWagerInstruction,
 } from '@arcade/sdk/wager/instructions';
 import { findBetAddress, findHouseAddress } from '@arcade/sdk/wager/pda';
@@ -31,11 +32,13 @@ import claw from '../../../../public/claw.json' with { type: 'json' };
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatSol } from '../../../lib/format.ts';
+import { getUiState } from '../../../lib/store.ts';
 import { toast, useToasts } from '../../../lib/toast.ts';
 import {
   betData,
   houseData,
   MockChain,
+  putReveal,
   RENT,
   TEST_CONFIG,
   USER,
@@ -373,7 +376,8 @@ describe('the bet', () => {
           timestamp: 1_790_000_005n,
         }),
       );
-      expect(names(instructions)).toEqual(['init_bet_offchain', 'create_bet_offchain']);
+      putReveal(mocks.chain, betAccount, 7);
+      expect(names(instructions)).toEqual(['init_bet_offchain', 'create_bet']);
       return Promise.resolve('sig-bet');
     });
     renderPlay();
@@ -381,14 +385,23 @@ describe('the bet', () => {
       expect(playButton()).toHaveProperty('disabled', false);
     });
     expect(playButton().textContent).toBe(`Play for 0.42 SOL`);
+    // The bet carries the seed the Fairness disclosure shows.
+    const shown = getUiState().playerSeed!;
     await userEvent.click(playButton());
     await screen.findByText('You won Juice Critter #16!');
     const create = mocks.send.mock.calls[0]![0].instructions[1]!;
-    expect(getCreateBetOffchainInstructionDataCodec().decode(create.data!)).toEqual({
+    expect(getCreateBetInstructionDataCodec().decode(create.data!)).toEqual({
       odds: 50,
       listingPrice: 812_000_000n,
       betType: BetType.Nft,
+      playerSeed: hexToBytes(shown),
     });
+    // A drawn seed gives way to a new one after the bet.
+    expect(getUiState().playerSeed).not.toBe(shown);
+    // Under the result, the on-chain check of the roll.
+    expect(screen.getByRole('link', { name: /Roll 7, computed on chain/ }).getAttribute('href')).toBe(
+      '/fairness?bet=sig-bet',
+    );
     expect(create.accounts!.some((account) => account.address === MINT)).toBe(true);
     expect(betCost(812_000_000n, 50)).toBe(422_240_000n);
     // The sound plays in an effect after the result renders.
@@ -466,7 +479,7 @@ describe('the bet', () => {
       expect(mocks.send).toHaveBeenCalledTimes(1);
     });
     const create = mocks.send.mock.calls[0]![0].instructions.at(-1)!;
-    expect(getCreateBetOffchainInstructionDataCodec().decode(create.data!)).toEqual({
+    expect(getCreateBetInstructionDataCodec().decode(create.data!)).toMatchObject({
       odds: 50,
       listingPrice: 913_500_000n,
       betType: BetType.Nft,
@@ -501,7 +514,7 @@ describe('the bet', () => {
     });
     // Let the record's notification render.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(screen.queryByText(/still being drawn/)).toBeNull();
+    expect(screen.queryByText(/still being revealed/)).toBeNull();
     expect(screen.queryByText(/Not enough SOL/)).toBeNull();
     act(() => {
       confirm();
@@ -526,7 +539,7 @@ describe('the bet', () => {
     });
     await userEvent.click(playButton());
     await screen.findByText('The claw slipped!');
-    expect(names(mocks.send.mock.calls[0]![0].instructions)).toEqual(['create_bet_offchain']);
+    expect(names(mocks.send.mock.calls[0]![0].instructions)).toEqual(['create_bet']);
     // The sound plays in an effect after the result renders.
     await waitFor(() => {
       expect(mocks.sounds).toEqual(['bet', 'loss']);
@@ -563,7 +576,7 @@ describe('the bet', () => {
     // The record is still open: the next bet waits for its result.
     fireEvent.click(screen.getByRole('button', { name: 'Back to the machine' }));
     await act(() => vi.advanceTimersByTimeAsync(10));
-    expect(screen.getByText('Your last bet is still being drawn. Wait for its result.')).toBeTruthy();
+    expect(screen.getByText('Your last bet is still being revealed.')).toBeTruthy();
     expect(playButton()).toHaveProperty('disabled', true);
   });
 });
@@ -705,5 +718,110 @@ describe('claiming a win', () => {
     expect(screen.queryByRole('button', { name: 'Claim NFT' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Claim 2.0 SOL' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Play for/ })).toBeNull();
+  });
+});
+
+describe('a bet refunded before its roll was revealed', () => {
+  /** The slot hash a refund in time captures. */
+  const CAPTURED = new Uint8Array(32).fill(0xa5);
+  const nowSecs = () => BigInt(Math.floor(Date.now() / 1000));
+
+  /** The record as the program leaves it, for this collection's NFT (a 1 SOL prize at 50%). */
+  function putRecord(
+    state: BetState,
+    result: BetResult,
+    fields: { slotHash?: Uint8Array; timestamp?: bigint } = {},
+  ) {
+    act(() => {
+      mocks.chain.set(
+        betAccount,
+        betData({ state, result, betType: BetType.Nft, mint: MINT, slotHash: CAPTURED, ...fields }),
+        RENT,
+        true,
+      );
+    });
+  }
+
+  it('refunds an overdue bet here, keeps its result, and shows what its late roll came to', async () => {
+    // Left open by an earlier visit, 130 s ago: the refund is due.
+    putRecord(BetState.Open, BetResult.None, { slotHash: new Uint8Array(32), timestamp: nowSecs() - 130n });
+    mocks.chain.set(house, houseData(0n, false, 7n), 100_000_000_000n + RENT);
+    mocks.send.mockImplementation(({ instructions }) => {
+      expect(names(instructions)).toEqual(['refund_bet']);
+      putRecord(BetState.Refunded, BetResult.Invalid, { timestamp: nowSecs() - 130n });
+      return Promise.resolve('sig-refund');
+    });
+    renderPlay();
+    const region = await screen.findByRole('region', { name: 'Refund your bet' });
+    expect(region.textContent).toContain('Your result is kept: if the roll wins when it is revealed');
+    expect(region.textContent).toContain('If the roll wins, paid then+0.48 SOL');
+    await userEvent.click(within(region).getByRole('button', { name: 'Refund 0.52 SOL' }));
+    const note = await screen.findByRole('status', { name: 'Your last bet' });
+    await waitFor(() => {
+      expect(note.textContent).toContain('Your last bet: Refunded: waiting for the roll');
+    });
+    expect(note.textContent).toContain('the rest of your prize (0.48 SOL) is paid to you then.');
+    // The refunded bet keeps its place in the chain: no new bet until its seed is revealed.
+    expect(
+      screen.getByText('Your refunded bet’s roll has not been revealed yet: you can bet again once it is.'),
+    ).toBeTruthy();
+    expect(playButton()).toHaveProperty('disabled', true);
+
+    // The late reveal: a loss; the refund stands and the record takes a new bet.
+    act(() => {
+      putReveal(mocks.chain, betAccount, 93, { afterRefund: true });
+      mocks.chain.set(house, houseData(0n, false, 8n), 100_000_000_000n + RENT, true);
+    });
+    putRecord(BetState.Refunded, BetResult.Loss);
+    await waitFor(() => {
+      expect(screen.getByRole('status', { name: 'Your last bet' }).textContent).toContain(
+        'Your last bet: Refunded (the roll lost)',
+      );
+    });
+    await waitFor(() => {
+      expect(playButton()).toHaveProperty('disabled', false);
+    });
+  });
+
+  it('says a win rolled after the refund was paid at the reveal', async () => {
+    putRecord(BetState.Claimed, BetResult.Win);
+    putReveal(mocks.chain, betAccount, 12, { afterRefund: true });
+    renderPlay();
+    const note = await screen.findByRole('status', { name: 'Your last bet' });
+    expect(note.textContent).toContain('Your last bet: Refunded, then won: +0.48 SOL paid');
+    // Its roll, read from the reveal's log line on chain.
+    expect(await within(note).findByText('Roll 12, computed on chain')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Claim/ })).toBeNull();
+  });
+
+  it('claims a win rolled after the refund that the wallet could not take then: in SOL, never the NFT', async () => {
+    putRecord(BetState.Settled, BetResult.Win);
+    mocks.send.mockImplementation(() => {
+      putRecord(BetState.Claimed, BetResult.Win);
+      return Promise.resolve('sig-claim');
+    });
+    renderPlay();
+    await screen.findByText('Refunded, then won: 0.48 SOL to claim');
+    expect(screen.getByText(/your wallet could not take the payment then/)).toBeTruthy();
+    // claim_bet pays the rest of the prize in SOL whatever `sol` says: no marketplace buy after it.
+    expect(screen.queryByRole('button', { name: 'Claim NFT' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Claim 0.48 SOL' }));
+    await screen.findByText('Claimed 0.48 SOL');
+    expect(
+      screen.getByText(
+        'The rest of your prize is in your wallet, on top of the stake and fee your refund returned.',
+      ),
+    ).toBeTruthy();
+    const [{ instructions }] = mocks.send.mock.calls[0]!;
+    expect(names(instructions)).toEqual(['claim_bet']);
+    expect(getClaimBetInstructionDataCodec().decode(instructions[0]!.data!)).toEqual({ sol: true });
+    expect(mocks.api).not.toHaveBeenCalledWith('/api/nfts/buyListingTx', expect.anything());
+  });
+
+  it('says a refund too late to keep the result is a plain one', async () => {
+    putRecord(BetState.Refunded, BetResult.Invalid, { slotHash: new Uint8Array(32) });
+    renderPlay();
+    const note = await screen.findByRole('status', { name: 'Your last bet' });
+    expect(note.textContent).toContain('Your last bet: Refunded: the roll could not be revealed in time');
   });
 });

@@ -22,6 +22,7 @@ import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { unclaimedWinsKey } from '../../account-status/api/get-unclaimed-wins.ts';
 import {
   betErrorMessage,
+  lateWinOwed,
   useBetOutcome,
   useBetRecord,
   useClaimBet,
@@ -67,9 +68,12 @@ export interface RetailBet {
   readonly claim: (how: ClaimHow) => void;
   /** Back to choosing odds after a loss, a timeout or a claim. */
   readonly reset: () => void;
+  /** The player refunded the overdue bet: back to choosing odds, saying so. */
+  readonly refunded: () => void;
   /**
    * Whether the won bet can be claimed as the NFT here: an NFT bet on a mint of this collection (`mints`);
-   * a token or SOL prize, or another collection's NFT, is claimed as SOL.
+   * a token or SOL prize, another collection's NFT, or a win rolled after its refund (the rest of its
+   * prize), is claimed as SOL.
    */
   readonly canClaimNft: (bet: BetAccount) => boolean;
 }
@@ -188,15 +192,18 @@ export function useRetailBet(target: RetailBetTarget, mints: ReadonlySet<string>
     [checkListing, placer, play, target.mint],
   );
 
+  // A win rolled after its refund is paid the rest of its prize in SOL only: no marketplace buy follows.
   const canClaimNft = useCallback(
-    (bet: BetAccount) => bet.betType === BetType.Nft && mints.has(bet.mint),
+    (bet: BetAccount) => bet.betType === BetType.Nft && mints.has(bet.mint) && lateWinOwed(bet) === null,
     [mints],
   );
 
   const claim = useCallback(
-    (how: ClaimHow) => {
+    (wanted: ClaimHow) => {
       if (state.step !== 'won' || user === null) return;
       const { bet } = state;
+      // claim_bet pays a win rolled after its refund in SOL whatever `sol` says: never compose a buy for it.
+      const how: ClaimHow = lateWinOwed(bet) === null ? wanted : 'sol';
       dispatch({ type: 'claim', how });
       const id = toast.info(how === 'nft' ? 'Buying your NFT with your prize…' : 'Claiming your prize…');
       const run = async () => {
@@ -243,6 +250,10 @@ export function useRetailBet(target: RetailBetTarget, mints: ReadonlySet<string>
   const reset = useCallback(() => {
     dispatch({ type: 'reset' });
   }, []);
+  const refunded = useCallback(() => {
+    dispatch({ type: 'refunded' });
+    if (user !== null) void queryClient.invalidateQueries({ queryKey: solBalanceQueryKey(user) });
+  }, [queryClient, user]);
 
-  return { state, place, checkingListing, revealed, claim, reset, canClaimNft };
+  return { state, place, checkingListing, revealed, claim, reset, refunded, canClaimNft };
 }

@@ -29,12 +29,27 @@ function bet(result: BetResult): BetAccount {
     result,
     betType: BetType.Nft,
     referral: null,
-    offChain: true,
+    offChain: false,
+    sequence: 7n,
+    slot: 1_000n,
+    slotHash: new Uint8Array(32),
   };
 }
 
-const WIN: BetOutcome = { status: 'win', bet: bet(BetResult.Win), randomValue: 3, settleSignature: 's' };
-const LOSS: BetOutcome = { status: 'loss', bet: bet(BetResult.Loss), randomValue: 97, settleSignature: 's' };
+const WIN: BetOutcome = {
+  status: 'win',
+  bet: bet(BetResult.Win),
+  randomValue: 3,
+  rollSource: 'chain',
+  settleSignature: 's',
+};
+const LOSS: BetOutcome = {
+  status: 'loss',
+  bet: bet(BetResult.Loss),
+  randomValue: 97,
+  rollSource: 'chain',
+  settleSignature: 's',
+};
 
 function run(events: readonly RetailBetEvent[], from: RetailBetState = INITIAL_BET_STATE): RetailBetState {
   return events.reduce(retailBetReducer, from);
@@ -119,6 +134,14 @@ describe('the ReTail play', () => {
       step: 'idle',
       error,
     });
+    // A refund (the player's, or found by the poll) goes back to the odds; the panel reads the record.
+    expect(retailBetReducer(waiting, { type: 'refunded' })).toEqual(INITIAL_BET_STATE);
+    expect(
+      retailBetReducer(waiting, {
+        type: 'outcome',
+        outcome: { status: 'refunded', bet: { ...WIN.bet, state: BetState.Refunded } },
+      }),
+    ).toEqual(INITIAL_BET_STATE);
     const rejected = run([{ type: 'place' }, { type: 'placeFailed', error }]);
     expect(rejected).toEqual({ step: 'idle', error });
     const pending = retailBetReducer(INITIAL_BET_STATE, { type: 'pendingWin', bet: WIN.bet });

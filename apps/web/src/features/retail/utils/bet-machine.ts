@@ -30,12 +30,16 @@ export type RetailBetState =
       readonly placed: PlacedBet;
       readonly result: 'win' | 'loss';
       readonly bet: BetAccount;
+      /** The roll (0–99), when known. */
+      readonly roll: number | null;
     }
   /** A win to claim (this play's, or an earlier one found on the bet record: `placed` null). */
   | {
       readonly step: 'won';
       readonly placed: PlacedBet | null;
       readonly bet: BetAccount;
+      /** The roll (0–99), when known (not for an earlier win found on the record). */
+      readonly roll?: number | null;
       /** The last claim's failure, if it failed. */
       readonly claimError: unknown;
     }
@@ -43,6 +47,7 @@ export type RetailBetState =
       readonly step: 'claiming';
       readonly placed: PlacedBet | null;
       readonly bet: BetAccount;
+      readonly roll?: number | null;
       readonly how: ClaimHow;
     }
   | {
@@ -51,7 +56,12 @@ export type RetailBetState =
       readonly how: ClaimHow;
       readonly signature: Signature;
     }
-  | { readonly step: 'lost'; readonly placed: PlacedBet; readonly bet: BetAccount }
+  | {
+      readonly step: 'lost';
+      readonly placed: PlacedBet;
+      readonly bet: BetAccount;
+      readonly roll?: number | null;
+    }
   /** No result within BET_POLL_TIMEOUT_MS ('Bet timed out!'). */
   | { readonly step: 'timeout'; readonly placed: PlacedBet };
 
@@ -66,6 +76,11 @@ export type RetailBetEvent =
   | { readonly type: 'claim'; readonly how: ClaimHow }
   | { readonly type: 'claimed'; readonly signature: Signature }
   | { readonly type: 'claimFailed'; readonly error: unknown }
+  /**
+   * The player refunded the overdue bet (`refund_bet`): back to choosing odds; the panel says what the
+   * refund kept, from the live record.
+   */
+  | { readonly type: 'refunded' }
   | { readonly type: 'reset' };
 
 /** The first state. */
@@ -91,9 +106,18 @@ export function retailBetReducer(state: RetailBetState, event: RetailBetEvent): 
           return state;
         case 'win':
         case 'loss':
-          return { step: 'revealing', placed: state.placed, result: outcome.status, bet: outcome.bet };
+          return {
+            step: 'revealing',
+            placed: state.placed,
+            result: outcome.status,
+            bet: outcome.bet,
+            roll: outcome.randomValue,
+          };
         case 'timeout':
           return { step: 'timeout', placed: state.placed };
+        // Back to choosing odds: the panel says what the refund kept, from the live record.
+        case 'refunded':
+          return INITIAL_BET_STATE;
         case 'error':
           return { step: 'idle', error: outcome.error };
       }
@@ -102,13 +126,13 @@ export function retailBetReducer(state: RetailBetState, event: RetailBetEvent): 
     case 'revealed':
       if (state.step !== 'revealing') return state;
       return state.result === 'win'
-        ? { step: 'won', placed: state.placed, bet: state.bet, claimError: null }
-        : { step: 'lost', placed: state.placed, bet: state.bet };
+        ? { step: 'won', placed: state.placed, bet: state.bet, roll: state.roll, claimError: null }
+        : { step: 'lost', placed: state.placed, bet: state.bet, roll: state.roll };
     case 'pendingWin':
       return state.step === 'idle' ? { step: 'won', placed: null, bet: event.bet, claimError: null } : state;
     case 'claim':
       return state.step === 'won'
-        ? { step: 'claiming', placed: state.placed, bet: state.bet, how: event.how }
+        ? { step: 'claiming', placed: state.placed, bet: state.bet, roll: state.roll ?? null, how: event.how }
         : state;
     case 'claimed':
       return state.step === 'claiming'
@@ -116,8 +140,16 @@ export function retailBetReducer(state: RetailBetState, event: RetailBetEvent): 
         : state;
     case 'claimFailed':
       return state.step === 'claiming'
-        ? { step: 'won', placed: state.placed, bet: state.bet, claimError: event.error }
+        ? {
+            step: 'won',
+            placed: state.placed,
+            bet: state.bet,
+            roll: state.roll ?? null,
+            claimError: event.error,
+          }
         : state;
+    case 'refunded':
+      return state.step === 'waiting' || state.step === 'timeout' ? INITIAL_BET_STATE : state;
     case 'reset':
       return state.step === 'lost' || state.step === 'timeout' || state.step === 'claimed'
         ? INITIAL_BET_STATE

@@ -1,4 +1,5 @@
 import { MIN_BET_LAMPORTS, TAILSPIN_FEE_BPS } from '@arcade/sdk/constants';
+import { BetState, type BetAccount } from '@arcade/sdk/wager/accounts';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { useId } from 'react';
 
@@ -14,7 +15,17 @@ import {
 } from '../../../lib/format.ts';
 import { ui } from '../../../lib/store.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import { BetBreakdown, OddsPicker, useBetExtraCosts, useHouseLimits } from '../../wager-bet/index.ts';
+import {
+  awaitsReveal,
+  BetBreakdown,
+  FairnessDisclosure,
+  NO_SEED_TEXT,
+  OddsPicker,
+  REFUND_AWAITS_REVEAL,
+  RefundStatusView,
+  useBetExtraCosts,
+  useHouseLimits,
+} from '../../wager-bet/index.ts';
 import { useSolBalanceQuery } from '../../wallet/api/get-sol-balance.ts';
 import { tokensForLamports, useTokenPrice } from '../api/get-token-price.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
@@ -49,16 +60,31 @@ export interface BetFormProps {
   readonly loading: boolean;
   /** The last failure, shown under the button until the next try. */
   readonly error: string | null;
+  /**
+   * The wallet's bet record, live: a refunded last bet says what its refund kept, and takes no new bet
+   * until its roll is revealed.
+   */
+  readonly lastBet?: BetAccount | null;
 }
 
 const FEE_TEXT = formatPercent(Number(TAILSPIN_FEE_BPS) / 100);
 
 /**
  * TailSpin's bet controls: the prize token, the win chance with its skill label, the stake, and the
- * prize / stake / fee preview from the SDK's maths. Every refusal the program would make is shown as a
- * sentence before the button is pressed, and the button says why it is disabled.
+ * prize / stake / fee preview from the SDK's maths, and the Fairness disclosure with the player's seed.
+ * Every refusal the program would make is shown as a sentence before the button is pressed, and the button
+ * says why it is disabled.
  */
-export function BetForm({ tokens, settings, onChange, onPlace, pending, loading, error }: BetFormProps) {
+export function BetForm({
+  tokens,
+  settings,
+  onChange,
+  onPlace,
+  pending,
+  loading,
+  error,
+  lastBet = null,
+}: BetFormProps) {
   const id = useId();
   const { wallet, connecting } = useWallet();
   const user = wallet?.address ?? null;
@@ -105,8 +131,11 @@ export function BetForm({ tokens, settings, onChange, onPlace, pending, loading,
 
   let blocked: string | null = null;
   if (house.paused) blocked = 'Betting is paused for now. Try again in a little while.';
+  else if (!house.seedCommitted) blocked = NO_SEED_TEXT;
   else if (loading) blocked = 'Loading your bet…';
-  else if (issue !== null) blocked = stakeIssueMessage(issue);
+  else if (lastBet?.state === BetState.Refunded && awaitsReveal(lastBet, house.revealSequence)) {
+    blocked = REFUND_AWAITS_REVEAL;
+  } else if (issue !== null) blocked = stakeIssueMessage(issue);
 
   const place = () => {
     if (user === null) {
@@ -283,6 +312,10 @@ export function BetForm({ tokens, settings, onChange, onPlace, pending, loading,
           },
         ]}
       />
+
+      <FairnessDisclosure disabled={pending} />
+
+      {!pending && <RefundStatusView bet={lastBet} variant="note" />}
 
       <div>
         {user === null ? (

@@ -130,9 +130,56 @@ describe('BetHistory', () => {
     expect(screen.getByText('Connect your wallet to see your bets.')).toBeTruthy();
   });
 
-  it('names each ending', () => {
-    expect(historyResult({ state: 'Refunded', result: 'Invalid' }).text).toBe('Refunded');
-    expect(historyResult({ state: 'Settled', result: 'Loss' }).text).toBe('Lost');
-    expect(historyResult({ state: 'Open', result: 'None' }).text).toBe('Spinning');
+  it('names each ending, a refund with what it came to', () => {
+    // 1 SOL prize at 40%: stake 0.4, fee 0.016, so a win after the refund is paid 0.584 more.
+    const row = (
+      state: string,
+      result: string,
+      refundSignature: string | null = null,
+      randomValue: number | null = null,
+    ) => ({
+      state,
+      result,
+      odds: 40,
+      amount: 400_000_000n,
+      fee: 16_000_000n,
+      listingPrice: 1_000_000_000n,
+      refundSignature,
+      randomValue,
+    });
+    expect(historyResult(row('Settled', 'Loss'))).toEqual({ text: 'Lost', tone: 'loss' });
+    expect(historyResult(row('Open', 'None')).text).toBe('Spinning');
+    expect(historyResult(row('Claimed', 'Win')).text).toBe('Won · claimed');
+    expect(historyResult(row('Settled', 'Win')).text).toBe('Won · to claim');
+    // Rolled after the refund and won: paid at the reveal…
+    expect(historyResult(row('Claimed', 'Win', 'sig-refund', 12))).toEqual({
+      text: 'Refunded, then won: +0.584 SOL paid',
+      tone: 'win',
+    });
+    // …or, when the wallet could not take it then, left to claim (in SOL).
+    expect(historyResult(row('Settled', 'Win', 'sig-refund', 12))).toEqual({
+      text: 'Refunded, then won: 0.584 SOL to claim',
+      tone: 'win',
+    });
+    // Rolled after the refund and lost: the refund stands.
+    expect(historyResult(row('Refunded', 'Loss', 'sig-refund', 70))).toEqual({
+      text: 'Refunded (the roll lost)',
+      tone: 'muted',
+    });
+    // A record that kept the refund's state and only the late roll: the roll against the odds says which.
+    expect(historyResult(row('Refunded', 'None', 'sig-refund', 39)).text).toBe(
+      'Refunded, then won: +0.584 SOL paid',
+    );
+    expect(historyResult(row('Refunded', 'None', 'sig-refund', 40)).text).toBe('Refunded (the roll lost)');
+    // Never rolled: a plain refund.
+    expect(historyResult(row('Refunded', 'Invalid', 'sig-refund'))).toEqual({
+      text: 'Refunded: the roll could not be revealed in time',
+      tone: 'muted',
+    });
+    // The live record says the roll of this refund is still to come.
+    expect(historyResult(row('Refunded', 'Invalid', 'sig-refund'), true)).toEqual({
+      text: 'Refunded: waiting for the roll',
+      tone: 'open',
+    });
   });
 });

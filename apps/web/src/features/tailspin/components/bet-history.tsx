@@ -1,20 +1,49 @@
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 
 import { formatDateTime, formatLamports } from '../../../lib/format.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import type { BetRow } from '../../history/api/get-history.ts';
 import { LoadMoreButton, RetryButton } from '../../history/components/history-list-controls.tsx';
-import { SkillBadge } from '../../wager-bet/index.ts';
+import { betRecordQueryOptions } from '../../wager-bet/api/get-bet-record.ts';
+import {
+  indexedRefundStatus,
+  mayAwaitRoll,
+  pendingRefundRow,
+  refundStatusTitle,
+  SkillBadge,
+} from '../../wager-bet/index.ts';
 import { useTailSpinHistory } from '../api/get-tailspin-history.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
 
-/** How a bet ended, as the history shows it. */
-export function historyResult(item: Pick<BetRow, 'state' | 'result'>): {
+/**
+ * How a bet ended, as the history shows it. A refund says what it came to (its roll revealed later won or
+ * lost, is still to come when `pending`, or never will).
+ */
+export function historyResult(
+  item: Pick<
+    BetRow,
+    | 'state'
+    | 'result'
+    | 'odds'
+    | 'amount'
+    | 'listingPrice'
+    | 'refundSignature'
+    | 'randomValue'
+    | 'afterRefund'
+  >,
+  pending = false,
+): {
   readonly text: string;
   readonly tone: 'win' | 'loss' | 'open' | 'muted';
 } {
-  if (item.state === 'Refunded') return { text: 'Refunded', tone: 'muted' };
+  const refund = indexedRefundStatus(item, pending);
+  if (refund !== null) {
+    const tone =
+      refund.kind === 'won' || refund.kind === 'owed' ? 'win' : refund.kind === 'pending' ? 'open' : 'muted';
+    return { text: refundStatusTitle(refund), tone };
+  }
   if (item.result === 'Win')
     return { text: item.state === 'Claimed' ? 'Won · claimed' : 'Won · to claim', tone: 'win' };
   if (item.result === 'Loss') return { text: 'Lost', tone: 'loss' };
@@ -33,14 +62,14 @@ function tokenSymbol(item: BetRow, tokens: readonly TokenListEntry[]): string {
   return tokens.find((token) => token.id === item.mint)?.symbol ?? 'Token';
 }
 
-function ResultPill({ item }: { readonly item: BetRow }) {
-  const { text, tone } = historyResult(item);
+function ResultPill({ item, pending }: { readonly item: BetRow; readonly pending: boolean }) {
+  const { text, tone } = historyResult(item, pending);
   return (
-    <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[tone]}`}
-    >
+    <span className={`inline-block rounded-xl px-2 py-0.5 text-xs font-semibold ${TONES[tone]}`}>
       {text}
-      {item.randomValue !== null && <span className="ml-1 opacity-70">· {item.randomValue}</span>}
+      {item.randomValue !== null && (
+        <span className="ml-1 whitespace-nowrap opacity-70">· {item.randomValue}</span>
+      )}
     </span>
   );
 }
@@ -72,6 +101,9 @@ export function BetHistory({ tokens }: { readonly tokens: readonly TokenListEntr
   const { wallet } = useWallet();
   const user = wallet?.address ?? null;
   const history = useTailSpinHistory(user);
+  // A refund at the top not rolled yet: the live record says whether its roll is still to come.
+  const record = useQuery(betRecordQueryOptions(mayAwaitRoll(history.items) ? user : null));
+  const pending = pendingRefundRow(history.items, record.data?.bet ?? null);
 
   let body;
   if (user === null) {
@@ -99,10 +131,10 @@ export function BetHistory({ tokens }: { readonly tokens: readonly TokenListEntr
           {history.items.map((item) => (
             <li key={item.id} className="rounded-xl border border-edge bg-panel-2/50 px-3 py-2.5">
               <div className="flex items-center justify-between gap-2">
-                <span className="tabular text-xs text-ink-faint">
+                <span className="tabular shrink-0 text-xs text-ink-faint">
                   {formatDateTime(item.timestamp * 1000)}
                 </span>
-                <ResultPill item={item} />
+                <ResultPill item={item} pending={item.id === pending} />
               </div>
               <div className="mt-1.5 flex items-center justify-between gap-2 text-sm">
                 <span className="tabular text-ink">
@@ -164,7 +196,7 @@ export function BetHistory({ tokens }: { readonly tokens: readonly TokenListEntr
                     {formatLamports(item.listingPrice)} SOL
                   </td>
                   <td className="py-2.5 pr-3">
-                    <ResultPill item={item} />
+                    <ResultPill item={item} pending={item.id === pending} />
                   </td>
                   <td className="py-2.5 text-right">
                     <VerifyLink item={item} />

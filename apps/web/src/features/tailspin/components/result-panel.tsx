@@ -1,9 +1,18 @@
 import { ERROR_MESSAGES, FAQ_HINTS } from '@arcade/sdk/messages';
+import type { BetAccount } from '@arcade/sdk/wager/accounts';
 import { Link } from 'react-router';
 
 import { Button, Spinner } from '../../../components/ui/button.tsx';
 import { formatLamports, formatNumber } from '../../../lib/format.ts';
-import { betErrorMessage, SkillBadge } from '../../wager-bet/index.ts';
+import {
+  betErrorMessage,
+  RefundNotice,
+  REFUNDED_JUST_NOW,
+  refundStatusDetail,
+  RefundStatusView,
+  RollCheck,
+  SkillBadge,
+} from '../../wager-bet/index.ts';
 import { tokensForLamports, useTokenPrice } from '../api/get-token-price.ts';
 import type { ClaimError } from '../hooks/use-tailspin-game.ts';
 import type { BetTicket, GamePhase } from '../utils/game-state.ts';
@@ -25,6 +34,11 @@ export interface ResultPanelProps {
   readonly onClaim: (asToken: boolean) => void;
   readonly onAgain: () => void;
   readonly onKeepWaiting: () => void;
+  /** The wallet's bet on the chain while it is open: once its roll is overdue, it can be refunded. */
+  readonly openBet?: BetAccount | null;
+  /** The wallet's bet record, live: after a refund, what the refund kept (and the late roll's outcome). */
+  readonly lastBet?: BetAccount | null;
+  readonly onRefunded?: () => void;
 }
 
 function Ticket({ ticket }: { readonly ticket: BetTicket }) {
@@ -65,18 +79,6 @@ function RollLine({ ticket, roll }: { readonly ticket: BetTicket; readonly roll:
   );
 }
 
-function VerifyLink({ signature }: { readonly signature: string | null }) {
-  if (signature === null) return null;
-  return (
-    <Link
-      to={`/fairness?bet=${encodeURIComponent(signature)}`}
-      className="text-xs font-semibold text-info underline-offset-4 hover:underline"
-    >
-      Verify this roll
-    </Link>
-  );
-}
-
 /** The token amount a win buys now, for a token prize. */
 function TokenWorth({ ticket }: { readonly ticket: BetTicket }) {
   const price = useTokenPrice(ticket.mint);
@@ -91,6 +93,57 @@ function TokenWorth({ ticket }: { readonly ticket: BetTicket }) {
   );
 }
 
+/**
+ * A win rolled after its refund that the reveal could not pay (the wallet could not take it then): what
+ * is left of the prize, claimed in SOL only (`claim_bet` pays it in SOL whatever the prize was).
+ */
+function LateWin({
+  prize,
+  claiming,
+  claimError,
+  onClaim,
+  signature,
+}: {
+  readonly prize: bigint;
+  readonly claiming: 'sol' | 'token' | null;
+  readonly claimError: ClaimError | null;
+  readonly onClaim: (asToken: boolean) => void;
+  readonly signature: string | null;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <p className="text-[11px] font-bold tracking-[0.3em] text-win uppercase">You won after your refund</p>
+        <p className="tabular mt-1 font-display text-3xl font-black text-win sm:text-4xl">
+          +{formatLamports(prize)} SOL
+        </p>
+        <p className="mt-1 text-sm text-ink-dim">{refundStatusDetail({ kind: 'owed', owed: prize })}</p>
+      </div>
+      <Button
+        variant="up"
+        size="lg"
+        className="w-full"
+        pending={claiming !== null}
+        disabled={claiming !== null}
+        onClick={() => {
+          onClaim(false);
+        }}
+      >
+        Claim {formatLamports(prize)} SOL
+      </Button>
+      {claimError !== null && (
+        <p
+          role="alert"
+          className="rounded-xl border border-loss/40 bg-loss/10 px-3 py-2.5 text-sm font-semibold text-loss"
+        >
+          {claimError.message}
+        </p>
+      )}
+      <RollCheck roll={null} signature={signature} />
+    </div>
+  );
+}
+
 /** What the game says once a bet is in play: the wait, the result, the claim and another go. */
 export function ResultPanel({
   phase,
@@ -99,7 +152,11 @@ export function ResultPanel({
   onClaim,
   onAgain,
   onKeepWaiting,
+  openBet = null,
+  lastBet = null,
+  onRefunded,
 }: ResultPanelProps) {
+  const refund = <RefundNotice bet={openBet} {...(onRefunded === undefined ? {} : { onRefunded })} />;
   switch (phase.kind) {
     case 'waiting':
     case 'landing':
@@ -109,10 +166,13 @@ export function ResultPanel({
             <Spinner className="size-5 text-accent" />
             <div>
               <p className="font-display text-lg font-bold text-ink">Spinning…</p>
-              <p className="text-sm text-ink-dim">The house is rolling. Results land in a few seconds.</p>
+              <p className="text-sm text-ink-dim">
+                Your roll is being revealed on chain. Results land in a few seconds.
+              </p>
             </div>
           </div>
           <Ticket ticket={phase.ticket} />
+          {refund}
           <p className="flex items-center gap-2 text-xs text-ink-faint">
             <SkillBadge odds={phase.ticket.odds} /> You can leave this page: a win waits for you to claim it.
           </p>
@@ -120,6 +180,17 @@ export function ResultPanel({
       );
     case 'won': {
       const { ticket } = phase;
+      if (phase.afterRefund === true) {
+        return (
+          <LateWin
+            prize={ticket.prize}
+            claiming={claiming}
+            claimError={claimError}
+            onClaim={onClaim}
+            signature={phase.signature}
+          />
+        );
+      }
       const isToken = ticket.betType === 'token';
       return (
         <div className="flex flex-col gap-4">
@@ -187,7 +258,7 @@ export function ResultPanel({
                 : 'Claim your prize before your next spin.'}
             </p>
           )}
-          <VerifyLink signature={phase.signature} />
+          <RollCheck roll={phase.roll} signature={phase.signature} onChain={phase.rollOnChain} />
         </div>
       );
     }
@@ -202,7 +273,7 @@ export function ResultPanel({
           <Button size="lg" className="w-full" onClick={onAgain} autoFocus>
             Another go
           </Button>
-          <VerifyLink signature={phase.signature} />
+          <RollCheck roll={phase.roll} signature={phase.signature} onChain={phase.rollOnChain} />
         </div>
       );
     case 'timeout':
@@ -211,12 +282,23 @@ export function ResultPanel({
           <div role="alert">
             <p className="font-display text-xl font-bold text-loss">{ERROR_MESSAGES.betTimedOut}</p>
             <p className="mt-1 text-sm text-ink-dim">
-              The house has not settled your bet yet. It may still settle: a win stays yours to claim.
+              Your roll has not been revealed yet. It may still be: a win stays yours to claim.
             </p>
           </div>
           <Ticket ticket={phase.ticket} />
+          {refund}
           <Button size="lg" variant="secondary" className="w-full" onClick={onKeepWaiting}>
             Keep waiting
+          </Button>
+        </div>
+      );
+    case 'refunded':
+      return (
+        <div className="flex flex-col gap-4">
+          <RefundStatusView bet={lastBet} signature={phase.signature} fallback={REFUNDED_JUST_NOW} />
+          <Ticket ticket={phase.ticket} />
+          <Button size="lg" className="w-full" onClick={onAgain}>
+            Another go
           </Button>
         </div>
       );
@@ -238,7 +320,9 @@ export function ResultPanel({
             <p className="text-[11px] font-bold tracking-[0.3em] text-win uppercase">Paid</p>
             <p className="tabular mt-1 font-display text-3xl font-black text-ink">{phase.received}</p>
             <p className="text-sm text-ink-dim">
-              is in your wallet. {multiplierText(phase.ticket.odds)} your stake.
+              {phase.afterRefund === true
+                ? 'is in your wallet: the rest of your prize, on top of the stake and fee your refund returned.'
+                : `is in your wallet. ${multiplierText(phase.ticket.odds)} your stake.`}
             </p>
           </div>
           <Button size="lg" className="w-full" onClick={onAgain} autoFocus>

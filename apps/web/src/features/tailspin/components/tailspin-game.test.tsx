@@ -1,12 +1,21 @@
-import { BET_POLL_TIMEOUT_MS, MAX_TRANSACTION_FEE_LAMPORTS } from '@arcade/sdk/constants';
+import {
+  BET_POLL_TIMEOUT_MS,
+  BET_REFUND_DELAY_SECS,
+  MAX_TRANSACTION_FEE_LAMPORTS,
+} from '@arcade/sdk/constants';
 import { ERROR_MESSAGES, FAQ_HINTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
 import { TransactionSendError } from '@arcade/sdk/sender/send-error';
 import { BetResult, BetState, BetType } from '@arcade/sdk/wager/accounts';
 import { betFee, betStake, prizeFromStake } from '@arcade/sdk/wager/bet-math';
-import { getClaimBetInstructionDataCodec, identifyWagerInstruction } from '@arcade/sdk/wager/instructions';
+import { bytesToHex } from '@arcade/sdk/wager/fairness';
+import {
+  getClaimBetInstructionDataCodec,
+  getCreateBetInstructionDataCodec,
+  identifyWagerInstruction,
+} from '@arcade/sdk/wager/instructions';
 import { findBetAddress, findHouseAddress } from '@arcade/sdk/wager/pda';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
-import { address } from '@solana/kit';
+import { AccountRole, address } from '@solana/kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -25,6 +34,7 @@ import {
   betData,
   houseData,
   MockChain,
+  putReveal,
   RENT,
   TEST_CONFIG,
   USER,
@@ -74,6 +84,10 @@ vi.mock('../../../lib/api-client.ts', async (original) => ({
 vi.mock('../../../lib/sound.ts', () => ({ usePlaySound: () => mocks.play, playSound: mocks.play }));
 
 const HOUSE_LAMPORTS = 100_000_000_000n + RENT; // max prize 5 SOL
+/** The slot hash a refund in time captures (`Bet.slotHash`). */
+const CAPTURED = new Uint8Array(32).fill(0xa5);
+/** Whether the next refund lands in time to capture the slot hash. */
+let refundCaptures = true;
 const NOW = 1_790_000_000n;
 let house: string;
 let betAccount: string;
@@ -82,7 +96,7 @@ let settleSignature = 'sig-settle';
 /** The program's effect of each sent transaction on the bet record. */
 function onSend(input: SendInput): Promise<string> {
   const names = input.instructions.map((ix) => (ix.data ? identifyWagerInstruction(ix.data) : null));
-  if (names.includes('create_bet_offchain')) {
+  if (names.includes('create_bet')) {
     mocks.chain.set(
       betAccount,
       betData({ state: BetState.Open, result: BetResult.None, timestamp: NOW + 10n }),
@@ -90,6 +104,21 @@ function onSend(input: SendInput): Promise<string> {
       true,
     );
     return Promise.resolve('sig-create');
+  }
+  if (names.includes('refund_bet')) {
+    // In time: the refund captures the bet's slot hash (its result is kept), unless a test says otherwise.
+    mocks.chain.set(
+      betAccount,
+      betData({
+        state: BetState.Refunded,
+        result: BetResult.Invalid,
+        timestamp: NOW + 10n,
+        slotHash: refundCaptures ? CAPTURED : new Uint8Array(32),
+      }),
+      RENT,
+      true,
+    );
+    return Promise.resolve('sig-refund');
   }
   if (names.includes('claim_bet')) {
     mocks.chain.set(
@@ -211,6 +240,7 @@ beforeEach(async () => {
   mocks.api.mockReset().mockImplementation(routes());
   mocks.play.mockReset();
   settleSignature = 'sig-settle';
+  refundCaptures = true;
   setRuntimeConfig(TEST_CONFIG);
   [house] = await findHouseAddress({ programAddress: WAGER });
   [betAccount] = await findBetAddress(USER, { programAddress: WAGER });
@@ -233,6 +263,31 @@ afterEach(() => {
 });
 
 describe('TailSpin form', () => {
+  it('bets with the seed the Fairness disclosure shows: the player’s own, kept for the next bet', async () => {
+    const own = 'fe'.repeat(32);
+    renderGame();
+    await screen.findByText('max prize now 5.0 SOL', { exact: false });
+    await userEvent.click(screen.getByRole('button', { name: /Fairness/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Use my own seed' }));
+    const input = screen.getByLabelText('Your own seed (64 hex digits)');
+    await userEvent.clear(input);
+    await userEvent.type(input, own);
+    // Enter takes the seed; it does not spin.
+    await userEvent.keyboard('{Enter}');
+    expect(mocks.send).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Your seed').getAttribute('title')).toBe(own);
+    const spin = await screen.findByRole('button', { name: /^Spin for/ });
+    await waitFor(() => {
+      expect((spin as HTMLButtonElement).disabled).toBe(false);
+    });
+    await userEvent.click(spin);
+    await screen.findByText('Spinning…');
+    const create = mocks.send.mock.calls[0]![0].instructions.at(-1)!;
+    expect(identifyWagerInstruction(create.data!)).toBe('create_bet');
+    expect(bytesToHex(getCreateBetInstructionDataCodec().decode(create.data!).playerSeed)).toBe(own);
+    expect(getUiState().playerSeed).toBe(own);
+  });
+
   it('previews the prize, stake and fee with the SDK maths', async () => {
     renderGame();
     await screen.findByText('max prize now 5.0 SOL', { exact: false });
@@ -392,7 +447,8 @@ describe('TailSpin game', () => {
     await waitFor(() => {
       expect(lastSound()).toBe('win');
     });
-    expect(screen.getByRole('link', { name: 'Verify this roll' }).getAttribute('href')).toBe(
+    // Under the result, the on-chain check: the roll, linking to the fairness page for this bet.
+    expect(screen.getByRole('link', { name: 'Roll 17, computed on chain' }).getAttribute('href')).toBe(
       '/fairness?bet=sig-create',
     );
 
@@ -440,6 +496,126 @@ describe('TailSpin game', () => {
     await screen.findByText('Spinning…');
     settle('loss', 60);
     expect(await screen.findByText('No luck this time')).toBeTruthy();
+  });
+
+  /** Places a bet, waits for its refund deadline and refunds it from the Refund notice. */
+  async function placeAndRefund() {
+    // The bet lands at NOW + 10 (chain time); the browser's clock is 2 s short of its refund deadline.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    vi.setSystemTime(Number(NOW + 10n + BigInt(BET_REFUND_DELAY_SECS) - 2n) * 1000);
+    renderGame();
+    await placeBet();
+    expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    const region = await screen.findByRole('region', { name: 'Refund your bet' });
+    await userEvent.click(within(region).getByRole('button', { name: 'Refund 0.52 SOL' }));
+  }
+
+  /** The late reveal of the refunded bet lands: the record as the program leaves it, and its log line. */
+  function revealLate(state: BetState, result: BetResult, roll: number) {
+    act(() => {
+      putReveal(mocks.chain, betAccount, roll, { afterRefund: true });
+      mocks.chain.set(
+        betAccount,
+        betData({ state, result, timestamp: NOW + 300n, slotHash: CAPTURED }),
+        RENT,
+        true,
+      );
+    });
+  }
+
+  it('offers Refund once the roll is BET_REFUND_DELAY_SECS overdue: stake and fee back, the result kept', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    vi.setSystemTime(Number(NOW + 10n + BigInt(BET_REFUND_DELAY_SECS) - 2n) * 1000);
+    renderGame();
+    await placeBet();
+    expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    const region = await screen.findByRole('region', { name: 'Refund your bet' });
+    // What comes back now, and what a win still pays when the roll is revealed (1 SOL prize, 0.5 stake).
+    expect(region.textContent).toContain(
+      'Refund now to get your stake and fee back. Your result is kept: if the roll wins when it is revealed, the rest of your prize is paid to you then.',
+    );
+    expect(region.textContent).toContain('Back now (stake and fee)0.52 SOL');
+    expect(region.textContent).toContain('If the roll wins, paid then+0.48 SOL');
+    expect(region.textContent).toMatch(/Refund within about \d+ s to keep your result/);
+    await userEvent.click(within(region).getByRole('button', { name: 'Refund 0.52 SOL' }));
+    const refunded = await screen.findByRole('status', { name: 'Your refund' });
+    expect(refunded.textContent).toContain('Refunded: waiting for the roll');
+    expect(refunded.textContent).toContain(
+      'Your stake and fee are back in your wallet, and your result is kept: if the roll wins when it is revealed, the rest of your prize (0.48 SOL) is paid to you then.',
+    );
+    const refund = mocks.send.mock.calls.at(-1)![0];
+    expect(refund.instructions.map((ix) => identifyWagerInstruction(ix.data!))).toEqual(['refund_bet']);
+    expect(refund.instructions[0]!.accounts![0]).toEqual({
+      address: USER,
+      role: AccountRole.READONLY_SIGNER,
+    });
+    // The refunded bet keeps its place in the chain until its seed is revealed: no new bet yet.
+    act(() => {
+      mocks.chain.set(house, houseData(0n, false, 7n), HOUSE_LAMPORTS, true);
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Another go' }));
+    expect(
+      await screen.findByText(
+        'Your refunded bet’s roll has not been revealed yet: you can bet again once it is.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows the win paid when the refunded bet’s roll is revealed later and wins', async () => {
+    await placeAndRefund();
+    await screen.findByText('Refunded: waiting for the roll');
+    revealLate(BetState.Claimed, BetResult.Win, 12);
+    const status = await screen.findByText('Refunded, then won: +0.48 SOL paid');
+    const panel = status.closest('[role=status]')!;
+    expect(panel.textContent).toContain(
+      'Your roll was revealed after your refund and won: the rest of your prize (0.48 SOL) was paid to your wallet',
+    );
+    // Its roll, read from the reveal's log line, links to the fairness page.
+    const roll = await within(panel as HTMLElement).findByRole('link', {
+      name: 'Roll 12, computed on chain',
+    });
+    expect(roll.getAttribute('href')).toBe('/fairness?bet=sig-create');
+    // Nothing left to claim.
+    expect(screen.queryByRole('button', { name: /^Claim/ })).toBeNull();
+  });
+
+  it('shows the loss when the refunded bet’s roll is revealed later and loses: the refund stands', async () => {
+    await placeAndRefund();
+    await screen.findByText('Refunded: waiting for the roll');
+    revealLate(BetState.Refunded, BetResult.Loss, 93);
+    const status = await screen.findByText('Refunded (the roll lost)');
+    expect(status.closest('[role=status]')!.textContent).toContain(
+      'Your roll was revealed after your refund and lost: the refund of your stake and fee stands.',
+    );
+    expect(await screen.findByRole('link', { name: 'Roll 93, computed on chain' })).toBeTruthy();
+  });
+
+  it('offers the claim, in SOL, of a win revealed after the refund that the wallet could not take then', async () => {
+    await placeAndRefund();
+    await screen.findByText('Refunded: waiting for the roll');
+    revealLate(BetState.Settled, BetResult.Win, 12);
+    expect(await screen.findByText('You won after your refund')).toBeTruthy();
+    expect(
+      screen.getByText('Refunded, then won: 0.48 SOL to claim', { selector: '[role=status]' }),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Claim 0.48 SOL' }));
+    await screen.findByText('Paid');
+    expect(screen.getByText('0.48 SOL', { selector: 'p' })).toBeTruthy();
+    // claim_bet(sol = true) alone: the program pays the rest of the prize in SOL, whatever the prize was.
+    const claim = mocks.send.mock.calls.at(-1)![0];
+    expect(claim.instructions).toHaveLength(1);
+    expect(getClaimBetInstructionDataCodec().decode(claim.instructions[0]!.data!)).toEqual({ sol: true });
+  });
+
+  it('says a refund too late to keep the result is a plain refund, never rolled', async () => {
+    refundCaptures = false;
+    await placeAndRefund();
+    const status = await screen.findByText('Refunded: the roll could not be revealed in time');
+    expect(status.closest('[role=status]')!.textContent).toContain(
+      'The refund came too late to keep the result: this bet has no roll.',
+    );
   });
 
   it('shows a failed bet with both toasts and keeps the form', async () => {
@@ -666,6 +842,33 @@ describe('a ReTail win on the shared bet record', () => {
     await screen.findByText('Paid');
     const claim = mocks.send.mock.calls.at(-1)![0];
     expect(getClaimBetInstructionDataCodec().decode(claim.instructions[0]!.data!)).toEqual({ sol: true });
+  });
+
+  it('claims a token or NFT win revealed after its refund as the rest of its prize, in SOL only', async () => {
+    for (const [betType, mint] of [
+      [BetType.Token, address(USDC)],
+      [BetType.Nft, address('9f9FJdVNjroRcddtxq3LDjT2fer3m9qQAoXeyREcSuZn')],
+    ] as const) {
+      mocks.send.mockClear();
+      mocks.chain.set(
+        betAccount,
+        betData({ state: BetState.Settled, result: BetResult.Win, betType, mint, slotHash: CAPTURED }),
+      );
+      const view = renderGame();
+      expect(await screen.findByText('You won after your refund')).toBeTruthy();
+      // No swap, no marketplace: claim_bet pays what the refund did not return (1 − 0.5 − 0.02 SOL).
+      expect(screen.queryByRole('button', { name: /^Claim as/ })).toBeNull();
+      expect(screen.queryByText(/ReTail/)).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Claim 0.48 SOL' }));
+      await screen.findByText('Paid');
+      const claim = mocks.send.mock.calls.at(-1)![0];
+      expect(claim.instructions).toHaveLength(1);
+      expect(getClaimBetInstructionDataCodec().decode(claim.instructions[0]!.data!)).toEqual({ sol: true });
+      expect(
+        screen.getByText(/the rest of your prize, on top of the stake and fee your refund returned/),
+      ).toBeTruthy();
+      view.unmount();
+    }
   });
 
   it('says nothing of ReTail for a TailSpin SOL win', async () => {

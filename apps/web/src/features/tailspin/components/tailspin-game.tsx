@@ -4,6 +4,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatLamports } from '../../../lib/format.ts';
 import { usePlaySound } from '../../../lib/sound.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
+import {
+  refundedOwedText,
+  refundStatusOf,
+  refundStatusTitle,
+  type RefundStatus,
+} from '../../wager-bet/index.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
 import { useTailSpinGame } from '../hooks/use-tailspin-game.ts';
 import type { GamePhase } from '../utils/game-state.ts';
@@ -31,31 +37,64 @@ function dialMode(phase: GamePhase): DialMode {
   }
 }
 
-/** One sentence for screen readers and the line under the dial. */
-export function phaseStatus(phase: GamePhase): string {
+/**
+ * One sentence for screen readers and the line under the dial. After a refund, `refund` is what the live
+ * record says of it (its late roll's outcome, when revealed).
+ */
+export function phaseStatus(phase: GamePhase, refund: RefundStatus | null = null): string {
   switch (phase.kind) {
     case 'idle':
       return 'Set your win chance and stake, then spin.';
     case 'placing':
       return 'Approve the bet in your wallet…';
     case 'waiting':
-      return 'Spinning: waiting for the house’s roll…';
+      return 'Spinning: waiting for your roll to be revealed…';
     case 'landing':
       return 'Landing…';
     case 'won':
-      return `You won ${formatLamports(phase.ticket.prize)} SOL!`;
+      return phase.afterRefund === true
+        ? refundedOwedText(phase.ticket.prize)
+        : `You won ${formatLamports(phase.ticket.prize)} SOL!`;
     case 'lost':
       return 'No luck this time.';
     case 'timeout':
       return 'Bet timed out!';
     case 'failed':
       return 'The bet did not settle.';
+    case 'refunded':
+      return refund === null ? 'Refunded.' : `${refundStatusTitle(refund)}.`;
     case 'claimed':
       return `Claimed ${phase.received}.`;
   }
 }
 
-function DialCentre({ phase, odds }: { readonly phase: GamePhase; readonly odds: number }) {
+/** The dial's words after a refund: the late roll's outcome once revealed, else the refund itself. */
+const REFUND_DIAL: Readonly<Record<RefundStatus['kind'], { text: string; note: string; tone: string }>> = {
+  pending: { text: 'REFUNDED', note: 'roll to come', tone: 'text-ink' },
+  won: { text: 'WIN', note: 'after refund', tone: 'text-win' },
+  owed: { text: 'WIN', note: 'after refund', tone: 'text-win' },
+  lost: { text: 'LOSS', note: 'after refund', tone: 'text-loss' },
+  void: { text: 'REFUNDED', note: 'no roll', tone: 'text-ink' },
+};
+
+function DialCentre({
+  phase,
+  odds,
+  refund,
+}: {
+  readonly phase: GamePhase;
+  readonly odds: number;
+  readonly refund: RefundStatus | null;
+}) {
+  if (phase.kind === 'refunded') {
+    const dial = refund === null ? REFUND_DIAL.pending : REFUND_DIAL[refund.kind];
+    return (
+      <>
+        <span className={`font-display text-xl font-black tracking-tight ${dial.tone}`}>{dial.text}</span>
+        <span className="text-xs text-ink-dim">{dial.note}</span>
+      </>
+    );
+  }
   if (phase.kind === 'won' || phase.kind === 'lost' || phase.kind === 'claimed') {
     const win = phase.kind !== 'lost';
     const roll = phase.kind === 'claimed' ? null : phase.roll;
@@ -136,6 +175,7 @@ function TailSpinTable({ tokens }: { readonly tokens: readonly TokenListEntry[] 
           ? 'loss'
           : null;
   const roll = phase.kind === 'landing' || phase.kind === 'won' || phase.kind === 'lost' ? phase.roll : null;
+  const refund = phase.kind === 'refunded' ? refundStatusOf(game.lastBet) : null;
 
   return (
     <section aria-label="TailSpin table" className="card @container overflow-hidden">
@@ -152,11 +192,11 @@ function TailSpinTable({ tokens }: { readonly tokens: readonly TokenListEntry[] 
                 play('tick');
               }}
             >
-              <DialCentre phase={phase} odds={odds} />
+              <DialCentre phase={phase} odds={odds} refund={refund} />
             </SpinDial>
           </div>
           <p role="status" aria-live="polite" className="min-h-5 text-center text-sm text-ink-dim">
-            {phaseStatus(phase)}
+            {phaseStatus(phase, refund)}
           </p>
         </div>
         <div className="p-5 sm:p-7">
@@ -168,6 +208,9 @@ function TailSpinTable({ tokens }: { readonly tokens: readonly TokenListEntry[] 
               onClaim={(asToken) => void game.claim(asToken)}
               onAgain={game.reset}
               onKeepWaiting={game.keepWaiting}
+              openBet={game.openBet}
+              lastBet={game.lastBet}
+              onRefunded={game.refunded}
             />
           ) : (
             <BetForm
@@ -178,6 +221,7 @@ function TailSpinTable({ tokens }: { readonly tokens: readonly TokenListEntry[] 
               pending={phase.kind === 'placing'}
               loading={game.loadingRecord}
               error={game.placeError}
+              lastBet={game.lastBet}
             />
           )}
         </div>

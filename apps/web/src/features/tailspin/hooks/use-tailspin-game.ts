@@ -24,6 +24,7 @@ import {
   failedOutsideWager,
   isUserRejection,
   useBetOutcome,
+  lateWinOwed,
   useBetRecord,
   useClaimBet,
   usePlaceBet,
@@ -31,6 +32,9 @@ import {
 import { composeTokenClaim, SwapCosignError, type TokenClaimPlan } from '../api/compose-token-claim.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
 import { gameReducer, IDLE, type BetTicket, type GamePhase } from '../utils/game-state.ts';
+
+/** A ticket's prize as SOL (the rest of a prize won after a refund is paid in SOL). */
+const SOL_PRIZE = { symbol: 'SOL', mint: NATIVE_MINT_ADDRESS, betType: 'sol' } as const;
 
 /** The caller message of a failed bet (spec §8: a caller message, then the error text). */
 export const PLACE_FAILED = 'Failed to place bet';
@@ -100,6 +104,10 @@ export interface TailSpinGame {
   readonly phase: GamePhase;
   /** The bet record is still loading (the form waits for it to know whether a bet is open). */
   readonly loadingRecord: boolean;
+  /** The wallet's bet on the chain while it is open (its roll not revealed yet), for the refund. */
+  readonly openBet: BetAccount | null;
+  /** The wallet's bet record as it is now (live): what a refund kept, and whether it takes a new bet. */
+  readonly lastBet: BetAccount | null;
   readonly claiming: 'sol' | 'token' | null;
   readonly claimError: ClaimError | null;
   readonly placeError: string | null;
@@ -108,6 +116,8 @@ export interface TailSpinGame {
   /** The spin's needle has landed: show the result. */
   readonly landed: () => void;
   readonly keepWaiting: () => void;
+  /** The player refunded the overdue bet. */
+  readonly refunded: () => void;
   /** Back to the form (another go). */
   readonly reset: () => void;
 }
@@ -157,8 +167,27 @@ export function useTailSpinGame(
   }, [phase, bet, claiming]);
 
   const shown: GamePhase = useMemo(() => {
+    // A win rolled after its refund that the reveal could not pay: claim_bet pays the rest of the prize, in
+    // SOL whatever the prize was (no swap), whether the refund happened here or elsewhere.
+    const owed = lateWinOwed(bet);
+    if ((phase.kind === 'idle' || phase.kind === 'refunded') && bet !== null && owed !== null) {
+      return {
+        kind: 'won',
+        ticket: { ...ticketOfRecord(bet, tokens), prize: owed, ...SOL_PRIZE },
+        roll: null,
+        rollOnChain: true,
+        signature: phase.kind === 'refunded' ? phase.signature : null,
+        afterRefund: true,
+      };
+    }
     if (phase.kind === 'idle' && bet !== null && isUnclaimedWin(bet)) {
-      return { kind: 'won', ticket: ticketOfRecord(bet, tokens), roll: null, signature: null };
+      return {
+        kind: 'won',
+        ticket: ticketOfRecord(bet, tokens),
+        roll: null,
+        rollOnChain: !bet.offChain,
+        signature: null,
+      };
     }
     return phase;
   }, [phase, bet, tokens]);
@@ -192,9 +221,12 @@ export function useTailSpinGame(
   );
 
   const claim = useCallback(
-    async (asToken: boolean) => {
+    async (wantToken: boolean) => {
       if (shown.kind !== 'won' || user === null) return;
       const { ticket } = shown;
+      const afterRefund = shown.afterRefund === true;
+      // The rest of a prize won after a refund is paid in SOL only (claim_bet ignores `sol` for it).
+      const asToken = wantToken && !afterRefund;
       setClaimError(null);
       setClaiming(asToken ? 'token' : 'sol');
       const pending = toast.info(
@@ -236,7 +268,7 @@ export function useTailSpinGame(
             ? `${formatLamports(ticket.prize)} SOL`
             : `${formatTokenAmount(plan.outAmount, tokenDecimals(ticket.mint))} ${ticket.symbol}`;
         toast.update(pending, 'success', SUCCESS_TOASTS.claimed);
-        dispatch({ type: 'claimed', ticket, received });
+        dispatch({ type: 'claimed', ticket, received, ...(afterRefund ? { afterRefund } : {}) });
       } finally {
         setClaiming(null);
       }
@@ -247,6 +279,8 @@ export function useTailSpinGame(
   return {
     phase: shown,
     loadingRecord: record.isLoading,
+    openBet: bet !== null && bet.state === BetState.Open ? bet : null,
+    lastBet: bet,
     claiming,
     claimError,
     placeError,
@@ -257,6 +291,9 @@ export function useTailSpinGame(
     }, []),
     keepWaiting: useCallback(() => {
       dispatch({ type: 'keepWaiting' });
+    }, []),
+    refunded: useCallback(() => {
+      dispatch({ type: 'refunded' });
     }, []),
     reset: useCallback(() => {
       setClaimError(null);

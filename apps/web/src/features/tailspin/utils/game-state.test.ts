@@ -29,7 +29,10 @@ const bet: BetAccount = {
   result: BetResult.Win,
   betType: BetType.Sol,
   referral: null,
-  offChain: true,
+  offChain: false,
+  sequence: 7n,
+  slot: 1_000n,
+  slotHash: new Uint8Array(32),
 };
 
 function run(events: readonly GameEvent[], from: GamePhase = IDLE): GamePhase {
@@ -38,7 +41,13 @@ function run(events: readonly GameEvent[], from: GamePhase = IDLE): GamePhase {
 
 describe('gameReducer', () => {
   it('plays a win: idle → placing → waiting → landing → won → claimed → idle', () => {
-    const win: BetOutcome = { status: 'win', bet, randomValue: 12, settleSignature: 's' };
+    const win: BetOutcome = {
+      status: 'win',
+      bet,
+      randomValue: 12,
+      rollSource: 'chain',
+      settleSignature: 's',
+    };
     let phase = run([{ type: 'place', ticket }]);
     expect(phase.kind).toBe('placing');
     phase = run([{ type: 'placed', placed }], phase);
@@ -46,12 +55,33 @@ describe('gameReducer', () => {
     phase = run([{ type: 'outcome', outcome: { status: 'waiting' } }], phase);
     expect(phase.kind).toBe('waiting');
     phase = run([{ type: 'outcome', outcome: win }], phase);
-    expect(phase).toEqual({ kind: 'landing', ticket, result: 'win', roll: 12, signature: 'sig' });
+    expect(phase).toEqual({
+      kind: 'landing',
+      ticket,
+      result: 'win',
+      roll: 12,
+      rollOnChain: true,
+      signature: 'sig',
+    });
     phase = run([{ type: 'landed' }], phase);
-    expect(phase).toEqual({ kind: 'won', ticket, roll: 12, signature: 'sig' });
+    expect(phase).toEqual({ kind: 'won', ticket, roll: 12, rollOnChain: true, signature: 'sig' });
     phase = run([{ type: 'claimed', ticket, received: '1.0 SOL' }], phase);
     expect(phase).toEqual({ kind: 'claimed', ticket, received: '1.0 SOL' });
     expect(run([{ type: 'reset' }], phase)).toBe(IDLE);
+  });
+
+  it('claims the rest of a prize won after a refund from the refunded screen', () => {
+    const refunded = run([{ type: 'place', ticket }, { type: 'placed', placed }, { type: 'refunded' }]);
+    expect(refunded).toEqual({ kind: 'refunded', ticket, signature: 'sig' });
+    const owed = { ...ticket, prize: 584_000_000n };
+    expect(
+      run([{ type: 'claimed', ticket: owed, received: '0.58 SOL', afterRefund: true }], refunded),
+    ).toEqual({
+      kind: 'claimed',
+      ticket: owed,
+      received: '0.58 SOL',
+      afterRefund: true,
+    });
   });
 
   it('plays a loss, a timeout that keeps waiting, a refund and a failed placement', () => {
@@ -62,12 +92,15 @@ describe('gameReducer', () => {
     expect(
       run(
         [
-          { type: 'outcome', outcome: { status: 'loss', bet, randomValue: 77, settleSignature: null } },
+          {
+            type: 'outcome',
+            outcome: { status: 'loss', bet, randomValue: 77, rollSource: 'chain', settleSignature: null },
+          },
           { type: 'landed' },
         ],
         waiting,
       ),
-    ).toEqual({ kind: 'lost', ticket, roll: 77, signature: 'sig' });
+    ).toEqual({ kind: 'lost', ticket, roll: 77, rollOnChain: true, signature: 'sig' });
     const timedOut = run([{ type: 'outcome', outcome: { status: 'timeout' } }], waiting);
     expect(timedOut).toEqual({ kind: 'timeout', ticket, placed });
     const again = run([{ type: 'keepWaiting' }], timedOut);
@@ -84,6 +117,39 @@ describe('gameReducer', () => {
     expect(run([{ type: 'place', ticket }, { type: 'placeFailed' }])).toBe(IDLE);
   });
 
+  it('shows a refund, by the player or found by the poll, as refunded (its record says what it kept)', () => {
+    const waiting = run([
+      { type: 'place', ticket },
+      { type: 'placed', placed },
+    ]);
+    const refunded: GamePhase = { kind: 'refunded', ticket, signature: 'sig' };
+    expect(run([{ type: 'refunded' }], waiting)).toEqual(refunded);
+    expect(run([{ type: 'outcome', outcome: { status: 'timeout' } }, { type: 'refunded' }], waiting)).toEqual(
+      refunded,
+    );
+    const refundedBet = { ...bet, state: BetState.Refunded, result: BetResult.Invalid };
+    expect(run([{ type: 'outcome', outcome: { status: 'refunded', bet: refundedBet } }], waiting)).toEqual(
+      refunded,
+    );
+    // A bet resumed after a reload has no signature here: no link to the fairness page then.
+    const resumed = run([{ type: 'resume', ticket, placed: { ...placed, signature: '' as Signature } }]);
+    expect(run([{ type: 'refunded' }], resumed)).toEqual({ kind: 'refunded', ticket, signature: null });
+    // Another go from there.
+    expect(run([{ type: 'reset' }], refunded)).toBe(IDLE);
+    // Nothing to refund once the result is in.
+    const lost = run(
+      [
+        {
+          type: 'outcome',
+          outcome: { status: 'loss', bet, randomValue: 77, rollSource: 'chain', settleSignature: null },
+        },
+        { type: 'landed' },
+      ],
+      waiting,
+    );
+    expect(run([{ type: 'refunded' }], lost)).toBe(lost);
+  });
+
   it('never leaves a bet in play by a reset, and ignores events that do not apply', () => {
     const events = fc.oneof(
       fc.constant<GameEvent>({ type: 'place', ticket }),
@@ -92,11 +158,11 @@ describe('gameReducer', () => {
       fc.constant<GameEvent>({ type: 'resume', ticket, placed }),
       fc.constant<GameEvent>({
         type: 'outcome',
-        outcome: { status: 'win', bet, randomValue: 1, settleSignature: null },
+        outcome: { status: 'win', bet, randomValue: 1, rollSource: 'chain', settleSignature: null },
       }),
       fc.constant<GameEvent>({
         type: 'outcome',
-        outcome: { status: 'loss', bet, randomValue: 90, settleSignature: null },
+        outcome: { status: 'loss', bet, randomValue: 90, rollSource: 'chain', settleSignature: null },
       }),
       fc.constant<GameEvent>({ type: 'outcome', outcome: { status: 'timeout' } }),
       fc.constant<GameEvent>({ type: 'landed' }),

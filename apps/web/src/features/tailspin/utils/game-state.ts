@@ -1,8 +1,9 @@
 /**
  * TailSpin's screen as a state machine: idle → placing (the wallet signs, the bet lands) → waiting (the
- * house rolls) → landing (the needle lands on the roll) → won / lost; waiting can also end in timeout
- * ('Bet timed out!') or failed (refunded); a win is claimed → claimed. A pure reducer, so every transition
- * is tested without a chain.
+ * roll is revealed) → landing (the needle lands on the roll) → won / lost; waiting can also end in timeout
+ * ('Bet timed out!'), refunded (by the player once the roll is overdue, or by anyone; a refund that kept the
+ * result shows the roll once it is revealed) or failed; a win is claimed → claimed. A pure reducer, so every
+ * transition is tested without a chain.
  *
  * @module
  */
@@ -35,6 +36,8 @@ export type GamePhase =
       readonly ticket: BetTicket;
       readonly result: 'win' | 'loss';
       readonly roll: number | null;
+      /** The program computed the roll (`create_bet`), rather than the settler (an off-chain bet). */
+      readonly rollOnChain: boolean;
       /** The creating transaction, the key of the fairness page; null when unknown. */
       readonly signature: string | null;
     }
@@ -42,21 +45,35 @@ export type GamePhase =
       readonly kind: 'won';
       readonly ticket: BetTicket;
       readonly roll: number | null;
+      readonly rollOnChain: boolean;
       readonly signature: string | null;
+      /**
+       * A win rolled after its refund that the reveal could not pay (the wallet could not take it then):
+       * `ticket.prize` is what is left to claim (the rest of the prize), paid in SOL only.
+       */
+      readonly afterRefund?: boolean;
     }
   | {
       readonly kind: 'lost';
       readonly ticket: BetTicket;
       readonly roll: number | null;
+      readonly rollOnChain: boolean;
       readonly signature: string | null;
     }
   | { readonly kind: 'timeout'; readonly ticket: BetTicket; readonly placed: PlacedBet }
   | { readonly kind: 'failed'; readonly ticket: BetTicket; readonly error: unknown }
+  /**
+   * Refunded before its roll was revealed: the live bet record says what the refund kept (a late roll's
+   * win or loss, or none). `signature` is the creating transaction, for the fairness page; null if unknown.
+   */
+  | { readonly kind: 'refunded'; readonly ticket: BetTicket; readonly signature: string | null }
   | {
       readonly kind: 'claimed';
       readonly ticket: BetTicket;
       /** What arrived, e.g. "1.9 SOL" or "12.3 USDC". */
       readonly received: string;
+      /** The rest of a prize won after a refund (the refund gave the stake and fee back). */
+      readonly afterRefund?: boolean;
     };
 
 /** What happens to the screen. */
@@ -70,11 +87,26 @@ export type GameEvent =
   | { readonly type: 'landed' }
   /** From a timeout: keep polling for the same bet. */
   | { readonly type: 'keepWaiting' }
-  | { readonly type: 'claimed'; readonly ticket: BetTicket; readonly received: string }
+  /** The player refunded the overdue bet (`refund_bet`). */
+  | { readonly type: 'refunded' }
+  | {
+      readonly type: 'claimed';
+      readonly ticket: BetTicket;
+      readonly received: string;
+      readonly afterRefund?: boolean;
+    }
   | { readonly type: 'reset' };
 
 /** The idle screen. */
 export const IDLE: GamePhase = { kind: 'idle' };
+
+function refundedPhase(phase: { readonly ticket: BetTicket; readonly placed: PlacedBet }): GamePhase {
+  return {
+    kind: 'refunded',
+    ticket: phase.ticket,
+    signature: phase.placed.signature === '' ? null : phase.placed.signature,
+  };
+}
 
 /** The next phase; events that do not apply to the current phase leave it as it is. */
 export function gameReducer(phase: GamePhase, event: GameEvent): GamePhase {
@@ -102,10 +134,13 @@ export function gameReducer(phase: GamePhase, event: GameEvent): GamePhase {
             ticket: phase.ticket,
             result: outcome.status,
             roll: outcome.randomValue,
+            rollOnChain: !outcome.bet.offChain,
             signature: phase.placed.signature === '' ? null : phase.placed.signature,
           };
         case 'timeout':
           return { kind: 'timeout', ticket: phase.ticket, placed: phase.placed };
+        case 'refunded':
+          return refundedPhase(phase);
         case 'error':
           return { kind: 'failed', ticket: phase.ticket, error: outcome.error };
       }
@@ -113,16 +148,27 @@ export function gameReducer(phase: GamePhase, event: GameEvent): GamePhase {
     }
     case 'landed':
       if (phase.kind !== 'landing') return phase;
-      return phase.result === 'win'
-        ? { kind: 'won', ticket: phase.ticket, roll: phase.roll, signature: phase.signature }
-        : { kind: 'lost', ticket: phase.ticket, roll: phase.roll, signature: phase.signature };
+      return {
+        kind: phase.result === 'win' ? 'won' : 'lost',
+        ticket: phase.ticket,
+        roll: phase.roll,
+        rollOnChain: phase.rollOnChain,
+        signature: phase.signature,
+      };
     case 'keepWaiting':
       // A new object: the result poll restarts for the same bet.
       return phase.kind === 'timeout'
         ? { kind: 'waiting', ticket: phase.ticket, placed: { ...phase.placed } }
         : phase;
+    case 'refunded':
+      return phase.kind === 'waiting' || phase.kind === 'timeout' ? refundedPhase(phase) : phase;
     case 'claimed':
-      return { kind: 'claimed', ticket: event.ticket, received: event.received };
+      return {
+        kind: 'claimed',
+        ticket: event.ticket,
+        received: event.received,
+        ...(event.afterRefund === true ? { afterRefund: true } : {}),
+      };
     case 'reset':
       return phase.kind === 'placing' || phase.kind === 'waiting' || phase.kind === 'landing' ? phase : IDLE;
   }

@@ -24,6 +24,12 @@ export const BET_RECORD_POLL_MS = 30_000;
 export interface BetRecord {
   readonly address: Address;
   readonly bet: BetAccount | null;
+  /**
+   * The record's data length and lamports (0 without a record): a record of the program's first version is
+   * shorter, and the next `create_bet` grows it, the player paying the extra rent.
+   */
+  readonly size?: number;
+  readonly lamports?: bigint;
 }
 
 const addresses = new Map<string, Promise<Address>>();
@@ -50,7 +56,9 @@ export async function getBetRecord(user: Address, signal?: AbortSignal): Promise
     commitment: RPC_COMMITMENT,
     ...(signal === undefined ? {} : { abortSignal: signal }),
   });
-  return { address, bet: account.exists ? decodeBet(account.data) : null };
+  return account.exists
+    ? { address, bet: decodeBet(account.data), size: account.data.length, lamports: account.lamports }
+    : { address, bet: null, size: 0, lamports: 0n };
 }
 
 /** The query key of `user`'s bet record. */
@@ -99,7 +107,10 @@ export function useBetRecordSubscription(user: Address | null): void {
         void queryClient.invalidateQueries({ queryKey: betRecordKey(user) });
         return;
       }
-      const next: BetRecord = { address: bet, bet: decoded };
+      const next: BetRecord =
+        snapshot === null
+          ? { address: bet, bet: decoded, size: 0, lamports: 0n }
+          : { address: bet, bet: decoded, size: snapshot.data.length, lamports: snapshot.lamports };
       queryClient.setQueryData(betRecordKey(user), next);
     },
     () => {
@@ -112,6 +123,8 @@ export function useBetRecordSubscription(user: Address | null): void {
 export function useBetRecord(): {
   bet: BetAccount | null;
   address: Address | null;
+  /** The record as last read (size and lamports included); null while loading or without a wallet. */
+  record: BetRecord | null;
   isLoading: boolean;
   /** Re-reads the record now. */
   refetch: () => void;
@@ -123,6 +136,7 @@ export function useBetRecord(): {
   return {
     bet: query.data?.bet ?? null,
     address: query.data?.address ?? null,
+    record: query.data ?? null,
     isLoading: user !== null && query.isPending,
     refetch: () => {
       void query.refetch();

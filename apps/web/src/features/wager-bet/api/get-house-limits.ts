@@ -29,6 +29,16 @@ export interface HouseLimits {
   readonly freeBalance: bigint;
   /** The operator paused new bets (the program answers `BetNotAvailable`). */
   readonly paused: boolean;
+  /**
+   * The settler has committed a seed for the next bet (`create_bet` answers NoSeedCommitted otherwise): the
+   * next sequence is inside the current chain or the next committed one.
+   */
+  readonly seedCommitted: boolean;
+  /**
+   * The sequence of the next bet to reveal: a record whose last bet (open or refunded) has a sequence from
+   * here on still waits for its roll and takes no new bet.
+   */
+  readonly revealSequence: bigint;
 }
 
 /** The house wallet of this deployment. */
@@ -55,7 +65,13 @@ export async function houseLimitsOf(snapshot: AccountSnapshot): Promise<HouseLim
   const house = decodeHouse(snapshot.data);
   const rent = await rentOf(snapshot.data.length);
   const free = houseFreeBalance(snapshot.lamports, rent, house.outstanding);
-  return { maxPrize: maxPrize(free), freeBalance: free, paused: house.paused };
+  return {
+    maxPrize: maxPrize(free),
+    freeBalance: free,
+    paused: house.paused,
+    seedCommitted: house.betSequence < house.seedChainEnd + house.nextSeedChainLength,
+    revealSequence: house.revealSequence,
+  };
 }
 
 /**
@@ -115,12 +131,24 @@ export function useHouseLimitsQuery() {
   return query;
 }
 
-/** The House's current limit: the largest prize a bet may have now (5% of the free balance), live. */
-export function useHouseLimits(): { maxPrize: bigint | null; paused: boolean; isLoading: boolean } {
+/**
+ * The House's current limit: the largest prize a bet may have now (5% of the free balance), live, and
+ * whether it takes bets (not paused, a seed committed for the next bet).
+ */
+export function useHouseLimits(): {
+  maxPrize: bigint | null;
+  paused: boolean;
+  seedCommitted: boolean;
+  /** The House's next sequence to reveal; null while unknown. */
+  revealSequence: bigint | null;
+  isLoading: boolean;
+} {
   const query = useHouseLimitsQuery();
   return {
     maxPrize: query.data?.maxPrize ?? null,
     paused: query.data?.paused ?? false,
+    seedCommitted: query.data?.seedCommitted ?? true,
+    revealSequence: query.data?.revealSequence ?? null,
     isLoading: query.isPending,
   };
 }

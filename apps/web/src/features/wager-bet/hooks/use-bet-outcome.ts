@@ -1,7 +1,9 @@
 /**
- * Waiting for a bet's result (spec §4): every BET_POLL_INTERVAL_MS the bet record is read from the chain
- * and the server's index of bets is asked for the bet's roll; an account notification of the record wakes
- * the check early. After BET_POLL_TIMEOUT_MS without a result it gives up with 'Bet timed out!'.
+ * Waiting for a bet's result (spec §4): every BET_POLL_INTERVAL_MS the bet record is read from the chain;
+ * an account notification of the record wakes the check early. The record changes when `reveal_bet` lands
+ * (its `timestamp` becomes the settlement time). The roll is then read from the reveal transaction's log
+ * line (the program's own computation), with the server's index of bets as the fallback. After
+ * BET_POLL_TIMEOUT_MS without a result it gives up with 'Bet timed out!'.
  *
  * @module
  */
@@ -17,9 +19,11 @@ import { acquireAccountWatcher } from '../../../lib/wallet/watch-account.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { unclaimedWinsKey } from '../../account-status/api/get-unclaimed-wins.ts';
 import { betHistoryKey, findIndexedBet } from '../api/get-bet-history.ts';
+import { getRevealRoll, type RevealRoll } from '../api/get-reveal-roll.ts';
 import { betRecordAddress, betRecordKey, getBetRecord } from '../api/get-bet-record.ts';
 import { houseLimitsKey } from '../api/get-house-limits.ts';
 import { isOutcomeOf, isRefundOf, type PlacedBet } from '../utils/bet-outcome.ts';
+import { refundStatusOf } from '../utils/refund.ts';
 
 /** Where a placed bet stands. */
 export type BetOutcome =
@@ -27,15 +31,21 @@ export type BetOutcome =
   | {
       status: 'win' | 'loss';
       bet: BetAccount;
-      /** The provably fair roll (0–99), once the server indexed the settlement. */
+      /** The roll (0–99): from the reveal's log line on chain, else from the server's index; null if neither. */
       randomValue: number | null;
+      /** Where the roll was read: the reveal transaction's log (`chain`) or the server's index. */
+      rollSource: 'chain' | 'server' | null;
+      /** The transaction that settled the bet (`reveal_bet`). */
       settleSignature: string | null;
     }
+  /**
+   * Refunded before its roll was revealed (by the player, or by anyone after the deadline): `bet` is the
+   * record then. A refund that captured the slot hash keeps the result: the record shows it once rolled
+   * (`refundStatusOf`).
+   */
+  | { status: 'refunded'; bet: BetAccount }
   | { status: 'timeout' }
   | { status: 'error'; error: unknown };
-
-/** The error of a bet the house refunded instead of settling. */
-export const BET_REFUNDED = 'The house refunded this bet: your stake and fee are back in your wallet.';
 
 /** Polls every BET_POLL_INTERVAL_MS for a result newer than `placed`; 'timeout' after BET_POLL_TIMEOUT_MS. */
 export function useBetOutcome(placed: PlacedBet | null): BetOutcome | null {
@@ -70,7 +80,7 @@ export function useBetOutcome(placed: PlacedBet | null): BetOutcome | null {
       offChange?.();
       release?.();
       setState({ placed, outcome });
-      if (outcome.status === 'win' || outcome.status === 'loss') {
+      if (outcome.status === 'win' || outcome.status === 'loss' || outcome.status === 'refunded') {
         queryClient.setQueryData(betRecordKey(user), (old: { address: Address } | null | undefined) =>
           old == null ? old : { ...old, bet: outcome.bet },
         );
@@ -83,22 +93,29 @@ export function useBetOutcome(placed: PlacedBet | null): BetOutcome | null {
 
     /** Reports `bet` if it is the result, with the roll when the server has it. */
     const settle = async (bet: BetAccount): Promise<boolean> => {
-      if (isRefundOf(bet, placed)) {
-        finish({ status: 'error', error: new Error(BET_REFUNDED) });
+      // A refund, or its late roll (rolled after its refund: a win Claimed, or Settled when the wallet could
+      // not take it, a loss still Refunded): the refund's screen follows the record from there.
+      if (isRefundOf(bet, placed) || (isOutcomeOf(bet, placed) && refundStatusOf(bet) !== null)) {
+        finish({ status: 'refunded', bet });
         return true;
       }
       if (!isOutcomeOf(bet, placed)) return false;
-      let indexed = null;
-      try {
-        indexed = await findIndexedBet(user, placed.signature, abort.signal);
-      } catch {
-        // The roll is a detail: the result stands without it.
-      }
+      // The roll is a detail: the result stands without it.
+      const [revealed, indexed] = await Promise.all([
+        bet.offChain
+          ? Promise.resolve(null)
+          : betRecordAddress(user)
+              .then((record) => getRevealRoll(record, bet.sequence, abort.signal))
+              .catch((): RevealRoll | null => null),
+        findIndexedBet(user, placed.signature, abort.signal).catch(() => null),
+      ]);
+      const serverRoll = indexed?.randomValue ?? null;
       finish({
         status: bet.result === BetResult.Win ? 'win' : 'loss',
         bet,
-        randomValue: indexed?.randomValue ?? null,
-        settleSignature: indexed?.settleSignature ?? null,
+        randomValue: revealed?.roll ?? serverRoll,
+        rollSource: revealed !== null ? 'chain' : serverRoll !== null ? 'server' : null,
+        settleSignature: revealed?.signature ?? indexed?.settleSignature ?? null,
       });
       return true;
     };

@@ -5,15 +5,24 @@ import {
   MIN_BET_LAMPORTS,
 } from '@arcade/sdk/constants';
 import { ERROR_MESSAGES } from '@arcade/sdk/messages';
-import { BetResult, BetState, BetType } from '@arcade/sdk/wager/accounts';
+import {
+  BetResult,
+  BetState,
+  BetType,
+  decodeHouse,
+  encodeHouse,
+  encodeReferral,
+} from '@arcade/sdk/wager/accounts';
 import { betCost, houseFreeBalance, maxPrize } from '@arcade/sdk/wager/bet-math';
+import { bytesToHex, hexToBytes } from '@arcade/sdk/wager/fairness';
 import {
   getClaimBetInstructionDataCodec,
-  getCreateBetOffchainInstructionDataCodec,
+  getCreateBetInstructionDataCodec,
   getInitBetOffchainInstructionDataCodec,
+  getInitReferralInstructionDataCodec,
   identifyWagerInstruction,
 } from '@arcade/sdk/wager/instructions';
-import { findBetAddress, findHouseAddress } from '@arcade/sdk/wager/pda';
+import { findBetAddress, findHouseAddress, findReferralAddress } from '@arcade/sdk/wager/pda';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { address, AccountRole, type Instruction, type Signature } from '@solana/kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -22,14 +31,18 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
+import { getUiState, ui } from '../../../lib/store.ts';
+import { transactionSize } from '../../../lib/wallet/pack-claims.ts';
 import { betErrorMessage, BetPreflightError } from '../utils/bet-errors.ts';
 import type { PlacedBet } from '../utils/bet-outcome.ts';
 import {
   betData,
   houseData,
   MockChain,
+  putReveal,
   REFERRER,
   RENT,
+  SYSTEM,
   TEST_CONFIG,
   USER,
   WAGER,
@@ -65,6 +78,7 @@ const HOUSE_LAMPORTS = 100_000_000_000n + RENT; // 100 SOL free beyond the rent
 const SIG = 'sig-create' as Signature;
 let house: string;
 let betAccount: string;
+let referrerVault: string;
 
 function wrapper() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -85,6 +99,8 @@ beforeEach(async () => {
   setRuntimeConfig(TEST_CONFIG);
   [house] = await findHouseAddress({ programAddress: WAGER });
   [betAccount] = await findBetAddress(USER, { programAddress: WAGER });
+  [referrerVault] = await findReferralAddress(REFERRER, { programAddress: WAGER });
+  ui.reload();
   mocks.chain.set(house, houseData(), HOUSE_LAMPORTS);
   mocks.chain.balances.set(USER, 10_000_000_000n);
   mocks.api.mockResolvedValue({ items: [], nextCursor: null });
@@ -95,9 +111,10 @@ afterEach(() => {
 });
 
 describe('usePlaceBet', () => {
-  it('sends init (with the referrer) and create in one transaction the first time', async () => {
+  it('sends init (with the referrer), the referrer’s vault and create_bet with the shown seed, in one transaction', async () => {
     mocks.referrer = REFERRER;
     mocks.send.mockResolvedValue(SIG);
+    ui.setPlayerSeed('ab'.repeat(32), false);
     const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
     const before = Math.floor(Date.now() / 1000);
     let placed!: PlacedBet;
@@ -109,25 +126,98 @@ describe('usePlaceBet', () => {
         mint: NATIVE_MINT_ADDRESS,
       });
     });
-    expect(placed).toMatchObject({ signature: SIG, user: USER, previousTimestamp: null });
+    expect(placed).toMatchObject({
+      signature: SIG,
+      user: USER,
+      previousTimestamp: null,
+      playerSeed: 'ab'.repeat(32),
+    });
     expect(placed.placedAt).toBeGreaterThanOrEqual(before);
     const [{ instructions }] = mocks.send.mock.calls[0]!;
-    expect(names(instructions)).toEqual(['init_bet_offchain', 'create_bet_offchain']);
+    expect(names(instructions)).toEqual(['init_bet_offchain', 'init_referral', 'create_bet']);
     expect(getInitBetOffchainInstructionDataCodec().decode(instructions[0]!.data!)).toEqual({
       referral: REFERRER,
     });
-    expect(getCreateBetOffchainInstructionDataCodec().decode(instructions[1]!.data!)).toEqual({
+    expect(getInitReferralInstructionDataCodec().decode(instructions[1]!.data!)).toEqual({
+      referrer: REFERRER,
+    });
+    expect(instructions[1]!.accounts!.map((a) => a.address)).toEqual([USER, referrerVault, SYSTEM]);
+    expect(getCreateBetInstructionDataCodec().decode(instructions[2]!.data!)).toEqual({
       odds: 40,
       listingPrice: 2_500_000_000n,
       betType: BetType.Sol,
+      playerSeed: hexToBytes('ab'.repeat(32)),
     });
-    expect(instructions[1]!.accounts!.map((a) => a.address)).toEqual([
+    expect(instructions[2]!.accounts!.map((a) => a.address)).toEqual([
       USER,
       betAccount,
       house,
       NATIVE_MINT_ADDRESS,
-      '11111111111111111111111111111111',
+      SYSTEM,
     ]);
+    // The largest bet transaction the app sends stays well within the 1,232 bytes.
+    expect(transactionSize(USER, instructions)).toBe(531);
+    // The seed is spent: a drawn one gives way to a new one.
+    expect(getUiState().playerSeed).not.toBe('ab'.repeat(32));
+    expect(getUiState().playerSeed).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('keeps a seed the player set, bet after bet', async () => {
+    mocks.chain.set(betAccount, betData());
+    mocks.send.mockResolvedValue(SIG);
+    ui.setPlayerSeed('cd'.repeat(32), true);
+    const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
+    for (let i = 0; i < 2; i++) {
+      await act(async () => {
+        await result.current.place({
+          odds: 50,
+          listingPrice: 1_000_000_000n,
+          betType: 'sol',
+          mint: NATIVE_MINT_ADDRESS,
+        });
+      });
+      const create = mocks.send.mock.calls[i]![0].instructions.at(-1)!;
+      expect(bytesToHex(getCreateBetInstructionDataCodec().decode(create.data!).playerSeed)).toBe(
+        'cd'.repeat(32),
+      );
+    }
+    expect(getUiState()).toMatchObject({ playerSeed: 'cd'.repeat(32), playerSeedFixed: true });
+  });
+
+  it('leaves init_referral out when the referrer’s vault exists, and counts its rent when it does not', async () => {
+    mocks.referrer = REFERRER;
+    mocks.chain.set(referrerVault, encodeReferral({ referrer: REFERRER, earned: 0n, claimed: 0n }));
+    mocks.send.mockResolvedValue(SIG);
+    const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
+    const place = () =>
+      result.current.place({
+        odds: 50,
+        listingPrice: 1_000_000_000n,
+        betType: 'sol',
+        mint: NATIVE_MINT_ADDRESS,
+      });
+    await act(async () => {
+      await place();
+    });
+    expect(names(mocks.send.mock.calls[0]![0].instructions)).toEqual(['init_bet_offchain', 'create_bet']);
+  });
+
+  it('asks for the referrer’s vault rent too when the bet creates the vault', async () => {
+    mocks.referrer = REFERRER;
+    const cost = betCost(1_000_000_000n, 50);
+    // The record's rent, the fee and the network fee, but not the vault's rent.
+    mocks.chain.balances.set(USER, cost + RENT + MAX_TRANSACTION_FEE_LAMPORTS);
+    const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
+    let error: unknown;
+    await act(async () => {
+      error = await result.current
+        .place({ odds: 50, listingPrice: 1_000_000_000n, betType: 'sol', mint: NATIVE_MINT_ADDRESS })
+        .catch((e: unknown) => e);
+    });
+    expect(betErrorMessage(error)).toBe(
+      'Not enough SOL: this bet needs 0.53 SOL with the fee, your bet record, your referrer’s vault and the network fee, and you have 0.53 SOL.',
+    );
+    expect(mocks.send).not.toHaveBeenCalled();
   });
 
   it('only creates when the record exists, and remembers its timestamp to tell the next result apart', async () => {
@@ -141,8 +231,38 @@ describe('usePlaceBet', () => {
     });
     expect(placed.previousTimestamp).toBe(1_790_000_123n);
     const [{ instructions }] = mocks.send.mock.calls[0]!;
-    expect(names(instructions)).toEqual(['create_bet_offchain']);
+    expect(names(instructions)).toEqual(['create_bet']);
     expect(instructions[0]!.accounts![3]).toEqual({ address: mint, role: AccountRole.READONLY });
+  });
+
+  it('refuses a bet while no seed is committed for it (NoSeedCommitted)', async () => {
+    mocks.chain.set(
+      house,
+      encodeHouse({ ...decodeHouse(houseData()), betSequence: 10_000n }),
+      HOUSE_LAMPORTS,
+    );
+    const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
+    let error: unknown;
+    await act(async () => {
+      error = await result.current
+        .place({ odds: 50, listingPrice: 1_000_000_000n, betType: 'sol', mint: NATIVE_MINT_ADDRESS })
+        .catch((e: unknown) => e);
+    });
+    expect(error).toMatchObject({ code: 'NoSeedCommitted' });
+    expect(betErrorMessage(error)).toBe('Bets are paused for a moment; try again shortly.');
+    expect(mocks.send).not.toHaveBeenCalled();
+  });
+
+  it('says the last bet is still being revealed while it is open', async () => {
+    mocks.chain.set(betAccount, betData({ state: BetState.Open, result: BetResult.None }));
+    const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
+    let error: unknown;
+    await act(async () => {
+      error = await result.current
+        .place({ odds: 50, listingPrice: 1_000_000_000n, betType: 'sol', mint: NATIVE_MINT_ADDRESS })
+        .catch((e: unknown) => e);
+    });
+    expect(betErrorMessage(error)).toBe('Your last bet is still being revealed.');
   });
 
   it.each([
@@ -301,6 +421,35 @@ describe('useBetOutcome', () => {
       '/api/user/bets',
       expect.objectContaining({ body: { address: USER, id: null, betType: null } }),
     );
+  });
+
+  it('reads the roll the program computed from the reveal transaction’s log line', async () => {
+    mocks.chain.set(
+      betAccount,
+      betData({ state: BetState.Open, result: BetResult.None, timestamp: 1_790_000_100n }),
+    );
+    // The server has not indexed the settlement yet: the chain alone gives the roll.
+    const { result } = renderHook(() => useBetOutcome(placed), { wrapper: wrapper() });
+    await waitFor(() => {
+      expect(mocks.chain.listeners.get(betAccount)?.size).toBe(1);
+    });
+    putReveal(mocks.chain, betAccount, 23);
+    act(() => {
+      mocks.chain.set(
+        betAccount,
+        betData({ state: BetState.Settled, result: BetResult.Win, timestamp: 1_790_000_104n }),
+        undefined,
+        true,
+      );
+    });
+    await waitFor(() => {
+      expect(result.current).toMatchObject({
+        status: 'win',
+        randomValue: 23,
+        rollSource: 'chain',
+        settleSignature: 'sig-reveal',
+      });
+    });
   });
 
   it('does not take the previous bet’s loss for this bet’s result', async () => {

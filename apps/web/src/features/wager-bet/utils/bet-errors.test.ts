@@ -8,6 +8,8 @@ import {
   betErrorMessage,
   BetPreflightError,
   failedOutsideWager,
+  LAST_BET_REVEALING,
+  REFUND_EXPLANATION,
   WAGER_ERROR_SENTENCES,
 } from './bet-errors.ts';
 
@@ -28,6 +30,28 @@ describe('betErrorMessage', () => {
       'This prize is more than the house can cover right now. Lower the stake or raise the win chance.',
     );
     expect(betErrorMessage(programError('InvalidOdds'))).toBe('Pick a win chance from 1% to 95%.');
+  });
+
+  it('says what the trust model’s errors mean to a player', () => {
+    expect(betErrorMessage(programError('RefundTooEarly'))).toBe(
+      'The roll can still be revealed; refund after 2 minutes.',
+    );
+    expect(betErrorMessage(programError('NoSeedCommitted'))).toBe(
+      'Bets are paused for a moment; try again shortly.',
+    );
+    expect(REFUND_EXPLANATION).toBe(
+      'The roll was not revealed within 2 minutes. Refund now to get your stake and fee back. Your result is kept: if the roll wins when it is revealed, the rest of your prize is paid to you then.',
+    );
+    expect(LAST_BET_REVEALING).toBe('Your last bet is still being revealed.');
+    // The settler's refusals have a sentence too, though no player's transaction meets them.
+    for (const name of [
+      'InvalidSeed',
+      'RevealOutOfOrder',
+      'SlotHashUnavailable',
+      'SeedChainInUse',
+    ] as const) {
+      expect(betErrorMessage(programError(name))).toMatch(/settler/);
+    }
   });
 
   it('keeps the spec text of an error of another program', () => {

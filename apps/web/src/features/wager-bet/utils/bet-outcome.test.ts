@@ -20,7 +20,10 @@ function bet(state: BetState, result: BetResult, timestamp: bigint): BetAccount 
     result,
     betType: BetType.Sol,
     referral: null,
-    offChain: true,
+    offChain: false,
+    sequence: 7n,
+    slot: 1_000n,
+    slotHash: new Uint8Array(32),
   };
 }
 

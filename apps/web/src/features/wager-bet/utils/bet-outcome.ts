@@ -26,6 +26,8 @@ export interface PlacedBet {
    * a result is this bet's when its timestamp is later. Absent: compare with `placedAt` instead.
    */
   readonly previousTimestamp?: bigint | null;
+  /** The player's seed the bet was made with (64 hex digits), when this screen placed it. */
+  readonly playerSeed?: string;
 }
 
 /** Whether `bet` is settled (Win or Loss) and the settlement is of `placed`, not of an older bet. */
