@@ -227,8 +227,9 @@ static ProgramResult reserve_late_win(House *h, u64 amount, i64 now) {
 static ProgramResult settle_after_refund(const Settlement *s, SolAccountInfo *user, u8 roll) {
   Bet *b = s->b;
   House *h = s->h;
+  /* What the refund reserved (bet_late_reserve): the late win and the referral's share. */
   u64 owed, share, reserve;
-  if (!bet_late_win(b, &owed) || !bet_referral_share(b, &share) || !bet_late_reserve(b, &reserve)) {
+  if (!bet_late_win(b, &owed) || !bet_referral_share(b, &share) || !u64_add(owed, share, &reserve)) {
     return WG_ERROR(ERR_OVERFLOW_ERROR);
   }
   SOL_TRY(sol_unix_timestamp(&b->timestamp));

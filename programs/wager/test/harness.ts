@@ -997,7 +997,9 @@ export class WagerHarness {
     const expected = roll < bet.odds ? BetResult.Win : BetResult.Loss;
     if (after.result !== expected) fail(`result ${after.result} for roll ${roll} at odds ${bet.odds}`);
     // After a refund a win is paid at once (Claimed), or stays Settled for claim_bet when the wallet
-    // could not take it (its balance plus the win under its rent); a loss stays Refunded.
+    // could not take it (its balance plus the win under its rent); a loss stays Refunded. The balance read
+    // here is after the reveal: paid, it already holds the win (so the sum is at least the rent); unpaid,
+    // it is what the program saw.
     const owed = lateWinAmount({ prize: bet.listingPrice, stake: bet.betAmount });
     const payable = this.balance(user) + owed >= this.rent(0);
     const state = !afterRefund
