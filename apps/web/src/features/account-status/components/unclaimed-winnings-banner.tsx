@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { formatExactSol, formatSol, pluralize } from '../../../lib/format.ts';
+import { useResultAnnouncementsHeld } from '../../../lib/result-hold.ts';
 import { errorText } from '../../../lib/toast.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { useBetRecordUpdates } from '../hooks/use-bet-record-updates.ts';
@@ -133,8 +134,9 @@ export function UnclaimedWinningsBanner() {
   const [dismissed, setDismissed] = useState(readDismissed);
   const [open, setOpen] = useState(false);
   const listId = useId();
+  const resultHeld = useResultAnnouncementsHeld();
 
-  if (user === null || items.length === 0) return null;
+  if (user === null || items.length === 0 || resultHeld) return null;
   const key = itemsKey(items);
   if (dismissed === key) return null;
   const total = claimTotal(items);
