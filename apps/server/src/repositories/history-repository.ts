@@ -43,20 +43,37 @@ export interface PageQuery {
 }
 
 /**
+ * A game's open positions, apart from its settled results: bets whose outcome is not known yet (a TailSpin or
+ * ReTail bet not rolled nor refunded, a Foresight bet in a round not settled, a Prophecy prediction on a
+ * market not resolved).
+ */
+export interface OpenPositions {
+  /** Open positions: TailSpin/ReTail and Foresight bets, Prophecy predictions (top-ups included in one). */
+  readonly open: number;
+  /** Lamports they cost: stake plus fee (TailSpin/ReTail), stake (Foresight, Prophecy with its top-ups). */
+  readonly atStake: bigint;
+}
+
+/** One game's profit and loss, with its open positions apart: `net` is realised, over settled bets only. */
+export type GamePnlWithOpen = GamePnl & OpenPositions;
+
+/**
  * A wallet's profit and loss: per game, in total, and its Juice (base units). See {@link HistoryRepository.pnl}
  * for exactly what each counts.
  */
-export type WalletPnl = Pick<WalletPnlView, 'games' | 'total'> & {
+export type WalletPnl = {
+  readonly games: Readonly<Record<PnlGame, GamePnlWithOpen>>;
+  readonly total: GamePnlWithOpen;
   readonly juice: Omit<WalletPnlView['juice'], 'claimable'>;
 };
 
 /** One game's sums as the SQL gives them (`net` is worked out from them). */
-type PnlSums = Omit<GamePnl, 'net'>;
+type PnlSums = Omit<GamePnlWithOpen, 'net'>;
 
 /** The sums of one game of the bets table. */
 type PnlRow = PnlSums & { readonly game: PnlGame };
 
-function gamePnl(row: PnlSums | undefined): GamePnl {
+function gamePnl(row: PnlSums | undefined): GamePnlWithOpen {
   if (row === undefined) {
     return {
       bets: 0,
@@ -68,6 +85,8 @@ function gamePnl(row: PnlSums | undefined): GamePnl {
       refunds: 0n,
       net: 0n,
       unclaimed: 0n,
+      open: 0,
+      atStake: 0n,
     };
   }
   return {
@@ -78,12 +97,15 @@ function gamePnl(row: PnlSums | undefined): GamePnl {
     fees: row.fees,
     payouts: row.payouts,
     refunds: row.refunds,
-    net: row.payouts + row.refunds - row.wagered - row.fees,
+    // Realised: what open positions cost is not counted lost (nor won) until they settle.
+    net: row.payouts + row.refunds - row.wagered - row.fees + row.atStake,
     unclaimed: row.unclaimed,
+    open: row.open,
+    atStake: row.atStake,
   };
 }
 
-function sumPnl(parts: readonly GamePnl[]): GamePnl {
+function sumPnl(parts: readonly GamePnlWithOpen[]): GamePnlWithOpen {
   return gamePnl(
     parts.reduce(
       (sum, part) => ({
@@ -95,8 +117,21 @@ function sumPnl(parts: readonly GamePnl[]): GamePnl {
         payouts: sum.payouts + part.payouts,
         refunds: sum.refunds + part.refunds,
         unclaimed: sum.unclaimed + part.unclaimed,
+        open: sum.open + part.open,
+        atStake: sum.atStake + part.atStake,
       }),
-      { bets: 0, wins: 0, losses: 0, wagered: 0n, fees: 0n, payouts: 0n, refunds: 0n, unclaimed: 0n },
+      {
+        bets: 0,
+        wins: 0,
+        losses: 0,
+        wagered: 0n,
+        fees: 0n,
+        payouts: 0n,
+        refunds: 0n,
+        unclaimed: 0n,
+        open: 0,
+        atStake: 0n,
+      },
     ),
   );
 }
@@ -344,8 +379,12 @@ export class HistoryRepository {
    *   it paid back on Invalid ones, `unclaimed` = what an unsettled prediction of a resolved market is owed.
    *
    * Wins and losses count settled results (a TailSpin loss is `result = 'Loss'`, a Foresight or Prophecy
-   * loss a bet on the side that lost). Open bets count in `bets`, `wagered` and `fees` only. Juice is the
-   * wallet's `juice_accounts` row (accrued, and claimed including claims still pending).
+   * loss a bet on the side that lost). Open positions are apart, as a prediction market shows them: `open`
+   * counts them (a TailSpin/ReTail bet in state Open, a Foresight bet whose round is not settled or not
+   * indexed, a Prophecy prediction on a market not resolved) and `atStake` is what they cost (stake + fee;
+   * stake for the pool games). They count in `bets`, `wagered` and `fees`, not in `net`, which is realised:
+   * payouts + refunds − wagered − fees + atStake, the settled bets' result. Juice is the wallet's
+   * `juice_accounts` row (accrued, and claimed including claims still pending).
    */
   async pnl(address: string): Promise<WalletPnl> {
     const fee = [FORESIGHT_FEE_BPS, PROPHECY_FEE_BPS, BPS_DENOMINATOR] as const;
@@ -361,7 +400,9 @@ export class HistoryRepository {
            COALESCE(sum(bet_amount + fee) FILTER (WHERE state = 'Refunded' OR after_refund), 0)::numeric
              AS refunds,
            COALESCE(sum(${WIN_PAYOUT_SQL}) FILTER (WHERE state = 'Settled' AND result = 'Win'), 0)::numeric
-             AS unclaimed
+             AS unclaimed,
+           count(*) FILTER (WHERE state = 'Open')::int8 AS open,
+           COALESCE(sum(bet_amount + fee) FILTER (WHERE state = 'Open'), 0)::numeric AS "atStake"
          FROM bets WHERE user_address = $1
          GROUP BY 1`,
         [address],
@@ -381,7 +422,9 @@ export class HistoryRepository {
              "CASE WHEN b.prediction = 'Up' THEN r.up_pool ELSE r.down_pool END",
              '$2',
            )} END) FILTER (WHERE NOT b.is_settled AND r.is_settled
-               AND (r.result = 'Invalid' OR r.result = b.prediction)), 0)::numeric AS unclaimed
+               AND (r.result = 'Invalid' OR r.result = b.prediction)), 0)::numeric AS unclaimed,
+           count(*) FILTER (WHERE r.is_settled IS NOT TRUE)::int8 AS open,
+           COALESCE(sum(b.amount) FILTER (WHERE r.is_settled IS NOT TRUE), 0)::numeric AS "atStake"
          FROM foresight_bets b LEFT JOIN foresight_rounds r ON r.address = b.event
          WHERE b.user_address = $1`,
         [address, fee[0], fee[2]],
@@ -401,7 +444,11 @@ export class HistoryRepository {
              "CASE WHEN p.result = 'Yes' THEN m.yes_pool ELSE m.no_pool END",
              '$2',
            )} END) FILTER (WHERE NOT p.is_claimed AND m.result IS NOT NULL
-               AND (m.result = 'Invalid' OR m.result = p.result)), 0)::numeric AS unclaimed
+               AND (m.result = 'Invalid' OR m.result = p.result)), 0)::numeric AS unclaimed,
+           (SELECT count(DISTINCT mb.prediction) FROM market_bets mb LEFT JOIN markets om ON om.address = mb.market
+             WHERE mb.user_address = $1 AND om.result IS NULL)::int8 AS open,
+           (SELECT COALESCE(sum(mb.amount), 0) FROM market_bets mb LEFT JOIN markets om ON om.address = mb.market
+             WHERE mb.user_address = $1 AND om.result IS NULL)::numeric AS "atStake"
          FROM predictions p LEFT JOIN markets m ON m.address = p.market
          WHERE p.user_address = $1`,
         [address, fee[1], fee[2]],
@@ -411,7 +458,7 @@ export class HistoryRepository {
         [address],
       ),
     ]);
-    const games: Record<PnlGame, GamePnl> = {
+    const games: Record<PnlGame, GamePnlWithOpen> = {
       tailspin: gamePnl(wager.find((row) => row.game === 'tailspin')),
       retail: gamePnl(wager.find((row) => row.game === 'retail')),
       foresight: gamePnl(foresight[0]),

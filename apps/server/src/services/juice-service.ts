@@ -56,11 +56,19 @@ export const JUICE_CLAIM_ERRORS = Object.freeze({
   chainUnavailable: 'The chain is unavailable, try again',
 } as const);
 
-/** A wallet's Juice as the API shows it (base units; times in unix seconds). */
+/**
+ * A wallet's Juice as the API shows it (base units; times in unix seconds). The one definition the app
+ * shows everywhere: `earned` (every Juice its bets accrued, ever), `claimed` (minted to the wallet, or in a
+ * claim that may still land) and `claimable` = earned − claimed.
+ */
 export interface JuiceStatus {
   /** The wallet's Juice token balance on chain. */
   readonly balance: bigint;
-  /** Accrued minus claimed (pending claims count as claimed). */
+  /** Every Juice the wallet's bets accrued, ever. */
+  readonly earned: bigint;
+  /** Minted to the wallet, or in a claim that may still land (an expired one returns to claimable). */
+  readonly claimed: bigint;
+  /** earned − claimed. */
   readonly claimable: bigint;
   /** 0 when never claimed. */
   readonly lastClaim: number;
@@ -121,9 +129,13 @@ export class JuiceService {
     await this.reconcile(address);
     const [account, balance] = await Promise.all([this.#repo.find(address), this.balanceOf(address)]);
     const lastClaim = account?.lastClaim ?? 0;
+    const earned = account?.accrued ?? 0n;
+    const claimed = account?.claimed ?? 0n;
     return {
       balance,
-      claimable: account === null ? 0n : account.accrued - account.claimed,
+      earned,
+      claimed,
+      claimable: earned - claimed,
       lastClaim,
       nextClaimAt: this.#nextClaimAt(lastClaim),
     };

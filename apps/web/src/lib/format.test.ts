@@ -51,16 +51,19 @@ describe('formatNumber', () => {
     [100, '100'],
     [12_345.6, '12,346'],
     [999_999, '999,999'],
-    [999_999.5, '1.00M'],
-    [1_000_000, '1.00M'],
-    [1_234_567, '1.23M'],
-    [999_996_000, '1.00B'],
-    [2_500_000_000, '2.50B'],
-    [7.891e12, '7.89T'],
-    [1.5e15, '1,500.00T'],
+    [999_999.5, '1.0M'],
+    [1_000_000, '1.0M'],
+    [1_234_567, '1.2M'],
+    [1_250_000, '1.3M'],
+    [12_345_678, '12.3M'],
+    [999_940_000, '999.9M'],
+    [999_960_000, '1.0B'],
+    [2_500_000_000, '2.5B'],
+    [7.891e12, '7.9T'],
+    [1.5e15, '1,500.0T'],
     [1e-7, '0.0000'],
     [-5, '-5.0'],
-    [-1_234_567, '-1.23M'],
+    [-1_234_567, '-1.2M'],
     [Number.NaN, '—'],
     [Number.POSITIVE_INFINITY, '∞'],
     [Number.NEGATIVE_INFINITY, '-∞'],
@@ -126,24 +129,80 @@ describe('formatNumber', () => {
 describe('formatLamportsMin', () => {
   it.each([
     [0n, '0'],
-    [4_000_000n, '<0.01'],
-    [1n, '<0.0001'],
+    // It used to read '<0.01' and '<0.0001': the spec's rule has no '<'.
+    [4_000_000n, '0.00'],
+    [1n, '0.0000'],
     [500_000n, '0.0005'],
     [15_000_000n, '0.02'],
-    [-4_000_000n, '-<0.01'],
+    [-4_000_000n, '0.00'],
   ])('formatLamportsMin(%s) === %j', (lamports, expected) => {
     expect(formatLamportsMin(lamports)).toBe(expected);
   });
 
-  it('is formatLamports whenever that shows a non-zero digit, and never reads 0 for a non-zero amount', () => {
+  it('is formatLamports: the same rules, for every u64 and its negative', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }), (lamports) => {
-        const text = formatLamportsMin(lamports);
-        if (/[1-9]/.test(formatLamports(lamports))) expect(text).toBe(formatLamports(lamports));
-        else if (lamports !== 0n) expect(text).toMatch(/^-?<0\.0*1$/);
-        else expect(text).toBe('0');
+        expect(formatLamportsMin(lamports)).toBe(formatLamports(lamports));
       }),
     );
+  });
+});
+
+/** The decimals the spec's rule allows for a SOL amount of `lamports` (abbreviated amounts: 1). */
+function ruleDecimals(lamports: bigint): number {
+  const magnitude = lamports < 0n ? -lamports : lamports;
+  if (magnitude > 999_999n * 1_000_000_000n) return 1;
+  if (magnitude < 1_000_000n) return 4;
+  if (magnitude < 1_000_000_000n) return 2;
+  if (magnitude < 100_000_000_000n) return 1;
+  return 0;
+}
+
+describe("the spec's number rules, for every display amount (properties)", () => {
+  const anyLamports = fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n });
+
+  it('never prints "<", and never more decimals than the rule of the amount\'s bucket', () => {
+    fc.assert(
+      fc.property(anyLamports, (lamports) => {
+        for (const text of [formatLamports(lamports), formatLamportsMin(lamports), formatSol(lamports)]) {
+          expect(text).not.toContain('<');
+          expect(decimalsOf(text)).toBeLessThanOrEqual(ruleDecimals(lamports));
+        }
+        // Exactly the rule's decimals, except a zero, which reads '0'.
+        if (lamports !== 0n) expect(decimalsOf(formatLamports(lamports))).toBe(ruleDecimals(lamports));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is monotonic in lamports: more never reads as less, across every bucket and abbreviation', () => {
+    fc.assert(
+      fc.property(anyLamports, anyLamports, (a, b) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        expect(parseFormatted(formatLamports(low))).toBeLessThanOrEqual(parseFormatted(formatLamports(high)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('abbreviates above 999,999 as one decimal and M, B or T (1.2M), and never before', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n }), (lamports) => {
+        const text = formatLamports(lamports);
+        if (lamports > 999_999n * 1_000_000_000n) expect(text).toMatch(/^[\d,]+\.\d[MBT]$/);
+        else expect(text).toMatch(/^[\d,]+(\.\d+)?$/);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(formatSol(1_234_567n * 1_000_000_000n)).toBe('1.2M SOL');
+  });
+
+  it('shows the amounts a new player saw wrongly by the rules', () => {
+    // Was '<0.01 SOL' (a 0.004 SOL fee) and '0.0014616 SOL' (a 0.0014616 SOL deposit).
+    expect(`${formatLamportsMin(4_000_000n)} SOL`).toBe('0.00 SOL');
+    expect(formatSol(1_461_600n)).toBe('0.00 SOL');
+    expect(formatSol(461_600n)).toBe('0.0005 SOL');
+    expect(formatSol(20_000_000n)).toBe('0.02 SOL');
   });
 });
 
@@ -157,8 +216,8 @@ describe('formatLamports and formatTokenAmount', () => {
     [1_234_000_000n, '1.2'],
     [-1_500_000_000n, '-1.5'],
     [123_456_000_000_000n, '123,456'],
-    [10_000_000_000_000_000n, '10.00M'],
-    [18_446_744_073_709_551_615n, '18.45B'],
+    [10_000_000_000_000_000n, '10.0M'],
+    [18_446_744_073_709_551_615n, '18.4B'],
   ])('formatLamports(%s) === %j', (lamports, expected) => {
     expect(formatLamports(lamports)).toBe(expected);
   });
@@ -166,10 +225,10 @@ describe('formatLamports and formatTokenAmount', () => {
   it('handles values far beyond 2^53 exactly', () => {
     // One lamport decides whether the amount is above the abbreviation threshold.
     expect(formatLamports(999_999_000_000_000n)).toBe('999,999');
-    expect(formatLamports(999_999_000_000_001n)).toBe('1.00M');
-    expect(formatLamports(-999_999_000_000_001n)).toBe('-1.00M');
-    expect(formatLamports(2n ** 64n - 1n)).toBe('18.45B');
-    expect(formatLamports(2n ** 80n)).toBe('1,208.93T');
+    expect(formatLamports(999_999_000_000_001n)).toBe('1.0M');
+    expect(formatLamports(-999_999_000_000_001n)).toBe('-1.0M');
+    expect(formatLamports(2n ** 64n - 1n)).toBe('18.4B');
+    expect(formatLamports(2n ** 80n)).toBe('1,208.9T');
   });
 
   it('agrees with formatNumber of the SOL value below 2^53 lamports', () => {
@@ -264,10 +323,22 @@ describe('formatRelativeTime', () => {
     [now - 5 * 60_000, '5m ago'],
     [now - 3 * 3_600_000, '3h ago'],
     [now - 2 * 86_400_000, '2d ago'],
-    [now + 5 * 60_000, 'in 5m'],
+    // A feed item stamped by a server or chain clock ahead of this device's: a past event, never 'in 10s'.
+    [now + 10_000, 'just now'],
+    [now + 5 * 60_000, 'just now'],
     [now - 8 * 86_400_000, '14 Nov 26, 3:07 PM'],
   ])('formatRelativeTime(%s) === %j', (time, expected) => {
     expect(formatRelativeTime(time, now)).toBe(expected);
+  });
+
+  it('never reads as a future time, whatever the clock skew (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -30 * 86_400_000, max: 30 * 86_400_000 }), (offset) => {
+        const text = formatRelativeTime(now + offset, now);
+        expect(text).not.toMatch(/^in /);
+        if (offset >= 0) expect(text).toBe('just now');
+      }),
+    );
   });
 });
 

@@ -9,7 +9,11 @@
  * - below 100 → 1 decimal (`12.34` → `'12.3'`);
  * - from 100 up to 999,999 → no decimals, with thousands separators (`12345.6` → `'12,346'`). The spec
  *   only says what happens below 100 and above 999,999; whole units are the natural reading in between;
- * - above 999,999 → abbreviated with K/M/B/T and 2 decimals (`1234567` → `'1.23M'`).
+ * - above 999,999 → abbreviated with M/B/T and 1 decimal (`1234567` → `'1.2M'`).
+ *
+ * Never more decimals than the rule, and never a `'<'`: an amount that rounds to zero in its bucket reads
+ * as zero in that bucket (`0.004` → `'0.00'`), as the rule says. Where a player pays, the exact amount is
+ * {@link formatExactSol}'s job, not this one's.
  *
  * Decimals are fixed, not trimmed, so columns of amounts line up. Rounding is half away from zero on the
  * exact decimal value, so `0.015` → `'0.02'`, and a value that rounds to zero never shows a minus sign.
@@ -88,7 +92,7 @@ const ABBREVIATIONS = [
   { suffix: 'T', exponent: 12 },
 ] as const;
 
-const ABBREVIATED_DECIMALS = 2;
+const ABBREVIATED_DECIMALS = 1;
 
 function abbreviate(magnitude: Decimal): string {
   // Largest unit the value reaches; a value just above 999,999 still reads as millions once rounded.
@@ -110,7 +114,7 @@ function abbreviate(magnitude: Decimal): string {
       scale: magnitude.scale + unit.exponent,
     };
     const units = roundTo(scaled, ABBREVIATED_DECIMALS);
-    // 999.996M rounds to 1000.00M: move up to 1.00B instead.
+    // 999.96M rounds to 1000.0M: move up to 1.0B instead.
     if (units >= 1000n * pow10(ABBREVIATED_DECIMALS) && index < ABBREVIATIONS.length - 1) {
       index++;
       continue;
@@ -148,7 +152,7 @@ function formatDecimal(value: Decimal): string {
  * Not-a-number prints as `'—'` and infinities as `'∞'` / `'-∞'`, so a broken computation is visible
  * without printing `NaN`.
  *
- * @example formatNumber(0.00042) === '0.0004'; formatNumber(42) === '42.0'; formatNumber(2_500_000) === '2.50M'
+ * @example formatNumber(0.00042) === '0.0004'; formatNumber(42) === '42.0'; formatNumber(2_500_000) === '2.5M'
  */
 export function formatNumber(value: number): string {
   if (Number.isNaN(value)) return '—';
@@ -176,17 +180,15 @@ export function formatLamports(lamports: bigint): string {
 }
 
 /**
- * Lamports per the §9 rules ({@link formatLamports}), except that an amount that is not zero but rounds to
- * zero shows as less than the last digit shown, so a small fee never reads as free.
+ * Lamports per the §9 rules: the same as {@link formatLamports}. It used to print an amount that rounds to
+ * zero as `'<0.01'`, which the rules do not allow; it is kept for its callers and now follows the rules like
+ * every other display amount (an exact amount to pay is {@link formatExactSol}). New code: use
+ * {@link formatLamports}.
  *
- * @example formatLamportsMin(4_000_000n) === '<0.01'; formatLamportsMin(0n) === '0'
+ * @example formatLamportsMin(4_000_000n) === '0.00'; formatLamportsMin(0n) === '0'
  */
 export function formatLamportsMin(lamports: bigint): string {
-  const text = formatLamports(lamports);
-  if (lamports === 0n || /[1-9]/.test(text)) return text;
-  const decimals = text.split('.')[1]?.length ?? 0;
-  const step = decimals === 0 ? '1' : `0.${'0'.repeat(decimals - 1)}1`;
-  return `${lamports < 0n ? '-' : ''}<${step}`;
+  return formatLamports(lamports);
 }
 
 /**
@@ -316,28 +318,29 @@ export function formatCountdown(ms: number): string {
 }
 
 /**
- * How long ago (or until) a moment is, for feeds and chat: `'just now'`, `'42s ago'`, `'5m ago'`,
- * `'3h ago'`, `'2d ago'`, future times as `'in 5m'`; a week or more away falls back to
- * {@link formatDateTime}.
+ * How long ago a past event happened, for feeds, chat and logs: `'just now'`, `'42s ago'`, `'5m ago'`,
+ * `'3h ago'`, `'2d ago'`; a week or more ago falls back to {@link formatDateTime}.
+ *
+ * The events shown are always in the past, so a time ahead of `now` is the server's or the chain's clock
+ * running ahead of this device's: it reads `'just now'`, never `'in 10s'`.
  *
  * @param now - the reference time, for tests and for re-rendering on a shared clock
  */
 export function formatRelativeTime(time: number | Date, now: number = Date.now()): string {
   const at = typeof time === 'number' ? time : time.getTime();
   if (!Number.isFinite(at)) return '—';
-  const delta = now - at;
-  const distance = Math.abs(delta);
-  if (distance < 10 * SECOND) return 'just now';
-  if (distance >= 7 * DAY) return formatDateTime(at);
+  const ago = now - at;
+  if (ago < 10 * SECOND) return 'just now';
+  if (ago >= 7 * DAY) return formatDateTime(at);
   const amount =
-    distance < MINUTE
-      ? `${Math.floor(distance / SECOND)}s`
-      : distance < HOUR
-        ? `${Math.floor(distance / MINUTE)}m`
-        : distance < DAY
-          ? `${Math.floor(distance / HOUR)}h`
-          : `${Math.floor(distance / DAY)}d`;
-  return delta >= 0 ? `${amount} ago` : `in ${amount}`;
+    ago < MINUTE
+      ? `${Math.floor(ago / SECOND)}s`
+      : ago < HOUR
+        ? `${Math.floor(ago / MINUTE)}m`
+        : ago < DAY
+          ? `${Math.floor(ago / HOUR)}h`
+          : `${Math.floor(ago / DAY)}d`;
+  return `${amount} ago`;
 }
 
 /**

@@ -45,6 +45,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 interface JuiceBody {
   success: true;
   balance: string;
+  earned: string;
+  claimed: string;
   claimable: string;
   decimals: number;
   lastClaim: number;
@@ -156,6 +158,8 @@ describe('GET /api/user/juice/{address}', () => {
     expect(await getJuice(user.address)).toEqual({
       success: true,
       balance: '0',
+      earned: '0',
+      claimed: '0',
       claimable: '0',
       decimals: 6,
       lastClaim: 0,
@@ -220,9 +224,11 @@ describe('POST /api/user/claimJuice', () => {
     expect(transaction.signatures[user.address]).toBeNull();
     expect(transaction.signatures[chain.signers.juiceAuthority.address]).toBeInstanceOf(Uint8Array);
 
-    // Pending claims count as claimed.
+    // Pending claims count as claimed: earned = claimed + claimable, from the one source.
     expect(await getJuice(user.address)).toMatchObject({
       balance: '0',
+      earned: '3600000000',
+      claimed: '3600000000',
       claimable: '0',
       lastClaim: claimedAt,
       nextClaimAt: claimedAt + JUICE_CLAIM_INTERVAL_SECS,
@@ -252,6 +258,8 @@ describe('POST /api/user/claimJuice', () => {
     expect(await onChainJuice(user.address)).toBe(6_000_000_000n);
     expect(await getJuice(user.address)).toMatchObject({
       balance: '6000000000',
+      earned: '6000000000',
+      claimed: '6000000000',
       claimable: '0',
       lastClaim: nowSecs(),
     });
@@ -283,6 +291,9 @@ describe('reconciliation', () => {
     expect(await getJuice(user.address)).toEqual({
       success: true,
       balance: '0',
+      // The expired claim's Juice is claimable again: earned stays, claimed goes back.
+      earned: '2400000000',
+      claimed: '0',
       claimable: '2400000000',
       decimals: 6,
       lastClaim: 0,

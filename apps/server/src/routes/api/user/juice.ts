@@ -1,6 +1,10 @@
 /**
  * Juice: `GET /api/user/juice/{address}` and `POST /api/user/claimJuice`.
  *
+ * The GET is the one source of a wallet's Juice figures, so every screen agrees: `earned` (ever accrued),
+ * `claimed` (minted, or in a claim that may still land) and `claimable` = earned − claimed (the spec's
+ * field), besides the on-chain `balance`.
+ *
  * @module
  */
 
@@ -25,7 +29,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({
             success: z.literal(true),
             balance: z.string().describe('Juice base units held on chain (6 decimals)'),
-            claimable: z.string().describe('Juice base units earned and not yet claimed'),
+            earned: z.string().describe('Juice base units the wallet ever earned (wagered SOL × 2400)'),
+            claimed: z
+              .string()
+              .describe('Juice base units minted to the wallet or in a claim that may still land'),
+            claimable: z.string().describe('Juice base units earned and not yet claimed: earned − claimed'),
             decimals: z.number().describe(`Always ${JUICE_DECIMALS}`),
             lastClaim: z.number().describe('Unix seconds of the last claim; 0 when never'),
             nextClaimAt: z.number().describe('Unix seconds when the next claim opens; 0 when never claimed'),
@@ -41,6 +49,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         balance: status.balance.toString(),
+        earned: status.earned.toString(),
+        claimed: status.claimed.toString(),
         claimable: status.claimable.toString(),
         decimals: JUICE_DECIMALS,
         lastClaim: status.lastClaim,

@@ -165,6 +165,8 @@ interface GameBody {
   refunds: string;
   net: string;
   unclaimed: string;
+  open: number;
+  atStake: string;
 }
 
 interface PnlBody {
@@ -192,6 +194,8 @@ const ZERO_GAME: GameBody = {
   refunds: '0',
   net: '0',
   unclaimed: '0',
+  open: 0,
+  atStake: '0',
 };
 
 describe('GET /api/user/pnl/{address}', () => {
@@ -312,8 +316,11 @@ describe('GET /api/user/pnl/{address}', () => {
           fees: '15600000',
           payouts: '250000000',
           refunds: '52000000',
-          net: '-103600000',
+          // Realised: the open token bet (10_000_000 + 400_000 fee) is apart, not lost.
+          net: '-93200000',
           unclaimed: '60000000',
+          open: 1,
+          atStake: '10400000',
         },
         retail: {
           bets: 2,
@@ -325,6 +332,8 @@ describe('GET /api/user/pnl/{address}', () => {
           refunds: '0',
           net: '183000000',
           unclaimed: '0',
+          open: 0,
+          atStake: '0',
         },
         foresight: {
           bets: 6,
@@ -334,8 +343,10 @@ describe('GET /api/user/pnl/{address}', () => {
           fees: '0',
           payouts: '1293333333',
           refunds: '200000000',
-          net: '-1006666667',
+          net: '-906666667',
           unclaimed: '1852000000',
+          open: 1,
+          atStake: '100000000',
         },
         prophecy: {
           bets: 7,
@@ -345,8 +356,10 @@ describe('GET /api/user/pnl/{address}', () => {
           fees: '0',
           payouts: '4850000000',
           refunds: '500000000',
-          net: '-500000000',
+          net: '-250000000',
           unclaimed: '4950000000',
+          open: 1,
+          atStake: '250000000',
         },
       },
       total: {
@@ -357,8 +370,10 @@ describe('GET /api/user/pnl/{address}', () => {
         fees: '47600000',
         payouts: '7408333333',
         refunds: '752000000',
-        net: '-1427266667',
+        net: '-1066866667',
         unclaimed: '6862000000',
+        open: 3,
+        atStake: '360400000',
       },
       juice: { accrued: '22896000000', claimed: '2000000000', claimable: '20896000000' },
       // 4_000_000 from the referee's settled bet + 12_000_000 paid as the referrer of the resolved market.
@@ -366,12 +381,57 @@ describe('GET /api/user/pnl/{address}', () => {
     });
   });
 
+  it('shows the same Juice as GET /api/user/juice: earned = accrued, claimed, claimable = earned − claimed', async () => {
+    const [pnl, juice] = await Promise.all([
+      getPnl(user),
+      t.app
+        .inject({ method: 'GET', url: `/api/user/juice/${user}` })
+        .then((response) => response.json<{ earned: string; claimed: string; claimable: string }>()),
+    ]);
+    expect(juice).toMatchObject({ earned: '22896000000', claimed: '2000000000', claimable: '20896000000' });
+    expect(pnl.juice).toEqual({ accrued: juice.earned, claimed: juice.claimed, claimable: juice.claimable });
+  });
+
   it("counts only the wallet's own bets", async () => {
     const body = await getPnl(stranger.address);
-    expect(body.games.tailspin).toMatchObject({ bets: 2, wagered: '2000000000', fees: '80000000' });
+    expect(body.games.tailspin).toMatchObject({
+      bets: 2,
+      wagered: '2000000000',
+      fees: '80000000',
+      open: 1,
+      atStake: '1040000000',
+      // Only the settled loss: stake and fee.
+      net: '-1040000000',
+    });
     // Its Up-round loss: the round was Up and it bet Down, so it is owed nothing.
     expect(body.games.foresight).toMatchObject({ bets: 1, losses: 1, unclaimed: '0', net: '-1000000000' });
     expect(body.referrals).toEqual({ fees: '0', referredUserCount: 0, claimable: '0', claimed: '0' });
+  });
+
+  it('keeps open positions apart: an open Prophecy prediction and Foresight bet are neither won nor lost', async () => {
+    const newcomer = await newWallet();
+    const market = await insertMarket({ yesPool: 200_000_000n, noPool: SOL, result: null });
+    // Created, then topped up: one position.
+    await insertPrediction(newcomer, market, 'Yes', [150_000_000n, 50_000_000n], null);
+    const round = await insertRound({ upPool: 0n, downPool: 300_000_000n, result: 'None' });
+    await insertForesightBet(newcomer, round, foresightBet('Down', 300_000_000n));
+    const body = await getPnl(newcomer);
+    // It used to read "0/0 · Net −0.20 SOL".
+    expect(body.games.prophecy).toEqual({
+      ...ZERO_GAME,
+      bets: 2,
+      wagered: '200000000',
+      open: 1,
+      atStake: '200000000',
+    });
+    expect(body.games.foresight).toEqual({
+      ...ZERO_GAME,
+      bets: 1,
+      wagered: '300000000',
+      open: 1,
+      atStake: '300000000',
+    });
+    expect(body.total).toMatchObject({ wins: 0, losses: 0, net: '0', open: 2, atStake: '500000000' });
   });
 
   it('is all zeros for a wallet without history', async () => {
@@ -447,6 +507,8 @@ describe('pnl against a reference model', () => {
             payouts: 0n,
             refunds: 0n,
             unclaimed: 0n,
+            open: 0,
+            atStake: 0n,
           };
           for (const bet of bets) {
             const fee = (bet.amount * 400n) / BPS_DENOMINATOR;
@@ -463,6 +525,10 @@ describe('pnl against a reference model', () => {
             if (bet.outcome === 'claimed') expected.payouts += prize;
             if (bet.outcome === 'refunded') expected.refunds += bet.amount + fee;
             if (bet.outcome === 'unclaimed') expected.unclaimed += prize;
+            if (bet.outcome === 'open') {
+              expected.open += 1;
+              expected.atStake += bet.amount + fee;
+            }
           }
           for (const round of rounds) {
             const own = round.amount + round.other;
@@ -484,16 +550,25 @@ describe('pnl against a reference model', () => {
               winAmount: paid ? owed : 0n,
             });
             expected.wagered += round.amount;
+            if (round.result === 'None') {
+              expected.open += 1;
+              expected.atStake += round.amount;
+            }
             if (paid && round.result === 'Invalid') expected.refunds += owed;
             else if (paid) expected.payouts += owed;
             else expected.unclaimed += owed;
           }
           const body = await getPnl(wallet);
           const games = Object.values(body.games);
-          // Every game's net is its own identity, and the total is the sum of the games.
+          // Every game's net is its own identity (realised: open positions apart), and the total is the sum
+          // of the games.
           for (const game of games) {
             expect(BigInt(game.net)).toBe(
-              BigInt(game.payouts) + BigInt(game.refunds) - BigInt(game.wagered) - BigInt(game.fees),
+              BigInt(game.payouts) +
+                BigInt(game.refunds) -
+                BigInt(game.wagered) -
+                BigInt(game.fees) +
+                BigInt(game.atStake),
             );
           }
           expect(body.total).toMatchObject({
@@ -503,7 +578,15 @@ describe('pnl against a reference model', () => {
             payouts: expected.payouts.toString(),
             refunds: expected.refunds.toString(),
             unclaimed: expected.unclaimed.toString(),
-            net: (expected.payouts + expected.refunds - expected.wagered - expected.fees).toString(),
+            open: expected.open,
+            atStake: expected.atStake.toString(),
+            net: (
+              expected.payouts +
+              expected.refunds -
+              expected.wagered -
+              expected.fees +
+              expected.atStake
+            ).toString(),
           });
         },
       ),

@@ -16,11 +16,17 @@
  *   what `settle_prediction` paid on Prophecy markets not resolved Invalid;
  * - `refunds`: stakes given back: stake + fee of refunded TailSpin/ReTail bets, bets paid back in Invalid
  *   Foresight rounds and on Invalid Prophecy markets;
- * - `net` = payouts + refunds − wagered − fees (negative when the wallet is down);
+ * - `open`, `atStake`: open positions, apart from the settled results (as a prediction market shows them):
+ *   how many bets are still open (a TailSpin/ReTail bet not rolled nor refunded, a Foresight bet whose round
+ *   is not settled, a Prophecy prediction, top-ups included, on a market not resolved) and what they cost
+ *   (stake + fee for TailSpin/ReTail, the stake for the pool games);
+ * - `net` = payouts + refunds − wagered − fees + atStake: the realised result of settled bets (negative when
+ *   the wallet is down). An open position is neither won nor lost, so it is not in it;
  * - `unclaimed`: owed but not received yet (not in `net`): settled unclaimed TailSpin/ReTail wins, unpaid
  *   winning or refundable Foresight bets of settled rounds, unsettled winning or refundable predictions of
  *   resolved markets, by the programs' payout formulas;
- * - `bets`, `wins`, `losses`: counts (Prophecy counts each create or top-up of a prediction as a bet).
+ * - `bets`, `wins`, `losses`: counts (Prophecy counts each create or top-up of a prediction as a bet); wins
+ *   and losses are settled results only.
  *
  * `total` sums the games. `juice` is in Juice base units: `accrued` (wagered SOL × 2400, every bet),
  * `claimed` (minted, or in a claim that may still land) and `claimable`. `referrals` is what referring
@@ -35,11 +41,12 @@
  * @module
  */
 
-import type { GamePnl, GamePnlJson, WalletPnlJson } from '@arcade/sdk/api/history';
+import type { GamePnlJson, WalletPnlJson } from '@arcade/sdk/api/history';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { addressParams, errorResponses } from '../../../http/schemas.ts';
+import type { GamePnlWithOpen } from '../../../repositories/history-repository.ts';
 
 const lamports = z.string().describe('Lamports, decimal string');
 
@@ -51,9 +58,15 @@ const gameSchema = z.object({
   fees: lamports,
   payouts: lamports,
   refunds: lamports,
-  net: z.string().describe('Lamports, decimal string; negative when the wallet is down'),
+  net: z
+    .string()
+    .describe('Lamports, decimal string: realised over settled bets (open ones apart); negative when down'),
   unclaimed: lamports,
-}) satisfies z.ZodType<GamePnlJson>;
+  open: z.number().describe('Open positions: bets (Prophecy: predictions) whose outcome is not known yet'),
+  atStake: lamports.describe(
+    'What the open positions cost: stake + fee (TailSpin/ReTail), stake (pool games)',
+  ),
+}) satisfies z.ZodType<GamePnlOpenJson>;
 
 const pnlSchema = z.object({
   success: z.literal(true),
@@ -82,8 +95,11 @@ const pnlSchema = z.object({
   }),
 }) satisfies z.ZodType<WalletPnlJson>;
 
+/** A game's profit and loss as sent, with its open positions apart. */
+type GamePnlOpenJson = GamePnlJson & { readonly open: number; readonly atStake: string };
+
 /** A game's profit and loss as sent: amounts as decimal strings. */
-function gameJson(game: GamePnl): GamePnlJson {
+function gameJson(game: GamePnlWithOpen): GamePnlOpenJson {
   return {
     bets: game.bets,
     wins: game.wins,
@@ -94,6 +110,8 @@ function gameJson(game: GamePnl): GamePnlJson {
     refunds: game.refunds.toString(),
     net: game.net.toString(),
     unclaimed: game.unclaimed.toString(),
+    open: game.open,
+    atStake: game.atStake.toString(),
   };
 }
 
