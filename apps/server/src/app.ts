@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createSolanaRpc, type Address } from '@solana/kit';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -25,7 +25,9 @@ import { ReadCache } from './cache/read-cache.ts';
 import type { ChainContext } from './chain/chain-context.ts';
 import { configureChainSender } from './chain/send-transaction.ts';
 import type { Env } from './config/env.ts';
+import { loggerOptions } from './config/logging.ts';
 import type { Database } from './db/database.ts';
+import { AccessLogController } from './http/access-log.ts';
 import { HttpError, installErrorHandlers } from './http/errors.ts';
 import authPlugin from './plugins/auth.ts';
 import repositoriesPlugin from './plugins/repositories.ts';
@@ -52,10 +54,7 @@ import pnlRoutes from './routes/api/user/pnl.ts';
 import profileRoutes from './routes/api/user/profile.ts';
 import referralRoutes from './routes/api/user/referrals.ts';
 
-/** `url` with the values of secret-bearing query parameters (`token`, `code`, `state`) replaced by `***`. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|code|state)=)[^&#]*/gi, '$1***');
-}
+export { redactUrl } from './config/logging.ts';
 
 /** Everything the application needs from outside. */
 export interface AppDeps {
@@ -72,7 +71,7 @@ export interface AppDeps {
   readonly now?: () => number;
   /** The background workers to run (under their leader locks); default none. */
   readonly workers?: WorkersPluginOptions['create'];
-  /** Fastify's logger option; default pino at `LOG_LEVEL`. */
+  /** Fastify's logger option; default pino at `LOG_LEVEL` in `LOG_FORMAT` (`loggerOptions`). */
   readonly logger?: FastifyServerOptions['logger'];
   /** Timeouts and limits of the `/rpc` proxy; defaults suit production. */
   readonly rpcProxy?: RpcProxyOptions;
@@ -82,17 +81,9 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: env.LOG_LEVEL,
-      // The OAuth start link carries a single-use code in its query: it never reaches the logs.
-      serializers: {
-        req: (request: FastifyRequest) => ({
-          method: request.method,
-          url: redactUrl(request.url),
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    logger: deps.logger ?? loggerOptions(env),
+    // One short access-log entry per request, not two with the request and response objects dumped.
+    logController: new AccessLogController(),
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     // Ids in URLs are addresses and slugs: 200 characters is plenty and bounds the work per request.

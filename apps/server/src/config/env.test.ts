@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { ConfigError, loadEnv } from './env.ts';
+import { ConfigError, derivedPublicUrl, loadEnv } from './env.ts';
 
 const KEY = '11111111111111111111111111111111';
 
@@ -79,5 +79,64 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ SOLANA_RPC_URL: 'https://rpc.example.com', HERMES_URL: 'not a url' })).toThrow(
       'HERMES_URL: expected an http(s) URL',
     );
+  });
+
+  describe('PUBLIC_URL', () => {
+    it('follows PORT and HOST when unset, so sign-in and OAuth name the port the server listens on', () => {
+      expect(loadEnv({ PORT: '8180' }).PUBLIC_URL).toBe('http://127.0.0.1:8180');
+      expect(loadEnv({ PORT: '8180', PUBLIC_URL: '' }).PUBLIC_URL).toBe('http://127.0.0.1:8180');
+      expect(loadEnv({ HOST: 'localhost', PORT: '9000' }).PUBLIC_URL).toBe('http://localhost:9000');
+      // A wildcard listener is reached at 127.0.0.1 from this machine.
+      expect(loadEnv({ HOST: '0.0.0.0', PORT: '8180' }).PUBLIC_URL).toBe('http://127.0.0.1:8180');
+      expect(loadEnv({ HOST: '::', PORT: '8180' }).PUBLIC_URL).toBe('http://127.0.0.1:8180');
+      expect(derivedPublicUrl('::1', 8180)).toBe('http://[::1]:8180');
+      expect(derivedPublicUrl('192.168.1.20', 80)).toBe('http://192.168.1.20:80');
+    });
+
+    it('keeps a PUBLIC_URL on this machine whose port is PORT', () => {
+      expect(loadEnv({ PORT: '8180', PUBLIC_URL: 'http://localhost:8180' }).PUBLIC_URL).toBe(
+        'http://localhost:8180',
+      );
+      expect(loadEnv({ HOST: '0.0.0.0', PORT: '8180', PUBLIC_URL: 'http://127.0.0.1:8180' }).PUBLIC_URL).toBe(
+        'http://127.0.0.1:8180',
+      );
+      expect(loadEnv({ PORT: '80', PUBLIC_URL: 'http://localhost' }).PUBLIC_URL).toBe('http://localhost');
+    });
+
+    it('refuses a PUBLIC_URL on this machine whose port is not PORT, saying what to do', () => {
+      for (const [env, urlPort] of [
+        [{ PORT: '8180', PUBLIC_URL: 'http://127.0.0.1:8080' }, '8080'],
+        [{ PORT: '8180', PUBLIC_URL: 'http://localhost:8080/' }, '8080'],
+        [{ HOST: '0.0.0.0', PORT: '8180', PUBLIC_URL: 'http://0.0.0.0:8080' }, '8080'],
+        [{ HOST: '::1', PORT: '8180', PUBLIC_URL: 'http://[::1]:8080' }, '8080'],
+        [{ HOST: '192.168.1.20', PORT: '8180', PUBLIC_URL: 'http://192.168.1.20:8080' }, '8080'],
+        [{ PORT: '8180', PUBLIC_URL: 'http://localhost' }, '80'],
+      ] as const) {
+        let error: unknown;
+        try {
+          loadEnv(env);
+        } catch (caught) {
+          error = caught;
+        }
+        expect(error).toBeInstanceOf(ConfigError);
+        const [problem] = (error as ConfigError).problems;
+        expect(problem).toMatch(/^PUBLIC_URL: /);
+        expect(problem).toContain(`is this machine on port ${urlPort}, but the server listens on PORT=8180`);
+        expect(problem).toContain('Unset PUBLIC_URL');
+      }
+    });
+
+    it('accepts a public address on another port: a reverse proxy in front of the server', () => {
+      expect(loadEnv({ PORT: '8180', PUBLIC_URL: 'https://play.example.com' }).PUBLIC_URL).toBe(
+        'https://play.example.com',
+      );
+      expect(loadEnv({ PORT: '8180', PUBLIC_URL: 'http://192.168.1.20:80' }).PUBLIC_URL).toBe(
+        'http://192.168.1.20:80',
+      );
+      // Any free port: nothing to compare with.
+      expect(loadEnv({ PORT: '0', PUBLIC_URL: 'http://127.0.0.1:8080' }).PUBLIC_URL).toBe(
+        'http://127.0.0.1:8080',
+      );
+    });
   });
 });

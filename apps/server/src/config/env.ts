@@ -56,6 +56,56 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** Host names a wildcard listener (`HOST=0.0.0.0`, `::`) is reached at from this machine. */
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '']);
+/** Names of this machine: a `PUBLIC_URL` on one of them reaches the server directly, on its own port. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '0.0.0.0', '[::]']);
+
+/** `HOST` as it appears in a URL: brackets around an IPv6 address. */
+function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+/**
+ * `PUBLIC_URL` when it is not set: where a browser on this machine reaches `HOST:PORT`. A wildcard `HOST`
+ * listens on every interface, and 127.0.0.1 is the one that always exists.
+ *
+ * @example derivedPublicUrl('0.0.0.0', 8180) === 'http://127.0.0.1:8180'
+ */
+export function derivedPublicUrl(host: string, port: number): string {
+  const name = WILDCARD_HOSTS.has(host.trim()) ? '127.0.0.1' : urlHost(host.trim().toLowerCase());
+  return `http://${name}:${String(port)}`;
+}
+
+/**
+ * Why `publicUrl` cannot reach a server listening on `HOST:PORT`, or null when it can (or may).
+ *
+ * A `PUBLIC_URL` naming this machine (localhost, a loopback address or `HOST` itself) is where browsers
+ * connect directly, so its port must be `PORT`: otherwise sign-in messages name the wrong domain and OAuth
+ * redirects land on another port. A public address may differ: a reverse proxy or load balancer in front
+ * (`https://play.example.com` → `127.0.0.1:8080`). `PORT=0` (any free port) cannot be checked.
+ */
+export function publicUrlProblem(publicUrl: string, host: string, port: number): string | null {
+  let url: URL;
+  try {
+    url = new URL(publicUrl);
+  } catch {
+    return null; // zod reports it
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'expected an http(s) URL';
+  if (port === 0) return null;
+  const hostname = url.hostname.toLowerCase();
+  const own = urlHost(host.trim().toLowerCase());
+  if (!LOOPBACK_HOSTS.has(hostname) && hostname !== own) return null;
+  const urlPort = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  if (urlPort === port) return null;
+  return (
+    `${publicUrl} is this machine on port ${String(urlPort)}, but the server listens on PORT=${String(port)}: ` +
+    `sign-in and account linking would point browsers at the wrong port. Unset PUBLIC_URL (it follows HOST ` +
+    `and PORT: ${derivedPublicUrl(host, port)}) or set it to the address of the proxy in front of the server`
+  );
+}
+
 /** Most demo bots one instance runs (`DEMO_BOTS`, `--bots=N`). */
 export const MAX_DEMO_BOTS = 16;
 
@@ -91,10 +141,20 @@ const schema = z
     HOST: z.string().default('127.0.0.1'),
     PORT: port.default(8080),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * `pretty` (one coloured line per entry, via pino-pretty) or `json` (one JSON object per line). Default
+     * `pretty` on a terminal outside production, `json` otherwise (production, pipes, tests): see
+     * `logFormat`.
+     */
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     /** Where the embedded default keeps everything (PGlite, the local chain, keys, image cache). */
     DATA_DIR: z.string().default('./.data'),
-    /** The address browsers use; the sign-in message's domain and the OAuth redirects come from it. */
-    PUBLIC_URL: z.url().default('http://127.0.0.1:8080'),
+    /**
+     * The address browsers use; the sign-in message's domain, the OAuth redirects, the local OAuth provider's
+     * issuer and the socket and RPC origin checks come from it. Default `http://HOST:PORT` (`127.0.0.1` for a
+     * wildcard `HOST`): see `derivedPublicUrl`.
+     */
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
 
     DATABASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
@@ -214,6 +274,10 @@ const schema = z
     ),
   })
   .superRefine((env, ctx) => {
+    if (env.PUBLIC_URL !== undefined) {
+      const problem = publicUrlProblem(env.PUBLIC_URL, env.HOST, env.PORT);
+      if (problem !== null) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: problem });
+    }
     if (env.SOLANA_RPC_URL === undefined) return;
     // The demo airdrops, creates markets and plays with bots: never on a real cluster.
     if (env.DEMO_SEED === true) {
@@ -247,8 +311,13 @@ const schema = z
       }
     }
   })
-  // DEMO_SEED's default follows the chain: on for the embedded one, off for a cluster.
-  .transform((env) => ({ ...env, DEMO_SEED: env.DEMO_SEED ?? env.SOLANA_RPC_URL === undefined }));
+  // DEMO_SEED's default follows the chain: on for the embedded one, off for a cluster. PUBLIC_URL's follows
+  // HOST and PORT.
+  .transform((env) => ({
+    ...env,
+    DEMO_SEED: env.DEMO_SEED ?? env.SOLANA_RPC_URL === undefined,
+    PUBLIC_URL: env.PUBLIC_URL ?? derivedPublicUrl(env.HOST, env.PORT),
+  }));
 
 /** The parsed environment. */
 export type Env = z.output<typeof schema>;
