@@ -4,8 +4,11 @@
  *
  * Hashed files under `/assets/` are cached for a year; everything else (above all `index.html`) is
  * revalidated on every load, so a deploy reaches browsers at once. The build writes `.br` and `.gz` beside
- * each file and the one matching `Accept-Encoding` is sent. A navigation to a client route (`/prophecy/…`)
- * gets `index.html`, while the server's own prefixes keep their JSON 404. Static files are exempt from the
+ * each file and the one matching `Accept-Encoding` is sent. A navigation to one of the app's routes
+ * (`/prophecy/…`, the web app's `route-paths.ts`) gets `index.html` with a 200, any other path the same
+ * `index.html` (the app renders its not-found page) with a 404, while the server's own prefixes keep their
+ * JSON 404. A route's HTML carries a `Link` header preloading what it paints first (the home hero), so no
+ * other page preloads an image it does not use. Static files are exempt from the
  * rate limit: they are cheap, and one page load fetches many of them. In production the build's source maps
  * (`*.map`) are a 404 unless `SERVE_SOURCE_MAPS` is set: they would hand out the original source. When
  * `PUBLIC_URL` is HTTPS every response carries `Strict-Transport-Security`.
@@ -20,6 +23,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+import { matchAppRoute, type AppRoute } from '../../../web/src/app/route-paths.ts';
 
 /** `apps/web/dist` of this checkout: where `npm run build:web` writes. */
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -108,6 +113,17 @@ function decodedPath(url: string): string | null {
   }
 }
 
+/**
+ * The `Link` header preloading what `route` paints first, or null: `</images/home-hero.svg>; rel=preload;
+ * as=image; fetchpriority=high`. It starts with the HTML, before any script.
+ */
+export function preloadLink(route: AppRoute): string | null {
+  if (route.preload === undefined || route.preload.length === 0) return null;
+  return route.preload
+    .map((item) => `<${item.href}>; rel=preload; as=${item.as}; fetchpriority=high`)
+    .join(', ');
+}
+
 function isServerPath(path: string): boolean {
   return SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
@@ -191,7 +207,21 @@ export default fp(
       }
     }
 
-    function sendIndex(reply: FastifyReply): FastifyReply {
+    /**
+     * `index.html` for `path`: 200 with the route's preloads, or 404 when no route of the app matches (the app
+     * shows its not-found page).
+     */
+    function sendIndex(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply {
+      const route = matchAppRoute(path);
+      if (route === null) {
+        // Never a 304 for a 404: the status must reach the browser with the page.
+        delete request.headers['if-none-match'];
+        delete request.headers['if-modified-since'];
+        void reply.code(404);
+      } else {
+        const link = preloadLink(route);
+        if (link !== null) void reply.header('link', link);
+      }
       return reply.sendFile('/index.html');
     }
 
@@ -212,10 +242,10 @@ export default fp(
             error: WEB_APP_NOT_BUILT,
           });
         }
-        if (path === '/' || path === '/index.html') return sendIndex(reply);
+        if (path === '/' || path === '/index.html') return sendIndex(request, reply, '/');
         // @fastify/static refuses traversal and non-canonical paths itself (403).
         if (await isFile(path)) return reply.sendFile(path);
-        if (wantsHtml(request) && !path.startsWith(`/${ASSETS_DIR}/`)) return sendIndex(reply);
+        if (wantsHtml(request) && !path.startsWith(`/${ASSETS_DIR}/`)) return sendIndex(request, reply, path);
         reply.callNotFound();
         return reply;
       },
