@@ -39,10 +39,13 @@ export function Component() {
         </p>
       </header>
       <VerifyForm
-        key={signature}
         initial={signature}
         onVerify={(next) => {
           setParams(next === signature && record !== null ? { bet: next, record } : { bet: next });
+        }}
+        onClear={() => {
+          // The result of the bet the field no longer names goes with it; no history entry per keystroke.
+          if (params.has('bet') || params.has('record')) setParams({}, { replace: true });
         }}
       />
       {signature !== '' && (

@@ -4,19 +4,34 @@ import { Button } from '../../../components/ui/button.tsx';
 
 /** Props of {@link VerifyForm}. */
 export interface VerifyFormProps {
-  /** The signature being verified, if any: the field starts with it. */
+  /** The signature being verified, if any: the field starts with it, and follows it when it changes. */
   readonly initial: string;
   /** Called with the trimmed signature. */
   readonly onVerify: (signature: string) => void;
+  /**
+   * Called when the field is emptied (typed away or submitted empty): the previous bet's result or error
+   * no longer describes what the field says, so the page drops it.
+   */
+  readonly onClear: () => void;
 }
 
 /**
  * The signature field. Only an empty field is refused here: anything else goes to the server, whose own
- * message ('Invalid signature', 'Bet not found') is shown, so both say the same thing.
+ * message ('Invalid signature', 'Bet not found') is shown, so both say the same thing. Emptying the field
+ * clears the previous result, so its hint never stands beside another bet's error.
  */
-export function VerifyForm({ initial, onVerify }: VerifyFormProps) {
+export function VerifyForm({ initial, onVerify, onClear }: VerifyFormProps) {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  // A new signature from outside (a history link, Back): the field shows it, and a stale hint goes.
+  const [shown, setShown] = useState(initial);
+  if (initial !== shown) {
+    setShown(initial);
+    if (initial !== '') {
+      setValue(initial);
+      setError(null);
+    }
+  }
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -26,6 +41,7 @@ export function VerifyForm({ initial, onVerify }: VerifyFormProps) {
     const signature = value.trim();
     if (signature === '') {
       setError('Paste a transaction signature first');
+      onClear();
       return;
     }
     setError(null);
@@ -48,6 +64,7 @@ export function VerifyForm({ initial, onVerify }: VerifyFormProps) {
           onChange={(event) => {
             setValue(event.target.value);
             setError(null);
+            if (event.target.value.trim() === '') onClear();
           }}
           autoComplete="off"
           spellCheck={false}
