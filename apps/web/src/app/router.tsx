@@ -3,10 +3,21 @@ import { RouterProvider } from 'react-router/dom';
 
 import { LoadingLogo } from '../components/loading-logo.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
+import { RouteFocus } from './route-focus.tsx';
 import { APP_ROUTES, childPath } from './route-paths.ts';
 import { ErrorPage } from './routes/error-page.tsx';
 // Home is the landing page: bundled with the entry so its first paint waits for no second download.
 import * as home from './routes/home.tsx';
+
+/** The shell, and after each navigation focus on the new page, its title and its announcement. */
+function AppShell() {
+  return (
+    <>
+      <AppLayout />
+      <RouteFocus />
+    </>
+  );
+}
 
 /**
  * The routes of spec §2, at the paths of `route-paths.ts` (which the server also reads, to answer any other
@@ -16,7 +27,7 @@ import * as home from './routes/home.tsx';
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: AppLayout,
+    Component: AppShell,
     ErrorBoundary: ErrorPage,
     HydrateFallback: LoadingLogo,
     children: [
