@@ -16,7 +16,7 @@ import type { Address, Signature } from '@solana/kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { formatLamports, formatSolDecimal, formatTokenAmount } from '../../apps/web/src/lib/format.ts';
+import { formatLamports, formatTokenAmount } from '../../apps/web/src/lib/format.ts';
 import { balance, product, rpc, screenshot, signIn } from '../harness/index.ts';
 import { FEE_ALLOWANCE, getJson, LIKELY_ODDS, spin, tokenOf, UI_TIMEOUT, withPlayers } from './helpers.ts';
 
@@ -198,7 +198,7 @@ describe('rewards', () => {
       const claimable = profile.locator('[aria-labelledby="referral-claimable"]');
       await expect
         .poll(async () => ((await claimable.textContent()) ?? '').trim(), { timeout: UI_TIMEOUT })
-        .toBe(`${formatSolDecimal(share)} SOL`);
+        .toBe(`${formatLamports(share)} SOL`);
       await screenshot(alice.page, 'suite-referral-claimable');
 
       // Claim: the vault pays her the share (less the transaction's fee), and says so.
@@ -227,9 +227,7 @@ describe('rewards', () => {
       await expect
         .poll(async () => ((await claimable.textContent()) ?? '').trim(), { timeout: UI_TIMEOUT })
         .toBe('0 SOL');
-      await profile
-        .getByText(`Claimed so far ${formatSolDecimal(share)} SOL`)
-        .waitFor({ timeout: UI_TIMEOUT });
+      await profile.getByText(`Claimed so far ${formatLamports(share)} SOL`).waitFor({ timeout: UI_TIMEOUT });
       await screenshot(alice.page, 'suite-referral-claimed');
     });
   });

@@ -5,17 +5,44 @@
  * @module
  */
 
-import type { GamePnl, GamePnlJson, WalletPnl, WalletPnlJson } from '@arcade/sdk/api/history';
+import type {
+  GamePnl as SettledPnl,
+  GamePnlJson,
+  PnlGame,
+  WalletPnl as SdkWalletPnl,
+  WalletPnlJson,
+} from '@arcade/sdk/api/history';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 
-/** The games (in the app's order) and the profit and loss shapes, as the server defines them. */
-export { PNL_GAMES, type GamePnl, type PnlGame, type WalletPnl } from '@arcade/sdk/api/history';
+/** The games (in the app's order), as the server defines them. */
+export { PNL_GAMES, type PnlGame } from '@arcade/sdk/api/history';
+
+/**
+ * A game's profit and loss with its open positions apart, as Polymarket shows them: `wins`, `losses` and
+ * `net` are settled results (net realised), `open` counts the positions whose outcome is not known yet and
+ * `atStake` is what they cost (lamports).
+ */
+export interface GamePnl extends SettledPnl {
+  readonly open: number;
+  readonly atStake: bigint;
+}
+
+/** A wallet's profit and loss, each game's with its open positions. */
+export interface WalletPnl extends Omit<SdkWalletPnl, 'games' | 'total'> {
+  readonly games: Readonly<Record<PnlGame, GamePnl>>;
+  readonly total: GamePnl;
+}
+
+/** A game as sent: `open` and `atStake` are absent from an older server's answer (read as none). */
+type GameJson = GamePnlJson & { readonly open?: number; readonly atStake?: string };
 
 /** A game's profit and loss, read from its JSON. */
-function game(wire: GamePnlJson): GamePnl {
+function game(wire: GameJson): GamePnl {
   return {
+    open: wire.open ?? 0,
+    atStake: BigInt(wire.atStake ?? '0'),
     bets: wire.bets,
     wins: wire.wins,
     losses: wire.losses,

@@ -27,6 +27,8 @@ const game = (overrides: Record<string, unknown> = {}) => ({
   refunds: '0',
   net: '0',
   unclaimed: '0',
+  open: 0,
+  atStake: '0',
   ...overrides,
 });
 
@@ -42,21 +44,25 @@ function pnl(address: string) {
         wagered: '2500000000',
         fees: '100000000',
         payouts: '2000000000',
-        net: '-600000000',
+        net: '-496000000',
+        open: 1,
+        atStake: '104000000',
       }),
       retail: game(),
       foresight: game({ bets: 1, wins: 1, wagered: '1000000000', payouts: '1940000000', net: '940000000' }),
-      prophecy: game(),
+      prophecy: game({ bets: 2, wagered: '200000000', open: 1, atStake: '200000000' }),
     },
     total: game({
-      bets: 26,
+      bets: 28,
       wins: 11,
       losses: 14,
-      wagered: '3500000000',
+      wagered: '3700000000',
       fees: '100000000',
       payouts: '3940000000',
-      net: '340000000',
+      net: '444000000',
       unclaimed: '250000000',
+      open: 2,
+      atStake: '304000000',
     }),
     juice: { accrued: '8400000000', claimed: '2400000000', claimable: '6000000000' },
     referrals: { fees: '40000000', referredUserCount: 2, claimable: '4000000', claimed: '0' },
@@ -119,10 +125,13 @@ const prediction = {
 };
 
 let requests: { path: string; body: Record<string, unknown> | null }[];
+/** Whether the wallet has an open Prophecy prediction to list. */
+let openProphecy: boolean;
 
 beforeEach(() => {
   mocks.wallet = { address: OWN };
   requests = [];
+  openProphecy = false;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input, 'http://app.test');
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
@@ -147,6 +156,44 @@ beforeEach(() => {
       return json({
         success: true,
         items: [bet(5, { state: 'Claimed', result: 'Win', randomValue: 12 }), bet(4), bet(3), bet(2), bet(1)],
+        nextCursor: null,
+      });
+    }
+    if (url.pathname.startsWith('/api/user/juice/')) {
+      return json({
+        success: true,
+        balance: '2400000000',
+        earned: '8400000000',
+        claimed: '2400000000',
+        claimable: '6000000000',
+        decimals: 6,
+        lastClaim: 0,
+        nextClaimAt: 0,
+      });
+    }
+    if (url.pathname === '/api/user/marketBets') {
+      return json({
+        success: true,
+        items:
+          body?.['address'] === OWN && openProphecy
+            ? [
+                {
+                  id: 7,
+                  signature: 'mb2',
+                  market: 'market',
+                  prediction: 'pred',
+                  result: 'Yes',
+                  amount: '50000000',
+                  timestamp: 1_700_000_100,
+                  marketName: 'Will SOL close above $200?',
+                  shortName: null,
+                  category: null,
+                  image: null,
+                  marketResult: null,
+                  marketSettled: false,
+                },
+              ]
+            : [],
         nextCursor: null,
       });
     }
@@ -184,17 +231,26 @@ function renderAt(url: string) {
 describe('History page', () => {
   it("sums the connected wallet's whole history and lists its TailSpin bets, 20 a page", async () => {
     const router = renderAt('/history');
-    expect(await screen.findByTestId('pnl-net')).toHaveProperty('textContent', '+0.34 SOL');
-    const summary = screen.getByRole('region', { name: 'Net profit and loss' });
-    expect(summary.textContent).toContain('Wagered3.5 SOL');
+    expect(await screen.findByTestId('pnl-net')).toHaveProperty('textContent', '+0.44 SOL');
+    const summary = screen.getByRole('region', { name: 'Realised profit and loss' });
+    // Open positions apart from the settled results (won, lost, realised net).
+    expect(screen.getByTestId('pnl-counts').textContent).toBe('28 bets · 11 won · 14 lost · 2 open');
+    expect(summary.textContent).toContain('Open positions0.30 SOLAt stake in 2 open bets');
+    expect(summary.textContent).toContain('Wagered3.7 SOL');
     expect(summary.textContent).toContain('Fees paid0.10 SOL');
     expect(summary.textContent).toContain('Won3.9 SOL');
     expect(summary.textContent).toContain('Unclaimed0.25 SOL');
     expect(summary.textContent).toContain('Referral earnings0.04 SOL2 referred players');
-    expect(summary.textContent).toContain('Juice earned8,4002,400 claimed');
+    // Juice from GET /api/user/juice, the popover's source: claimable, earned and claimed, named.
+    await waitFor(() => {
+      expect(summary.textContent).toContain('Juice claimable6,000Earned 8,400 · claimed 2,400');
+    });
     const table = within(summary).getByRole('table');
     const tailspin = within(table).getByRole('rowheader', { name: 'TailSpin' }).closest('tr');
-    expect(tailspin?.textContent).toBe('TailSpin2510 / 142.50.102.00-0.60 SOL');
+    expect(tailspin?.textContent).toBe('TailSpin2510 / 141 · 0.102.50.102.00-0.50 SOL');
+    const prophecy = within(table).getByRole('rowheader', { name: 'Prophecy' }).closest('tr');
+    // It used to read "0 / 0 … -0.20 SOL" for an open prediction.
+    expect(prophecy?.textContent).toBe('Prophecy20 / 01 · 0.200.200000 SOL');
 
     const list = await screen.findByRole('list', { name: 'TailSpin bets' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
@@ -202,8 +258,9 @@ describe('History page', () => {
     expect(first.textContent).toContain('Lost');
     expect(first.textContent).toContain('roll 77');
     expect(first.textContent).toContain('-0.10');
-    // A 0.004 SOL fee does not read as free.
-    expect(first.textContent).toContain('+<0.01 fee');
+    // A 0.004 SOL fee by the spec's rule (below 1: 2 decimals, never "<0.01"); its exact amount on hover.
+    expect(first.textContent).toContain('+0.00 fee');
+    expect(within(first).getByText('+0.00 fee').getAttribute('title')).toBe('Fee: 0.004 SOL');
     expect(
       within(first)
         .getByRole('link', { name: /Verify the roll/ })
@@ -223,6 +280,17 @@ describe('History page', () => {
       { address: OWN, id: 6, game: 'tailspin', betType: null },
     ]);
     expect(router.state.location.search).toBe('');
+  });
+
+  it('shows an open Prophecy position as Open with what it has at stake, not as a loss', async () => {
+    openProphecy = true;
+    renderAt('/history?game=prophecy');
+    const list = await screen.findByRole('list', { name: 'Prophecy bets' });
+    const [row] = within(list).getAllByRole('listitem');
+    expect(row?.textContent).toContain('Will SOL close above $200?');
+    expect(row?.textContent).toContain('Open');
+    expect(row?.textContent).toContain('0.05at stake');
+    expect(row?.textContent).not.toContain('-0.05');
   });
 
   it('switches games by tab, with the arrow keys too, and keeps the tab in the URL', async () => {

@@ -4,13 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import {
-  formatDateTime,
-  formatLamports,
-  formatLamportsMin,
-  formatSol,
-  formatUsd,
-} from '../../../lib/format.ts';
+import { formatDateTime, formatExactSol, formatLamports, formatSol, formatUsd } from '../../../lib/format.ts';
 import { betRecordQueryOptions } from '../../wager-bet/api/get-bet-record.ts';
 import { mayAwaitRoll, pendingRefundRow } from '../../wager-bet/utils/refund.ts';
 import type { BetRow, MarketBetRow, PredictionRow } from '../api/get-history.ts';
@@ -48,6 +42,15 @@ function Badge({ outcome }: { readonly outcome: RowOutcome }) {
 }
 
 function NetCell({ outcome }: { readonly outcome: RowOutcome }) {
+  // An open position is neither won nor lost yet: what it has at stake, apart from the settled results.
+  if (outcome.atStake !== undefined) {
+    return (
+      <span className="tabular font-semibold text-info">
+        {formatLamports(outcome.atStake)}
+        <span className="block text-xs font-normal text-ink-faint">at stake</span>
+      </span>
+    );
+  }
   if (outcome.net === null) return <span className="text-ink-faint">—</span>;
   const tone = outcome.net > 0n ? 'text-win' : outcome.net < 0n ? 'text-loss' : 'text-ink-dim';
   return (
@@ -210,8 +213,11 @@ const BET_TABLE: TableSpec<BetRow> = {
       cell: (row) => (
         <>
           <span className="tabular whitespace-nowrap">{formatSol(row.amount)}</span>
-          <span className="block text-xs whitespace-nowrap text-ink-faint tabular">
-            +{formatLamportsMin(row.fee)} fee
+          <span
+            className="block text-xs whitespace-nowrap text-ink-faint tabular"
+            title={`Fee: ${formatExactSol(row.fee)}`}
+          >
+            +{formatLamports(row.fee)} fee
           </span>
         </>
       ),

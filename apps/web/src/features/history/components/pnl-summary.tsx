@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 
 import {
   formatLamports,
-  formatLamportsMin,
   formatPercent,
   formatSol,
   formatTokenAmount,
+  pluralize,
 } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/toast.ts';
+import { useJuice } from '../../juice/api/get-juice.ts';
 import { PNL_GAMES, usePnl, type GamePnl, type PnlGame } from '../api/get-pnl.ts';
 import { signedLamports } from '../utils/row-outcome.ts';
 
@@ -53,6 +54,16 @@ function Stat({
   );
 }
 
+/** Open positions and what they cost (`1 · 0.20`), or a dash when there are none. */
+function OpenCell({ pnl }: { readonly pnl: GamePnl }) {
+  if (pnl.open === 0) return <span className="text-ink-faint">—</span>;
+  return (
+    <span className="tabular text-info">
+      {pnl.open} · {formatLamports(pnl.atStake)}
+    </span>
+  );
+}
+
 function GameRow({ game, pnl }: { readonly game: string; readonly pnl: GamePnl }) {
   return (
     <tr className="border-t border-edge/60">
@@ -65,8 +76,11 @@ function GameRow({ game, pnl }: { readonly game: string; readonly pnl: GamePnl }
         <span className="text-ink-faint"> / </span>
         <span className="text-loss">{pnl.losses}</span>
       </td>
+      <td className="px-3 py-2 text-right whitespace-nowrap">
+        <OpenCell pnl={pnl} />
+      </td>
       <td className="tabular px-3 py-2 text-right">{formatLamports(pnl.wagered)}</td>
-      <td className="tabular px-3 py-2 text-right">{formatLamportsMin(pnl.fees)}</td>
+      <td className="tabular px-3 py-2 text-right">{formatLamports(pnl.fees)}</td>
       <td className="tabular px-3 py-2 text-right">{formatLamports(pnl.payouts)}</td>
       <td className="tabular px-3 py-2 text-right">{formatLamports(pnl.refunds)}</td>
       <td className="py-2 pl-3 text-right whitespace-nowrap">
@@ -76,9 +90,37 @@ function GameRow({ game, pnl }: { readonly game: string; readonly pnl: GamePnl }
   );
 }
 
+/** Juice in the same three figures as the header's popover, from the same request (`GET /api/user/juice`). */
+function JuiceStat({ address }: { readonly address: string }) {
+  const juice = useJuice(address);
+  const amount = (units: bigint) => formatTokenAmount(units, JUICE_DECIMALS);
+  if (juice.data === undefined) {
+    return (
+      <Stat
+        label="Juice claimable"
+        value={<span className="text-ink-faint">—</span>}
+        hint={juice.isError ? 'Juice could not be loaded' : 'Loading…'}
+      />
+    );
+  }
+  const { claimable, earned, claimed } = juice.data;
+  return (
+    <Stat
+      label="Juice claimable"
+      value={
+        <span className="text-juice" data-testid="history-juice-claimable">
+          {amount(claimable)}
+        </span>
+      }
+      hint={`Earned ${amount(earned)} · claimed ${amount(claimed)}`}
+    />
+  );
+}
+
 /**
- * A wallet's profit and loss over its whole history (the server sums every bet): net, wagered, fees, won,
- * refunds and what is still unclaimed, per game and in total, plus Juice and referral earnings.
+ * A wallet's profit and loss over its whole history (the server sums every bet): the realised net of its
+ * settled bets, its open positions apart (how many, what they cost), wagered, fees, won, refunds and what is
+ * still unclaimed, per game and in total, plus Juice and referral earnings.
  */
 export function PnlSummary({ address }: { readonly address: string }) {
   const pnl = usePnl(address);
@@ -103,27 +145,40 @@ export function PnlSummary({ address }: { readonly address: string }) {
       </section>
     );
   }
-  const { total, juice, referrals, games } = pnl.data;
+  const { total, referrals, games } = pnl.data;
   return (
     <section aria-labelledby="pnl-title" className="card @container flex flex-col gap-4 p-4 sm:p-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="pnl-title" className="text-xs font-bold tracking-[0.2em] text-ink-faint uppercase">
-            Net profit and loss
+            Realised profit and loss
           </h2>
           <p className="font-display text-3xl font-bold sm:text-4xl" data-testid="pnl-net">
             <Net lamports={total.net} />
           </p>
         </div>
-        <p className="text-sm text-ink-dim">
+        <p className="text-sm text-ink-dim" data-testid="pnl-counts">
           <span className="tabular text-ink">{total.bets}</span> bets ·{' '}
           <span className="tabular text-win">{total.wins}</span> won ·{' '}
-          <span className="tabular text-loss">{total.losses}</span> lost
+          <span className="tabular text-loss">{total.losses}</span> lost ·{' '}
+          <span className="tabular text-info">{total.open}</span> open
         </p>
       </div>
-      <dl className="grid grid-cols-2 gap-2 @xl:grid-cols-4 @5xl:grid-cols-7">
+      <p className="-mt-2 text-xs text-ink-faint">
+        Settled bets only: open positions are apart until they settle.
+      </p>
+      <dl className="grid grid-cols-2 gap-2 @xl:grid-cols-4 @5xl:grid-cols-8">
+        <Stat
+          label="Open positions"
+          value={
+            <span className={total.open > 0 ? 'text-info' : ''} data-testid="pnl-at-stake">
+              {formatSol(total.atStake)}
+            </span>
+          }
+          hint={total.open === 0 ? 'None open' : `At stake in ${pluralize(total.open, 'open bet')}`}
+        />
         <Stat label="Wagered" value={formatSol(total.wagered)} />
-        <Stat label="Fees paid" value={`${formatLamportsMin(total.fees)} SOL`} />
+        <Stat label="Fees paid" value={formatSol(total.fees)} />
         <Stat label="Won" value={formatSol(total.payouts)} />
         <Stat label="Refunds" value={formatSol(total.refunds)} />
         <Stat
@@ -136,15 +191,13 @@ export function PnlSummary({ address }: { readonly address: string }) {
           value={formatSol(referrals.fees)}
           hint={`${referrals.referredUserCount} referred ${referrals.referredUserCount === 1 ? 'player' : 'players'}`}
         />
-        <Stat
-          label="Juice earned"
-          value={formatTokenAmount(juice.accrued, JUICE_DECIMALS)}
-          hint={`${formatTokenAmount(juice.claimed, JUICE_DECIMALS)} claimed`}
-        />
+        <JuiceStat address={address} />
       </dl>
       <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <table className="w-full min-w-[640px] text-sm">
-          <caption className="sr-only">Profit and loss per game, in SOL</caption>
+        <table className="w-full min-w-[680px] text-sm">
+          <caption className="sr-only">
+            Profit and loss per game, in SOL: settled results, and open positions apart
+          </caption>
           <thead>
             <tr className="text-xs text-ink-faint">
               <th scope="col" className="pb-1 pr-3 text-left font-semibold">
@@ -155,6 +208,9 @@ export function PnlSummary({ address }: { readonly address: string }) {
               </th>
               <th scope="col" className="px-3 pb-1 text-right font-semibold">
                 Won / lost
+              </th>
+              <th scope="col" className="px-3 pb-1 text-right font-semibold whitespace-nowrap">
+                Open · at stake
               </th>
               <th scope="col" className="px-3 pb-1 text-right font-semibold">
                 Wagered

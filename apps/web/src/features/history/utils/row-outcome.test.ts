@@ -64,6 +64,15 @@ describe('betOutcome', () => {
     expect(betOutcome(bet(state, result))).toMatchObject({ label, net });
   });
 
+  it('keeps an open bet apart: what it cost (stake + fee) is at stake, neither won nor lost', () => {
+    expect(betOutcome(bet('Open', 'None'))).toEqual({
+      label: 'Open',
+      tone: 'pending',
+      net: null,
+      atStake: 104_000_000n,
+    });
+  });
+
   it('says what a refund came to once its roll was revealed after it, with the net of a win', () => {
     // 0.2 SOL prize, stake 0.1, fee 0.004: a win after the refund pays the rest, 0.096 SOL.
     const late = { refundSignature: 'sig-refund', randomValue: 12 };
@@ -116,7 +125,14 @@ describe('predictionOutcome', () => {
   it('tells open, lost, refunded and won rounds apart', () => {
     expect(
       predictionOutcome(prediction('Up', 'None', false, 0n, { upPool: SOL, downPool: SOL, settled: false })),
-    ).toMatchObject({ label: 'Open', net: null });
+    ).toEqual({ label: 'Open', tone: 'pending', net: null, atStake: SOL });
+    // A bet whose round is not indexed yet is open too.
+    expect(predictionOutcome({ ...prediction('Up', 'None', false), round: null })).toEqual({
+      label: 'Open',
+      tone: 'pending',
+      net: null,
+      atStake: SOL,
+    });
     expect(predictionOutcome(prediction('Up', 'Down', false))).toMatchObject({ label: 'Lost', net: -SOL });
     expect(predictionOutcome(prediction('Up', 'Invalid', true, SOL))).toMatchObject({
       label: 'Refunded',
@@ -152,6 +168,18 @@ describe('marketBetOutcome', () => {
       label,
       net,
     });
+  });
+
+  it('keeps an open position apart: at stake, neither won nor lost (not a −0.20 net)', () => {
+    const open = { marketResult: null, result: 'Yes', amount: 200_000_000n } as MarketBetRow;
+    expect(marketBetOutcome(open)).toEqual({
+      label: 'Open',
+      tone: 'pending',
+      net: null,
+      atStake: 200_000_000n,
+    });
+    // Settled rows have nothing at stake.
+    expect(marketBetOutcome({ ...open, marketResult: 'No' })).not.toHaveProperty('atStake');
   });
 });
 

@@ -21,6 +21,12 @@ export interface RowOutcome {
    * what it will pay). Null while it is open, or when one row alone cannot say (a Prophecy top-up).
    */
   readonly net: bigint | null;
+  /**
+   * An open position (label 'Open'): what it cost and is still at stake, lamports (stake + fee for TailSpin
+   * and ReTail, the stake for Foresight and Prophecy). Neither won nor lost until it settles. Absent once
+   * settled.
+   */
+  readonly atStake?: bigint;
 }
 
 /**
@@ -48,7 +54,7 @@ export function betOutcome(row: BetRow, pending = false): RowOutcome {
   }
   switch (row.state) {
     case 'Open':
-      return { label: 'Open', tone: 'pending', net: null };
+      return { label: 'Open', tone: 'pending', net: null, atStake: cost };
     case 'Refunded':
       return { label: 'Refunded', tone: 'neutral', net: 0n };
     case 'Claimed':
@@ -63,7 +69,9 @@ export function betOutcome(row: BetRow, pending = false): RowOutcome {
 /** A Foresight bet's outcome; an unpaid win counts what `settle_bet` will pay (the SDK's formula). */
 export function predictionOutcome(row: PredictionRow): RowOutcome {
   const { round } = row;
-  if (round === null || !round.isSettled) return { label: 'Open', tone: 'pending', net: null };
+  if (round === null || !round.isSettled) {
+    return { label: 'Open', tone: 'pending', net: null, atStake: row.amount };
+  }
   if (round.result === 'Invalid') {
     return { label: row.isSettled ? 'Refunded' : 'Refund · unclaimed', tone: 'neutral', net: 0n };
   }
@@ -80,7 +88,7 @@ export function predictionOutcome(row: PredictionRow): RowOutcome {
 
 /** A Prophecy bet's outcome: its market's result against its side. */
 export function marketBetOutcome(row: MarketBetRow): RowOutcome {
-  if (row.marketResult === null) return { label: 'Open', tone: 'pending', net: null };
+  if (row.marketResult === null) return { label: 'Open', tone: 'pending', net: null, atStake: row.amount };
   if (row.marketResult === 'Invalid') return { label: 'Refunded', tone: 'neutral', net: 0n };
   return row.marketResult === row.result
     ? { label: 'Won', tone: 'win', net: null }

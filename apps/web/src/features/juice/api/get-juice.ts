@@ -1,5 +1,11 @@
 /**
- * A wallet's Juice: `GET /api/user/juice/{address}`.
+ * A wallet's Juice: `GET /api/user/juice/{address}`, the one source of every Juice figure the app shows (the
+ * header's popover and the History page read this same query, so they agree, and a claim refreshes both):
+ *
+ * - **earned**: every Juice the wallet's bets accrued, ever (wagered SOL × 2,400);
+ * - **claimed**: minted to the wallet, or in a claim that may still land;
+ * - **claimable**: earned − claimed, what the next claim mints;
+ * - **balance**: the Juice token the wallet holds on chain.
  *
  * @module
  */
@@ -12,7 +18,11 @@ import { api } from '../../../lib/api-client.ts';
 export interface JuiceStatus {
   /** Juice held on chain. */
   readonly balance: bigint;
-  /** Juice earned and not claimed yet. */
+  /** Every Juice the wallet earned, ever. */
+  readonly earned: bigint;
+  /** Minted to the wallet, or in a claim that may still land. */
+  readonly claimed: bigint;
+  /** Juice earned and not claimed yet: earned − claimed. */
   readonly claimable: bigint;
   readonly decimals: number;
   /** Unix seconds of the last claim; 0 when never claimed. */
@@ -30,6 +40,8 @@ export function juiceKey(address: string) {
 export async function getJuice(address: string, signal?: AbortSignal): Promise<JuiceStatus> {
   const body = await api<{
     balance: string;
+    earned?: string;
+    claimed?: string;
     claimable: string;
     decimals: number;
     lastClaim: number;
@@ -37,6 +49,9 @@ export async function getJuice(address: string, signal?: AbortSignal): Promise<J
   }>(`/api/user/juice/${encodeURIComponent(address)}`, signal === undefined ? {} : { signal });
   return {
     balance: BigInt(body.balance),
+    // An older server sent claimable only: then all of it is what was earned and not claimed.
+    earned: BigInt(body.earned ?? body.claimable),
+    claimed: BigInt(body.claimed ?? '0'),
     claimable: BigInt(body.claimable),
     decimals: body.decimals,
     lastClaim: body.lastClaim,

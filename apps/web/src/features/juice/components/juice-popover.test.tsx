@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../../../lib/session/session.tsx';
 import { getUiState, ui } from '../../../lib/store.ts';
 import { toast, useToasts } from '../../../lib/toast.ts';
+import { PnlSummary } from '../../history/components/pnl-summary.tsx';
 import { JuicePopover } from './juice-popover.tsx';
 import { JUICE_CLAIM_PROGRAMS } from '../api/claim-juice.ts';
 
@@ -46,6 +47,8 @@ vi.mock('../../../lib/wallet/use-send-transaction.ts', () => ({
 
 interface JuiceBody {
   balance: string;
+  earned: string;
+  claimed: string;
   claimable: string;
   lastClaim: number;
   nextClaimAt: number;
@@ -78,15 +81,31 @@ function toastTexts(): string[] {
     .map((li) => li.textContent);
 }
 
-function renderPopover() {
+function renderPopover(withHistory = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <JuicePopover />
+      {withHistory && <PnlSummary address={ADDRESS} />}
       <Toasts />
     </QueryClientProvider>,
   );
 }
+
+/** A PnL answer with no bets; its Juice is the server's stale copy, which History must not show. */
+const ZERO_GAME = {
+  bets: 0,
+  wins: 0,
+  losses: 0,
+  wagered: '0',
+  fees: '0',
+  payouts: '0',
+  refunds: '0',
+  net: '0',
+  unclaimed: '0',
+  open: 0,
+  atStake: '0',
+};
 
 async function openPopover() {
   await userEvent.click(screen.getByRole('button', { name: /^Juice/ }));
@@ -105,7 +124,14 @@ beforeEach(() => {
   mocks.send.mockReset();
   mocks.signIn.mockClear();
   requests = [];
-  juice = { balance: '12500000', claimable: '4800000', lastClaim: 0, nextClaimAt: 0 };
+  juice = {
+    balance: '12500000',
+    earned: '17300000',
+    claimed: '12500000',
+    claimable: '4800000',
+    lastClaim: 0,
+    nextClaimAt: 0,
+  };
   juiceFailure = null;
   claimAnswer = {
     status: 200,
@@ -122,6 +148,18 @@ beforeEach(() => {
       }
       if (input === '/api/user/claimJuice')
         return Promise.resolve(json(claimAnswer.status, claimAnswer.body));
+      if (input === `/api/user/pnl/${ADDRESS}`) {
+        return Promise.resolve(
+          json(200, {
+            success: true,
+            address: ADDRESS,
+            games: { tailspin: ZERO_GAME, retail: ZERO_GAME, foresight: ZERO_GAME, prophecy: ZERO_GAME },
+            total: ZERO_GAME,
+            juice: { accrued: '1', claimed: '0', claimable: '1' },
+            referrals: { fees: '0', referredUserCount: 0, claimable: '0', claimed: '0' },
+          }),
+        );
+      }
       return Promise.resolve(json(404, { success: false, error: 'Not found' }));
     }),
   );
@@ -268,6 +306,36 @@ describe('JuicePopover', () => {
     await waitFor(() => {
       expect(requests.filter((r) => r.path === `/api/user/juice/${ADDRESS}`).length).toBe(2);
     });
+  });
+
+  it('shows earned, claimed and claimable, and History shows the same figures, refreshed by a claim without a reload', async () => {
+    mocks.send.mockImplementation(() => {
+      // The claim lands: the server now counts it as claimed.
+      juice = { ...juice, balance: '17300000', claimed: '17300000', claimable: '0', lastClaim: NOW_SECS };
+      return Promise.resolve('sig');
+    });
+    renderPopover(true);
+    const history = await screen.findByRole('region', { name: 'Realised profit and loss' });
+    await waitFor(() => {
+      expect(within(history).getByTestId('history-juice-claimable').textContent).toBe('4.8');
+    });
+    expect(history.textContent).toContain('Juice claimable4.8Earned 17.3 · claimed 12.5');
+    const dialog = await openPopover();
+    expect((await within(dialog).findByTestId('juice-claimable')).textContent).toBe('4.8');
+    expect(within(dialog).getByTestId('juice-earned-claimed').textContent).toBe('Earned 17.3 · claimed 12.5');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Claim' }));
+    await waitFor(() => {
+      expect(toastTexts()).toEqual(['success: Claimed successfully!']);
+    });
+    // Both read the one refreshed answer: no "0 claimed" until a reload.
+    await waitFor(() => {
+      expect(history.textContent).toContain('Juice claimable0Earned 17.3 · claimed 17.3');
+    });
+    expect(within(dialog).getByTestId('juice-claimable').textContent).toBe('0');
+    expect(within(dialog).getByTestId('juice-earned-claimed').textContent).toBe('Earned 17.3 · claimed 17.3');
+    // The PnL is refetched too.
+    expect(requests.filter((r) => r.path === `/api/user/pnl/${ADDRESS}`).length).toBe(2);
   });
 
   it("passes the server's lastValidBlockHeight (a u64 string) to the sender", async () => {

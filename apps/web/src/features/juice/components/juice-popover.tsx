@@ -5,12 +5,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { formatTokenAmount } from '../../../lib/format.ts';
+import { formatNumber, formatTokenAmount } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session/session.tsx';
 import { ui } from '../../../lib/store.ts';
 import { errorText, toast } from '../../../lib/toast.ts';
 import { useSendTransaction } from '../../../lib/wallet/use-send-transaction.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
+import { pnlKey } from '../../history/api/get-pnl.ts';
 import { JUICE_CLAIM_PROGRAMS, requestJuiceClaim } from '../api/claim-juice.ts';
 import { juiceKey, useJuice, type JuiceStatus } from '../api/get-juice.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -104,7 +105,11 @@ function ClaimPanel({ juice, address }: { readonly juice: JuiceStatus; readonly 
       toast.failure(FAILURE_TOASTS.claim, error);
     } finally {
       setClaiming(false);
-      await queryClient.invalidateQueries({ queryKey: juiceKey(address) });
+      // The popover and the History page read the same Juice query; the PnL also sums the wallet's Juice.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: juiceKey(address) }),
+        queryClient.invalidateQueries({ queryKey: pnlKey(address) }),
+      ]);
     }
   };
 
@@ -119,6 +124,10 @@ function ClaimPanel({ juice, address }: { readonly juice: JuiceStatus; readonly 
         <p className="text-[11px] tracking-wider text-ink-faint uppercase">Claimable</p>
         <p className="tabular font-display text-2xl font-bold text-juice" data-testid="juice-claimable">
           {formatTokenAmount(juice.claimable, JUICE_DECIMALS)}
+        </p>
+        <p className="tabular text-xs text-ink-dim" data-testid="juice-earned-claimed">
+          Earned {formatTokenAmount(juice.earned, JUICE_DECIMALS)} · claimed{' '}
+          {formatTokenAmount(juice.claimed, JUICE_DECIMALS)}
         </p>
         <p className="mt-1 flex items-center justify-between gap-2 text-xs text-ink-dim">
           <span>Next claim</span>
@@ -330,9 +339,7 @@ export function JuicePopover() {
 
             <p className="mt-3 border-t border-edge pt-3 text-xs leading-relaxed text-ink-dim">
               Earn{' '}
-              <span className="font-semibold text-juice">
-                {JUICE_MULTIPLIER.toLocaleString('en-US')} Juice
-              </span>{' '}
+              <span className="font-semibold text-juice">{formatNumber(Number(JUICE_MULTIPLIER))} Juice</span>{' '}
               for every 1 SOL you wager, on every bet, prediction and Foresight round. Claim once every{' '}
               {CLAIM_INTERVAL_HOURS} hours.
             </p>

@@ -1,8 +1,10 @@
 import { FAILURE_TOASTS, SUCCESS_TOASTS, UI_TEXT } from '@arcade/sdk/messages';
 import { useState } from 'react';
+import { Link } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback.tsx';
+import { ui } from '../../../lib/store.ts';
 import { errorText, toast } from '../../../lib/toast.ts';
 import { useInventory } from '../api/get-inventory.ts';
 import { useUpdatePfp } from '../api/update-pfp.ts';
@@ -81,9 +83,21 @@ export function NftPicker({ address, current, onDone }: NftPickerProps) {
       )}
 
       {inventory.isSuccess && inventory.data.length === 0 && (
-        <p className="rounded-xl border border-dashed border-edge px-4 py-8 text-center text-sm text-ink-dim">
-          {UI_TEXT.noNftsFound}
-        </p>
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-edge px-4 py-6 text-center">
+          <p className="text-sm font-semibold text-ink">{UI_TEXT.noNftsFound}</p>
+          <p className="max-w-xs text-xs text-ink-dim">
+            NFTs come from ReTail: bet on a listed NFT, and a win sends it to your wallet. Then pick it here.
+          </p>
+          <Link
+            to="/retail"
+            onClick={() => {
+              ui.closeModal();
+            }}
+            className="rounded-lg bg-accent px-3 py-1.5 text-xs font-semibold text-black"
+          >
+            Win an NFT on ReTail
+          </Link>
+        </div>
       )}
 
       {inventory.isSuccess && inventory.data.length > 0 && (

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { SessionState } from '../../../lib/session/session.tsx';
@@ -92,9 +93,11 @@ function renderModal(children: ReactNode = null) {
   });
   return render(
     <QueryClientProvider client={client}>
-      <ProfileModal />
-      {children}
-      <Toasts />
+      <MemoryRouter>
+        <ProfileModal />
+        {children}
+        <Toasts />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -404,6 +407,12 @@ describe('ProfileModal', () => {
       release();
       expect(await screen.findByText('No NFTs found')).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(true);
+      // A new player learns where NFTs come from, and the link leaves the modal for ReTail.
+      expect(screen.getByText(/NFTs come from ReTail/)).toBeTruthy();
+      const retail = screen.getByRole('link', { name: 'Win an NFT on ReTail' });
+      expect(retail.getAttribute('href')).toBe('/retail');
+      await userEvent.click(retail);
+      expect(getUiState().modal).toBeNull();
     });
   });
 

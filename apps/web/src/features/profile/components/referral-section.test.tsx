@@ -107,9 +107,11 @@ describe('ReferralSection: the referral vault', () => {
     renderSection();
     const amount = await screen.findByText('Claimable');
     await waitFor(() => {
-      expect(amount.parentElement?.textContent).toContain('Claimable0.025 SOL');
+      expect(amount.parentElement?.textContent).toContain('Claimable0.03 SOL');
     });
-    expect(screen.getByText('Claimed so far 0.005 SOL')).toBeTruthy();
+    // By the spec's number rules (below 1: 2 decimals); the exact amount on hover.
+    expect(screen.getByTitle('0.025 SOL').textContent).toBe('0.03');
+    expect(screen.getByText('Claimed so far 0.01 SOL').getAttribute('title')).toBe('0.005 SOL');
     expect(mocks.chain.reads).toBe(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Claim' }));
@@ -127,7 +129,7 @@ describe('ReferralSection: the referral vault', () => {
     await waitFor(() => {
       expect(screen.getByText('Claimable').parentElement?.textContent).toContain('Claimable0 SOL');
     });
-    expect(screen.getByText('Claimed so far 0.03 SOL')).toBeTruthy();
+    expect(screen.getByText('Claimed so far 0.03 SOL').getAttribute('title')).toBe('0.03 SOL');
     expect(screen.getByRole('button', { name: 'Claim' }).hasAttribute('disabled')).toBe(true);
   });
 
@@ -142,7 +144,7 @@ describe('ReferralSection: the referral vault', () => {
     await waitFor(() => {
       expect(toastTexts()).toEqual(['error: Failed to claim!', 'error: User Rejected Transaction']);
     });
-    expect(screen.getByText('Claimable').parentElement?.textContent).toContain('0.025 SOL');
+    expect(screen.getByText('Claimable').parentElement?.textContent).toContain('0.03 SOL');
   });
 
   it('reads the vault on chain when the server does not send claimable: its lamports above the rent', async () => {
@@ -150,9 +152,9 @@ describe('ReferralSection: the referral vault', () => {
     putVault(7_000_000n, 1_000_000n);
     renderSection();
     await waitFor(() => {
-      expect(screen.getByText('Claimable').parentElement?.textContent).toContain('Claimable0.007 SOL');
+      expect(screen.getByText('Claimable').parentElement?.textContent).toContain('Claimable0.01 SOL');
     });
-    expect(screen.getByText('Claimed so far 0.001 SOL')).toBeTruthy();
+    expect(screen.getByText('Claimed so far 0.00 SOL').getAttribute('title')).toBe('0.001 SOL');
   });
 
   it('shows a market referrer without a referral link its vault only when something is claimable', async () => {
@@ -168,7 +170,7 @@ describe('ReferralSection: the referral vault', () => {
     renderSection();
     const claim = await screen.findByRole('button', { name: 'Claim' });
     await waitFor(() => {
-      expect(screen.getByText('Claimable').parentElement?.textContent).toContain('0.025 SOL');
+      expect(screen.getByText('Claimable').parentElement?.textContent).toContain('0.03 SOL');
     });
     expect(claim.hasAttribute('disabled')).toBe(true);
     expect(claim.getAttribute('title')).toBe('Connect this wallet to claim');

@@ -3,7 +3,7 @@ import { FAILURE_TOASTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
 import { useEffect, useId, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { formatLamports, formatSolDecimal } from '../../../lib/format.ts';
+import { formatExactSol, formatLamports, formatSol } from '../../../lib/format.ts';
 import { errorText, toast } from '../../../lib/toast.ts';
 import { useClaimReferral } from '../api/claim-referral.ts';
 import { useCreateReferral } from '../api/create-referral.ts';
@@ -154,12 +154,15 @@ function ReferralEarnings({ address, always }: { readonly address: string; reado
             <span className="inline-block h-5 w-16 animate-pulse rounded bg-panel-2" />
           ) : (
             <>
-              {formatSolDecimal(claimable)} <span className="text-xs text-ink-dim">SOL</span>
+              <span title={formatExactSol(claimable)}>{formatLamports(claimable)}</span>{' '}
+              <span className="text-xs text-ink-dim">SOL</span>
             </>
           )}
         </p>
         {claimed !== null && claimed > 0n && (
-          <p className="tabular text-[11px] text-ink-faint">Claimed so far {formatSolDecimal(claimed)} SOL</p>
+          <p className="tabular text-[11px] text-ink-faint" title={formatExactSol(claimed)}>
+            Claimed so far {formatSol(claimed)}
+          </p>
         )}
       </div>
       <Button
