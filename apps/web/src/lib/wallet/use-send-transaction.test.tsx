@@ -220,7 +220,8 @@ describe('useSendTransaction with a server-built transaction', () => {
     expect(signTransaction).toHaveBeenCalledTimes(1);
     expect(sender.sendSigned).toHaveBeenCalledTimes(1);
     const [signed, options] = sender.sendSigned.mock.calls[0]!;
-    expect(options).toEqual({ lastValidBlockHeight: 4242n });
+    // With the signal that stops its polling once the signature subscription confirms it first.
+    expect(options).toEqual({ lastValidBlockHeight: 4242n, signal: expect.any(AbortSignal) as unknown });
     const signatures = (signed as Transaction).signatures;
     expect(signatures[user]).not.toBeNull();
     expect(signatures[authority.address]).not.toBeNull();
@@ -229,7 +230,7 @@ describe('useSendTransaction with a server-built transaction', () => {
   it('sends without an expiry when the server gave none', async () => {
     const transaction = await serverTransaction(user, [serverInstruction(TOKEN, user)]);
     await renderSend()({ transaction, expect: JUICE_POLICY });
-    expect(sender.sendSigned.mock.calls[0]![1]).toEqual({});
+    expect(sender.sendSigned.mock.calls[0]![1]).toEqual({ signal: expect.any(AbortSignal) as unknown });
   });
 
   it('refuses a transaction paid by another account before the wallet sees it', async () => {

@@ -25,6 +25,8 @@ export interface ServerTransactionInput {
   readonly expect?: { readonly programs: readonly Address[] };
   /** The last block height at which its blockhash is valid, when the server says: resending stops past it. */
   readonly lastValidBlockHeight?: bigint;
+  /** Called once the wallet has signed, with the transaction's signature, before it is sent. */
+  readonly onSigned?: (signature: Signature) => void;
 }
 
 /** Instructions to build a transaction from, paid and signed by the connected wallet. */
@@ -42,6 +44,11 @@ export interface InstructionsInput {
    * with them, as mainnet routes need to fit in one transaction.
    */
   readonly addressLookupTables?: readonly Address[];
+  /**
+   * Called once the wallet has signed, with the transaction's signature, before it is sent: a game starts
+   * its animation and its result watch here instead of after the confirmation.
+   */
+  readonly onSigned?: (signature: Signature) => void;
 }
 
 /** What to send: a server-built transaction, or instructions to build one from. */

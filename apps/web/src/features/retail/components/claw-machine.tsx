@@ -1,12 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 
-import { animationQueryOptions, useTimeline } from '../../../components/animation/json-animation.ts';
+import {
+  animationQueryOptions,
+  prefersReducedMotion,
+  useTimeline,
+} from '../../../components/animation/json-animation.ts';
 import { PLACEHOLDER_IMAGE } from '../../../components/ui/image-with-fallback.tsx';
+import { holdResultAnnouncements } from '../../../lib/result-hold.ts';
 import {
   CLAW_ANIMATION_URL,
   clawFrame,
   parseClawAnimation,
+  playFrame,
+  playTime,
+  RESULT_SHOWN_AT,
   TRACK_DEFAULTS,
   type ClawAnimation,
   type ClawFrame,
@@ -21,8 +29,8 @@ export interface ClawMachineProps {
   readonly name: string;
   readonly phase: ClawPhase;
   /**
-   * Called once when a `win` or `loss` phase has played to its end (at once with reduced motion, and when
-   * `/claw.json` failed to load: a result is never held back by its animation).
+   * Called once when a `win` or `loss` phase has played to the moment its result shows (at once with
+   * reduced motion, and when `/claw.json` failed to load: a result is never held back by its animation).
    */
   readonly onPhaseEnd?: ((phase: ClawPhase) => void) | undefined;
 }
@@ -35,8 +43,11 @@ const LABELS: Readonly<Record<ClawPhase, (name: string) => string>> = {
 };
 
 /**
- * ReTail's claw machine: an SVG cabinet with the NFT inside, animated from `/claw.json` (the claw searches
- * while the draw runs, grabs the NFT on a win, drops it on a loss).
+ * ReTail's claw machine: an SVG cabinet with the NFT inside, animated from `/claw.json`. From the moment
+ * the bet is sent the claw goes for the NFT and closes on it while the result is awaited; once the result
+ * is known it carries the NFT to the chute (win) or lets it slip (loss) within about a second
+ * (`utils/claw-animation.ts` `playTime`). Until then other announcements of the result wait
+ * (`lib/result-hold.ts`): the unclaimed-winnings banner must not spoil it.
  */
 export function ClawMachine({ image, name, phase, onPhaseEnd }: ClawMachineProps) {
   const query = useQuery(animationQueryOptions(CLAW_ANIMATION_URL, parseClawAnimation));
@@ -45,19 +56,22 @@ export function ClawMachine({ image, name, phase, onPhaseEnd }: ClawMachineProps
     <div className="relative mx-auto w-full max-w-[440px] 2xl:max-w-[520px]">
       {data === undefined ? (
         <StillMachine image={image} name={name} phase={phase} onPhaseEnd={onPhaseEnd} ready={query.isError} />
+      ) : phase === 'idle' ? (
+        <IdleMachine data={data} image={image} name={name} />
       ) : (
-        // Keyed by phase: every phase starts its timeline from 0.
-        <AnimatedMachine
-          key={phase}
-          data={data}
-          image={image}
-          name={name}
-          phase={phase}
-          onPhaseEnd={onPhaseEnd}
-        />
+        // One clock from the bet to its result: waiting and the result are one play.
+        <PlayMachine data={data} image={image} name={name} phase={phase} onPhaseEnd={onPhaseEnd} />
       )}
     </div>
   );
+}
+
+/** Holds other announcements of the result while `active` (and until unmounted). */
+function useResultHold(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    return holdResultAnnouncements();
+  }, [active]);
 }
 
 function StillMachine({
@@ -67,24 +81,86 @@ function StillMachine({
   onPhaseEnd,
   ready,
 }: ClawMachineProps & { readonly ready: boolean }) {
-  useEndOnce(phase, ready && (phase === 'win' || phase === 'loss'), onPhaseEnd);
+  const ended = ready && (phase === 'win' || phase === 'loss');
+  useResultHold(phase !== 'idle' && !ended);
+  useEndOnce(phase, ended, onPhaseEnd);
   return <MachineSvg frame={TRACK_DEFAULTS} image={image} label={LABELS[phase](name)} phase={phase} />;
 }
 
-function AnimatedMachine({
+function IdleMachine({
+  data,
+  image,
+  name,
+}: {
+  readonly data: ClawAnimation;
+  readonly image: string;
+  readonly name: string;
+}) {
+  const idle = data.phases.idle;
+  const elapsed = useTimeline(true, idle.durationMs, idle.loop);
+  return (
+    <MachineSvg
+      frame={clawFrame(idle, elapsed)}
+      image={image}
+      label={LABELS.idle(name)}
+      phase="idle"
+      geometry={data}
+    />
+  );
+}
+
+function PlayMachine({
   data,
   image,
   name,
   phase,
   onPhaseEnd,
 }: ClawMachineProps & { readonly data: ClawAnimation }) {
-  const phaseData = data.phases[phase];
-  const elapsed = useTimeline(true, phaseData.durationMs, phaseData.loop);
-  const done = !phaseData.loop && elapsed >= phaseData.durationMs;
-  useEndOnce(phase, done, onPhaseEnd);
+  const result = phase === 'win' || phase === 'loss' ? phase : null;
+  const [reduced] = useState(prefersReducedMotion);
+  // Real time since the play started (the bet was sent), and when its result became known.
+  const [sinceSent, setSinceSent] = useState(0);
+  const [knownAt, setKnownAt] = useState<number | null>(null);
+  const start = useRef<number | null>(null);
+  const durationMs = result === null ? Number.POSITIVE_INFINITY : data.phases[result].durationMs;
+
+  useEffect(() => {
+    if (result === null || knownAt !== null) return;
+    const id = requestAnimationFrame((now) => {
+      setKnownAt(start.current === null ? 0 : now - start.current);
+    });
+    return () => {
+      cancelAnimationFrame(id);
+    };
+  }, [result, knownAt]);
+
+  const time = reduced
+    ? result === null
+      ? 0
+      : durationMs
+    : playTime(sinceSent, result === null ? null : knownAt, durationMs);
+  const finished = result !== null && knownAt !== null && time >= durationMs;
+
+  useEffect(() => {
+    if (reduced || finished) return;
+    let frame = 0;
+    const tick = (now: number) => {
+      start.current ??= now;
+      setSinceSent(now - start.current);
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, [reduced, finished]);
+
+  const ended = result !== null && (reduced || (knownAt !== null && time >= RESULT_SHOWN_AT[result]));
+  useResultHold(!ended);
+  useEndOnce(phase, ended, onPhaseEnd);
   return (
     <MachineSvg
-      frame={clawFrame(phaseData, elapsed)}
+      frame={playFrame(data, result, time, sinceSent)}
       image={image}
       label={LABELS[phase](name)}
       phase={phase}

@@ -163,6 +163,7 @@ export function useRetailBet(target: RetailBetTarget, mints: ReadonlySet<string>
   const place = useCallback(
     ({ odds, prize }: { readonly odds: number; readonly prize: bigint }) => {
       dispatch({ type: 'place' });
+      let sent = false;
       const run = async () => {
         await checkListing(prize);
         const id = toast.info('Confirm the bet in your wallet…');
@@ -172,6 +173,13 @@ export function useRetailBet(target: RetailBetTarget, mints: ReadonlySet<string>
             listingPrice: prize,
             betType: 'nft',
             mint: toAddress(target.mint),
+            // Signed: the claw moves and the result is watched while the bet confirms.
+            onSent: (placed) => {
+              sent = true;
+              toast.dismiss(id);
+              play('bet');
+              dispatch({ type: 'sent', placed });
+            },
           });
         } finally {
           toast.dismiss(id);
@@ -179,7 +187,7 @@ export function useRetailBet(target: RetailBetTarget, mints: ReadonlySet<string>
       };
       run().then(
         (result) => {
-          play('bet');
+          if (!sent) play('bet');
           dispatch({ type: 'placed', placed: result });
         },
         (error: unknown) => {

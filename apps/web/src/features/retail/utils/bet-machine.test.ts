@@ -124,6 +124,20 @@ describe('the ReTail play', () => {
     expect(claimed).toMatchObject({ step: 'claimed', how: 'sol' });
   });
 
+  it('sets the claw going the moment the signed bet is sent, and goes back to the odds if it never lands', () => {
+    const sent = run([{ type: 'place' }, { type: 'sent', placed: PLACED }]);
+    expect(sent).toEqual({ step: 'waiting', placed: PLACED });
+    expect(clawPhaseOf(sent)).toBe('waiting');
+    // Its confirmation keeps the same state: the result watch started at the send goes on.
+    expect(retailBetReducer(sent, { type: 'placed', placed: PLACED })).toBe(sent);
+    // Refused, or failed on chain, after it was sent: back to the odds with the reason.
+    const error = new Error('Transaction failed');
+    expect(retailBetReducer(sent, { type: 'placeFailed', error })).toEqual({ step: 'idle', error });
+    // A result that came first proved it landed: a late failure cannot undo it.
+    const revealing = retailBetReducer(sent, { type: 'outcome', outcome: WIN });
+    expect(retailBetReducer(revealing, { type: 'placeFailed', error })).toBe(revealing);
+  });
+
   it('times out, fails back to the odds with the error, and offers an earlier win first', () => {
     const waiting = run([{ type: 'place' }, { type: 'placed', placed: PLACED }]);
     expect(retailBetReducer(waiting, { type: 'outcome', outcome: { status: 'timeout' } }).step).toBe(
@@ -161,6 +175,7 @@ describe('the ReTail play', () => {
   );
   const eventArb: fc.Arbitrary<RetailBetEvent> = fc.oneof(
     fc.constant({ type: 'place' } as const),
+    fc.constant({ type: 'sent', placed: PLACED } as const),
     fc.constant({ type: 'placed', placed: PLACED } as const),
     fc.constant({ type: 'placeFailed', error: new Error('no') } as const),
     outcomeArb.map((outcome) => ({ type: 'outcome', outcome }) as const),
@@ -192,10 +207,16 @@ describe('the ReTail play', () => {
           }
           if (next.step === 'lost') expect(next.bet.result).toBe(BetResult.Loss);
           if (next.step === 'won') expect(next.bet.result).toBe(BetResult.Win);
-          // A bet in flight is never dropped by a stray event.
-          if (state.step === 'waiting' && next.step !== 'waiting') expect(event.type).toBe('outcome');
+          // A bet in flight is never dropped by a stray event: only its result, or its send failing.
+          if (state.step === 'waiting' && next.step !== 'waiting') {
+            expect(['outcome', 'placeFailed']).toContain(event.type);
+          }
           if (state.step === 'placing' && next.step !== 'placing') {
-            expect(['placed', 'placeFailed']).toContain(event.type);
+            expect(['sent', 'placed', 'placeFailed']).toContain(event.type);
+          }
+          // Its confirmation after the send changes nothing: the result watch goes on.
+          if (state.step === 'waiting' && (event.type === 'placed' || event.type === 'sent')) {
+            expect(next).toBe(state);
           }
           if (next.step === 'idle' && state.step === 'claimed') expect(event.type).toBe('reset');
           state = next;

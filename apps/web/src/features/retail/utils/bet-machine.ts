@@ -1,6 +1,7 @@
 /**
- * The steps of a ReTail play, as a pure reducer: pick odds → the wallet signs → the claw searches while
- * the draw runs → the claw grabs (win) or drops (loss) the NFT → a win is claimed as the NFT or as SOL.
+ * The steps of a ReTail play, as a pure reducer: pick odds → the wallet signs → the claw goes for the NFT
+ * from the moment the signed bet is sent, while it confirms and the draw runs (a send that fails after all
+ * goes back to choosing odds) → the claw grabs (win) or drops (loss) the NFT → a win is claimed as the NFT or as SOL.
  *
  * An event that does not apply to the current step is ignored (the state is returned unchanged), so a
  * late answer (an outcome after a timeout, the animation ending twice) can never move the play backwards.
@@ -20,9 +21,9 @@ export type ClaimHow = 'nft' | 'sol';
 export type RetailBetState =
   /** Choosing odds; `error` is why the last attempt to bet failed, if it did. */
   | { readonly step: 'idle'; readonly error: unknown }
-  /** The wallet is signing and the transaction confirming. */
+  /** The listing is checked and the wallet is signing. */
   | { readonly step: 'placing' }
-  /** The bet is on chain; the draw runs (the claw searches). */
+  /** The signed bet is sent (then on chain); the draw runs (the claw goes for the NFT). */
   | { readonly step: 'waiting'; readonly placed: PlacedBet }
   /** The result is known; the claw plays it out before it is shown. */
   | {
@@ -68,7 +69,11 @@ export type RetailBetState =
 /** What can happen. */
 export type RetailBetEvent =
   | { readonly type: 'place' }
+  /** The wallet signed and the bet is being sent: the claw moves and the result is watched from here. */
+  | { readonly type: 'sent'; readonly placed: PlacedBet }
+  /** The bet's transaction confirmed. */
   | { readonly type: 'placed'; readonly placed: PlacedBet }
+  /** Placing failed: before the wallet signed, or the signed bet was refused or failed on chain. */
   | { readonly type: 'placeFailed'; readonly error: unknown }
   | { readonly type: 'outcome'; readonly outcome: BetOutcome }
   | { readonly type: 'revealed' }
@@ -94,10 +99,15 @@ export function retailBetReducer(state: RetailBetState, event: RetailBetEvent): 
   switch (event.type) {
     case 'place':
       return CAN_PLACE.has(state.step) ? { step: 'placing' } : state;
+    case 'sent':
     case 'placed':
+      // Once waiting for this bet (sent), its confirmation changes nothing: the result watch goes on.
       return state.step === 'placing' ? { step: 'waiting', placed: event.placed } : state;
     case 'placeFailed':
-      return state.step === 'placing' ? { step: 'idle', error: event.error } : state;
+      // A sent bet that never landed goes back too; a result that came meanwhile proved it landed.
+      return state.step === 'placing' || state.step === 'waiting'
+        ? { step: 'idle', error: event.error }
+        : state;
     case 'outcome': {
       if (state.step !== 'waiting') return state;
       const { outcome } = event;

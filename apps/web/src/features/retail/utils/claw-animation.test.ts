@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 
 import claw from '../../../../public/claw.json' with { type: 'json' };
 
+import fc from 'fast-check';
+
 import {
   CLAW_PHASES,
   CLAW_TRACKS,
   ClawAnimationError,
   clawFrame,
+  GRAB_MS,
+  landingMs,
   parseClawAnimation,
+  playFrame,
+  playTime,
+  RESULT_SHOWN_AT,
   TRACK_DEFAULTS,
 } from './claw-animation.ts';
 
@@ -97,5 +104,63 @@ describe('parseClawAnimation', () => {
     [{ ...FILE, railY: '44' }, 'railY must be a number'],
   ])('names what is wrong (%#)', (raw, message) => {
     expect(() => parseClawAnimation(raw)).toThrow(new ClawAnimationError(`/claw.json: ${message}`));
+  });
+});
+
+describe('a play from the bet to its result', () => {
+  const parsed = parseClawAnimation(FILE);
+
+  it('grabs the NFT the same way whatever the result, so the result can come at any moment', () => {
+    for (const track of CLAW_TRACKS) {
+      if (track === 'glow') continue;
+      for (let t = 0; t <= GRAB_MS; t += 50) {
+        expect(clawFrame(parsed.phases.win, t)[track], `${track} at ${t}`).toBeCloseTo(
+          clawFrame(parsed.phases.loss, t)[track],
+          6,
+        );
+      }
+    }
+  });
+
+  it('runs on without a jump when the result arrives, and waits at the grab while it does not', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 3_000, noNaN: true }),
+        fc.constantFrom<'win' | 'loss'>('win', 'loss'),
+        (knownAt, result) => {
+          const duration = parsed.phases[result].durationMs;
+          let last = 0;
+          for (let t = 0; t <= 4_000; t += 10) {
+            const time = playTime(t, knownAt, duration);
+            // Forward only, never faster than the play's speed: no jump when the result arrives.
+            expect(time).toBeGreaterThanOrEqual(last);
+            expect(time - last).toBeLessThanOrEqual(10 * 2.5 + 1e-9);
+            if (t <= knownAt) expect(time).toBeLessThanOrEqual(GRAB_MS);
+            last = time;
+          }
+          expect(playTime(1e9, knownAt, duration)).toBe(duration);
+        },
+      ),
+      { numRuns: 30 },
+    );
+    // Held closed on the NFT while the result is awaited.
+    expect(playTime(5_000, null, 3_400)).toBe(GRAB_MS);
+    expect(playFrame(parsed, null, GRAB_MS, 5_000).open).toBe(0);
+  });
+
+  it('shows the result within a second of knowing it (a result takes at least a slot, 400 ms, to come)', () => {
+    for (const result of ['win', 'loss'] as const) {
+      for (const knownAt of [0, 100, 400, 800, 5_000]) {
+        if (knownAt >= 400) expect(landingMs(result, knownAt)).toBeLessThanOrEqual(1_000);
+        // Never longer than the whole play to the result, sped up.
+        expect(landingMs(result, knownAt)).toBeLessThanOrEqual(RESULT_SHOWN_AT[result] / 2.5);
+        // And at the moment the play reaches it.
+        const shownAt = knownAt + landingMs(result, knownAt);
+        expect(playTime(shownAt, knownAt, parsed.phases[result].durationMs)).toBeCloseTo(
+          RESULT_SHOWN_AT[result],
+          6,
+        );
+      }
+    }
   });
 });

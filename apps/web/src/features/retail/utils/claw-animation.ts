@@ -31,6 +31,13 @@
  * A track left out holds its default ({@link TRACK_DEFAULTS}). The win phase grabs the NFT and drops it
  * down the chute; the loss phase grabs it and lets it slip back to the floor.
  *
+ * A play runs on one clock from the moment the bet is sent ({@link playTime}): the claw plays the win and
+ * loss phases' common opening (over the NFT, down, closed on it: the first {@link GRAB_MS}) at
+ * {@link PLAY_SPEED} while the result is awaited, holds on to the NFT if it is not known by then (the
+ * `waiting` phase's lights pulse), and once it is known goes straight on into the result's own part,
+ * still at {@link PLAY_SPEED}. The result is shown when the play reaches {@link RESULT_SHOWN_AT} (the NFT
+ * released over the chute, or slipped back to the floor); the rest plays on under it.
+ *
  * @module
  */
 
@@ -169,4 +176,52 @@ export function clawFrame(phase: ClawPhaseData, timeMs: number): ClawFrame {
   const frame = {} as Record<ClawTrack, number>;
   for (const track of CLAW_TRACKS) frame[track] = interpolate(phase.tracks[track], t);
   return frame;
+}
+
+/** Where the win and loss phases part: before it both move over the NFT, lower the claw and close it. */
+export const GRAB_MS = 1_600;
+/** How much faster than `/claw.json`'s times a play runs: the whole grab is the wait for the result. */
+export const PLAY_SPEED = 2.5;
+/**
+ * When, in the result's phase time, the result is shown: a win once the claw has opened over the chute, a
+ * loss once the NFT has fallen back to the floor.
+ */
+export const RESULT_SHOWN_AT: Readonly<Record<'win' | 'loss', number>> = { win: 3_100, loss: 2_500 };
+
+/**
+ * Where a play is in its phase's time (ms of `/claw.json`), `sinceSentMs` after the bet was sent, the
+ * result known `knownAtMs` after it (null while awaited): the opening runs at {@link PLAY_SPEED} up to
+ * {@link GRAB_MS} and waits there for the result; once known the play goes on from where it is, at the
+ * same speed (so the claw never jumps), up to `durationMs`.
+ */
+export function playTime(sinceSentMs: number, knownAtMs: number | null, durationMs: number): number {
+  const opening = Math.min(GRAB_MS, Math.max(0, sinceSentMs) * PLAY_SPEED);
+  if (knownAtMs === null || sinceSentMs <= knownAtMs) return opening;
+  const from = Math.min(GRAB_MS, Math.max(0, knownAtMs) * PLAY_SPEED);
+  return Math.min(durationMs, from + (sinceSentMs - knownAtMs) * PLAY_SPEED);
+}
+
+/**
+ * How long after the result is known it is shown (ms of real time): what is left of the opening and the
+ * result's own part up to {@link RESULT_SHOWN_AT}, at {@link PLAY_SPEED}.
+ */
+export function landingMs(result: 'win' | 'loss', knownAtMs: number): number {
+  const from = Math.min(GRAB_MS, Math.max(0, knownAtMs) * PLAY_SPEED);
+  return Math.max(0, RESULT_SHOWN_AT[result] - from) / PLAY_SPEED;
+}
+
+/**
+ * The frame of a play at `time` (its phase time, {@link playTime}): the result's phase once known; before,
+ * the opening (the same in both) and, held at the grab, the `waiting` phase's pulsing lights.
+ */
+export function playFrame(
+  data: ClawAnimation,
+  result: 'win' | 'loss' | null,
+  time: number,
+  sinceSentMs: number,
+): ClawFrame {
+  if (result !== null) return clawFrame(data.phases[result], time);
+  const frame = clawFrame(data.phases.win, Math.min(time, GRAB_MS));
+  if (time < GRAB_MS) return frame;
+  return { ...frame, glow: clawFrame(data.phases.waiting, sinceSentMs).glow };
 }

@@ -6,12 +6,16 @@ import {
   useAnimationData,
   useTimeline,
 } from '../../../components/animation/json-animation.ts';
+import { holdResultAnnouncements } from '../../../lib/result-hold.ts';
 import {
+  landingProgress,
+  LAND_MAX_MS,
   landingRoll,
-  landingTravel,
   parseSpinAnimation,
+  planLanding,
   rollAngle,
   SPIN_ANIMATION_URL,
+  spinSpeed,
   type SpinAnimation,
 } from '../utils/spin-animation.ts';
 
@@ -47,9 +51,12 @@ function polar(angle: number, radius: number): { x: number; y: number } {
 
 /**
  * The TailSpin dial: 100 cells, one per roll, green below the odds (a win) and pink above. The needle
- * sways at rest, turns while the house rolls and lands on the roll, driven by `/bet.json`
- * (`utils/spin-animation.ts`). The needle is moved outside React (an attribute per frame), so spinning
- * costs no re-render. With reduced motion it jumps to the result.
+ * sways at rest, turns from the moment the bet is sent while the house rolls, and lands on the roll as
+ * soon as it is known: it carries on at its speed and eases onto the cell in under a second
+ * (`utils/spin-animation.ts` `planLanding`), driven by `/bet.json`. The needle is moved outside React (an
+ * attribute per frame), so spinning costs no re-render. With reduced motion it does not spin and jumps to
+ * the result. From the spin until the needle has landed, other announcements of the result wait
+ * (`lib/result-hold.ts`): the unclaimed-winnings banner must not tell the result first.
  */
 export function SpinDial({ odds, mode, result, roll, onLanded, onTick, children }: SpinDialProps) {
   const animation = useAnimationData(SPIN_ANIMATION_URL, parseSpinAnimation);
@@ -59,6 +66,15 @@ export function SpinDial({ odds, mode, result, roll, onLanded, onTick, children 
   const angle = useRef(0);
   const landed = useEffectEvent(onLanded);
   const tick = useEffectEvent(() => onTick?.());
+  // Whether the needle was spinning when the landing starts: the landing carries its speed on.
+  const spinning = useRef(false);
+
+  // The result is being revealed while the dial spins or lands: nothing else announces it meanwhile.
+  const revealing = mode === 'spinning' || mode === 'landing';
+  useEffect(() => {
+    if (!revealing) return;
+    return holdResultAnnouncements();
+  }, [revealing]);
 
   useEffect(() => {
     const set = (value: number) => {
@@ -67,6 +83,8 @@ export function SpinDial({ odds, mode, result, roll, onLanded, onTick, children 
     };
     const rest = (odds * 360) / segments;
     const target = result === null ? null : rollAngle(landingRoll(result, odds, roll, segments), segments);
+    const wasSpinning = spinning.current;
+    spinning.current = false;
     if (mode === 'result') {
       if (target !== null) set(target);
       return;
@@ -92,18 +110,24 @@ export function SpinDial({ odds, mode, result, roll, onLanded, onTick, children 
         return true;
       };
     } else if (mode === 'spinning') {
+      spinning.current = true;
       step = (t) => {
         const turn = Math.floor(t / data.spin.durationMs) * 360;
         set(from + turn + interpolate(data.spin.rotation, t % data.spin.durationMs));
         return true;
       };
     } else {
-      const travel = landingTravel(from, target ?? 0, data.land.turns);
+      const plan = planLanding(
+        from,
+        target ?? 0,
+        wasSpinning ? spinSpeed(data) : 0,
+        Math.min(data.land.durationMs, LAND_MAX_MS),
+      );
       const cell = 360 / segments;
       let lastTick = Math.floor(from / (cell * data.land.tickEvery));
       step = (t) => {
-        const done = t >= data.land.durationMs;
-        const value = from + travel * (done ? 1 : interpolate(data.land.progress, t));
+        const done = t >= plan.durationMs;
+        const value = from + plan.travel * landingProgress(t / plan.durationMs, plan.startSlope);
         set(value);
         const passed = Math.floor(value / (cell * data.land.tickEvery));
         if (passed !== lastTick) {

@@ -204,6 +204,11 @@ export function useTailSpinGame(
           listingPrice: ticket.prize,
           betType: ticket.betType,
           mint: address(ticket.mint),
+          // Signed: the dial spins and the result is watched while the bet confirms.
+          onSent: (sent) => {
+            toast.dismiss(pending);
+            dispatch({ type: 'sent', placed: sent });
+          },
         });
         toast.dismiss(pending);
         dispatch({ type: 'placed', placed });

@@ -117,6 +117,32 @@ describe('gameReducer', () => {
     expect(run([{ type: 'place', ticket }, { type: 'placeFailed' }])).toBe(IDLE);
   });
 
+  it('spins from the moment the signed bet is sent, and goes back to the form if it never lands', () => {
+    const sent = run([
+      { type: 'place', ticket },
+      { type: 'sent', placed },
+    ]);
+    expect(sent).toEqual({ kind: 'waiting', ticket, placed });
+    // Its confirmation keeps the same phase: the result watch started at the send goes on.
+    expect(run([{ type: 'placed', placed }], sent)).toBe(sent);
+    // Refused, or failed on chain, after it was sent: back to the form (the error shows there).
+    expect(run([{ type: 'placeFailed' }], sent)).toBe(IDLE);
+    // A result that came first proved it landed: a late failure cannot undo it.
+    const landing = run(
+      [
+        {
+          type: 'outcome',
+          outcome: { status: 'win', bet, randomValue: 3, rollSource: 'chain', settleSignature: null },
+        },
+      ],
+      sent,
+    );
+    expect(run([{ type: 'placeFailed' }], landing)).toBe(landing);
+    // A bet resumed after a reload is not being placed here: nothing fails it.
+    const resumed = run([{ type: 'resume', ticket, placed: { ...placed, signature: '' as Signature } }]);
+    expect(run([{ type: 'placeFailed' }], resumed)).toBe(resumed);
+  });
+
   it('shows a refund, by the player or found by the poll, as refunded (its record says what it kept)', () => {
     const waiting = run([
       { type: 'place', ticket },

@@ -1,6 +1,7 @@
 /**
- * TailSpin's screen as a state machine: idle → placing (the wallet signs, the bet lands) → waiting (the
- * roll is revealed) → landing (the needle lands on the roll) → won / lost; waiting can also end in timeout
+ * TailSpin's screen as a state machine: idle → placing (the wallet signs) → waiting (from the moment the
+ * signed bet is sent: the dial spins while it confirms and its roll is revealed; a send that fails after
+ * all goes back to idle) → landing (the needle lands on the roll) → won / lost; waiting can also end in timeout
  * ('Bet timed out!'), refunded (by the player once the roll is overdue, or by anyone; a refund that kept the
  * result shows the roll once it is revealed) or failed; a win is claimed → claimed. A pure reducer, so every
  * transition is tested without a chain.
@@ -79,7 +80,11 @@ export type GamePhase =
 /** What happens to the screen. */
 export type GameEvent =
   | { readonly type: 'place'; readonly ticket: BetTicket }
+  /** The wallet signed and the bet is being sent: the dial spins and the result is watched from here. */
+  | { readonly type: 'sent'; readonly placed: PlacedBet }
+  /** The bet's transaction confirmed. */
   | { readonly type: 'placed'; readonly placed: PlacedBet }
+  /** Placing failed (before the wallet signed, or the signed bet was refused or failed on chain). */
   | { readonly type: 'placeFailed' }
   /** A bet found open on the chain (a reload mid-bet): wait for it. */
   | { readonly type: 'resume'; readonly ticket: BetTicket; readonly placed: PlacedBet }
@@ -113,12 +118,18 @@ export function gameReducer(phase: GamePhase, event: GameEvent): GamePhase {
   switch (event.type) {
     case 'place':
       return phase.kind === 'idle' ? { kind: 'placing', ticket: event.ticket } : phase;
+    case 'sent':
     case 'placed':
+      // Once waiting for this bet (sent), its confirmation changes nothing: the result watch goes on.
       return phase.kind === 'placing'
         ? { kind: 'waiting', ticket: phase.ticket, placed: event.placed }
         : phase;
     case 'placeFailed':
-      return phase.kind === 'placing' ? IDLE : phase;
+      // A bet sent but refused, or failed on chain, never lands: back to the form. A result that came
+      // meanwhile (landing and after) proved it landed, so it stays.
+      return phase.kind === 'placing' || (phase.kind === 'waiting' && phase.placed.signature !== '')
+        ? IDLE
+        : phase;
     case 'resume':
       return phase.kind === 'idle' ? { kind: 'waiting', ticket: event.ticket, placed: event.placed } : phase;
     case 'outcome': {

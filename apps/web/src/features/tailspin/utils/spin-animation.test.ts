@@ -4,12 +4,18 @@ import betJson from '../../../../public/bet.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 
 import {
+  LAND_MAX_MS,
+  LAND_MIN_MS,
+  LAND_MIN_TRAVEL,
+  landingProgress,
   landingRoll,
   landingTravel,
   normalizeAngle,
   parseSpinAnimation,
+  planLanding,
   rollAngle,
   SpinAnimationError,
+  spinSpeed,
 } from './spin-animation.ts';
 
 const BET_JSON = betJson as Record<string, unknown>;
@@ -78,5 +84,47 @@ describe('landing', () => {
         },
       ),
     );
+  });
+});
+
+describe('planLanding', () => {
+  const speed = spinSpeed(parseSpinAnimation(BET_JSON));
+  const angle = fc.double({ min: -720, max: 720, noNaN: true });
+
+  it('lands exactly on the target, always forward, in under a second', () => {
+    fc.assert(
+      fc.property(angle, fc.integer({ min: 0, max: 99 }), fc.constantFrom(speed, 0), (from, roll, v) => {
+        const target = rollAngle(roll, 100);
+        const plan = planLanding(from, target, v);
+        expect(Math.abs(normalizeAngle(from + plan.travel) - target)).toBeLessThan(1e-6);
+        expect(plan.travel).toBeGreaterThanOrEqual(LAND_MIN_TRAVEL);
+        expect(plan.travel).toBeLessThan(LAND_MIN_TRAVEL + 360);
+        expect(plan.durationMs).toBeGreaterThanOrEqual(LAND_MIN_MS);
+        expect(plan.durationMs).toBeLessThanOrEqual(LAND_MAX_MS);
+        // The needle never goes back, and stops on the cell.
+        let last = 0;
+        for (let i = 0; i <= 50; i++) {
+          const p = landingProgress(i / 50, plan.startSlope);
+          expect(p).toBeGreaterThanOrEqual(last - 1e-12);
+          last = p;
+        }
+        expect(landingProgress(1, plan.startSlope)).toBe(1);
+      }),
+    );
+  });
+
+  it('carries the spin on: the needle leaves at the speed it spun at when the landing is not capped', () => {
+    // 150° ahead at the spin's speed: 1.5 × 150 ÷ speed is within the cap.
+    const plan = planLanding(0, 150, speed);
+    expect(plan.durationMs).toBeLessThan(LAND_MAX_MS);
+    const dt = 1e-4;
+    const startSpeed = (plan.travel * landingProgress(dt, plan.startSlope)) / (dt * plan.durationMs);
+    expect(startSpeed).toBeCloseTo(speed, 3);
+  });
+
+  it('is no longer the fixed multi-turn landing of bet.json', () => {
+    const animation = parseSpinAnimation(BET_JSON);
+    expect(animation.land.durationMs).toBeGreaterThan(LAND_MAX_MS);
+    expect(planLanding(0, 359, speed).travel).toBeLessThan(360);
   });
 });

@@ -9,9 +9,12 @@
  *   position) over `durationMs`, looped.
  * - `spin`: while waiting for the house's roll the needle turns: `rotation` keyframes over `durationMs`,
  *   looped (one turn per loop).
- * - `land`: once the result is known the needle travels `turns` full turns plus the way to the centre of
- *   the rolled cell; `progress` keyframes give the share of that travel done at each time (an ease-out),
- *   over `durationMs`. A tick sounds each time the needle passes `tickEvery` cells.
+ * - `land`: once the result is known the needle lands on the centre of the rolled cell. The landing is
+ *   planned from where the spinning needle is and how fast it turns ({@link planLanding}): it carries on at
+ *   the spin's speed and eases to a stop on the cell, in at most {@link LAND_MAX_MS} (or `durationMs` when
+ *   shorter), so the result shows a moment after it is known. A tick sounds each time the needle passes
+ *   `tickEvery` cells. `turns` and `progress` (a fixed multi-turn landing) are still validated but no
+ *   longer drive it.
  * - `reveal`: the result badge's `scale` and `glow` (0–1) keyframes over `durationMs`.
  *
  * Times are milliseconds, angles degrees, keyframes `[timeMs, value]` sorted by time.
@@ -163,4 +166,60 @@ export function landingTravel(from: number, target: number, turns: number): numb
   // A gap a hair under a full turn (from 1e-14° before the target) can round the sum up to the next whole
   // turn; landing there is landing on the target, so the extra turn is dropped.
   return travel < (turns + 1) * 360 ? travel : turns * 360;
+}
+
+/** The longest landing once the result is known, ms: the result is on screen a moment after it is known. */
+export const LAND_MAX_MS = 900;
+/** The shortest landing, ms: a needle never snaps onto the cell. */
+export const LAND_MIN_MS = 350;
+/** The least travel of a landing, degrees: closer than this, the needle goes once more round. */
+export const LAND_MIN_TRAVEL = 120;
+/**
+ * The largest starting slope of the landing curve (share of the travel per share of the time) for which it
+ * still only moves forward (a cubic Hermite curve ending at rest stays monotonic up to 3).
+ */
+const MAX_START_SLOPE = 3;
+
+/** A landing: how far the needle travels, for how long, and how steeply its curve starts. */
+export interface LandingPlan {
+  /** Degrees, forward, ending on the target. */
+  readonly travel: number;
+  readonly durationMs: number;
+  /** The curve's slope at the start: the spin's speed as a share of travel per share of the time. */
+  readonly startSlope: number;
+}
+
+/**
+ * Plans the landing of a needle at `from` spinning at `speed` degrees per ms onto `target`: the way forward
+ * to the target (once more round when closer than {@link LAND_MIN_TRAVEL}), over a time that lets the
+ * needle go on at its speed and slow down evenly (1.5 × travel ÷ speed), kept within
+ * [{@link LAND_MIN_MS}, `maxMs`].
+ */
+export function planLanding(from: number, target: number, speed: number, maxMs = LAND_MAX_MS): LandingPlan {
+  const gap = normalizeAngle(target - from);
+  const travel = gap < LAND_MIN_TRAVEL ? gap + 360 : gap;
+  const cap = Math.max(LAND_MIN_MS, maxMs);
+  const durationMs = speed > 0 ? Math.min(cap, Math.max(LAND_MIN_MS, (1.5 * travel) / speed)) : cap;
+  const startSlope = Math.min(MAX_START_SLOPE, Math.max(0, (speed * durationMs) / travel));
+  return { travel, durationMs, startSlope };
+}
+
+/**
+ * The share of a landing's travel done at `t` (0–1 of its duration): a cubic Hermite curve from slope
+ * `startSlope` (the spin's speed) to rest, 0 at the start and exactly 1 at the end.
+ */
+export function landingProgress(t: number, startSlope: number): number {
+  if (t <= 0) return 0;
+  if (t >= 1) return 1;
+  const t2 = t * t;
+  const t3 = t2 * t;
+  return startSlope * (t - 2 * t2 + t3) + 3 * t2 - 2 * t3;
+}
+
+/** The spin's average speed, degrees per ms (the `spin` keyframes' turn over its duration). */
+export function spinSpeed(animation: SpinAnimation): number {
+  const frames = animation.spin.rotation;
+  const first = frames[0]?.[1] ?? 0;
+  const last = frames[frames.length - 1]?.[1] ?? 0;
+  return Math.abs(last - first) / animation.spin.durationMs;
 }

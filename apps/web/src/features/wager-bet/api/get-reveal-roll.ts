@@ -1,8 +1,9 @@
 /**
  * The roll the program computed for a bet, read from the chain itself: the `reveal_bet` transaction that
  * settled it logs `Reveal sequence=<n> roll=<r> slot=<s> slot_hash=<hex>` (the SDK's `parseRevealLog`).
- * The bet record keeps no roll, so the newest transactions that touched the record are read, newest first,
- * until the reveal of the bet's sequence turns up.
+ * The fast way is the record's logs subscription ({@link waitForRevealLog}: the line arrives with the
+ * reveal's notification); the bet record keeps no roll, so the fallback ({@link getRevealRoll}) reads the
+ * newest transactions that touched the record, newest first, until the reveal of the bet's sequence turns up.
  *
  * @module
  */
@@ -12,6 +13,7 @@ import { parseRevealLogs } from '@arcade/sdk/wager/fairness';
 import type { Address, Signature } from '@solana/kit';
 
 import { getRpc } from '../../../lib/wallet/rpc.ts';
+import type { LogsEvent, LogsWatcher } from '../../../lib/wallet/watch-logs.ts';
 import { wagerProgram } from '../../account-status/api/get-unclaimed-wins.ts';
 
 /** The newest transactions of the record looked at: the reveal, and perhaps a claim after it. */
@@ -63,4 +65,51 @@ export async function getRevealRoll(
     if (reveal !== undefined) return null;
   }
   return null;
+}
+
+/**
+ * The reveal of the bet with `sequence` in one logs notification: its roll and the transaction, or null
+ * when the transaction failed, reveals other bets only, or revealed this one without a roll (refunded).
+ */
+export function revealRollOf(event: LogsEvent, sequence: bigint): RevealRoll | null {
+  if (event.err !== null) return null;
+  const reveal = parseRevealLogs(event.logs, wagerProgram()).find((line) => line.sequence === sequence);
+  return reveal?.kind === 'settled' ? { roll: reveal.roll, signature: event.signature as Signature } : null;
+}
+
+/** Whether a logs notification holds any reveal line of the wager program (of whichever bet). */
+export function hasRevealLog(event: LogsEvent): boolean {
+  return event.err === null && parseRevealLogs(event.logs, wagerProgram()).length > 0;
+}
+
+/**
+ * Resolves with the reveal of the bet with `sequence` as soon as `watcher` (the record's logs) sees it, at
+ * once when it already did; null when `signal` aborts first.
+ */
+export function waitForRevealLog(
+  watcher: LogsWatcher,
+  sequence: bigint,
+  signal: AbortSignal,
+): Promise<RevealRoll | null> {
+  for (const event of [...watcher.recent()].reverse()) {
+    const found = revealRollOf(event, sequence);
+    if (found !== null) return Promise.resolve(found);
+  }
+  if (signal.aborted) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const stop = watcher.onLogs((event) => {
+      const found = revealRollOf(event, sequence);
+      if (found === null) return;
+      done(found);
+    });
+    const onAbort = () => {
+      done(null);
+    };
+    function done(value: RevealRoll | null) {
+      stop();
+      signal.removeEventListener('abort', onAbort);
+      resolve(value);
+    }
+    signal.addEventListener('abort', onAbort);
+  });
 }

@@ -1,9 +1,12 @@
 /**
- * Waiting for a bet's result (spec §4): every BET_POLL_INTERVAL_MS the bet record is read from the chain;
- * an account notification of the record wakes the check early. The record changes when `reveal_bet` lands
- * (its `timestamp` becomes the settlement time). The roll is then read from the reveal transaction's log
- * line (the program's own computation), with the server's index of bets as the fallback. After
- * BET_POLL_TIMEOUT_MS without a result it gives up with 'Bet timed out!'.
+ * Waiting for a bet's result (spec §4). The fast path is the chain's own notifications: the bet record's
+ * account notification says it settled (its `timestamp` becomes the settlement time), and the record's
+ * logs subscription (`lib/wallet/watch-logs.ts`, opened as soon as the game knows the wallet, before any
+ * bet) carries the `reveal_bet` transaction's `Reveal sequence=… roll=…` line in the same instant, so the
+ * roll and the settle signature come with it. The slow paths stay as fallbacks: every BET_POLL_INTERVAL_MS
+ * the record is read; a roll whose log line did not arrive within {@link REVEAL_LOG_GRACE_MS} is read from
+ * the reveal transaction (`getSignaturesForAddress` + `getTransaction`) and the server's index of bets.
+ * After BET_POLL_TIMEOUT_MS without a result it gives up with 'Bet timed out!'.
  *
  * @module
  */
@@ -16,10 +19,11 @@ import { useEffect, useState } from 'react';
 
 import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
 import { acquireAccountWatcher } from '../../../lib/wallet/watch-account.ts';
+import { acquireLogsWatcher, type LogsWatcher } from '../../../lib/wallet/watch-logs.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { unclaimedWinsKey } from '../../account-status/api/get-unclaimed-wins.ts';
 import { betHistoryKey, findIndexedBet } from '../api/get-bet-history.ts';
-import { getRevealRoll, type RevealRoll } from '../api/get-reveal-roll.ts';
+import { getRevealRoll, hasRevealLog, waitForRevealLog, type RevealRoll } from '../api/get-reveal-roll.ts';
 import { betRecordAddress, betRecordKey, getBetRecord } from '../api/get-bet-record.ts';
 import { houseLimitsKey } from '../api/get-house-limits.ts';
 import { isOutcomeOf, isRefundOf, type PlacedBet } from '../utils/bet-outcome.ts';
@@ -47,13 +51,61 @@ export type BetOutcome =
   | { status: 'timeout' }
   | { status: 'error'; error: unknown };
 
-/** Polls every BET_POLL_INTERVAL_MS for a result newer than `placed`; 'timeout' after BET_POLL_TIMEOUT_MS. */
+/**
+ * How long a settled record waits for its reveal's log line before the roll is read the slow way: the line
+ * comes with the same websocket message burst as the record's notification, so this only runs out when the
+ * logs subscription is down.
+ */
+export const REVEAL_LOG_GRACE_MS = 250;
+
+/** What `promise` resolves with if it does within `ms`, else null. */
+async function within<T>(promise: Promise<T | null>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<null>((resolve) => {
+        timer = setTimeout(() => {
+          resolve(null);
+        }, ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Never resolves: a race entrant that has nothing to say. */
+const never = new Promise<never>(() => {});
+
+/**
+ * Watches for a result newer than `placed` (notifications first, a read every BET_POLL_INTERVAL_MS as the
+ * fallback); 'timeout' after BET_POLL_TIMEOUT_MS. While `placed` is null it only keeps the record's logs
+ * subscription open, so it is live before the next bet is sent.
+ */
 export function useBetOutcome(placed: PlacedBet | null): BetOutcome | null {
   const { wallet } = useWallet();
   const connected = wallet?.address ?? null;
   const user: Address | null = placed?.user ?? connected;
   const queryClient = useQueryClient();
   const [state, setState] = useState<{ placed: PlacedBet; outcome: BetOutcome } | null>(null);
+
+  // The record's logs, subscribed before any bet: the reveal may land within a few slots of the bet.
+  useEffect(() => {
+    if (user === null) return;
+    let release: (() => void) | null = null;
+    let cancelled = false;
+    void betRecordAddress(user).then(
+      (address) => {
+        if (!cancelled) release = acquireLogsWatcher(address).release;
+      },
+      () => {},
+    );
+    return () => {
+      cancelled = true;
+      release?.();
+    };
+  }, [user]);
 
   useEffect(() => {
     if (placed === null || user === null) return;
@@ -70,6 +122,9 @@ export function useBetOutcome(placed: PlacedBet | null): BetOutcome | null {
     const abort = new AbortController();
     let release: (() => void) | null = null;
     let offChange: (() => void) | null = null;
+    let logs: LogsWatcher | null = null;
+    let releaseLogs: (() => void) | null = null;
+    let offLogs: (() => void) | null = null;
 
     const finish = (outcome: BetOutcome) => {
       if (done) return;
@@ -79,6 +134,8 @@ export function useBetOutcome(placed: PlacedBet | null): BetOutcome | null {
       abort.abort();
       offChange?.();
       release?.();
+      offLogs?.();
+      releaseLogs?.();
       setState({ placed, outcome });
       if (outcome.status === 'win' || outcome.status === 'loss' || outcome.status === 'refunded') {
         queryClient.setQueryData(betRecordKey(user), (old: { address: Address } | null | undefined) =>
@@ -100,8 +157,25 @@ export function useBetOutcome(placed: PlacedBet | null): BetOutcome | null {
         return true;
       }
       if (!isOutcomeOf(bet, placed)) return false;
-      // The roll is a detail: the result stands without it.
-      const [revealed, indexed] = await Promise.all([
+      const status = bet.result === BetResult.Win ? 'win' : 'loss';
+      // The roll is a detail: the result stands without it. Its log line normally came with the reveal's
+      // notification; the reads are the fallback when it does not come.
+      const logged =
+        bet.offChain || logs === null ? null : waitForRevealLog(logs, bet.sequence, abort.signal);
+      // Only worth waiting for while the subscription is up; otherwise the reads go at once.
+      const grace = logged === null || logs?.live !== true ? null : await within(logged, REVEAL_LOG_GRACE_MS);
+      if (grace !== null) {
+        finish({
+          status,
+          bet,
+          randomValue: grace.roll,
+          rollSource: 'chain',
+          settleSignature: grace.signature,
+        });
+        return true;
+      }
+      if (isDone()) return true;
+      const reads = Promise.all([
         bet.offChain
           ? Promise.resolve(null)
           : betRecordAddress(user)
@@ -109,13 +183,17 @@ export function useBetOutcome(placed: PlacedBet | null): BetOutcome | null {
               .catch((): RevealRoll | null => null),
         findIndexedBet(user, placed.signature, abort.signal).catch(() => null),
       ]);
-      const serverRoll = indexed?.randomValue ?? null;
+      const first = await Promise.race([
+        reads.then(([revealed, indexed]) => ({ revealed, indexed })),
+        (logged ?? never).then((revealed) => (revealed === null ? never : { revealed, indexed: null })),
+      ]);
+      const serverRoll = first.indexed?.randomValue ?? null;
       finish({
-        status: bet.result === BetResult.Win ? 'win' : 'loss',
+        status,
         bet,
-        randomValue: revealed?.roll ?? serverRoll,
-        rollSource: revealed !== null ? 'chain' : serverRoll !== null ? 'server' : null,
-        settleSignature: revealed?.signature ?? indexed?.settleSignature ?? null,
+        randomValue: first.revealed?.roll ?? serverRoll,
+        rollSource: first.revealed !== null ? 'chain' : serverRoll !== null ? 'server' : null,
+        settleSignature: first.revealed?.signature ?? first.indexed?.settleSignature ?? null,
       });
       return true;
     };
@@ -148,6 +226,14 @@ export function useBetOutcome(placed: PlacedBet | null): BetOutcome | null {
 
     void betRecordAddress(user).then((address) => {
       if (done) return;
+      const heldLogs = acquireLogsWatcher(address);
+      logs = heldLogs.watcher;
+      releaseLogs = heldLogs.release;
+      // A reveal of the record seen in its logs before (or without) its account notification: read it.
+      offLogs = heldLogs.watcher.onLogs((event) => {
+        if (done || !hasRevealLog(event)) return;
+        void check();
+      });
       const held = acquireAccountWatcher(address);
       release = held.release;
       offChange = held.watcher.onChange((snapshot) => {
@@ -168,6 +254,8 @@ export function useBetOutcome(placed: PlacedBet | null): BetOutcome | null {
       abort.abort();
       offChange?.();
       release?.();
+      offLogs?.();
+      releaseLogs?.();
     };
   }, [placed, user, queryClient]);
 

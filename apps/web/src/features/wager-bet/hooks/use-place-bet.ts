@@ -20,7 +20,7 @@ import {
   getInitReferralInstructionAsync,
 } from '@arcade/sdk/wager/instructions';
 import { isUnclaimedWin } from '@arcade/sdk/wager/views';
-import type { Address, Instruction } from '@solana/kit';
+import type { Address, Instruction, Signature } from '@solana/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { formatLamports } from '../../../lib/format.ts';
@@ -57,6 +57,12 @@ export interface PlaceBetArgs {
   readonly mint: Address;
   /** The player's seed, 64 hex digits; the one the bet screen shows (the UI store's) by default. */
   readonly playerSeed?: string;
+  /**
+   * Called once the wallet has signed, before the transaction is sent, with the bet as `place` will resolve
+   * it (the same object): the game starts its animation and its result watch here, while the transaction
+   * confirms. `place` may still fail after it (the transaction refused or failed on chain).
+   */
+  readonly onSent?: (placed: PlacedBet) => void;
 }
 
 /**
@@ -191,22 +197,27 @@ export function usePlaceBet(): {
         ),
       );
       const placedAt = Math.floor(Date.now() / 1000);
+      const previousTimestamp = record.bet?.timestamp ?? null;
+      let placed: PlacedBet | null = null;
+      const placedFor = (signature: Signature): PlacedBet =>
+        placed?.signature === signature
+          ? placed
+          : (placed = { signature, placedAt, user, previousTimestamp, playerSeed });
       let signature;
       try {
-        signature = await send({ instructions });
+        signature = await send({
+          instructions,
+          onSigned: (signed) => {
+            args.onSent?.(placedFor(signed));
+          },
+        });
       } catch (error) {
         throw await explainRefusal(error, user);
       }
       // The seed is spent: a drawn one gives way to a new one, a seed the player set stays.
       rotatePlayerSeed();
       if (createsVault) void queryClient.invalidateQueries({ queryKey: referralVaultKey(referral) });
-      return {
-        signature,
-        placedAt,
-        user,
-        previousTimestamp: record.bet?.timestamp ?? null,
-        playerSeed,
-      };
+      return placedFor(signature);
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: betRecordKey(user) });

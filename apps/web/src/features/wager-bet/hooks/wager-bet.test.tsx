@@ -14,7 +14,7 @@ import {
   encodeReferral,
 } from '@arcade/sdk/wager/accounts';
 import { betCost, houseFreeBalance, maxPrize } from '@arcade/sdk/wager/bet-math';
-import { bytesToHex, hexToBytes } from '@arcade/sdk/wager/fairness';
+import { bytesToHex, formatRevealLog, hexToBytes } from '@arcade/sdk/wager/fairness';
 import {
   getClaimBetInstructionDataCodec,
   getCreateBetInstructionDataCodec,
@@ -51,16 +51,60 @@ import { useBetOutcome } from './use-bet-outcome.ts';
 import { useClaimBet } from './use-claim-bet.ts';
 import { usePlaceBet } from './use-place-bet.ts';
 
-const mocks = vi.hoisted(() => ({
-  chain: null as unknown as MockChain,
-  send: vi.fn<(input: { instructions: readonly Instruction[]; cosign?: unknown }) => Promise<string>>(),
-  api: vi.fn<(path: string, options?: unknown) => Promise<unknown>>(),
-  referrer: null as string | null,
-}));
+const mocks = vi.hoisted(() => {
+  /** The logs subscriptions open (`logsNotifications`), when a test turns them on. */
+  const logListeners = new Set<(value: unknown) => void>();
+  return {
+    chain: null as unknown as MockChain,
+    send: vi.fn<
+      (input: {
+        instructions: readonly Instruction[];
+        cosign?: unknown;
+        onSigned?: (signature: string) => void;
+      }) => Promise<string>
+    >(),
+    api: vi.fn<(path: string, options?: unknown) => Promise<unknown>>(),
+    referrer: null as string | null,
+    logs: false,
+    logListeners,
+    /** A PubSub `logsNotifications` whose notifications are what a test passes to `logListeners`. */
+    logsNotifications: () => ({
+      subscribe: ({ abortSignal }: { abortSignal: AbortSignal }) => {
+        const queue: unknown[] = [];
+        let wake: (() => void) | null = null;
+        const listener = (value: unknown) => {
+          queue.push(value);
+          wake?.();
+        };
+        logListeners.add(listener);
+        abortSignal.addEventListener('abort', () => {
+          logListeners.delete(listener);
+          wake?.();
+        });
+        return Promise.resolve({
+          async *[Symbol.asyncIterator]() {
+            while (!abortSignal.aborted) {
+              if (queue.length === 0) {
+                await new Promise<void>((resolve) => {
+                  wake = resolve;
+                });
+                wake = null;
+              }
+              while (queue.length > 0) yield queue.shift();
+            }
+          },
+        });
+      },
+    }),
+  };
+});
 
 vi.mock('../../../lib/wallet/rpc.ts', () => ({
   getRpc: () => mocks.chain.rpc(),
-  getRpcSubscriptions: () => mocks.chain.subscriptions(),
+  getRpcSubscriptions: () => ({
+    ...mocks.chain.subscriptions(),
+    ...(mocks.logs ? { logsNotifications: mocks.logsNotifications } : {}),
+  }),
 }));
 vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
   useWallet: () => ({ wallet: { address: USER }, connecting: false, disconnect: async () => {} }),
@@ -96,6 +140,7 @@ beforeEach(async () => {
   mocks.send.mockReset();
   mocks.api.mockReset();
   mocks.referrer = null;
+  mocks.logs = false;
   setRuntimeConfig(TEST_CONFIG);
   [house] = await findHouseAddress({ programAddress: WAGER });
   [betAccount] = await findBetAddress(USER, { programAddress: WAGER });
@@ -160,6 +205,34 @@ describe('usePlaceBet', () => {
     // The seed is spent: a drawn one gives way to a new one.
     expect(getUiState().playerSeed).not.toBe('ab'.repeat(32));
     expect(getUiState().playerSeed).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('tells the bet as sent the moment the wallet signs, as the same bet it resolves with once confirmed', async () => {
+    let sentBeforeConfirmed: PlacedBet | null = null;
+    const onSent = vi.fn((bet: PlacedBet) => {
+      sentBeforeConfirmed = bet;
+    });
+    mocks.send.mockImplementation((input) => {
+      input.onSigned?.(SIG);
+      // The confirmation comes later: the game already knows the bet is on its way.
+      expect(onSent).toHaveBeenCalledTimes(1);
+      return Promise.resolve(SIG);
+    });
+    const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
+    let placed!: PlacedBet;
+    await act(async () => {
+      placed = await result.current.place({
+        odds: 40,
+        listingPrice: 2_500_000_000n,
+        betType: 'sol',
+        mint: NATIVE_MINT_ADDRESS,
+        onSent,
+      });
+    });
+    expect(onSent).toHaveBeenCalledTimes(1);
+    // The same object: the result watch started at the send is not restarted by the confirmation.
+    expect(sentBeforeConfirmed).toBe(placed);
+    expect(placed).toMatchObject({ signature: SIG, user: USER, previousTimestamp: null });
   });
 
   it('keeps a seed the player set, bet after bet', async () => {
@@ -489,6 +562,92 @@ describe('useBetOutcome', () => {
     });
     await waitFor(() => {
       expect(result.current).toMatchObject({ status: 'loss' });
+    });
+  });
+
+  /** The reveal's logs notification, as the record's logs subscription sends it. */
+  function revealNotification(roll: number, signature = 'sig-reveal-ws', sequence = 7n) {
+    return {
+      context: { slot: 1_003n },
+      value: {
+        signature,
+        err: null,
+        logs: [
+          `Program ${WAGER} invoke [1]`,
+          `Program log: ${formatRevealLog({ kind: 'settled', sequence, roll, slot: 1_000n, slotHash: new Uint8Array(32).fill(0xa5), afterRefund: false })}`,
+          `Program ${WAGER} success`,
+        ],
+      },
+    };
+  }
+
+  it('takes the roll and the settle signature from the reveal’s logs notification, reading no transaction', async () => {
+    mocks.logs = true;
+    mocks.chain.set(
+      betAccount,
+      betData({ state: BetState.Open, result: BetResult.None, timestamp: 1_790_000_100n }),
+    );
+    const { result } = renderHook(() => useBetOutcome(placed), { wrapper: wrapper() });
+    await waitFor(() => {
+      expect(mocks.chain.listeners.get(betAccount)?.size).toBe(1);
+      expect(mocks.logListeners.size).toBeGreaterThan(0);
+    });
+    // Another bet's reveal on the same record's logs (an older sequence) says nothing of this one.
+    act(() => {
+      for (const listener of mocks.logListeners) listener(revealNotification(88, 'sig-old', 6n));
+    });
+    // As the node sends them: the record's account notification, then the reveal's logs.
+    act(() => {
+      mocks.chain.set(
+        betAccount,
+        betData({ state: BetState.Settled, result: BetResult.Loss, timestamp: 1_790_000_104n }),
+        undefined,
+        true,
+      );
+      for (const listener of mocks.logListeners) listener(revealNotification(64));
+    });
+    await waitFor(() => {
+      expect(result.current).toEqual({
+        status: 'loss',
+        bet: expect.objectContaining({ result: BetResult.Loss }) as unknown,
+        randomValue: 64,
+        rollSource: 'chain',
+        settleSignature: 'sig-reveal-ws',
+      });
+    });
+    // Nothing read the reveal transaction or asked the server's index for it.
+    expect(mocks.chain.transactionReads).toBe(0);
+    expect(mocks.api).not.toHaveBeenCalledWith('/api/user/bets', expect.anything());
+  });
+
+  it('reads the settled record as soon as the reveal’s logs arrive, without waiting for the poll', async () => {
+    mocks.logs = true;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    mocks.chain.set(
+      betAccount,
+      betData({ state: BetState.Open, result: BetResult.None, timestamp: 1_790_000_100n }),
+    );
+    const { result } = renderHook(() => useBetOutcome(placed), { wrapper: wrapper() });
+    for (let i = 0; i < 50 && mocks.logListeners.size === 0; i++) {
+      await act(() => vi.advanceTimersByTimeAsync(1));
+    }
+    expect(mocks.logListeners.size).toBeGreaterThan(0);
+    // The record changed without an account notification (a dropped one): only the logs say so.
+    mocks.chain.set(
+      betAccount,
+      betData({ state: BetState.Settled, result: BetResult.Win, timestamp: 1_790_000_104n }),
+    );
+    act(() => {
+      for (const listener of mocks.logListeners) listener(revealNotification(12));
+    });
+    for (let i = 0; i < 50 && result.current?.status === 'waiting'; i++) {
+      await act(() => vi.advanceTimersByTimeAsync(1));
+    }
+    // Well before the next poll (BET_POLL_INTERVAL_MS).
+    expect(result.current).toMatchObject({
+      status: 'win',
+      randomValue: 12,
+      settleSignature: 'sig-reveal-ws',
     });
   });
 
