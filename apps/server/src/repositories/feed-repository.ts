@@ -6,7 +6,13 @@
  */
 
 import type { Queryable } from '../db/database.ts';
-import type { BetFeedItem, FeedItem, MarketBetFeedItem, PredictionFeedItem } from '../events/feed-items.ts';
+import {
+  marketBetWon,
+  type BetFeedItem,
+  type FeedItem,
+  type MarketBetFeedItem,
+  type PredictionFeedItem,
+} from '../events/feed-items.ts';
 
 interface Ordered<T> {
   readonly slot: number;
@@ -142,10 +148,12 @@ export class FeedRepository {
       user_address: string;
       username: string | null;
       placed_at: Date;
+      market_result: 'Yes' | 'No' | 'Invalid' | null;
     }>(
       `SELECT m.id, m.signature, m.slot, m.tx_index, m.market, m.result, m.amount, m.user_address, u.username,
-         m.placed_at
+         m.placed_at, mk.result AS market_result
        FROM (SELECT * FROM market_bets ORDER BY id DESC LIMIT $1) m
+       LEFT JOIN markets mk ON mk.address = m.market
        LEFT JOIN users u ON u.address = m.user_address`,
       [limit],
     );
@@ -162,6 +170,7 @@ export class FeedRepository {
         user: row.username,
         userId: row.user_address,
         timestamp: row.placed_at.getTime(),
+        won: marketBetWon(row.result, row.market_result),
       },
     }));
   }

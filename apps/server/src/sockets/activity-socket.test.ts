@@ -65,6 +65,7 @@ const marketBet: MarketBetFeedItem = {
   user: 'carol',
   userId: 'Wallet333',
   timestamp: 1_700_000_002_000,
+  won: null,
 };
 
 describe('/activity', () => {

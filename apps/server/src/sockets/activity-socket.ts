@@ -12,11 +12,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 
-import { FEED_EVENT_OF, type FeedItem } from '../events/feed-items.ts';
+import { FEED_EVENT_OF, FEED_HISTORY_LENGTH, type FeedItem } from '../events/feed-items.ts';
 import { SocketServer } from './socket-server.ts';
 
-/** How many items `feed` sends on connect. */
-export const FEED_HISTORY_LENGTH = 50;
+export { FEED_HISTORY_LENGTH };
 
 /** What the `/activity` socket emits. */
 export type ActivityServerEvents = {

@@ -12,11 +12,15 @@ import { bytesToHex } from '@arcade/sdk/wager/fairness';
 import type { EventAccount } from '@arcade/sdk/foresight/accounts';
 
 import type { Queryable } from '../../db/database.ts';
+import { FEED_HISTORY_LENGTH, marketBetWon } from '../../events/feed-items.ts';
 import type { JuiceRepository } from '../../repositories/juice-repository.ts';
 import type { ReferralRepository } from '../../repositories/referral-repository.ts';
 import type { IndexAction } from './decode-transaction.ts';
 
-/** A feed item to publish after commit, before usernames are filled in. */
+/**
+ * A feed item to publish after commit, before usernames are filled in: when placed, and again (same kind
+ * and id) when its result is known.
+ */
 export type PendingFeedItem =
   | {
       readonly kind: 'bet';
@@ -41,6 +45,8 @@ export type PendingFeedItem =
       readonly event: string;
       readonly userId: string;
       readonly timestamp: number;
+      /** Null until the round settles Up or Down (and for an Invalid round's refund). */
+      readonly won: boolean | null;
     }
   | {
       readonly kind: 'marketbet';
@@ -51,6 +57,8 @@ export type PendingFeedItem =
       readonly amount: bigint;
       readonly userId: string;
       readonly timestamp: number;
+      /** Null until the market resolves Yes or No (and for an Invalid market's refund). */
+      readonly won: boolean | null;
     };
 
 /** What a transaction's effects call for after commit. */
@@ -108,7 +116,8 @@ export interface ApplyDeps {
   readonly referrals: ReferralRepository;
 }
 
-interface BetRow {
+/** A `bets` row as the indexer reads it back. */
+export interface BetRow {
   id: number;
   signature: string;
   bet_type: 'sol' | 'token' | 'nft';
@@ -271,7 +280,8 @@ async function recordVault(
   );
 }
 
-function betFeedItem(row: BetRow): PendingFeedItem {
+/** A bet's row as a feed item (its result once revealed). */
+export function betFeedItem(row: BetRow): PendingFeedItem {
   return {
     kind: 'bet',
     id: row.id,
@@ -478,6 +488,7 @@ export async function applyActions(
             amount: action.added,
             userId: action.user,
             timestamp: ctx.timeMs,
+            won: null,
           });
         }
         break;
@@ -515,10 +526,11 @@ export async function applyActions(
         // The chain's is_settled means "resolved"; the row's means "every prediction paid", which the market
         // settler waits for (it cranks markets that are resolved and not yet settled here).
         const everyPredictionPaid = state.isSettled && state.settledCount >= state.yesCount + state.noCount;
-        const updated = await tx.query(
-          `UPDATE markets SET yes_count = $2, no_count = $3, yes_pool = $4, no_pool = $5, is_settled = $6,
+        const updated = await tx.query<{ address: string; previous: string | null }>(
+          `WITH before AS (SELECT result FROM markets WHERE address = $1)
+           UPDATE markets SET yes_count = $2, no_count = $3, yes_pool = $4, no_pool = $5, is_settled = $6,
              settled_count = $7, result = $8, updated_at = now()
-           WHERE address = $1 RETURNING address`,
+           WHERE address = $1 RETURNING address, (SELECT result FROM before) AS previous`,
           [
             action.market,
             state.yesCount,
@@ -531,6 +543,13 @@ export async function applyActions(
           ],
         );
         if (updated.length > 0) effects.marketsChanged = true;
+        // The market's result reaches the feed's rows of its predictions when it is resolved: the first
+        // update with a result (the market settler may have recorded an expiry's result already, so also
+        // the resolving transaction's own update, before any prediction is paid).
+        const row = updated[0];
+        if (row !== undefined && result !== null && (row.previous === null || state.settledCount === 0)) {
+          effects.feed.push(...(await marketBetResults(tx, action.market)));
+        }
         break;
       }
       case 'place_bet': {
@@ -594,40 +613,128 @@ export async function applyActions(
             event: action.event,
             userId: action.user,
             timestamp: ctx.timeMs,
+            won: null,
           });
         }
         break;
       }
-      case 'bet_paid':
+      case 'bet_paid': {
         // A withdrawal from an Invalid round is a refund: neither won nor lost (won stays NULL).
-        await tx.query(
-          `UPDATE foresight_bets SET is_settled = true, win_amount = win_amount + $3,
+        const paid = await tx.query<{ address: string; decided: boolean }>(
+          `WITH before AS (SELECT won FROM foresight_bets WHERE address = $1)
+           UPDATE foresight_bets SET is_settled = true, win_amount = win_amount + $3,
              won = CASE WHEN (SELECT result FROM foresight_rounds WHERE address = $5) = 'Invalid' THEN NULL ELSE $2::boolean END,
              last_signature = $4, updated_at = now()
-           WHERE address = $1`,
+           WHERE address = $1
+           RETURNING address, (won IS NOT NULL AND (SELECT won FROM before) IS DISTINCT FROM won) AS decided`,
           [action.bet, action.won, action.winAmount, ctx.signature, action.event],
         );
+        // Its result reached the feed when the round settled, unless this is the first the index hears of it.
+        const decided = paid.filter((row) => row.decided).map((row) => row.address);
+        if (decided.length > 0) effects.feed.push(...(await placementResults(tx, decided)));
         await tx.query(
           'UPDATE foresight_rounds SET settled_count = settled_count + 1, updated_at = now() WHERE address = $1',
           [action.event],
         );
         break;
+      }
       case 'round_update': {
         await upsertRound(tx, action, prefetched.rounds.get(action.round) ?? null);
         if (action.result !== 'None' && action.result !== 'Invalid') {
           // Losing bets are never paid, so no UpdateBet says they lost: the round's result does. In an
           // Invalid round every bet is refunded: neither won nor lost, so won stays NULL.
-          await tx.query(
+          const decided = await tx.query<{ address: string }>(
             `UPDATE foresight_bets SET won = (prediction = $2), updated_at = now()
-             WHERE event = $1 AND won IS NULL`,
+             WHERE event = $1 AND won IS NULL RETURNING address`,
             [action.round, action.result],
           );
+          // Every bet of the round has its result now: the feed's rows of its placements turn Won or Lost.
+          if (decided.length > 0) {
+            effects.feed.push(
+              ...(await placementResults(
+                tx,
+                decided.map((row) => row.address),
+              )),
+            );
+          }
         }
         break;
       }
     }
   }
   return effects;
+}
+
+/**
+ * The feed items of the Foresight placements of `bets` with their bets' results, among the newest
+ * {@link FEED_HISTORY_LENGTH} placements (older ones are in no client's feed).
+ */
+async function placementResults(tx: Queryable, bets: readonly string[]): Promise<PendingFeedItem[]> {
+  const rows = await tx.query<{
+    id: number;
+    signature: string;
+    prediction: 'Up' | 'Down';
+    amount: bigint;
+    config: string;
+    event: string;
+    user_address: string;
+    placed_at: Date;
+    won: boolean | null;
+  }>(
+    `SELECT p.id, p.signature, p.prediction, p.amount, p.config, p.event, p.user_address, p.placed_at, fb.won
+     FROM (SELECT * FROM foresight_placements ORDER BY id DESC LIMIT $2) p
+     JOIN foresight_bets fb ON fb.address = p.bet
+     WHERE p.bet = ANY($1::text[])
+     ORDER BY p.id`,
+    [bets, FEED_HISTORY_LENGTH],
+  );
+  return rows.map((row) => ({
+    kind: 'prediction',
+    id: row.id,
+    signature: row.signature,
+    prediction: row.prediction === 'Up' ? 'up' : 'down',
+    amount: row.amount,
+    config: row.config,
+    event: row.event,
+    userId: row.user_address,
+    timestamp: row.placed_at.getTime(),
+    won: row.won,
+  }));
+}
+
+/**
+ * The feed items of `market`'s predictions with whether they won (null for an Invalid market's refund),
+ * among the newest {@link FEED_HISTORY_LENGTH} market bets (older ones are in no client's feed).
+ */
+async function marketBetResults(tx: Queryable, market: string): Promise<PendingFeedItem[]> {
+  const rows = await tx.query<{
+    id: number;
+    signature: string;
+    side: 'Yes' | 'No';
+    amount: bigint;
+    user_address: string;
+    placed_at: Date;
+    market_result: 'Yes' | 'No' | 'Invalid' | null;
+  }>(
+    `SELECT m.id, m.signature, m.result AS side, m.amount, m.user_address, m.placed_at,
+       mk.result AS market_result
+     FROM (SELECT * FROM market_bets ORDER BY id DESC LIMIT $2) m
+     JOIN markets mk ON mk.address = m.market
+     WHERE m.market = $1
+     ORDER BY m.id`,
+    [market, FEED_HISTORY_LENGTH],
+  );
+  return rows.map((row) => ({
+    kind: 'marketbet',
+    id: row.id,
+    signature: row.signature,
+    market,
+    result: row.side === 'Yes' ? 'yes' : 'no',
+    amount: row.amount,
+    userId: row.user_address,
+    timestamp: row.placed_at.getTime(),
+    won: marketBetWon(row.side, row.market_result),
+  }));
 }
 
 async function accrue(

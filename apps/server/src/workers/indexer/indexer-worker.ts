@@ -441,23 +441,33 @@ export class IndexerWorker implements Worker {
   async #announce(effects: Effects): Promise<void> {
     for (const address of effects.juice) this.#app.juiceCache.delete(address);
     if (effects.marketsChanged) this.#app.marketListCache.clear();
-    if (effects.feed.length === 0) return;
-    const users = [...new Set(effects.feed.map((item) => item.userId))];
-    let names = new Map<string, string | null>();
-    try {
-      const rows = await this.#app.db.query<{ address: string; username: string | null }>(
-        'SELECT address, username FROM users WHERE address = ANY($1::text[])',
-        [users],
-      );
-      names = new Map(rows.map((row) => [row.address, row.username]));
-    } catch (error) {
-      // The items are committed; a feed without usernames beats no feed.
-      this.#app.log.warn({ err: error }, 'indexer could not read usernames for the feed');
-    }
-    for (const item of effects.feed) {
-      this.#app.feed.publish(toFeedItem(item, names.get(item.userId) ?? null));
-    }
+    await publishFeedItems(this.#app, effects.feed);
   }
+}
+
+/**
+ * Publishes committed feed items with their players' usernames, in order. Whoever records a result
+ * first (the indexer, or the settler recording its own reveals) publishes it; a second publication of the
+ * same item is harmless (clients replace items by kind and id).
+ */
+export async function publishFeedItems(
+  app: FastifyInstance,
+  items: readonly PendingFeedItem[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const users = [...new Set(items.map((item) => item.userId))];
+  let names = new Map<string, string | null>();
+  try {
+    const rows = await app.db.query<{ address: string; username: string | null }>(
+      'SELECT address, username FROM users WHERE address = ANY($1::text[])',
+      [users],
+    );
+    names = new Map(rows.map((row) => [row.address, row.username]));
+  } catch (error) {
+    // The items are committed; a feed without usernames beats no feed.
+    app.log.warn({ err: error }, 'could not read usernames for the feed');
+  }
+  for (const item of items) app.feed.publish(toFeedItem(item, names.get(item.userId) ?? null));
 }
 
 /**
@@ -550,7 +560,7 @@ export function toFeedItem(item: PendingFeedItem, user: string | null): FeedItem
         signature: item.signature,
         prediction: item.prediction,
         amount: item.amount.toString(),
-        won: null,
+        won: item.won,
         config: item.config,
         event: item.event,
         user,
@@ -568,6 +578,7 @@ export function toFeedItem(item: PendingFeedItem, user: string | null): FeedItem
         user,
         userId: item.userId,
         timestamp: item.timestamp,
+        won: item.won,
       };
   }
 }
