@@ -115,6 +115,7 @@ export function FeedRow({ item, now, own }: FeedRowProps) {
   return (
     <li
       data-glow={glowing || undefined}
+      data-signature={item.signature}
       className={`animate-pop-in flex items-center gap-2.5 rounded-xl border px-2.5 py-2 ${
         glowing ? 'animate-glow border-accent/40 bg-accent/5' : 'border-edge/60 bg-panel-2/60'
       } ${own ? 'ring-1 ring-accent/40' : ''}`}

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createQueryClient } from '../../../lib/query-client.ts';
-import type { BetFeedItem, PredictionFeedItem } from '../utils/feed-items.ts';
+import type { BetFeedItem, MarketBetFeedItem, PredictionFeedItem } from '../utils/feed-items.ts';
 import { GameFeed } from './game-feed.tsx';
 
 const mocks = vi.hoisted(() => {
@@ -86,6 +86,35 @@ const prediction = (id: string): PredictionFeedItem => ({
   userId: 'Fore5ight1111111111111111111111111111111111',
   timestamp: NOW - 30_000,
 });
+
+const marketBet = (id: string, patch: Partial<MarketBetFeedItem> = {}): MarketBetFeedItem => ({
+  kind: 'marketbet',
+  id,
+  signature: `msig-${id}`,
+  market: 'Market1111111111111111111111111111111111111',
+  result: 'yes',
+  amount: '400000000',
+  user: 'prophet',
+  userId: 'Prophet11111111111111111111111111111111111',
+  timestamp: NOW - 45_000,
+  won: null,
+  ...patch,
+});
+
+/** The feed's row showing `text` (a player's name). */
+function rowOf(text: string): HTMLElement {
+  const row = within(screen.getByRole('list'))
+    .getAllByRole('listitem')
+    .find((item) => item.textContent.includes(text));
+  if (row === undefined) throw new Error(`no row of ${text}`);
+  return row;
+}
+
+/** "Won", "Lost" or null: the outcome a row shows. */
+function outcomeOf(text: string): string | null {
+  const shown = rowOf(text).textContent;
+  return shown.includes('Won') ? 'Won' : shown.includes('Lost') ? 'Lost' : null;
+}
 
 function socket() {
   const last = mocks.state.sockets.at(-1);
@@ -213,6 +242,98 @@ describe('GameFeed', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('Lost');
     expect(mocks.state.played).toEqual([]);
+  });
+
+  it('turns each kind of row to Won or Lost when its result arrives under the same id', () => {
+    renderFeed();
+    act(() => {
+      socket().fire('connect');
+      socket().fire('feed', [
+        bet('1'),
+        bet('2', { type: 'token' }),
+        bet('3', { type: 'nft' }),
+        prediction('4'),
+        marketBet('5'),
+      ]);
+    });
+    for (const name of ['player1', 'player2', 'player3', 'Fore…1111', 'prophet']) {
+      expect(outcomeOf(name)).toBeNull();
+    }
+    act(() => {
+      socket().fire('new_bet', bet('1', { result: 'Loss' }));
+      socket().fire('new_bet', bet('2', { type: 'token', result: 'Win' }));
+      socket().fire('new_bet', bet('3', { type: 'nft', result: 'Win' }));
+      socket().fire('new_prediction', { ...prediction('4'), won: true });
+      socket().fire('new_marketbet', marketBet('5', { won: false }));
+    });
+    // Updated in place: still five rows, each with its result.
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(5);
+    expect(outcomeOf('player1')).toBe('Lost');
+    expect(outcomeOf('player2')).toBe('Won');
+    expect(outcomeOf('player3')).toBe('Won');
+    expect(rowOf('player3').textContent).toContain('ReTail');
+    expect(outcomeOf('Fore…1111')).toBe('Won');
+    expect(outcomeOf('prophet')).toBe('Lost');
+    expect(rowOf('prophet').textContent).toContain('Prophecy');
+  });
+
+  it('keeps a result when a history read before it arrives after it', () => {
+    renderFeed();
+    act(() => {
+      socket().fire('connect');
+      socket().fire('new_bet', bet('1'));
+      socket().fire('new_bet', bet('1', { result: 'Win' }));
+      // The connection's history, read before the result was recorded, arrives last.
+      socket().fire('feed', [bet('1'), bet('2')]);
+    });
+    expect(outcomeOf('player1')).toBe('Won');
+    expect(outcomeOf('player2')).toBeNull();
+  });
+
+  it('shows the result of a bet whose placement it never received', () => {
+    renderFeed();
+    act(() => {
+      socket().fire('connect');
+      socket().fire('feed', [bet('2')]);
+      socket().fire('new_bet', bet('1', { result: 'Loss' }));
+    });
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
+    expect(outcomeOf('player1')).toBe('Lost');
+  });
+
+  it('catches up on reconnect: results settled while it was offline come with the history', () => {
+    vi.useFakeTimers();
+    renderFeed();
+    act(() => {
+      socket().fire('connect');
+      socket().fire('feed', [bet('1'), prediction('2')]);
+      socket().fire('disconnect', 'transport close');
+    });
+    expect(screen.getByText('Reconnecting…')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(WEBSOCKET_RECONNECT_DELAY_MS);
+    });
+    expect(socket().connectCalls).toBe(2);
+    act(() => {
+      socket().fire('connect');
+      // The server sends its first page on every connection: the results recorded meanwhile are in it.
+      socket().fire('feed', [bet('1', { result: 'Win' }), { ...prediction('2'), won: false }, bet('3')]);
+    });
+    expect(outcomeOf('player1')).toBe('Won');
+    expect(outcomeOf('Fore…1111')).toBe('Lost');
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('makes the scrolling list keyboard-focusable and named (axe: scrollable-region-focusable)', () => {
+    renderFeed();
+    act(() => {
+      socket().fire('connect');
+      socket().fire('feed', [bet('1')]);
+    });
+    const log = screen.getByRole('log', { name: 'Latest bets' });
+    expect(log.tabIndex).toBe(0);
+    expect(log.className).toContain('overflow-y-auto');
+    expect(within(log).getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('says so when the feed is empty', () => {

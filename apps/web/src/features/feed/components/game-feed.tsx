@@ -81,19 +81,26 @@ export function GameFeed() {
       ) : shown.length === 0 ? (
         <p className="px-6 py-10 text-center text-sm text-ink-dim">{EMPTY_TEXT[filter]}</p>
       ) : (
-        <ul
-          aria-label={`${filter} feed items`}
-          className="flex min-h-0 flex-1 flex-col gap-1.5 overflow-y-auto px-3 pb-3"
+        // The scrolling log is focusable, so keyboard users can scroll it (axe: scrollable-region-focusable).
+        // It does not announce every bet (a busy feed would drown a screen reader): aria-live off.
+        <div
+          role="log"
+          aria-label="Latest bets"
+          aria-live="off"
+          tabIndex={0}
+          className="min-h-0 flex-1 overflow-y-auto rounded-xl px-3 pb-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
         >
-          {shown.map((item) => (
-            <FeedRow
-              key={feedItemKey(item)}
-              item={item}
-              now={now}
-              own={wallet !== null && item.userId === wallet.address}
-            />
-          ))}
-        </ul>
+          <ul aria-label={`${filter} feed items`} className="flex flex-col gap-1.5">
+            {shown.map((item) => (
+              <FeedRow
+                key={feedItemKey(item)}
+                item={item}
+                now={now}
+                own={wallet !== null && item.userId === wallet.address}
+              />
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );

@@ -7,9 +7,24 @@
  */
 
 import { FEED_FILTERS, GLOW_THRESHOLD_LAMPORTS, SKILL_LABELS } from '@arcade/sdk/constants';
-import type { FeedItem } from '@arcade/sdk/feed-items';
+import type {
+  BetFeedItem,
+  MarketBetFeedItem as SpecMarketBetFeedItem,
+  PredictionFeedItem,
+} from '@arcade/sdk/feed-items';
 
-export type { BetFeedItem, FeedItem, MarketBetFeedItem, PredictionFeedItem } from '@arcade/sdk/feed-items';
+export type { BetFeedItem, PredictionFeedItem } from '@arcade/sdk/feed-items';
+
+/**
+ * A Prophecy prediction, with whether its side won once the market is resolved (the server's `won`:
+ * null while open and for an Invalid market's refund; absent from an older server).
+ */
+export interface MarketBetFeedItem extends SpecMarketBetFeedItem {
+  readonly won?: boolean | null;
+}
+
+/** Any feed item. */
+export type FeedItem = BetFeedItem | PredictionFeedItem | MarketBetFeedItem;
 
 /** A feed filter: `All`, `Bets` or `Foresight`. */
 export type FeedFilter = (typeof FEED_FILTERS)[number];
@@ -46,7 +61,10 @@ export function isFeedItem(value: unknown): value is FeedItem {
 /**
  * Merges items into the feed, newest first, at most `max`: an item already there (same kind and id) is
  * replaced where it is — a bet's settlement updates its row — and duplicates of the history (the server
- * may send an item both live and in `feed`) collapse into one.
+ * may send an item both live and in `feed`) collapse into one. A result is never taken back: an item
+ * without one (a history read before the result was recorded, arriving after the live update) leaves a
+ * settled row as it is. An update for an item the feed does not hold yet (it settled before its bet
+ * arrived, or the feed was offline) is added in its place by time, like any item.
  *
  * @example mergeFeedItems([], [a, b]) → [b, a] when b is newer
  */
@@ -57,7 +75,12 @@ export function mergeFeedItems(
 ): FeedItem[] {
   const byKey = new Map<string, FeedItem>();
   for (const item of current) byKey.set(feedItemKey(item), item);
-  for (const item of incoming) byKey.set(feedItemKey(item), item);
+  for (const item of incoming) {
+    const key = feedItemKey(item);
+    const held = byKey.get(key);
+    if (held !== undefined && feedItemOutcome(held) !== null && feedItemOutcome(item) === null) continue;
+    byKey.set(key, item);
+  }
   return [...byKey.values()]
     .sort((a, b) => b.timestamp - a.timestamp || compareIds(b.id, a.id))
     .slice(0, max);
@@ -110,15 +133,17 @@ export function feedItemGame(item: FeedItem): 'TailSpin' | 'ReTail' | 'Foresight
   }
 }
 
-/** Whether the item is settled and how: `null` while open (Prophecy items have no outcome in the feed). */
+/**
+ * Whether the item is settled and how: `null` while open (and for a refund: a Foresight bet in an Invalid
+ * round, a prediction on an Invalid market).
+ */
 export function feedItemOutcome(item: FeedItem): 'won' | 'lost' | null {
   switch (item.kind) {
     case 'bet':
       return item.result === 'Win' ? 'won' : item.result === 'Loss' ? 'lost' : null;
     case 'prediction':
-      return item.won === null ? null : item.won ? 'won' : 'lost';
     case 'marketbet':
-      return null;
+      return item.won === true ? 'won' : item.won === false ? 'lost' : null;
   }
 }
 
