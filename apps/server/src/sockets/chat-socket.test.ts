@@ -257,6 +257,49 @@ describe('/chat posting refusals', () => {
     expect(await send(sender, 'still here')).toMatchObject({ success: true });
   });
 
+  it('refuses a second message within a second of the first across a clock second, and on another socket of the user', async () => {
+    const poster = await newUser();
+    const first = await openReady({ token: poster.token });
+    const second = await openReady({ token: poster.token });
+    nextMinute();
+    // 0.9 s into a second of the clock, then 0.2 s later (the next second) and 0.5 s after that: three
+    // messages within 1.5 s went through with windows aligned to the clock.
+    t.clock.advance(900);
+    expect(await send(first, 'one')).toMatchObject({ success: true });
+    t.clock.advance(200);
+    expect(await send(first, 'two')).toEqual({ success: false, error: 'Slow down: one message per second' });
+    // The user's other socket (another tab) shares the allowance.
+    expect(await send(second, 'two, from the other tab')).toEqual({
+      success: false,
+      error: 'Slow down: one message per second',
+    });
+    t.clock.advance(500);
+    expect(await send(second, 'three')).toEqual({
+      success: false,
+      error: 'Slow down: one message per second',
+    });
+    // A full second after the first message.
+    t.clock.advance(300);
+    expect(await send(second, 'three')).toMatchObject({ success: true });
+  });
+
+  it('refuses a 101-character and a 10,000-character message with a clear error, and keeps serving', async () => {
+    const poster = await newUser();
+    const sender = await openReady({ token: poster.token });
+    nextMinute();
+    const before = await messageCount();
+    expect(await send(sender, 'b'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1))).toEqual({
+      success: false,
+      error: 'Message cannot be longer than 100 characters',
+    });
+    expect(await send(sender, 'c'.repeat(10_000))).toEqual({
+      success: false,
+      error: 'Message cannot be longer than 100 characters',
+    });
+    expect(await messageCount()).toBe(before);
+    expect(await send(sender, 'still fine')).toMatchObject({ success: true });
+  });
+
   it('limits each user to one message a second and twenty a minute', async () => {
     const poster = await newUser();
     const other = await newUser();
@@ -266,7 +309,7 @@ describe('/chat posting refusals', () => {
     expect(await send(sender, 'first')).toMatchObject({ success: true });
     expect(await send(sender, 'second')).toEqual({
       success: false,
-      error: 'You are sending messages too fast',
+      error: 'Slow down: one message per second',
     });
     // The limit is per user.
     expect(await send(otherSender, 'mine')).toMatchObject({ success: true });
@@ -279,7 +322,7 @@ describe('/chat posting refusals', () => {
     t.clock.advance(1_000);
     expect(await send(sender, 'twenty-first')).toEqual({
       success: false,
-      error: 'You are sending messages too fast',
+      error: 'Slow down: at most 20 messages per minute',
     });
     nextMinute();
     expect(await send(sender, 'next minute')).toMatchObject({ success: true });

@@ -22,6 +22,7 @@ import {
   DEFAULT_CHAT_RATE_LIMITS,
   MemoryChatRateLimiter,
   RedisChatRateLimiter,
+  slowDownMessage,
   type ChatRateLimiter,
   type RateWindow,
 } from './chat-rate-limiter.ts';
@@ -110,7 +111,9 @@ export function createChatSocket(app: FastifyInstance, options: ChatSocketOption
     const text = checkChatText(value);
     if (!text.ok) return { success: false, error: text.error };
     const now = app.now();
-    if (!(await limiter.take(address, now))) return { success: false, error: CHAT_ERRORS.tooFast };
+    // Per wallet, whichever socket (and, with Redis, whichever instance) the message comes through.
+    const verdict = await limiter.take(address, now);
+    if (!verdict.allowed) return { success: false, error: slowDownMessage(verdict.window) };
     const message = await chat.add({ address, username, text: text.text, atMs: now });
     io.emit('new_message', message);
     return { success: true, message };

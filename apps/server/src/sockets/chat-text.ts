@@ -18,7 +18,7 @@ export const CHAT_ERRORS = Object.freeze({
   empty: 'Message cannot be empty',
   tooLong: `Message cannot be longer than ${CHAT_MESSAGE_MAX_LENGTH} characters`,
   invalidCharacters: 'Message contains invalid characters',
-  tooFast: 'You are sending messages too fast',
+  tooFast: 'Slow down: one message per second',
   failed: 'Could not send the message',
 } as const);
 
