@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import type { ChatBlocker } from '../utils/chat-blocker.ts';
-import { canSendChatText, chatLength, limitChatInput } from '../utils/chat-text.ts';
+import { canSendChatText, chatLength, chatLengthProblem, normalizeChatInput } from '../utils/chat-text.ts';
 
 /** Props of {@link ChatComposer}. */
 export interface ChatComposerProps {
@@ -18,16 +18,19 @@ const COUNTER_WARN_AT = 10;
 
 /**
  * The chat input: one line, at most {@link CHAT_MESSAGE_MAX_LENGTH} characters with a counter, sent on
- * Enter. When posting is unavailable it is disabled and says why, with the fix as a button.
+ * Enter. Longer text is kept as typed or pasted, flagged (the counter turns red, a notice says by how
+ * much) and not sent until shortened: never cut silently. A refused message (too fast, too long…) keeps
+ * its text with the server's reason below it. When posting is unavailable it is disabled and says why,
+ * with the fix as a button.
  */
 export function ChatComposer({ blocker, onSend }: ChatComposerProps) {
   const [text, setText] = useState('');
-  const [cut, setCut] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const hintId = useId();
   const length = chatLength(text);
+  const tooLong = chatLengthProblem(text);
   const disabled = blocker !== null;
 
   async function submit() {
@@ -38,7 +41,6 @@ export function ChatComposer({ blocker, onSend }: ChatComposerProps) {
     setSending(false);
     if (refusal === null) {
       setText('');
-      setCut(false);
     } else {
       setError(refusal);
     }
@@ -83,19 +85,21 @@ export function ChatComposer({ blocker, onSend }: ChatComposerProps) {
             value={text}
             disabled={disabled}
             aria-describedby={hintId}
-            aria-invalid={error !== null || undefined}
+            aria-invalid={error !== null || tooLong !== null || undefined}
             placeholder={disabled ? 'Chat is read-only' : 'Say something…'}
             onChange={(event) => {
-              const limited = limitChatInput(event.target.value);
-              setText(limited.text);
-              setCut(limited.cut);
+              setText(normalizeChatInput(event.target.value));
               setError(null);
             }}
             className="h-10 w-full rounded-xl border border-edge bg-void/70 pr-14 pl-3 text-sm text-ink placeholder:text-ink-faint focus:border-accent/60 focus:outline-none disabled:cursor-not-allowed disabled:opacity-50"
           />
           <span
             className={`tabular pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-[10px] ${
-              CHAT_MESSAGE_MAX_LENGTH - length <= COUNTER_WARN_AT ? 'text-juice' : 'text-ink-faint'
+              length > CHAT_MESSAGE_MAX_LENGTH
+                ? 'font-bold text-loss'
+                : CHAT_MESSAGE_MAX_LENGTH - length <= COUNTER_WARN_AT
+                  ? 'text-juice'
+                  : 'text-ink-faint'
             }`}
             aria-label={`${length} of ${CHAT_MESSAGE_MAX_LENGTH} characters`}
           >
@@ -119,9 +123,9 @@ export function ChatComposer({ blocker, onSend }: ChatComposerProps) {
           <p role="alert" className="text-loss">
             {error}
           </p>
-        ) : cut ? (
-          <p className="text-juice" aria-live="polite">
-            Cut to {CHAT_MESSAGE_MAX_LENGTH} characters
+        ) : tooLong !== null ? (
+          <p role="alert" className="text-loss">
+            {tooLong}
           </p>
         ) : null}
       </div>

@@ -272,7 +272,34 @@ describe('LiveChat: posting', () => {
     ).toEqual(['wagmi']);
   });
 
-  it('cuts a 10,000-character paste to 100 and never sends more', async () => {
+  it('flags a 101-character paste instead of cutting it, sends nothing until it fits, then sends it whole', async () => {
+    const user = userEvent.setup();
+    signedIn();
+    renderChat();
+    connect();
+    await waitFor(() => {
+      expect(input().disabled).toBe(false);
+    });
+    await user.click(input());
+    const pasted = `${'x'.repeat(99)}yz`;
+    await user.paste(pasted);
+    // Kept as pasted, with the counter over the limit and a notice saying by how much.
+    expect(input().value).toBe(pasted);
+    expect(screen.getByLabelText('101 of 100 characters').textContent).toBe('101/100');
+    expect(screen.getByRole('alert').textContent).toBe('Message is 1 character too long (100 max)');
+    expect(input().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Send message' })).toHaveProperty('disabled', true);
+    await user.keyboard('{Enter}');
+    expect(socket().emitted.filter((args) => args[0] === 'message')).toHaveLength(0);
+    // The writer chooses what to drop: one character less and it goes, exactly as written.
+    await user.keyboard('{Backspace}');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.keyboard('{Enter}');
+    const sent = socket().emitted.filter((args) => args[0] === 'message');
+    expect(sent.map((args) => args[1])).toEqual([`${'x'.repeat(99)}y`]);
+  });
+
+  it('flags a 10,000-character paste clearly and never sends it', async () => {
     const user = userEvent.setup();
     signedIn();
     renderChat();
@@ -282,15 +309,11 @@ describe('LiveChat: posting', () => {
     });
     await user.click(input());
     await user.paste('x'.repeat(10_000));
-    expect(input().value).toBe('x'.repeat(100));
-    expect(screen.getByText('100/100')).toBeTruthy();
-    expect(screen.getByText('Cut to 100 characters')).toBeTruthy();
-    await user.type(input(), 'more');
-    expect(input().value).toHaveLength(100);
+    expect(input().value).toHaveLength(10_000);
+    expect(screen.getByText('10000/100')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Message is 9,900 characters too long (100 max)');
     await user.keyboard('{Enter}');
-    const sent = socket().emitted.filter((args) => args[0] === 'message');
-    expect(sent).toHaveLength(1);
-    expect(sent[0]![1]).toBe('x'.repeat(100));
+    expect(socket().emitted.filter((args) => args[0] === 'message')).toHaveLength(0);
   });
 
   it('shows the server’s refusal inline and keeps the text', async () => {
@@ -302,8 +325,9 @@ describe('LiveChat: posting', () => {
       expect(input().disabled).toBe(false);
     });
     await user.type(input(), 'spam{Enter}');
-    ack({ success: false, error: 'You are sending messages too fast' });
-    expect((await screen.findByRole('alert')).textContent).toBe('You are sending messages too fast');
+    ack({ success: false, error: 'Slow down: one message per second' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Slow down: one message per second');
+    // The unsent text stays, to send again a moment later.
     expect(input().value).toBe('spam');
   });
 });
@@ -348,6 +372,15 @@ describe('LiveChat: messages', () => {
     await user.click(screen.getByRole('button', { name: /2 new messages/ }));
     expect(log.scrollTop).toBe(1_000);
     expect(screen.queryByRole('button', { name: /new message/ })).toBeNull();
+  });
+
+  it('makes the scrolling messages keyboard-focusable, named, as a list (axe: scrollable-region-focusable)', () => {
+    renderChat();
+    connect([message('1'), message('2')]);
+    const log = screen.getByRole('log', { name: 'Chat messages' });
+    expect(log.tabIndex).toBe(0);
+    expect(log.className).toContain('overflow-y-auto');
+    expect(within(within(log).getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('says so when there are no messages yet', () => {

@@ -40,7 +40,7 @@ export function LiveChat() {
   });
 
   // Auto-scroll: follow new messages while the reader is at the bottom; otherwise count them in a pill.
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const lastId = useRef<string | null>(null);
   const [unseen, setUnseen] = useState(0);
@@ -95,26 +95,31 @@ export function LiveChat() {
         ) : messages.length === 0 ? (
           <p className="px-6 py-10 text-center text-sm text-ink-dim">No messages yet. Say gm!</p>
         ) : (
-          <ol
+          // The scrolling log is focusable, so keyboard users can scroll it (axe: scrollable-region-focusable);
+          // the messages inside stay a list.
+          <div
             ref={listRef}
             role="log"
             aria-label="Chat messages"
             aria-live="polite"
+            tabIndex={0}
             onScroll={(event) => {
               const list = event.currentTarget;
               atBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < STICK_THRESHOLD_PX;
               if (atBottom.current) setUnseen(0);
             }}
-            className="flex h-full flex-col gap-1 overflow-y-auto px-2 py-3"
+            className="h-full overflow-y-auto rounded-xl px-2 py-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
           >
-            {messages.map((message) => (
-              <ChatMessageRow
-                key={message.id}
-                message={message}
-                own={ownSession !== null && message.userId === ownSession.address}
-              />
-            ))}
-          </ol>
+            <ol className="flex flex-col gap-1">
+              {messages.map((message) => (
+                <ChatMessageRow
+                  key={message.id}
+                  message={message}
+                  own={ownSession !== null && message.userId === ownSession.address}
+                />
+              ))}
+            </ol>
+          </div>
         )}
         {unseen > 0 && (
           <button

@@ -1,25 +1,29 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from '@arcade/sdk/constants';
 import { describe, expect, it } from 'vitest';
 
-import { canSendChatText, chatLength, limitChatInput } from './chat-text.ts';
+import { canSendChatText, chatLength, chatLengthProblem, normalizeChatInput } from './chat-text.ts';
 
-describe('limitChatInput', () => {
-  it('cuts a 10,000-character paste to the limit', () => {
-    const result = limitChatInput('x'.repeat(10_000));
+describe('normalizeChatInput', () => {
+  it('keeps a 10,000-character paste whole: nothing is cut behind the writer', () => {
     expect(CHAT_MESSAGE_MAX_LENGTH).toBe(100);
-    expect(result).toEqual({ text: 'x'.repeat(100), cut: true });
-  });
-  it('keeps text at exactly the limit', () => {
-    expect(limitChatInput('y'.repeat(100))).toEqual({ text: 'y'.repeat(100), cut: false });
-  });
-  it('counts an emoji as one character and never splits it', () => {
-    const text = '🚀'.repeat(150);
-    const result = limitChatInput(text);
-    expect(chatLength(result.text)).toBe(100);
-    expect(result.text).toBe('🚀'.repeat(100));
+    expect(normalizeChatInput('x'.repeat(10_000))).toBe('x'.repeat(10_000));
   });
   it('turns line breaks into spaces: a message is one line', () => {
-    expect(limitChatInput('gm\nfrens\r\nwagmi').text).toBe('gm frens wagmi');
+    expect(normalizeChatInput('gm\nfrens\r\nwagmi')).toBe('gm frens wagmi');
+  });
+});
+
+describe('chatLengthProblem', () => {
+  it('says nothing up to 100 characters (after trimming), and how much is too much beyond', () => {
+    expect(chatLengthProblem('y'.repeat(100))).toBeNull();
+    expect(chatLengthProblem(`  ${'y'.repeat(100)}  `)).toBeNull();
+    expect(chatLengthProblem('y'.repeat(101))).toBe('Message is 1 character too long (100 max)');
+    expect(chatLengthProblem('y'.repeat(10_000))).toBe('Message is 9,900 characters too long (100 max)');
+  });
+  it('counts an emoji as one character, as the server does', () => {
+    expect(chatLength('🚀'.repeat(100))).toBe(100);
+    expect(chatLengthProblem('🚀'.repeat(100))).toBeNull();
+    expect(chatLengthProblem('🚀'.repeat(101))).toBe('Message is 1 character too long (100 max)');
   });
 });
 

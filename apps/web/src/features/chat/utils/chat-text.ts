@@ -1,7 +1,8 @@
 /**
  * Chat text on the client: the same rules the server checks (spec §5: at most
  * {@link CHAT_MESSAGE_MAX_LENGTH} characters, counted in code points so an emoji is one, one line of
- * plain text), applied while typing so nothing the server would refuse for its length is ever sent.
+ * plain text), applied while typing: text over the limit is flagged and never sent (not cut behind the
+ * writer's back).
  *
  * @module
  */
@@ -43,24 +44,27 @@ export function chatLength(text: string): number {
   return Array.from(text).length;
 }
 
-/** The outcome of {@link limitChatInput}. */
-export interface LimitedInput {
-  readonly text: string;
-  /** True when characters were dropped to fit. */
-  readonly cut: boolean;
+/**
+ * What the input keeps of typed or pasted text: line breaks become spaces (a pasted paragraph stays one
+ * line). Nothing is cut: text over {@link CHAT_MESSAGE_MAX_LENGTH} characters stays as typed, flagged by
+ * {@link chatLengthProblem}, so the writer decides what to drop.
+ *
+ * @example normalizeChatInput('gm\nfrens') → 'gm frens'
+ */
+export function normalizeChatInput(raw: string): string {
+  return raw.replace(LINE_BREAKS, ' ');
 }
 
 /**
- * What the input keeps of typed or pasted text: line breaks become spaces (a pasted paragraph stays one
- * line), then anything past {@link CHAT_MESSAGE_MAX_LENGTH} characters is cut, never splitting an emoji.
+ * Why text cannot be sent for its length, as the composer says it; null within the limit.
  *
- * @example limitChatInput('x'.repeat(10_000)) → { text: 'x'.repeat(100), cut: true }
+ * @example chatLengthProblem('x'.repeat(101)) → 'Message is 1 character too long (100 max)'
  */
-export function limitChatInput(raw: string): LimitedInput {
-  const oneLine = raw.replace(LINE_BREAKS, ' ');
-  const chars = Array.from(oneLine);
-  if (chars.length <= CHAT_MESSAGE_MAX_LENGTH) return { text: oneLine, cut: false };
-  return { text: chars.slice(0, CHAT_MESSAGE_MAX_LENGTH).join(''), cut: true };
+export function chatLengthProblem(text: string): string | null {
+  const over = chatLength(text.trim()) - CHAT_MESSAGE_MAX_LENGTH;
+  if (over <= 0) return null;
+  const count = over.toLocaleString('en-US');
+  return `Message is ${count} ${over === 1 ? 'character' : 'characters'} too long (${CHAT_MESSAGE_MAX_LENGTH} max)`;
 }
 
 /** Whether the text can be sent: something other than spaces, within the limit. */
