@@ -100,6 +100,11 @@ describe('sign-in and profile', () => {
       await profile.getByRole('button', { name: 'Change profile picture' }).click();
       const picker = profile.getByRole('region', { name: 'Choose your profile picture' });
       await picker.getByText(UI_TEXT.noNftsFound).waitFor({ timeout: UI_TIMEOUT });
+      // A new player learns where NFTs come from.
+      expect(await picker.getByText(/NFTs come from ReTail/).isVisible()).toBe(true);
+      expect(await picker.getByRole('link', { name: 'Win an NFT on ReTail' }).getAttribute('href')).toBe(
+        '/retail',
+      );
       // Nothing picked: Confirm stays disabled.
       expect(await picker.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true);
       await screenshot(page, 'suite-pfp-empty');

@@ -70,17 +70,33 @@ describe('rewards', () => {
         .toBeGreaterThan(0n);
       expect(status.lastClaim).toBe(0);
       const claimable = BigInt(status.claimable);
-      await page.reload();
+      const juice = (units: bigint) => formatTokenAmount(units, JUICE_DECIMALS);
+      // History and the header's popover show the same Juice, named: claimable, earned, claimed.
+      await page.goto('/history');
       await signIn(page);
+      const historyJuice = page.getByTestId('history-juice-claimable');
+      await expect.poll(() => historyJuice.textContent(), { timeout: UI_TIMEOUT }).toBe(juice(claimable));
+      const historyJuiceStat = page.locator('dl > div').filter({ has: historyJuice });
+      expect(await historyJuiceStat.textContent()).toBe(
+        `Juice claimable${juice(claimable)}Earned ${juice(claimable)} · claimed ${juice(0n)}`,
+      );
       const popover = await openJuice(page);
       await expect
         .poll(() => popover.getByTestId('juice-claimable').textContent(), { timeout: UI_TIMEOUT })
-        .toBe(formatTokenAmount(claimable, JUICE_DECIMALS));
+        .toBe(juice(claimable));
+      expect(await popover.getByTestId('juice-earned-claimed').textContent()).toBe(
+        `Earned ${juice(claimable)} · claimed ${juice(0n)}`,
+      );
       expect(await popover.getByTestId('juice-countdown').textContent()).toBe('Ready');
       await screenshot(page, 'suite-juice-ready');
 
       await popover.getByRole('button', { name: 'Claim', exact: true }).click();
       await page.getByText(SUCCESS_TOASTS.claimed).first().waitFor({ timeout: UI_TIMEOUT });
+      // History follows the claim without a reload (it used to say "0 claimed" until one).
+      await expect
+        .poll(() => historyJuiceStat.textContent(), { timeout: UI_TIMEOUT })
+        .toBe(`Juice claimable${juice(0n)}Earned ${juice(claimable)} · claimed ${juice(claimable)}`);
+      await screenshot(page, 'suite-juice-claimed-history');
       await expect
         .poll(async () => BigInt((await getJson<JuiceStatus>(`/api/user/juice/${address}`)).balance), {
           timeout: UI_TIMEOUT,
