@@ -89,3 +89,35 @@ describe('RouteFocus', () => {
     expect(announcer().textContent).toBe('');
   });
 });
+
+describe('RouteFocus on a page that names itself', () => {
+  it('titles and announces the error page as an error, whatever path failed', async () => {
+    function Broken(): never {
+      throw new Error('Invalid symbol');
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          Component: Shell,
+          children: [
+            { index: true, element: <h1>Home page</h1> },
+            {
+              path: 'tailspin',
+              Component: Broken,
+              ErrorBoundary: () => <h1 data-page-title="Error">Something bad just happened...</h1>,
+            },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    await userEvent.click(screen.getByRole('link', { name: 'TailSpin' }));
+    expect(document.title).toBe('Error · Arcade');
+    expect(announcer().textContent).toBe('Error');
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { name: 'Something bad just happened...' }),
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
-import { documentTitle, matchAppRoute, NOT_FOUND_TITLE } from './route-paths.ts';
+import { documentTitle, matchAppRoute, NOT_FOUND_TITLE, SITE_NAME } from './route-paths.ts';
 
 /** Where the page lives in the shell (`app-layout.tsx`). */
 const MAIN_SELECTOR = '#main';
@@ -17,6 +17,14 @@ export function pageFocusTarget(root: ParentNode = document): HTMLElement | null
   return main.querySelector<HTMLElement>('h1') ?? main;
 }
 
+/**
+ * The name a page in the DOM gives itself instead of its route's (`data-page-title`: the error page says
+ * `Error` whatever path failed), or null.
+ */
+export function pageTitleOverride(root: ParentNode = document): string | null {
+  return root.querySelector<HTMLElement>('[data-page-title]')?.dataset['pageTitle'] ?? null;
+}
+
 /** Whether focus is inside an open dialog, which a route change behind it must not take focus from. */
 function focusInDialog(): boolean {
   const active = document.activeElement;
@@ -29,7 +37,8 @@ function focusInDialog(): boolean {
 /**
  * After each in-app navigation to another page (not on the first load, nor when only the query changes),
  * moves focus from the link that was clicked to the new page's main heading, and announces the page's name
- * to screen readers; on every page, sets the document title (`TailSpin · Arcade`).
+ * to screen readers; on every page, sets the document title (`TailSpin · Arcade`, or the page's own
+ * `data-page-title`).
  */
 export function RouteFocus() {
   const { pathname } = useLocation();
@@ -37,12 +46,13 @@ export function RouteFocus() {
   const [announcement, setAnnouncement] = useState('');
 
   useEffect(() => {
-    document.title = documentTitle(pathname);
+    const override = pageTitleOverride();
+    document.title = override === null ? documentTitle(pathname) : `${override} · ${SITE_NAME}`;
     if (first.current) {
       first.current = false;
       return;
     }
-    setAnnouncement(matchAppRoute(pathname)?.title ?? NOT_FOUND_TITLE);
+    setAnnouncement(override ?? matchAppRoute(pathname)?.title ?? NOT_FOUND_TITLE);
     if (focusInDialog()) return;
     const target = pageFocusTarget();
     if (target === null) return;

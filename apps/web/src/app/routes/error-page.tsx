@@ -1,7 +1,12 @@
 import { UI_TEXT } from '@arcade/sdk/messages';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 import { Button } from '../../components/ui/button.tsx';
+import { SITE_NAME } from '../route-paths.ts';
+
+/** The error page's name in the document title and the route announcement. */
+export const ERROR_PAGE_TITLE = 'Error';
 
 /** The message and stack of whatever a route threw: an Error, a thrown Response, or anything else. */
 function describe(error: unknown): { message: string; stack: string | null } {
@@ -20,11 +25,16 @@ function describe(error: unknown): { message: string; stack: string | null } {
 export function ErrorPage() {
   const error = useRouteError();
   const { message, stack } = describe(error);
+  // Also without the shell (an error in the layout itself), where RouteFocus does not run.
+  useEffect(() => {
+    document.title = `${ERROR_PAGE_TITLE} · ${SITE_NAME}`;
+  }, []);
   return (
     <section
       className="mx-auto flex max-w-3xl flex-col gap-5 py-10 animate-fade-in"
       role="alert"
       aria-labelledby="error-title"
+      data-page-title={ERROR_PAGE_TITLE}
     >
       <div className="flex items-center gap-4">
         <span
