@@ -53,6 +53,7 @@ async function appWithAccessLog(level: string, pretty: boolean) {
   app.get('/api/health', async () => ({ ok: true }));
   app.get('/assets/index-abc.js', async () => 'x');
   app.get('/api/oauth/discord', async () => ({ success: true }));
+  app.get('/api/images', async () => 'image');
   await app.ready();
   return { app, out };
 }
@@ -82,6 +83,7 @@ describe('the access log', () => {
     const info = await appWithAccessLog('info', false);
     await info.app.inject({ url: '/api/health' });
     await info.app.inject({ url: '/assets/index-abc.js' });
+    await info.app.inject({ url: '/api/images?src=%2Fapi%2Fnfts%2Fassets%2Fx.svg&width=320' });
     await info.app.close();
     expect(info.out.text()).toBe('');
 

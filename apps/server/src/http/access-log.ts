@@ -1,7 +1,8 @@
 /**
  * The access log: one short entry per request, `GET /api/config 200 3ms`, at info; health checks and static
- * files (the web build, NFT art) at debug, where they do not drown the rest. Fastify's own request logging
- * (two entries per request, each with the request or response object) is replaced: `AccessLogController`.
+ * files (the web build, NFT art and its resized copies) at debug, where they do not drown the rest.
+ * Fastify's own request logging (two entries per request, each with the request or response object) is
+ * replaced: `AccessLogController`.
  *
  * In JSON the entry also carries `http: { method, url, status, ms }` for a log collector; the pretty format
  * leaves it out, as the message says the same.
@@ -19,10 +20,14 @@ function pathOf(url: string): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
-/** Paths whose requests are routine: health checks and files (anything with an extension, and `/assets/`). */
+/**
+ * Paths whose requests are routine: health checks and files (anything with an extension, `/assets/`, and
+ * the image CDN's resized NFT art, `/api/images`, a dozen per page).
+ */
 export function isQuietPath(url: string): boolean {
   const path = pathOf(url);
   if (path === '/api/health' || path.startsWith('/api/health/')) return true;
+  if (path === '/api/images' || path.startsWith('/api/images/')) return true;
   if (path.startsWith('/assets/')) return true;
   if (path.startsWith('/api/') && !path.startsWith('/api/nfts/assets/')) return false;
   return /\.[a-z0-9]{1,8}$/i.test(path);
