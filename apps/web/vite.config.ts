@@ -2,8 +2,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** The server the dev server forwards API, socket and RPC traffic to (`npm start` listens there). */
-const serverUrl = process.env['ARCADE_SERVER_URL'] ?? 'http://127.0.0.1:8080';
+/**
+ * The server the dev server forwards API, socket and RPC traffic to: `ARCADE_SERVER_URL`, else where
+ * `npm start` listens (`PORT`, default 8080, as the server reads it).
+ */
+const serverUrl = process.env['ARCADE_SERVER_URL'] ?? `http://127.0.0.1:${process.env['PORT'] ?? '8080'}`;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
