@@ -4,8 +4,9 @@
  * logs subscription (`lib/wallet/watch-logs.ts`, opened as soon as the game knows the wallet, before any
  * bet) carries the `reveal_bet` transaction's `Reveal sequence=… roll=…` line in the same instant, so the
  * roll and the settle signature come with it. The slow paths stay as fallbacks: every BET_POLL_INTERVAL_MS
- * the record is read; a roll whose log line did not arrive within {@link REVEAL_LOG_GRACE_MS} is read from
- * the reveal transaction (`getSignaturesForAddress` + `getTransaction`) and the server's index of bets.
+ * the record is read; a roll whose log line did not arrive within {@link REVEAL_LOG_GRACE_MS} (at once
+ * while the logs subscription is down) is read from the reveal transaction (`getSignaturesForAddress` +
+ * `getTransaction`), and from the server's index of bets only when the chain does not give it.
  * After BET_POLL_TIMEOUT_MS without a result it gives up with 'Bet timed out!'.
  *
  * @module
@@ -175,16 +176,19 @@ export function useBetOutcome(placed: PlacedBet | null): BetOutcome | null {
         return true;
       }
       if (isDone()) return true;
-      const reads = Promise.all([
-        bet.offChain
-          ? Promise.resolve(null)
-          : betRecordAddress(user)
-              .then((record) => getRevealRoll(record, bet.sequence, abort.signal))
-              .catch((): RevealRoll | null => null),
-        findIndexedBet(user, placed.signature, abort.signal).catch(() => null),
-      ]);
+      // The reveal transaction's log line read back from the chain; the server's index only when that
+      // fails (an RPC without the history, an off-chain bet): a result never waits for the server.
+      const indexed = () => findIndexedBet(user, placed.signature, abort.signal).catch(() => null);
+      const fromChain = bet.offChain
+        ? Promise.resolve(null)
+        : betRecordAddress(user)
+            .then((record) => getRevealRoll(record, bet.sequence, abort.signal))
+            .catch((): RevealRoll | null => null);
+      const reads = fromChain.then(async (revealed) =>
+        revealed !== null ? { revealed, indexed: null } : { revealed, indexed: await indexed() },
+      );
       const first = await Promise.race([
-        reads.then(([revealed, indexed]) => ({ revealed, indexed })),
+        reads,
         (logged ?? never).then((revealed) => (revealed === null ? never : { revealed, indexed: null })),
       ]);
       const serverRoll = first.indexed?.randomValue ?? null;
