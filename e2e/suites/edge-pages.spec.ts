@@ -1,6 +1,8 @@
 /**
- * Edge pages, end to end: the catch-all 404, the generic error page (a market page whose API answers 500,
- * intercepted in the browser with `page.route`, so the route's loader throws), and `/foresight/XYZ`.
+ * Edge pages, end to end: the catch-all 404 (its HTTP status too), the generic error page (a market page
+ * whose API answers 500, intercepted in the browser with `page.route`, so the route's loader throws),
+ * `/foresight/XYZ`, focus and title after an in-app navigation, the home hero preloaded on `/` only, and the
+ * fairness page's emptied field.
  */
 
 import { UI_TEXT, VALIDATION_MESSAGES } from '@arcade/sdk/messages';
@@ -16,7 +18,10 @@ const OUTAGE = 'The market service is down (e2e)';
 describe('edge pages', () => {
   it("shows 'Nothing to see here' for an unknown route, with a way home", async () => {
     await withPlayers([{ sol: 0 }], async ({ page }) => {
-      await page.goto('/this/route/does/not/exist');
+      const response = await page.goto('/this/route/does/not/exist');
+      // A 404 for crawlers and link checkers, with the app's HTML for people.
+      expect(response?.status()).toBe(404);
+      expect(response?.headers()['content-type']).toMatch(/^text\/html/);
       await page.getByRole('heading', { name: 'Nothing to see here' }).waitFor({ timeout: UI_TIMEOUT });
       await screenshot(page, 'suite-not-found');
       await page.getByRole('link', { name: 'Back to home' }).click();
@@ -63,6 +68,63 @@ describe('edge pages', () => {
       // SOL is the symbol that exists.
       await page.goto('/foresight/SOL');
       await page.getByTestId('oracle-price').waitFor({ timeout: UI_TIMEOUT });
+    });
+  });
+
+  it('answers 200 on the routes of the app and a JSON 404 on unknown API paths', async () => {
+    await withPlayers([{ sol: 0 }], async ({ page }) => {
+      for (const path of ['/', '/fairness', '/history', '/prophecy', '/foresight/SOL']) {
+        expect((await page.goto(path))?.status(), path).toBe(200);
+      }
+      const api = await fetch(`${product().url}/api/no/such/thing`);
+      expect(api.status).toBe(404);
+      expect(await api.json()).toEqual({ success: false, error: 'Route GET /api/no/such/thing not found' });
+    });
+  });
+
+  it('preloads the home hero on the home page only, where it is painted', async () => {
+    const home = await fetch(`${product().url}/`, { headers: { accept: 'text/html' } });
+    expect(home.headers.get('link')).toBe(
+      '</images/home-hero.svg>; rel=preload; as=image; fetchpriority=high',
+    );
+    const fairness = await fetch(`${product().url}/fairness`, { headers: { accept: 'text/html' } });
+    expect(fairness.headers.get('link')).toBeNull();
+    await withPlayers([{ sol: 0 }], async ({ page }) => {
+      await page.goto('/fairness');
+      await page.getByRole('heading', { name: 'Provably fair', level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+      expect(await page.locator('link[rel="preload"][href="/images/home-hero.svg"]').count()).toBe(0);
+    });
+  });
+
+  it("moves focus to the new page's heading after a navigation, and titles the page", async () => {
+    await withPlayers([{ sol: 0 }], async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: UI_TIMEOUT });
+      expect(await page.title()).toBe('Arcade');
+      await page.getByRole('navigation').getByRole('link', { name: 'Provably fair' }).first().click();
+      const heading = page.getByRole('heading', { name: 'Provably fair', level: 1 });
+      await heading.waitFor({ timeout: UI_TIMEOUT });
+      await page.waitForFunction(() => document.activeElement?.tagName === 'H1', null, {
+        timeout: UI_TIMEOUT,
+      });
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Provably fair');
+      expect(await page.title()).toBe('Provably fair · Arcade');
+      expect(await page.getByTestId('route-announcer').textContent()).toBe('Provably fair');
+    });
+  });
+
+  it("clears the previous bet's error when the fairness field is emptied", async () => {
+    await withPlayers([{ sol: 0 }], async ({ page }) => {
+      await page.goto(`/fairness?bet=${'1'.repeat(64)}`);
+      await page.getByRole('alert').first().waitFor({ timeout: UI_TIMEOUT });
+      const field = page.getByLabel('Bet transaction signature');
+      await field.fill('');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByText('Paste a transaction signature first').waitFor({ timeout: UI_TIMEOUT });
+      expect(await page.getByRole('alert').allTextContents()).toEqual([
+        'Paste a transaction signature first',
+      ]);
+      await screenshot(page, 'suite-fairness-emptied');
     });
   });
 });
