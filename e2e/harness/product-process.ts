@@ -209,6 +209,11 @@ export interface StartOptions {
   workers?: string;
   /** The log's name under `e2e/artifacts/` (default `product`, i.e. `product.log`). */
   logName?: string;
+  /**
+   * The built web app to serve (the server's `WEB_DIST_DIR`); default `apps/web/dist`. A copy keeps the
+   * pages of a long run loading while something else rebuilds `apps/web/dist`.
+   */
+  webDistDir?: string;
 }
 
 /** Starts the product and resolves once `GET /api/health` answers success. */
@@ -241,6 +246,7 @@ export async function startProduct(options: StartOptions = {}): Promise<RunningP
     // Rolls are the program's (docs/trust.md): the e2e product runs the settler's random seed chains, as
     // production does, and the tests reach outcomes by playing, not by knowing seeds.
     ...(options.workers === undefined ? {} : { WORKERS: options.workers }),
+    ...(options.webDistDir === undefined ? {} : { WEB_DIST_DIR: options.webDistDir }),
   });
 
   const started = Date.now();

@@ -9,6 +9,11 @@
  * and approves every request on its own, unless a test sets `window.__e2eWallet.reject = true` (then
  * every request fails as a user rejection, code 4001, until it is set back to false).
  *
+ * Every approval is timed: `window.__e2eWalletApprovals` gets one `{ kind, requestedAt, signedAt }` per
+ * `signTransaction`, `signMessage` or `signIn` request that returned its signatures (`kind` is
+ * 'transaction', 'message' or 'signIn'; times in ms on the page's `performance.now()` clock), so a
+ * benchmark can tell the wallet's own time apart from the app's.
+ *
  * Registration follows `@wallet-standard/wallet`'s `registerWallet`: dispatch
  * `wallet-standard:register-wallet` (heard by an app that is already listening) and answer every later
  * `wallet-standard:app-ready` (sent by the app's `getWallets()` when it starts).
@@ -34,6 +39,16 @@ const privateKey = subtle.importKey('pkcs8', Uint8Array.from(config.pkcs8), { na
   'sign',
 ]);
 const control = { address: config.address, reject: false, signatures: 0 };
+/** Each approval's timing, oldest first (`window.__e2eWalletApprovals`). */
+const approvals = [];
+
+/** Runs one signing request and records its approval time in {@link approvals}. */
+async function timed(kind, request) {
+  const requestedAt = performance.now();
+  const result = await request();
+  approvals.push({ kind, requestedAt, signedAt: performance.now() });
+  return result;
+}
 const listeners = new Set();
 let account = null;
 
@@ -156,52 +171,55 @@ const features = Object.freeze({
   'solana:signTransaction': {
     version: '1.0.0',
     supportedTransactionVersions: ['legacy', 0],
-    signTransaction: async (...inputs) => {
-      const outputs = [];
-      for (const input of inputs) {
-        requireAccount(input.account);
-        outputs.push({ signedTransaction: await signWireTransaction(input.transaction) });
-      }
-      return outputs;
-    },
+    signTransaction: (...inputs) =>
+      timed('transaction', async () => {
+        const outputs = [];
+        for (const input of inputs) {
+          requireAccount(input.account);
+          outputs.push({ signedTransaction: await signWireTransaction(input.transaction) });
+        }
+        return outputs;
+      }),
   },
   'solana:signMessage': {
     version: '1.0.0',
-    signMessage: async (...inputs) => {
-      const outputs = [];
-      for (const input of inputs) {
-        requireAccount(input.account);
-        const signedMessage = Uint8Array.from(input.message);
-        outputs.push({ signedMessage, signature: await sign(signedMessage), signatureType: 'ed25519' });
-      }
-      return outputs;
-    },
+    signMessage: (...inputs) =>
+      timed('message', async () => {
+        const outputs = [];
+        for (const input of inputs) {
+          requireAccount(input.account);
+          const signedMessage = Uint8Array.from(input.message);
+          outputs.push({ signedMessage, signature: await sign(signedMessage), signatureType: 'ed25519' });
+        }
+        return outputs;
+      }),
   },
   'solana:signIn': {
     version: '1.0.0',
-    signIn: async (...inputs) => {
-      const outputs = [];
-      for (const input of inputs) {
-        await connect();
-        const signer = requireAccount();
-        if (input.address !== undefined && input.address !== signer.address) {
-          throw new Error('The sign-in request is for another address');
+    signIn: (...inputs) =>
+      timed('signIn', async () => {
+        const outputs = [];
+        for (const input of inputs) {
+          await connect();
+          const signer = requireAccount();
+          if (input.address !== undefined && input.address !== signer.address) {
+            throw new Error('The sign-in request is for another address');
+          }
+          const text = signInText({
+            ...input,
+            domain: input.domain ?? window.location.host,
+            address: signer.address,
+          });
+          const signedMessage = new TextEncoder().encode(text);
+          outputs.push({
+            account: signer,
+            signedMessage,
+            signature: await sign(signedMessage),
+            signatureType: 'ed25519',
+          });
         }
-        const text = signInText({
-          ...input,
-          domain: input.domain ?? window.location.host,
-          address: signer.address,
-        });
-        const signedMessage = new TextEncoder().encode(text);
-        outputs.push({
-          account: signer,
-          signedMessage,
-          signature: await sign(signedMessage),
-          signatureType: 'ed25519',
-        });
-      }
-      return outputs;
-    },
+        return outputs;
+      }),
   },
 });
 
@@ -219,6 +237,7 @@ const wallet = Object.freeze({
 });
 
 window.__e2eWallet = control;
+window.__e2eWalletApprovals = approvals;
 
 const register = (api) => api.register(wallet);
 class RegisterWalletEvent extends Event {
