@@ -162,18 +162,19 @@ async function refused(query: Record<string, string | string[]>): Promise<string
 }
 
 describe('sortBy', () => {
-  it('defaults to TimeAsc: by end time, earliest first, past events included', async () => {
-    expect(await labels()).toBe('EDACBF');
-    expect(await labels({ sortBy: 'TimeAsc' })).toBe('EDACBF');
+  it('defaults to TimeAsc: open markets first, then closed, then resolved, each by end time, earliest first', async () => {
+    // Open A, B, F by end; closed D (ended) and C (cutoff passed, not ended) by end; resolved E last.
+    expect(await labels()).toBe('ABFDCE');
+    expect(await labels({ sortBy: 'TimeAsc' })).toBe('ABFDCE');
   });
 
-  it('TimeDesc: by end time, latest first', async () => {
-    expect(await labels({ sortBy: 'TimeDesc' })).toBe('FBCADE');
+  it('TimeDesc: open, closed, resolved, each by end time, latest first', async () => {
+    expect(await labels({ sortBy: 'TimeDesc' })).toBe('FBACDE');
   });
 
-  it('VolumeDesc: by total pool, largest first, equal pools by end time', async () => {
-    // B 10 SOL, D 2, C 1, E 1 (C ends later than E), then the empty A and F by end time.
-    expect(await labels({ sortBy: 'VolumeDesc' })).toBe('BDECAF');
+  it('VolumeDesc: open, closed, resolved, each by total pool, largest first, equal pools by end time', async () => {
+    // Open: B 10 SOL, then the empty A and F by end time; closed: D 2, C 1; resolved: E.
+    expect(await labels({ sortBy: 'VolumeDesc' })).toBe('BAFDCE');
   });
 
   it('EndingSoon: open markets by cutoff ascending, then the rest most recently closed first', async () => {
@@ -201,15 +202,15 @@ describe('sortBy', () => {
 describe('categories', () => {
   it('takes the client encoding: a URL-encoded JSON object whose true keys are selected', async () => {
     expect(await labels({ categories: '{"Crypto":true,"NBA":true,"Soccer":false}' })).toBe('AB');
-    expect(await labels({ categories: '{}' })).toBe('EDACBF');
-    expect(await labels({ categories: '{"Crypto":false}' })).toBe('EDACBF');
+    expect(await labels({ categories: '{}' })).toBe('ABFDCE');
+    expect(await labels({ categories: '{"Crypto":false}' })).toBe('ABFDCE');
   });
 
   it('takes a JSON array, a comma list or the parameter repeated', async () => {
     expect(await labels({ categories: '["Politics","Boxing"]' })).toBe('DC');
     expect(await labels({ categories: 'Politics,Boxing' })).toBe('DC');
-    expect(await labels({ categories: ['Politics', 'nft'] })).toBe('EC');
-    expect(await labels({ categories: '' })).toBe('EDACBF');
+    expect(await labels({ categories: ['Politics', 'nft'] })).toBe('CE');
+    expect(await labels({ categories: '' })).toBe('ABFDCE');
   });
 
   it('selects a category with no markets as an empty list', async () => {
@@ -258,19 +259,19 @@ describe('name', () => {
 
 describe('showPastEvents', () => {
   it('defaults to true', async () => {
-    expect(await labels({ showPastEvents: 'true' })).toBe('EDACBF');
+    expect(await labels({ showPastEvents: 'true' })).toBe('ABFDCE');
   });
 
   it('false hides ended markets and resolved ones, but keeps closed-for-betting ones that have not ended', async () => {
-    expect(await labels({ showPastEvents: 'false' })).toBe('ACBF');
-    expect(await labels({ showPastEvents: '0', sortBy: 'VolumeDesc' })).toBe('BCAF');
+    expect(await labels({ showPastEvents: 'false' })).toBe('ABFC');
+    expect(await labels({ showPastEvents: '0', sortBy: 'VolumeDesc' })).toBe('BAFC');
   });
 
   it('measures "ended" against the server clock', async () => {
     t.clock.advance(1_500_000);
     try {
       // A (+1000 s) has now ended too.
-      expect(await labels({ showPastEvents: 'false' })).toBe('CBF');
+      expect(await labels({ showPastEvents: 'false' })).toBe('FCB');
     } finally {
       t.clock.advance(-1_500_000);
     }
@@ -285,10 +286,10 @@ describe('showPastEvents', () => {
 describe('paging and the view', () => {
   it('pages with limit and offset, reporting the total and the next offset', async () => {
     const first = await list({ limit: '4' });
-    expect(first.markets.map((m) => labelOf.get(m.key)).join('')).toBe('EDAC');
+    expect(first.markets.map((m) => labelOf.get(m.key)).join('')).toBe('ABFD');
     expect([first.total, first.nextOffset]).toEqual([6, 4]);
     const second = await list({ limit: '4', offset: '4' });
-    expect(second.markets.map((m) => labelOf.get(m.key)).join('')).toBe('BF');
+    expect(second.markets.map((m) => labelOf.get(m.key)).join('')).toBe('CE');
     expect([second.total, second.nextOffset]).toEqual([6, null]);
     const past = await list({ offset: '10' });
     expect([past.markets.length, past.total, past.nextOffset]).toEqual([0, 6, null]);

@@ -36,6 +36,7 @@ import {
   toMarketListItem,
   toMarketView,
 } from '../../../services/prophecy-service.ts';
+import { listMarketsOpenFirst } from './market-list-order.ts';
 import requestRoutes from './requests.ts';
 import {
   codePoints,
@@ -117,9 +118,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'The market list, filtered by category, name and end, and sorted',
-        description: `sortBy: TimeAsc / TimeDesc order by end time; VolumeDesc by total pool, largest first;
-EndingSoon puts open markets (cutoff in the future, unresolved) first, nearest cutoff first, then the rest,
-most recently closed first. Pages of ${MARKET_LIST_PAGE_SIZE} markets by default, at most ${MARKET_LIST_MAX} (limit, offset).`,
+        description: `Open markets (cutoff in the future, unresolved) come first, then closed ones (cutoff
+passed, no result yet), then resolved ones; within each group sortBy orders them: TimeAsc / TimeDesc by end
+time; VolumeDesc by total pool, largest first; EndingSoon by cutoff, nearest first among the open ones and
+most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} markets by default, at most ${MARKET_LIST_MAX} (limit, offset).`,
         tags: ['prophecy'],
         querystring: marketListQuery,
         response: {
@@ -160,7 +162,7 @@ most recently closed first. Pages of ${MARKET_LIST_PAGE_SIZE} markets by default
     query: z.infer<typeof marketListQuery>,
     categories: ReturnType<typeof parseCategories>,
   ) {
-    const { markets, total } = await prophecy.markets.list({
+    const { markets, total } = await listMarketsOpenFirst(app.db, prophecy.markets, {
       sortBy: query.sortBy,
       categories,
       name: query.name ?? null,
