@@ -1,6 +1,6 @@
 import { FORESIGHT_SYMBOLS } from '@arcade/sdk/constants';
 import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { ImageWithFallback } from '../../components/ui/image-with-fallback.tsx';
 import { ForesightGame } from '../../features/foresight/components/foresight-game.tsx';
@@ -17,11 +17,20 @@ export function isForesightSymbol(symbol: string | undefined): symbol is Foresig
 
 /**
  * Foresight checks the symbol (spec §5: an unknown one raises 'Invalid symbol', which the error page
- * shows) and preloads its cover image.
+ * shows) and preloads its cover image. Symbols are upper case: `/foresight/sol` is sent on to
+ * `/foresight/SOL` (its query and hash kept) rather than refused.
  */
-export function loader({ params }: LoaderFunctionArgs): { symbol: ForesightSymbol } {
+export function loader({ params, request }: LoaderFunctionArgs): { symbol: ForesightSymbol } {
   const { symbol } = params;
-  if (!isForesightSymbol(symbol)) throw new Error(VALIDATION_MESSAGES.invalidSymbol);
+  if (!isForesightSymbol(symbol)) {
+    const upper = symbol?.trim().toUpperCase();
+    if (upper !== symbol && isForesightSymbol(upper)) {
+      const url = new URL(request.url);
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's way to redirect from a loader.
+      throw redirect(`/foresight/${upper}${url.search}${url.hash}`);
+    }
+    throw new Error(VALIDATION_MESSAGES.invalidSymbol);
+  }
   preloadImages(ARTWORK.foresight);
   return { symbol };
 }

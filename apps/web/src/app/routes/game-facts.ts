@@ -1,5 +1,4 @@
 import {
-  FORESIGHT_TIMELOCK_SECS,
   MIN_BET_LAMPORTS,
   ODDS_MAX,
   ODDS_MIN,
@@ -24,14 +23,14 @@ export interface GameFacts {
   readonly marketplaceFee: string;
   readonly referralShare: string;
   readonly minBet: string;
-  readonly roundMinutes: string;
 }
 
 let facts: GameFacts | undefined;
 
 /**
  * The numbers the pages quote, all derived from the SDK constants so no page can disagree with the
- * programs. Formatted on first use, not when the module loads: home is in the entry, and the number
+ * programs. The Foresight round length is not one of them: the operator's config sets it (home reads it
+ * with `useRoundLength`). Formatted on first use, not when the module loads: home is in the entry, and the number
  * formatters would otherwise lengthen the start-up task that blocks a phone's main thread.
  */
 export function gameFacts(): GameFacts {
@@ -42,7 +41,6 @@ export function gameFacts(): GameFacts {
     marketplaceFee: bpsPercent(RETAIL_MARKETPLACE_FEE_BPS),
     referralShare: bpsPercent(REFERRAL_SHARE_BPS),
     minBet: formatSol(MIN_BET_LAMPORTS),
-    roundMinutes: `${FORESIGHT_TIMELOCK_SECS / 60} min`,
   };
   return facts;
 }

@@ -2,6 +2,7 @@ import { FORESIGHT_SYMBOLS } from '@arcade/sdk/constants';
 import { Link } from 'react-router';
 
 import { ImageWithFallback } from '../../components/ui/image-with-fallback.tsx';
+import { useRoundLength } from '../../features/foresight/api/get-round-length.ts';
 import { ARTWORK } from './data/preload-image.ts';
 import { gameFacts, type GameFacts } from './game-facts.ts';
 
@@ -19,7 +20,7 @@ interface GameCard {
 }
 
 /** The game cards; built on first render, with the {@link gameFacts}. */
-const gameCards = (facts: GameFacts): readonly GameCard[] => [
+const gameCards = (facts: GameFacts, roundLength: string): readonly GameCard[] => [
   {
     to: '/tailspin',
     name: 'TailSpin',
@@ -48,7 +49,7 @@ const gameCards = (facts: GameFacts): readonly GameCard[] => [
     pitch: 'Up or down? Call the SOL price in fast oracle-settled rounds.',
     cover: ARTWORK.foresight,
     facts: [
-      { label: 'Rounds', value: facts.roundMinutes },
+      { label: 'Rounds', value: roundLength },
       { label: 'Pot fee', value: facts.poolFee },
     ],
     glow: 'hover:shadow-[0_0_0_1px_var(--color-win),0_20px_60px_-20px_var(--color-win)]',
@@ -69,6 +70,8 @@ const gameCards = (facts: GameFacts): readonly GameCard[] => [
 /** Home: the hero and the four games. */
 export function Component() {
   const facts = gameFacts();
+  // The configured length (LOCALNET_FORESIGHT_TIMELOCK, the operator's config), never a guess.
+  const rounds = useRoundLength() ?? '…';
   return (
     <div className="mx-auto max-w-[1400px] animate-fade-in">
       <section
@@ -134,7 +137,7 @@ export function Component() {
               <dt className="text-[10px] font-bold tracking-widest text-ink-faint uppercase">
                 Foresight round
               </dt>
-              <dd className="font-display text-xl font-bold text-ink tabular">{facts.roundMinutes}</dd>
+              <dd className="font-display text-xl font-bold text-ink tabular">{rounds}</dd>
             </div>
           </dl>
         </div>
@@ -142,7 +145,7 @@ export function Component() {
 
       <h2 className="mt-10 mb-4 font-display text-xl font-bold tracking-tight text-ink">Games</h2>
       <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
-        {gameCards(facts).map((game) => (
+        {gameCards(facts, rounds).map((game) => (
           <li key={game.to}>
             <Link
               to={game.to}
