@@ -110,13 +110,37 @@ export function configMoved(before: ConfigAccount | null, after: ConfigAccount):
   );
 }
 
-/** Query options of the board of `asset`. */
+/**
+ * Query options of the board of `asset`. The board is never trusted from the cache: coming back to the page
+ * (or to the tab, or online) reads it again at once, since the rounds move every tick.
+ */
 export function boardQueryOptions(asset: ForesightAsset) {
   return queryOptions({
     queryKey: boardKey(asset.symbol),
     queryFn: ({ signal }) => fetchBoard(asset, signal),
     refetchInterval: BOARD_POLL_MS,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
+    refetchOnReconnect: 'always',
   });
+}
+
+/**
+ * Whether the board on screen may show a round as open (or closing) that has locked since: it was read
+ * before `freshSince` (the page opened, the tab came back, a subscription was restored: updates may have been
+ * missed meanwhile) and its live round's lock time has passed by `nowMs`. Such a board is re-read before
+ * its rounds are shown. A board read after `freshSince` is kept up to date by the subscriptions, so its
+ * live round past its lock time really is closing, waiting for the tick.
+ */
+export function isBoardOutdated(
+  board: Pick<ForesightBoard, 'live'> | undefined,
+  readAtMs: number,
+  freshSince: number,
+  nowMs: number,
+): boolean {
+  if (board?.live == null || readAtMs >= freshSince) return false;
+  return nowMs >= Number(board.live.lockTime) * 1000;
 }
 
 /** The board of `asset`. */

@@ -53,6 +53,20 @@ describe('BetForm', () => {
     expect(onBet).toHaveBeenCalledWith('down', 500_000_000n);
   });
 
+  it('shows on each pay button and in the summary the exact total the wallet is charged', async () => {
+    const user = userEvent.setup();
+    const { up, down, input } = setup();
+    expect(screen.queryByRole('list', { name: 'What you pay' })).toBeNull();
+    await user.type(input(), '0.1');
+    // 0.1 SOL stake + 0.0014616 SOL bet account deposit + 0.000005 SOL signature fee; no fee on the bet.
+    expect(up().textContent).toContain('Pay 0.1014666 SOL');
+    expect(down().textContent).toContain('Pay 0.1014666 SOL');
+    const summary = screen.getByLabelText('What you pay');
+    expect(summary.textContent).toBe(
+      'Bet0.1 SOLAccount deposit (comes back)0.0014616 SOLNetwork fee0.000005 SOLTotal0.1014666 SOL',
+    );
+  });
+
   it('fills the quick amounts (multiples of the minimum bet) and Max', async () => {
     const user = userEvent.setup();
     const { input } = setup();
@@ -98,7 +112,8 @@ describe('BetForm', () => {
     expect(
       screen.getByText('You bet Up in this round: you can add to it, not bet the other side.'),
     ).toBeTruthy();
-    expect(up().textContent).toContain('Add to your bet');
+    // Adding opens no account: the wallet pays the stake and the signature fee, exactly.
+    expect(up().textContent).toContain('Pay 0.100005 SOL');
     await user.click(up());
     expect(onBet).toHaveBeenCalledWith('up', 100_000_000n);
   });

@@ -3,9 +3,17 @@ import type { UpDownEvent } from '@arcade/sdk/foresight/views';
 import { useId, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { formatLamports, formatSol, formatSolDecimal } from '../../../lib/format.ts';
+import { FORESIGHT_FEE_BPS } from '@arcade/sdk/constants';
+
+import {
+  formatExactSol,
+  formatLamports,
+  formatPercent,
+  formatSol,
+  formatSolDecimal,
+} from '../../../lib/format.ts';
 import type { PlayerBet } from '../api/get-user-bets.ts';
-import { betReserve, checkBetAmount, maxStake } from '../utils/bet-amount.ts';
+import { betCharge, betReserve, checkBetAmount, maxStake, type BetCharge } from '../utils/bet-amount.ts';
 import {
   formatMultiplier,
   poolFields,
@@ -14,6 +22,40 @@ import {
   sideOf,
   type Side,
 } from '../utils/round-view.ts';
+
+const FEE = formatPercent(Number(FORESIGHT_FEE_BPS) / 100);
+
+/** The pay button's total: "Pay 0.1014666 SOL". */
+export function payText(charge: BetCharge): string {
+  return `Pay ${formatExactSol(charge.total)}`;
+}
+
+/** What the wallet is charged for the typed bet, line by line, with the total. */
+function ChargeSummary({ charge }: { readonly charge: BetCharge }) {
+  const row = (label: string, lamports: bigint, strong = false) => (
+    <div
+      className={`flex items-baseline justify-between gap-3 ${strong ? 'border-t border-edge/60 pt-1' : ''}`}
+    >
+      <dt className={strong ? 'font-semibold text-ink' : 'text-ink-dim'}>{label}</dt>
+      <dd className={`tabular ${strong ? 'font-display font-bold text-ink' : 'text-ink-dim'}`}>
+        {formatExactSol(lamports)}
+      </dd>
+    </div>
+  );
+  return (
+    <div className="rounded-xl border border-edge bg-void/50 px-3 py-2 text-xs">
+      <dl aria-label="What you pay" className="grid gap-1">
+        {row('Bet', charge.stake)}
+        {charge.deposit > 0n && row('Account deposit (comes back)', charge.deposit)}
+        {row('Network fee', charge.networkFee)}
+        {row('Total', charge.total, true)}
+      </dl>
+      <p className="mt-1 text-[11px] text-ink-faint">
+        No fee on your bet: {FEE} of the pot is taken from the winnings at the draw.
+      </p>
+    </div>
+  );
+}
 
 /** Quick amounts: multiples of the minimum bet. */
 const QUICK_MULTIPLES = [10n, 50n, 100n] as const;
@@ -67,6 +109,9 @@ export function BetForm({
   const fields = poolFields(round);
   const pending = pendingSide !== null;
   const max = balance === null ? null : maxStake(balance, reserve);
+  // The deposit is known once the rent is read; adding to a bet opens no account.
+  const deposit = bet === null ? rent : 0n;
+  const charge = check.ok && deposit !== null ? betCharge(check.lamports, deposit) : null;
 
   const message = !check.ok ? (check.error ?? (tried ? 'Enter an amount to bet' : null)) : null;
 
@@ -84,6 +129,8 @@ export function BetForm({
     const label = sideLabel(side);
     const quote = check.ok ? quotePayout(round, side, check.lamports) : null;
     const multiplier = side === 'up' ? fields.upPayout : fields.downPayout;
+    // Black on both: white on the red Down button is 3.2:1 at best, under 4.5:1 for its small lines.
+    const ink = 'text-black';
     return (
       <Button
         variant={side}
@@ -101,19 +148,26 @@ export function BetForm({
           submit(side);
         }}
       >
-        <span className="flex items-center gap-1.5 font-display text-sm font-black tracking-wide whitespace-nowrap uppercase sm:text-base">
+        <span
+          className={`flex items-center gap-1.5 font-display text-sm font-black tracking-wide whitespace-nowrap uppercase sm:text-base ${ink}`}
+        >
           <span aria-hidden="true">{side === 'up' ? '▲' : '▼'}</span>
           {label}
         </span>
-        <span className="text-[11px] font-semibold whitespace-nowrap opacity-80">
-          {taken === side
-            ? 'Add to your bet'
-            : other
-              ? `You bet ${sideLabel(taken)}`
-              : quote !== null
-                ? `Wins ≈ ${formatSol(quote)}`
+        <span className={`text-[11px] font-semibold whitespace-nowrap ${ink}`}>
+          {other
+            ? `You bet ${sideLabel(taken)}`
+            : charge !== null && closedReason === null
+              ? payText(charge)
+              : taken === side
+                ? 'Add to your bet'
                 : `${formatMultiplier(multiplier)} payout`}
         </span>
+        {!other && quote !== null && closedReason === null && (
+          <span className={`text-[11px] font-semibold whitespace-nowrap ${ink}`}>
+            Wins ≈ {formatSol(quote)}
+          </span>
+        )}
       </Button>
     );
   };
@@ -196,6 +250,7 @@ export function BetForm({
         {sideButton('up')}
         {sideButton('down')}
       </div>
+      {charge !== null && closedReason === null && connected && <ChargeSummary charge={charge} />}
     </form>
   );
 }

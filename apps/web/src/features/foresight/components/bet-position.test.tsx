@@ -43,7 +43,7 @@ describe('BetPosition', () => {
     const onClaim = renderPosition(round, { amount: SOL });
     const payout = formatSol(foresightPayout(SOL, 3n * SOL, SOL, 'up'));
     expect(screen.getByText(`You won ${payout}`)).toBeTruthy();
-    await userEvent.setup().click(screen.getByRole('button', { name: `Settle ${payout}` }));
+    await userEvent.setup().click(screen.getByRole('button', { name: `Collect ${payout}` }));
     expect(onClaim).toHaveBeenCalledWith('settle');
     expect(screen.queryByRole('button', { name: /Withdraw/ })).toBeNull();
   });

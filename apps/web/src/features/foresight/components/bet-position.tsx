@@ -36,7 +36,7 @@ const TONE: Record<BetOutcome, string> = {
 
 /**
  * The player's bet on a round card: side, stake and what it may pay while the round runs; once settled,
- * the result and the action it needs, **Settle** for a win (`settle_bet`) or **Withdraw** for an invalid
+ * the result and the action it needs, **Collect** for a win (`settle_bet`) or **Withdraw** for an invalid
  * round (`withdraw_bet`, no fee). A round still unsettled `FORESIGHT_SETTLE_BUFFER_SECS` after its settle
  * time is Invalid too: **Withdraw** ends it and refunds the bet. Either also closes the bet's account,
  * which gives its deposit back.
@@ -131,7 +131,7 @@ export function BetPosition({
             onClaim('settle');
           }}
         >
-          Settle {won === null ? '' : formatSol(won)}
+          Collect {won === null ? '' : formatSol(won)}
         </Button>
       )}
       {outcome === 'withdraw' && (

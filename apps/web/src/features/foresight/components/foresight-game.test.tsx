@@ -23,6 +23,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { formatExactSol, formatSol } from '../../../lib/format.ts';
 import { MockChain, RENT, testConfig } from '../../../testing/mock-chain.ts';
+import { boardKey, fetchBoard } from '../api/get-board.ts';
+import { solAsset } from '../api/foresight-program.ts';
 import { FakeForesightProgram } from '../testing/fake-foresight-program.ts';
 import { ForesightGame } from './foresight-game.tsx';
 import { EXPIRED_NOTE } from './round-card.tsx';
@@ -193,8 +195,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderGame() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderGame(
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 10_000 } } }),
+) {
   render(
     <QueryClientProvider client={queryClient}>
       <ForesightGame symbol="SOL" header={<h1>Foresight</h1>} />
@@ -222,12 +225,34 @@ describe('ForesightGame', () => {
     expect(await card('Round #7, Invalid')).toBeTruthy();
   });
 
+  it('never shows a round that locked while the player was away as open or closing from the cache', async () => {
+    // The board the player saw before leaving: round #10 live, its lock time since passed.
+    chain.set(rounds.get(10)!, roundData(10, { upCount: 1, upPool: SOL, lockTime: nowSecs - 5n }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 10_000 } } });
+    queryClient.setQueryData(boardKey('SOL'), await fetchBoard(solAsset()));
+    // Meanwhile the tick moved on: #10 locked, #11 is live.
+    chain.set(rounds.get(11)!, roundData(11, { lockTime: nowSecs + 55n }));
+    chain.set(rounds.get(12)!, roundData(12, { startTime: 0n, lockTime: 0n, settleTime: 0n }));
+    chain.set(
+      rounds.get(10)!,
+      roundData(10, { upCount: 1, upPool: SOL, lockTime: nowSecs - 5n, lockPrice: 15_000_000_000n }),
+    );
+    chain.set(config, configData(11, 10));
+    renderGame(queryClient);
+    // The cached board is not drawn: the rounds wait for the fresh read.
+    expect(screen.queryByRole('article', { name: /^Round #10, (Live|Closing)/ })).toBeNull();
+    expect(screen.getByLabelText('Loading the rounds')).toBeTruthy();
+    expect(await card('Round #11, Live')).toBeTruthy();
+    expect(await card('Round #10, Locked')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: /^Round #10, (Live|Closing)/ })).toBeNull();
+  });
+
   it("offers Settle on the player's won round and Withdraw on their invalid one", async () => {
     renderGame();
     const settled = await card('Round #8, Settled');
     const payout = formatSol(foresightPayout(SOL, 3n * SOL, SOL, 'up'));
     expect(
-      await within(settled).findByRole('button', { name: `Settle ${payout}` }, { timeout: 5_000 }),
+      await within(settled).findByRole('button', { name: `Collect ${payout}` }, { timeout: 5_000 }),
     ).toBeTruthy();
     const invalid = await card('Round #7, Invalid');
     expect(
@@ -397,9 +422,13 @@ describe('ForesightGame: bet deposits', () => {
   it('reclaims the deposits of the finished bets only, and the cards keep their outcomes', async () => {
     renderGame();
     const history = await screen.findByRole('region', { name: 'Your predictions' });
-    const deposits = await within(history).findByRole('group', { name: 'Bet deposits' }, { timeout: 5_000 });
+    const deposits = await within(history).findByRole(
+      'group',
+      { name: 'Account deposits' },
+      { timeout: 5_000 },
+    );
     await waitFor(() => {
-      expect(deposits.textContent).toContain(`${depositsText(2n * RENT, 2)} can come back to your wallet.`);
+      expect(deposits.textContent).toContain(depositsText(2n * RENT, 2));
     });
     const lost = await card('Round #6, Settled');
     const paid = await card('Round #5, Settled');
@@ -408,10 +437,10 @@ describe('ForesightGame: bet deposits', () => {
       expect(positionIn(paid)?.textContent).toContain(`Paid ${payout}`);
     });
 
-    fireEvent.click(within(deposits).getByRole('button', { name: 'Reclaim deposits' }));
+    fireEvent.click(within(deposits).getByRole('button', { name: /^Get back / }));
     await waitFor(() => {
       expect(within(deposits).getByRole('status').textContent).toBe(
-        `Reclaimed ${formatExactSol(2n * RENT)} of deposits from 2 bets.`,
+        `Got back ${formatExactSol(2n * RENT)} of account deposits from 2 rounds.`,
       );
     });
     // One transaction, closing exactly the lost bet and the paid one: not the unpaid winner (BetUnsettled),
@@ -434,14 +463,69 @@ describe('ForesightGame: bet deposits', () => {
     expect(positionIn(lost)?.textContent).toContain('▼ Down');
     // Nothing is left to reclaim: the action is gone, its result stays.
     await waitFor(() => {
-      expect(within(deposits).queryByRole('button', { name: 'Reclaim deposits' })).toBeNull();
+      expect(within(deposits).queryByRole('button', { name: /^Get back / })).toBeNull();
     });
+  });
+
+  it('collects from "Your predictions": Withdraw on an Invalid round, then it reads Withdrawn; Collect on a win', async () => {
+    /** The history's round of `id`, as the server indexes it. */
+    const indexed = (id: number, result: string) => ({
+      id,
+      lockTime: Number(nowSecs) - 150,
+      settleTime: Number(nowSecs) - 90,
+      lockPrice: null,
+      finalPrice: null,
+      upCount: 1,
+      downCount: result === 'Invalid' ? 0 : 1,
+      upPool: String(result === 'Invalid' ? SOL : 3n * SOL),
+      downPool: String(result === 'Invalid' ? 0n : SOL),
+      isSettled: true,
+      result,
+    });
+    // The server has not indexed the refund yet, and will not during this test: the row must still update.
+    const items = [
+      { ...historyRow(8, 'Up', { won: true, isSettled: false }), round: indexed(8, 'Up') },
+      { ...historyRow(7, 'Up', { won: null, isSettled: false }), round: indexed(7, 'Invalid') },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ success: true, items, nextCursor: null }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      ),
+    );
+    renderGame();
+    const history = await screen.findByRole('region', { name: 'Your predictions' });
+    const row = (id: number) =>
+      within(history)
+        .getAllByRole('row')
+        .find((tr) => tr.textContent.startsWith(`#${id}`))!;
+    const withdraw = await within(history).findByRole(
+      'button',
+      { name: 'Withdraw 1.0 SOL' },
+      { timeout: 5_000 },
+    );
+    expect(row(7).textContent).toContain('Invalid round: refund');
+    expect(within(row(8)).getByRole('button', { name: `Collect ${payout}` })).toBeTruthy();
+
+    fireEvent.click(withdraw);
+    await waitFor(() => {
+      expect(row(7).textContent).toContain('Withdrawn 1.0 SOL');
+    });
+    expect(within(row(7)).queryByRole('button')).toBeNull();
+    expect(program.sent.map((tx) => tx.names)).toEqual([['withdraw_bet', 'close_bet']]);
+    expect(chain.balances.get(USER)).toBe(5n * SOL + SOL + RENT);
+    expect(chain.accounts.has(betOf.get(7)!)).toBe(false);
   });
 
   it('settles a win with close_bet: the wallet gets payout and deposit, and the card then reads Paid', async () => {
     renderGame();
     const won = await card('Round #8, Settled');
-    const settle = await within(won).findByRole('button', { name: `Settle ${payout}` }, { timeout: 5_000 });
+    const settle = await within(won).findByRole('button', { name: `Collect ${payout}` }, { timeout: 5_000 });
     expect(
       within(won).getByText(`Your ${formatExactSol(RENT)} bet deposit comes back with it.`),
     ).toBeTruthy();
@@ -483,7 +567,9 @@ describe('ForesightGame: bet deposits', () => {
     );
     renderGame();
     const won = await card('Round #8, Settled');
-    fireEvent.click(await within(won).findByRole('button', { name: `Settle ${payout}` }, { timeout: 5_000 }));
+    fireEvent.click(
+      await within(won).findByRole('button', { name: `Collect ${payout}` }, { timeout: 5_000 }),
+    );
     await waitFor(() => {
       expect(positionIn(won)?.hasAttribute('data-closed')).toBe(true);
     });

@@ -10,7 +10,7 @@ import { ui } from '../../../lib/store.ts';
 import { errorText } from '../../../lib/toast.ts';
 import { useRent } from '../../../lib/wallet/rent.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import { boardRounds, useBoard } from '../api/get-board.ts';
+import { boardRounds, isBoardOutdated, useBoard } from '../api/get-board.ts';
 import { addPricePoints, useOraclePrice } from '../api/get-price.ts';
 import { usePredictionHistory } from '../api/get-prediction-history.ts';
 import { useBalance, useUserBets } from '../api/get-user-bets.ts';
@@ -21,6 +21,7 @@ import { useNow } from '../../../lib/use-now.ts';
 import { useResultSound } from '../hooks/use-result-sound.ts';
 import { roundPricePoints } from '../utils/price-history.ts';
 import { withClosedBets } from '../utils/closed-bets.ts';
+import { roundLength } from '../utils/round-length.ts';
 import { roundStage } from '../utils/round-view.ts';
 import { BetForm } from './bet-form.tsx';
 import { BetPosition } from './bet-position.tsx';
@@ -43,10 +44,7 @@ function connect(): void {
   ui.openModal('connect');
 }
 
-/** Round length as the config sets it: "5 min", "60 s". */
-export function roundLength(timelockSecs: number): string {
-  return timelockSecs % 60 === 0 ? `${timelockSecs / 60} min` : `${timelockSecs} s`;
-}
+export { roundLength };
 
 function CardSkeleton({ tall = false }: { readonly tall?: boolean }) {
   return <div className={`card animate-pulse ${tall ? 'h-[30rem]' : 'h-80'}`} aria-hidden="true" />;
@@ -67,7 +65,10 @@ export function ForesightGame({ symbol, header }: ForesightGameProps) {
   const now = useNow(1_000);
   // The bet amount outlives a round: the live card is a new one every round.
   const [amount, setAmount] = useState('');
-  useForesightLive(symbol, asset.priceAccount, board.data, user);
+  const freshSince = useForesightLive(symbol, asset.priceAccount, board.data, user);
+  // A board from before the page opened (or the tab came back) whose live round has locked since is not
+  // shown: its "live" round may be two ticks old. The refetch on mount replaces it within a moment.
+  const outdated = isBoardOutdated(board.data, board.dataUpdatedAt, freshSince, now);
 
   const rounds = useMemo(() => (board.data === undefined ? [] : boardRounds(board.data)), [board.data]);
   const betRounds = rounds
@@ -152,7 +153,7 @@ export function ForesightGame({ symbol, header }: ForesightGameProps) {
   };
 
   let rows: ReactNode;
-  if (data === undefined) {
+  if (data === undefined || outdated) {
     rows = board.isError ? (
       <div role="alert" className="card flex flex-col items-start gap-3 p-5">
         <p className="font-semibold text-loss">The rounds could not be loaded.</p>
@@ -267,7 +268,21 @@ export function ForesightGame({ symbol, header }: ForesightGameProps) {
         windowSecs={CHART_WINDOW_ROUNDS * (timelock > 0 ? timelock : FORESIGHT_TIMELOCK_SECS)}
       />
       {rows}
-      <PredictionHistory address={user} onConnect={connect} />
+      <PredictionHistory
+        address={user}
+        onConnect={connect}
+        collect={
+          data === undefined
+            ? null
+            : {
+                config: data.configAddress,
+                canSend: actions.canSend && pendingClaim === undefined,
+                pendingRound: pendingClaim?.round ?? null,
+                collected: actions.collected,
+                onCollect: actions.collect,
+              }
+        }
+      />
     </div>
   );
 }

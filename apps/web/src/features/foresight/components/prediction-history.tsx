@@ -1,40 +1,122 @@
 import type { Address } from '@solana/kit';
 import { useMemo } from 'react';
 
+import { foresightPayout } from '@arcade/sdk/payout';
+
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime, formatSol } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/toast.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { LoadMoreButton, RetryButton } from '../../history/components/history-list-controls.tsx';
+import type { ClaimKind } from '../api/bet-instructions.ts';
 import { usePredictionHistory, type HistoryPrediction } from '../api/get-prediction-history.ts';
+import type { ClaimRequest } from '../hooks/use-bet-actions.ts';
+import { isRoundExpired } from '../utils/round-view.ts';
 import { ReclaimDeposits } from './reclaim-deposits.tsx';
 
-/** The outcome column of a history row. */
-export function historyOutcome(item: HistoryPrediction): { readonly text: string; readonly tone: string } {
+/** What collecting a history row does, when it can be collected now. */
+export interface HistoryAction {
+  readonly kind: ClaimKind;
+  /** What it pays, lamports: the payout of a win, the stake of a refund. */
+  readonly amount: bigint;
+}
+
+/** The outcome column of a history row: its text and, for a bet still owed, the action that pays it. */
+export interface HistoryOutcome {
+  readonly text: string;
+  readonly tone: string;
+  readonly action: HistoryAction | null;
+}
+
+/** The payout of a won bet from its round's pools (the program's formula), or null when it cannot pay. */
+function wonAmount(item: HistoryPrediction): bigint | null {
   const round = item.round;
-  if (round?.result === 'Invalid') {
-    return item.isSettled
-      ? { text: `Refunded ${formatSol(item.winAmount)}`, tone: 'text-ink-dim' }
-      : { text: 'Invalid: withdraw', tone: 'text-info' };
+  const side = item.prediction.toLowerCase();
+  if (round === null || (side !== 'up' && side !== 'down')) return null;
+  try {
+    return foresightPayout(item.amount, round.upPool, round.downPool, side);
+  } catch {
+    return null;
   }
-  if (item.won === null) return { text: 'In play', tone: 'text-ink-dim' };
-  if (!item.won) return { text: `Lost ${formatSol(item.amount)}`, tone: 'text-loss' };
-  return item.isSettled
-    ? { text: `Won ${formatSol(item.winAmount)}`, tone: 'text-win' }
-    : { text: 'Won: settle to collect', tone: 'text-win' };
 }
 
 /**
- * The player's Foresight bets, newest first, from the server's history (`POST /api/user/predictions`), with
- * "Reclaim deposits" for the finished bets among them whose accounts are still open.
+ * The outcome column of a history row at `nowMs`. `collected` is how the player collected this bet from
+ * this page a moment ago (the server's index can lag the chain by a few seconds), or undefined.
+ *
+ * - an Invalid round, or one not settled in time (`isRoundExpired`), owes the stake back: **Withdraw**,
+ *   then "Withdrawn 0.1 SOL";
+ * - a won bet owes its payout: **Collect**, then "Won 0.19 SOL";
+ * - a lost bet reads "Lost 0.1 SOL", a running round "In play".
+ */
+export function historyOutcome(
+  item: HistoryPrediction,
+  nowMs: number = Date.now(),
+  collected?: ClaimKind,
+): HistoryOutcome {
+  const round = item.round;
+  const expired =
+    round !== null &&
+    !round.isSettled &&
+    round.lockTime > 0 &&
+    // The history has no start time: a round with a lock time went live (a pre-created one has none).
+    isRoundExpired(
+      { isSettled: false, startTime: BigInt(round.lockTime), settleTime: BigInt(round.settleTime) },
+      nowMs,
+    );
+  if (round?.result === 'Invalid' || expired) {
+    return item.isSettled || collected === 'withdraw'
+      ? { text: `Withdrawn ${formatSol(item.amount)}`, tone: 'text-ink-dim', action: null }
+      : {
+          text: expired ? 'Not settled in time: refund' : 'Invalid round: refund',
+          tone: 'text-ink-dim',
+          action: { kind: 'withdraw', amount: item.amount },
+        };
+  }
+  if (item.won === null) return { text: 'In play', tone: 'text-ink-dim', action: null };
+  if (!item.won) return { text: `Lost ${formatSol(item.amount)}`, tone: 'text-loss', action: null };
+  const payout = item.isSettled && item.winAmount > 0n ? item.winAmount : (wonAmount(item) ?? item.winAmount);
+  if (item.isSettled || collected === 'settle') {
+    return { text: `Won ${formatSol(payout)}`, tone: 'text-win', action: null };
+  }
+  return { text: 'Won', tone: 'text-win', action: { kind: 'settle', amount: payout } };
+}
+
+/** The button text of a history action: "Collect 0.19 SOL", "Withdraw 0.1 SOL". */
+export function historyActionText(action: HistoryAction): string {
+  return `${action.kind === 'settle' ? 'Collect' : 'Withdraw'} ${formatSol(action.amount)}`;
+}
+
+/** How the history's rows collect a bet (the page's Foresight actions). */
+export interface HistoryCollect {
+  /** The rounds' config. */
+  readonly config: Address;
+  /** Whether the wallet can send now (and no other collect is on its way). */
+  readonly canSend: boolean;
+  /** The round whose bet is being collected, or null. */
+  readonly pendingRound: Address | null;
+  /** How each round's bet was collected from this page (round address → kind). */
+  readonly collected: ReadonlyMap<string, ClaimKind>;
+  readonly onCollect: (request: ClaimRequest) => void;
+}
+
+/**
+ * The player's Foresight bets, newest first, from the server's history (`POST /api/user/predictions`): a
+ * win still owed has **Collect**, a refund still owed **Withdraw** (each pays and closes the bet's
+ * account), and the account deposits of the other finished bets can be got back in one go.
  */
 export function PredictionHistory({
   address,
   onConnect,
+  collect,
 }: {
   readonly address: Address | null;
   readonly onConnect: () => void;
+  /** How rows collect; without it (no rounds yet) owed bets show no button. */
+  readonly collect?: HistoryCollect | null;
 }) {
   const history = usePredictionHistory(address);
+  const now = useNow(10_000);
   const pages = history.data?.pages;
   const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
   const rounds = useMemo(() => [...new Set(items.map((item) => item.event as Address))], [items]);
@@ -94,7 +176,8 @@ export function PredictionHistory({
             </thead>
             <tbody>
               {items.map((item) => {
-                const outcome = historyOutcome(item);
+                const outcome = historyOutcome(item, now, collect?.collected.get(item.event));
+                const action = outcome.action;
                 const up = item.prediction.toLowerCase() === 'up';
                 return (
                   <tr key={item.id} className="border-t border-edge/60">
@@ -105,7 +188,33 @@ export function PredictionHistory({
                       <span aria-hidden="true">{up ? '▲' : '▼'}</span> {up ? 'Up' : 'Down'}
                     </td>
                     <td className="py-2 pr-3 text-right tabular">{formatSol(item.amount)}</td>
-                    <td className={`py-2 pr-3 font-semibold ${outcome.tone}`}>{outcome.text}</td>
+                    <td className={`py-2 pr-3 font-semibold ${outcome.tone}`}>
+                      {action === null || collect == null ? (
+                        outcome.text
+                      ) : (
+                        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                          <span>{outcome.text}</span>
+                          <Button
+                            variant={action.kind === 'settle' ? 'up' : 'secondary'}
+                            size="sm"
+                            className="h-7 px-2.5 text-xs"
+                            pending={collect.pendingRound === item.event}
+                            disabled={!collect.canSend}
+                            onClick={() => {
+                              collect.onCollect({
+                                kind: action.kind,
+                                config: collect.config,
+                                round: item.event as Address,
+                                roundId: item.round?.id ?? 0,
+                                amount: item.amount,
+                              });
+                            }}
+                          >
+                            {historyActionText(action)}
+                          </Button>
+                        </span>
+                      )}
+                    </td>
                     <td className="py-2 text-ink-faint tabular">{formatDateTime(item.timestamp * 1000)}</td>
                   </tr>
                 );

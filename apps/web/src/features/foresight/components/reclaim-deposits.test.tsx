@@ -53,7 +53,7 @@ function renderReclaim(rounds: readonly Address[], olderUnread = false) {
   );
 }
 
-const group = () => screen.findByRole('group', { name: 'Bet deposits' }, { timeout: 5_000 });
+const group = () => screen.findByRole('group', { name: 'Account deposits' }, { timeout: 5_000 });
 const toastTexts = () =>
   within(screen.getByRole('region', { name: 'Notifications' }))
     .queryAllByRole('listitem')
@@ -88,31 +88,33 @@ describe('ReclaimDeposits', () => {
     renderReclaim(rounds, true);
     const box = await group();
     await waitFor(() => {
-      expect(box.textContent).toContain('0.003 SOL in deposits from 3 finished bets');
+      expect(box.textContent).toContain('Get back 0.003 SOL of account deposits from 3 finished rounds');
     });
     expect(box.textContent).toContain('Load older bets below to find theirs too.');
 
-    await userEvent.click(within(box).getByRole('button', { name: 'Reclaim deposits' }));
+    await userEvent.click(within(box).getByRole('button', { name: /^Get back / }));
     // Pending: one transaction waits for the wallet.
-    const pending = await within(box).findByRole('button', { name: 'Reclaiming…' });
+    const pending = await within(box).findByRole('button', { name: 'Getting it back…' });
     expect(pending.hasAttribute('disabled')).toBe(true);
     await waitFor(() => {
-      expect(toastTexts()).toEqual(['Approve the reclaim in your wallet…']);
+      expect(toastTexts()).toEqual(['Approve getting your deposits back in your wallet…']);
     });
     act(() => {
       approve();
     });
     await waitFor(() => {
-      expect(toastTexts()).toEqual([`SuccessReclaimed ${formatExactSol(3n * RENT)} of deposits from 3 bets`]);
+      expect(toastTexts()).toEqual([
+        `SuccessGot back ${formatExactSol(3n * RENT)} of account deposits from 3 rounds`,
+      ]);
     });
     expect(within(box).getByRole('status').textContent).toBe(
-      `Reclaimed ${formatExactSol(3n * RENT)} of deposits from 3 bets.`,
+      `Got back ${formatExactSol(3n * RENT)} of account deposits from 3 rounds.`,
     );
     expect(program.sent.map((tx) => tx.names)).toEqual([['close_bet', 'close_bet', 'close_bet']]);
     for (const bet of bets) expect(chain.accounts.has(bet)).toBe(false);
     expect(chain.balances.get(USER)).toBe(SOL + 3n * RENT);
     await waitFor(() => {
-      expect(within(box).queryByRole('button', { name: 'Reclaim deposits' })).toBeNull();
+      expect(within(box).queryByRole('button', { name: /^Get back / })).toBeNull();
     });
   });
 
@@ -121,12 +123,14 @@ describe('ReclaimDeposits', () => {
     renderReclaim(rounds);
     const box = await group();
     await waitFor(() => {
-      expect(box.textContent).toContain(`${formatExactSol(20n * RENT)} in deposits from 20 finished bets`);
+      expect(box.textContent).toContain(
+        `Get back ${formatExactSol(20n * RENT)} of account deposits from 20 finished rounds`,
+      );
     });
-    await userEvent.click(within(box).getByRole('button', { name: 'Reclaim deposits' }));
+    await userEvent.click(within(box).getByRole('button', { name: /^Get back / }));
     await waitFor(() => {
       expect(within(box).getByRole('status').textContent).toBe(
-        `Reclaimed ${formatExactSol(20n * RENT)} of deposits from 20 bets.`,
+        `Got back ${formatExactSol(20n * RENT)} of account deposits from 20 rounds.`,
       );
     });
     // The fake refuses a transaction over 1232 bytes, as the sender does; 20 closes need two.
@@ -142,18 +146,21 @@ describe('ReclaimDeposits', () => {
     mocks.send = () => Promise.reject(new Error('User Rejected Transaction'));
     renderReclaim(rounds);
     const box = await group();
-    await userEvent.click(await within(box).findByRole('button', { name: 'Reclaim deposits' }));
+    await userEvent.click(await within(box).findByRole('button', { name: /^Get back / }));
     await waitFor(() => {
-      expect(toastTexts()).toEqual(['ErrorFailed to reclaim deposits', 'ErrorUser Rejected Transaction']);
+      expect(toastTexts()).toEqual([
+        'ErrorFailed to get your deposits back',
+        'ErrorUser Rejected Transaction',
+      ]);
     });
-    expect(within(box).getByRole('status').textContent).toBe(
-      'Nothing was reclaimed: User Rejected Transaction',
-    );
+    expect(within(box).getByRole('status').textContent).toBe('Nothing came back: User Rejected Transaction');
     for (const bet of bets) expect(chain.accounts.has(bet)).toBe(true);
     await waitFor(() => {
-      expect(within(box).getByRole('button', { name: 'Reclaim deposits' }).hasAttribute('disabled')).toBe(
-        false,
-      );
+      expect(
+        within(box)
+          .getByRole('button', { name: /^Get back / })
+          .hasAttribute('disabled'),
+      ).toBe(false);
     });
   });
 
@@ -167,15 +174,17 @@ describe('ReclaimDeposits', () => {
     };
     renderReclaim(rounds);
     const box = await group();
-    await userEvent.click(await within(box).findByRole('button', { name: 'Reclaim deposits' }));
+    await userEvent.click(await within(box).findByRole('button', { name: /^Get back / }));
     await waitFor(() => {
       expect(within(box).getByRole('status').textContent).toBe(
-        `Reclaimed ${formatExactSol(12n * RENT)} of deposits from 12 bets; 8 bets left: User Rejected Transaction`,
+        `Got back ${formatExactSol(12n * RENT)} of account deposits from 12 rounds; 8 rounds left: User Rejected Transaction`,
       );
     });
     // What is left is offered again.
     await waitFor(() => {
-      expect(box.textContent).toContain(`${formatExactSol(8n * RENT)} in deposits from 8 finished bets`);
+      expect(box.textContent).toContain(
+        `Get back ${formatExactSol(8n * RENT)} of account deposits from 8 finished rounds`,
+      );
     });
   });
 
@@ -184,13 +193,13 @@ describe('ReclaimDeposits', () => {
     renderReclaim(rounds);
     const box = await group();
     await waitFor(() => {
-      expect(box.textContent).toContain('from 2 finished bets');
+      expect(box.textContent).toContain('from 2 finished rounds');
     });
     // Another tab closed them after the last read.
     for (const bet of bets) chain.accounts.delete(bet);
-    await userEvent.click(within(box).getByRole('button', { name: 'Reclaim deposits' }));
+    await userEvent.click(within(box).getByRole('button', { name: /^Get back / }));
     await waitFor(() => {
-      expect(toastTexts()).toEqual(['Nothing to reclaim: the deposits are back already.']);
+      expect(toastTexts()).toEqual(['Nothing to get back: the deposits are back already.']);
     });
     expect(program.sent).toEqual([]);
   });
@@ -199,7 +208,7 @@ describe('ReclaimDeposits', () => {
     const { rounds } = await lostRounds(1);
     mocks.send = null;
     renderReclaim(rounds);
-    const button = await within(await group()).findByRole('button', { name: 'Reclaim deposits' });
+    const button = await within(await group()).findByRole('button', { name: /^Get back / });
     expect(button.hasAttribute('disabled')).toBe(true);
     expect(button.getAttribute('title')).toBe('Your wallet cannot sign transactions');
   });

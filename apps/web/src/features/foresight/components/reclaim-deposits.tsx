@@ -12,14 +12,20 @@ import {
 } from '../hooks/use-reclaim-deposits.ts';
 import { formatExactSol, pluralize } from '../../../lib/format.ts';
 
-/** "0.0043848 SOL in deposits from 3 finished bets": what the action gives back. */
+/**
+ * "Get back 0.0043848 SOL of account deposits from 3 finished rounds": what the action gives back, in a
+ * player's words (each bet holds a small refundable deposit for its account while it is open).
+ */
 export function depositsText(lamports: bigint, bets: number): string {
-  return `${formatExactSol(lamports)} in deposits from ${pluralize(bets, 'finished bet')}`;
+  return `Get back ${formatExactSol(lamports)} of account deposits from ${pluralize(bets, 'finished round')}`;
 }
 
-function buttonText(progress: ReclaimProgress | null): string {
-  if (progress === null) return 'Reclaim deposits';
-  return progress.total <= 1 ? 'Reclaiming…' : `Reclaiming ${progress.current} of ${progress.total}…`;
+/** The button: "Get back 0.0043848 SOL", then its progress. */
+function buttonText(progress: ReclaimProgress | null, lamports: bigint): string {
+  if (progress === null) return `Get back ${formatExactSol(lamports)}`;
+  return progress.total <= 1
+    ? 'Getting it back…'
+    : `Getting it back: ${progress.current} of ${progress.total}…`;
 }
 
 /** The status line after a reclaim. */
@@ -27,14 +33,15 @@ export function reclaimOutcomeText(outcome: ReclaimOutcome): string {
   const done = RECLAIM_TEXT.reclaimed(depositsTotal(outcome.reclaimed), outcome.reclaimed.length);
   if (outcome.error === null) return `${done}.`;
   const reason = errorText(outcome.error);
-  if (outcome.reclaimed.length === 0) return `Nothing was reclaimed: ${reason}`;
-  return `${done}; ${pluralize(outcome.left.length, 'bet')} left: ${reason}`;
+  if (outcome.reclaimed.length === 0) return `Nothing came back: ${reason}`;
+  return `${done}; ${pluralize(outcome.left.length, 'round')} left: ${reason}`;
 }
 
 /**
- * "Reclaim deposits" in the player's history: every bet account holds a rent deposit until `close_bet`
- * closes it. Settle and Withdraw close theirs; a lost bet, or one a keeper paid, keeps it until this action
- * closes it. Shows the SOL it gives back and for how many bets, among the rounds of the history loaded.
+ * Getting account deposits back, in the player's history: every bet account holds a rent deposit until
+ * `close_bet` closes it. Collect and Withdraw close theirs; a lost bet, or one a keeper paid, keeps it until
+ * this action closes it. Shows the SOL it gives back and from how many rounds, among the rounds of the
+ * history loaded.
  */
 export function ReclaimDeposits({
   user,
@@ -56,7 +63,7 @@ export function ReclaimDeposits({
   return (
     <div
       role="group"
-      aria-label="Bet deposits"
+      aria-label="Account deposits"
       className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-edge bg-white/5 px-3 py-2.5 text-sm"
     >
       {(bets.length > 0 || reclaim.pending) && (
@@ -66,8 +73,10 @@ export function ReclaimDeposits({
               <>
                 <span className="font-semibold text-ink tabular">
                   {depositsText(depositsTotal(bets), bets.length)}
-                </span>{' '}
-                can come back to your wallet.
+                </span>
+                <span className="block text-xs text-ink-faint">
+                  Each bet holds a small deposit for its account; it comes back once the round is over.
+                </span>
               </>
             )}
             {olderUnread && (
@@ -84,7 +93,7 @@ export function ReclaimDeposits({
               void reclaim.reclaim?.();
             }}
           >
-            {buttonText(reclaim.progress)}
+            {buttonText(reclaim.progress, depositsTotal(bets))}
           </Button>
         </>
       )}

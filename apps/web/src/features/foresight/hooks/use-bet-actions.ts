@@ -11,7 +11,7 @@
 import { FAILURE_TOASTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
 import type { Address, Signature } from '@solana/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 
 import { formatSol } from '../../../lib/format.ts';
 import { usePlaySound } from '../../../lib/sound.ts';
@@ -63,6 +63,8 @@ export function useBetActions(symbol: string, user: Address | null) {
   const queryClient = useQueryClient();
   // The app mutes the feed's own-bet sounds on this page (`lazy-own-bet-sounds.tsx`): the page plays them.
   const play = usePlaySound();
+  // How each round's bet was collected here: the history shows it collected before the server indexes it.
+  const [collected, setCollected] = useState<ReadonlyMap<string, ClaimKind>>(() => new Map());
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: boardKey(symbol) });
@@ -105,6 +107,7 @@ export function useBetActions(symbol: string, user: Address | null) {
         });
         const signature = await send({ instructions });
         toast.update(id, 'success', settle ? ACTION_TEXT.settled : ACTION_TEXT.withdrawn(request.amount));
+        setCollected((before) => new Map(before).set(request.round, request.kind));
         return signature;
       } catch (error) {
         toast.dismiss(id);
@@ -147,6 +150,8 @@ export function useBetActions(symbol: string, user: Address | null) {
     place,
     /** Settles or withdraws a bet, unless a claim is already on its way. */
     collect,
+    /** The rounds whose bet was collected from this page, and how. */
+    collected,
     canSend: send !== null && user !== null,
   };
 }

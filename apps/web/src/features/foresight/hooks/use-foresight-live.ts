@@ -8,7 +8,7 @@
 
 import type { Address } from '@solana/kit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 import { getRpcSubscriptions } from '../../../lib/wallet/rpc.ts';
 import { ForesightLiveFeed } from '../api/foresight-live-feed.ts';
@@ -17,14 +17,20 @@ import { addPricePoints, priceKey } from '../api/get-price.ts';
 import { predictionHistoryKey } from '../api/get-prediction-history.ts';
 import { userBetsRootKey } from '../api/get-user-bets.ts';
 
-/** Keeps the board and price of `symbol` live while mounted (needs the board's config address). */
+/**
+ * Keeps the board and price of `symbol` live while mounted (needs the board's config address). Returns the
+ * time (ms) since which the board must have been read to be trusted: the page's mount, the tab coming back
+ * into view, or a subscription restored after a drop (each re-reads the board, the price, and the player's
+ * bets and history at once). A board read before it may miss a tick (`isBoardOutdated`).
+ */
 export function useForesightLive(
   symbol: string,
   priceAccount: Address,
   board: ForesightBoard | undefined,
   user: Address | null,
-): void {
+): number {
   const queryClient = useQueryClient();
+  const [freshSince, setFreshSince] = useState(() => Date.now());
   const configAddress = board?.configAddress ?? null;
   const feed = useMemo(
     () =>
@@ -55,6 +61,7 @@ export function useForesightLive(
         void queryClient.invalidateQueries({ queryKey: key });
       }),
       feed.onResubscribed(() => {
+        setFreshSince(Date.now());
         void queryClient.invalidateQueries({ queryKey: key });
         void queryClient.invalidateQueries({ queryKey: priceKey(priceAccount) });
       }),
@@ -65,6 +72,24 @@ export function useForesightLive(
       for (const off of offs) off();
     };
   }, [feed, symbol, priceAccount, queryClient]);
+
+  // A hidden tab's polls stop and its sockets may be throttled: back in view, read everything again.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      setFreshSince(Date.now());
+      void queryClient.invalidateQueries({ queryKey: boardKey(symbol) });
+      void queryClient.invalidateQueries({ queryKey: priceKey(priceAccount) });
+      if (user !== null) {
+        void queryClient.invalidateQueries({ queryKey: userBetsRootKey(user) });
+        void queryClient.invalidateQueries({ queryKey: predictionHistoryKey(user) });
+      }
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [queryClient, symbol, priceAccount, user]);
 
   const watched = [board?.live?.pubkey, board?.locked?.pubkey].filter(
     (address): address is Address => address !== undefined,
@@ -80,5 +105,7 @@ export function useForesightLive(
     if (liveId === null || user === null) return;
     void queryClient.invalidateQueries({ queryKey: userBetsRootKey(user) });
     void queryClient.invalidateQueries({ queryKey: predictionHistoryKey(user) });
-  }, [liveId, user, queryClient]);
+  }, [liveId, user, queryClient, freshSince]);
+
+  return freshSince;
 }

@@ -32,15 +32,15 @@ export function depositsTotal(bets: readonly Pick<ClosableBet, 'deposit'>[]): bi
 
 /** The texts of the action. */
 export const RECLAIM_TEXT = Object.freeze({
-  checking: 'Checking your bet deposits…',
-  nothing: 'Nothing to reclaim: the deposits are back already.',
+  checking: 'Checking your account deposits…',
+  nothing: 'Nothing to get back: the deposits are back already.',
   approve: (current: number, total: number) =>
     total === 1
-      ? 'Approve the reclaim in your wallet…'
-      : `Approve reclaim ${current} of ${total} in your wallet…`,
+      ? 'Approve getting your deposits back in your wallet…'
+      : `Approve ${current} of ${total} in your wallet to get your deposits back…`,
   reclaimed: (lamports: bigint, bets: number) =>
-    `Reclaimed ${formatExactSol(lamports)} of deposits from ${pluralize(bets, 'bet')}`,
-  failed: 'Failed to reclaim deposits',
+    `Got back ${formatExactSol(lamports)} of account deposits from ${pluralize(bets, 'round')}`,
+  failed: 'Failed to get your deposits back',
 } as const);
 
 /** Where a reclaim is: transaction `current` (1-based) of `total` (0 of 0 while it checks). */

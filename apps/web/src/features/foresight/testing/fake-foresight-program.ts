@@ -8,7 +8,7 @@
  * @module
  */
 
-import { MAX_TRANSACTION_SIZE } from '@arcade/sdk/constants';
+import { FORESIGHT_SETTLE_BUFFER_SECS, MAX_TRANSACTION_SIZE } from '@arcade/sdk/constants';
 import {
   decodeBet,
   decodeEvent,
@@ -69,6 +69,11 @@ export interface SeedRoundOptions {
   readonly event?: Address;
   readonly result?: PredictionArgs;
   readonly settled?: boolean;
+  /**
+   * An unsettled round's settle time, unix seconds. Unless told otherwise an hour from now: a round that is
+   * not settled is still running, not expired (`FORESIGHT_SETTLE_BUFFER_SECS` after its settle time).
+   */
+  readonly settleTime?: bigint;
   readonly upPool?: bigint;
   readonly downPool?: bigint;
   readonly upCount?: number;
@@ -116,7 +121,9 @@ export class FakeForesightProgram {
         id: options.id,
         startTime: 1n,
         lockTime: 2n,
-        settleTime: 3n,
+        settleTime:
+          options.settleTime ??
+          (options.settled === false ? BigInt(Math.floor(Date.now() / 1000) + 3_600) : 3n),
         upCount: options.upCount ?? 1,
         downCount: options.downCount ?? 1,
         upPool: options.upPool ?? SOL,
@@ -198,10 +205,17 @@ export class FakeForesightProgram {
         const eventAccount = this.#owned(eventAddress);
         const betAccount = this.#owned(betAddress);
         if (eventAccount === null || betAccount === null) throw new InstructionFailed(ACCOUNT_CHECK_FAILED);
-        const event = decodeEvent(eventAccount.data);
+        let event = decodeEvent(eventAccount.data);
         const bet = decodeBet(betAccount.data);
         if (bet.user !== user || bet.event !== eventAddress)
           throw new InstructionFailed(ACCOUNT_CHECK_FAILED);
+        // The program's round_expired: withdraw_bet settles a round left unsettled too long as Invalid.
+        const expired =
+          !event.isSettled &&
+          event.startTime !== 0n &&
+          Date.now() >= (Number(event.settleTime) + FORESIGHT_SETTLE_BUFFER_SECS) * 1000;
+        if (expired && name === 'withdraw_bet')
+          event = { ...event, isSettled: true, result: Prediction.Invalid };
         if (!event.isSettled) throw new InstructionFailed(FORESIGHT_ERRORS.EventUnsettled);
         if (bet.isSettled) throw new InstructionFailed(FORESIGHT_ERRORS.BetSettled);
         let paid: bigint;

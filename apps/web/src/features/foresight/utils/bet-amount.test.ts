@@ -1,8 +1,12 @@
-import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS, MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
+import {
+  DEFAULT_MAX_PRIORITY_FEE_LAMPORTS,
+  MIN_BET_LAMPORTS,
+  SIGNATURE_FEE_LAMPORTS,
+} from '@arcade/sdk/constants';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { AMOUNT_MESSAGES, betReserve, checkBetAmount, maxStake } from './bet-amount.ts';
+import { AMOUNT_MESSAGES, betCharge, betReserve, checkBetAmount, maxStake } from './bet-amount.ts';
 import { formatSolDecimal } from '../../../lib/format.ts';
 
 const SOL = 1_000_000_000n;
@@ -73,5 +77,33 @@ describe('checkBetAmount', () => {
   it('reserves the deposit, the base fee and the highest priority fee', () => {
     expect(betReserve(1_000n)).toBe(1_000n + 5_000n + DEFAULT_MAX_PRIORITY_FEE_LAMPORTS);
     expect(maxStake(MIN_BET_LAMPORTS, reserve)).toBeNull();
+  });
+});
+
+describe('betCharge', () => {
+  it('charges a first bet its stake, the account deposit and the signature fee, and no fee on the bet', () => {
+    expect(betCharge(100_000_000n, 1_461_600n)).toEqual({
+      stake: 100_000_000n,
+      deposit: 1_461_600n,
+      networkFee: 5_000n,
+      total: 101_466_600n,
+    });
+    // Adding to a bet opens no account.
+    expect(betCharge(100_000_000n, 0n).total).toBe(100_005_000n);
+  });
+
+  it('totals exactly its parts, and never charges more than the balance check keeps aside', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: MIN_BET_LAMPORTS, max: 2n ** 63n }),
+        fc.bigInt({ min: 0n, max: 10_000_000n }),
+        (stake, deposit) => {
+          const charge = betCharge(stake, deposit);
+          expect(charge.total).toBe(charge.stake + charge.deposit + charge.networkFee);
+          expect(charge.networkFee).toBe(SIGNATURE_FEE_LAMPORTS);
+          expect(charge.total).toBeLessThanOrEqual(stake + betReserve(deposit));
+        },
+      ),
+    );
   });
 });

@@ -6,7 +6,12 @@
  * @module
  */
 
-import { MAX_TRANSACTION_FEE_LAMPORTS, MIN_BET_LAMPORTS, SOL_DECIMALS } from '@arcade/sdk/constants';
+import {
+  MAX_TRANSACTION_FEE_LAMPORTS,
+  MIN_BET_LAMPORTS,
+  SIGNATURE_FEE_LAMPORTS,
+  SOL_DECIMALS,
+} from '@arcade/sdk/constants';
 import { decodeForesightError, FORESIGHT_ERROR_CODES } from '@arcade/sdk/foresight/errors';
 
 import { formatSol, parseSolInput } from '../../../lib/format.ts';
@@ -69,4 +74,33 @@ export function checkBetAmount(
 export function maxStake(balance: bigint, reserve: bigint): bigint | null {
   const max = balance - reserve;
   return max >= MIN_BET_LAMPORTS ? max : null;
+}
+
+/** What the wallet pays for a bet, lamports: each part and their sum. */
+export interface BetCharge {
+  /** The stake: all of it goes into the round's pool (the 3% fee comes out of the pot at the draw). */
+  readonly stake: bigint;
+  /** The bet account's rent deposit, paid by the first bet in a round and given back when it is closed. */
+  readonly deposit: bigint;
+  /** The network's signature fee. */
+  readonly networkFee: bigint;
+  /** stake + deposit + networkFee. */
+  readonly total: bigint;
+}
+
+/**
+ * What placing `stake` charges the wallet: the stake, the bet account's deposit when this is the player's
+ * first bet in the round (`depositLamports`, 0 when adding to a bet) and the signature fee. Foresight takes
+ * no fee on a bet: its 3% comes out of the pot when the round settles. A priority fee, when the network is
+ * busy, comes on top (the wallet shows it before signing).
+ *
+ * @example betCharge(100_000_000n, 1_461_600n).total === 101_466_600n
+ */
+export function betCharge(stake: bigint, depositLamports: bigint): BetCharge {
+  return {
+    stake,
+    deposit: depositLamports,
+    networkFee: SIGNATURE_FEE_LAMPORTS,
+    total: stake + depositLamports + SIGNATURE_FEE_LAMPORTS,
+  };
 }
