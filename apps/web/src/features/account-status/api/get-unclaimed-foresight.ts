@@ -12,7 +12,7 @@
  * @module
  */
 
-import { RPC_COMMITMENT } from '@arcade/sdk/constants';
+import { FORESIGHT_SETTLE_BUFFER_SECS, RPC_COMMITMENT } from '@arcade/sdk/constants';
 import { decodeBet, decodeEvent, Prediction } from '@arcade/sdk/foresight/accounts';
 import { findBetAddress } from '@arcade/sdk/foresight/pda';
 import { foresightPayout } from '@arcade/sdk/payout';
@@ -75,13 +75,27 @@ export async function fetchAccountsInChunks(addresses: readonly Address[]) {
 }
 
 /**
- * The wallet's Foresight bets a settled round still owes, confirmed on chain, oldest round first. A
- * candidate whose round is not settled, whose bet is paid, lost or closed, or that is not the wallet's, is
- * left out.
+ * Whether a round that is not settled has expired at `nowMs`: its settle time plus
+ * `FORESIGHT_SETTLE_BUFFER_SECS` has passed (a pre-created round that never went live cannot expire). Its
+ * bets are then refunded by `withdraw_bet`, which settles it as Invalid.
+ */
+export function roundExpired(
+  round: { readonly isSettled: boolean; readonly startTime: bigint; readonly settleTime: bigint },
+  nowMs: number,
+): boolean {
+  if (round.isSettled || round.startTime === 0n) return false;
+  return nowMs >= (Number(round.settleTime) + FORESIGHT_SETTLE_BUFFER_SECS) * 1000;
+}
+
+/**
+ * The wallet's Foresight bets a round still owes, confirmed on chain, oldest round first: wins and refunds
+ * of settled rounds, and refunds of rounds not settled in time ({@link roundExpired}). A candidate whose
+ * round is still running, whose bet is paid, lost or closed, or that is not the wallet's, is left out.
  */
 export async function getUnclaimedForesight(
   user: Address,
   signal?: AbortSignal,
+  nowMs: number = Date.now(),
 ): Promise<readonly ForesightClaim[]> {
   const candidates = await listUnclaimedCandidates<PredictionItem>('/api/user/predictions', user, signal);
   const events = [...new Set(candidates.filter((item) => !item.isSettled).map((item) => item.event))].map(
@@ -103,9 +117,11 @@ export async function getUnclaimedForesight(
     if (betAccount.programAddress !== program.programAddress) return;
     const round = decodeEvent(eventAccount.data);
     const record = decodeBet(betAccount.data);
-    if (!round.isSettled || record.isSettled || record.user !== user || record.event !== event) return;
+    if (record.isSettled || record.user !== user || record.event !== event) return;
+    const expired = roundExpired(round, nowMs);
+    if (!round.isSettled && !expired) return;
     const side = record.prediction === Prediction.Up ? 'Up' : 'Down';
-    if (round.result === Prediction.Invalid) {
+    if (expired || round.result === Prediction.Invalid) {
       claims.push({
         kind: 'foresight',
         action: 'withdraw',

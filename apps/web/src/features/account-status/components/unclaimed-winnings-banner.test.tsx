@@ -1,3 +1,4 @@
+import { FORESIGHT_SETTLE_BUFFER_SECS } from '@arcade/sdk/constants';
 import { identifyForesightInstruction } from '@arcade/sdk/foresight/instructions';
 import { foresightPayout } from '@arcade/sdk/payout';
 import {
@@ -182,13 +183,13 @@ const toastTexts = () =>
     .queryAllByRole('listitem')
     .map((item) => item.textContent);
 
-/** Renders the banner, waits until it says `text`, and clicks Claim all. */
+/** Renders the banner, waits until it says `text`, and clicks Collect all. */
 async function claimAllOnceShown(text: string): Promise<void> {
   renderBanner();
   await waitFor(() => {
     expect(banner()?.textContent).toContain(text);
   });
-  await userEvent.click(screen.getByRole('button', { name: 'Claim all' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Collect all' }));
 }
 
 function sendError(message: string, reason: string): Error {
@@ -239,8 +240,8 @@ describe('UnclaimedWinningsBanner: the TailSpin/ReTail win', () => {
     await waitFor(() => {
       expect(banner()?.textContent).toContain('You have 1 unclaimed win (1.5 SOL)');
     });
-    expect(banner()?.textContent).toContain('TailSpin. Claim all pays them in SOL to your wallet.');
-    expect(within(banner() as HTMLElement).getByRole('button', { name: 'Claim all' })).toBeTruthy();
+    expect(banner()?.textContent).toContain('TailSpin. Collect all pays them in SOL to your wallet.');
+    expect(within(banner() as HTMLElement).getByRole('button', { name: 'Collect all' })).toBeTruthy();
   });
 
   it.each([
@@ -283,7 +284,7 @@ describe('UnclaimedWinningsBanner: the TailSpin/ReTail win', () => {
     });
     mocks.send = send;
     renderBanner();
-    await userEvent.click(await screen.findByRole('button', { name: 'Claim all' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Collect all' }));
     await waitFor(() => {
       expect(banner()).toBeNull();
     });
@@ -301,23 +302,23 @@ describe('UnclaimedWinningsBanner: the TailSpin/ReTail win', () => {
   it('reports a failed claim with two toasts and keeps the banner', async () => {
     mocks.send = vi.fn(() => Promise.reject(new Error('User Rejected Transaction')));
     renderBanner();
-    await userEvent.click(await screen.findByRole('button', { name: 'Claim all' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Collect all' }));
     await waitFor(() => {
       expect(toastTexts()).toEqual(['ErrorFailed to claim winnings', 'ErrorUser Rejected Transaction']);
     });
     expect(banner()).not.toBeNull();
     expect(within(banner() as HTMLElement).getByRole('status').textContent).toBe(
-      'Nothing was claimed: User Rejected Transaction',
+      'Nothing was collected: User Rejected Transaction',
     );
     await waitFor(() => {
-      expect(screen.getByRole('button', { name: 'Claim all' }).hasAttribute('disabled')).toBe(false);
+      expect(screen.getByRole('button', { name: 'Collect all' }).hasAttribute('disabled')).toBe(false);
     });
   });
 
-  it('disables Claim all while the wallet cannot sign', async () => {
+  it('disables Collect all while the wallet cannot sign', async () => {
     mocks.send = null;
     renderBanner();
-    const button = await screen.findByRole('button', { name: 'Claim all' });
+    const button = await screen.findByRole('button', { name: 'Collect all' });
     expect(button.hasAttribute('disabled')).toBe(true);
     expect(button.getAttribute('title')).toBe('Your wallet cannot sign transactions');
   });
@@ -382,7 +383,7 @@ describe('UnclaimedWinningsBanner: a TailSpin/ReTail bet whose roll is overdue',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Details' }));
     expect(banner()?.textContent).toContain('Refund: the roll was not revealed in time');
-    await userEvent.click(screen.getByRole('button', { name: 'Claim all' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Collect all' }));
     await waitFor(() => {
       expect(banner()).toBeNull();
     });
@@ -424,7 +425,7 @@ describe('UnclaimedWinningsBanner: a TailSpin/ReTail bet whose roll is overdue',
     });
     await userEvent.click(screen.getByRole('button', { name: 'Details' }));
     expect(banner()?.textContent).toContain('Win after your refund: the rest of the prize, in SOL');
-    await userEvent.click(screen.getByRole('button', { name: 'Claim all' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Collect all' }));
     await waitFor(() => {
       expect(banner()).toBeNull();
     });
@@ -586,12 +587,12 @@ describe('UnclaimedWinningsBanner: across the games', () => {
     });
     // Someone (a keeper, another tab) paid it after the last poll.
     await foresightRound({ id: 7, paid: true });
-    await userEvent.click(screen.getByRole('button', { name: 'Claim all' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Collect all' }));
     await waitFor(() => {
       expect(banner()).toBeNull();
     });
     expect(mocks.send).not.toHaveBeenCalled();
-    expect(toastTexts()).toEqual(['Nothing left to claim: it has been paid already.']);
+    expect(toastTexts()).toEqual(['Nothing left to collect: it has been paid already.']);
   });
 
   it('packs many claims into transactions under the size limit and reports a partial failure', async () => {
@@ -615,9 +616,9 @@ describe('UnclaimedWinningsBanner: across the games', () => {
     await claimAllOnceShown('You have 10 unclaimed wins (19.4 SOL)');
     // One toast follows the progress; the button says where the run is.
     await waitFor(() => {
-      expect(toastTexts()).toEqual(['Approve claim 1 of 2 in your wallet…']);
+      expect(toastTexts()).toEqual(['Approve payout 1 of 2 in your wallet…']);
     });
-    expect(screen.getByRole('button', { name: 'Claiming 1 of 2…' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Collecting 1 of 2…' }).hasAttribute('disabled')).toBe(true);
     act(() => {
       release?.();
     });
@@ -631,7 +632,7 @@ describe('UnclaimedWinningsBanner: across the games', () => {
     // Eight claims, then two: each a settle_bet and its close_bet.
     expect(calls).toEqual([16, 4]);
     expect(within(banner() as HTMLElement).getByRole('status').textContent).toBe(
-      'Claimed 3.9 SOL; 8 left to claim: Error in transaction: instruction index 3, custom program error 6010',
+      'Collected 3.9 SOL; 8 left to collect: Error in transaction: instruction index 3, custom program error 6010',
     );
   });
 
@@ -663,7 +664,7 @@ describe('UnclaimedWinningsBanner: across the games', () => {
     await wonRounds(9);
     mocks.send = vi.fn(() => Promise.reject(new Error('User Rejected Transaction')));
     renderBanner();
-    await userEvent.click(await screen.findByRole('button', { name: 'Claim all' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Collect all' }));
     await waitFor(() => {
       expect(toastTexts()).toEqual(['ErrorFailed to claim winnings', 'ErrorUser Rejected Transaction']);
     });
@@ -693,9 +694,9 @@ describe('UnclaimedWinningsBanner: across the games', () => {
       expect(banner()?.textContent).toContain('You have 1 unclaimed win and 1 refund to collect');
     });
     expect(banner()?.textContent).toContain(
-      'Claim all pays them in SOL to your wallet, and returns 0.002 SOL of Foresight bet deposits.',
+      'Collect all pays them in SOL to your wallet, with 0.002 SOL of Foresight account deposits.',
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Claim all' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Collect all' }));
     await waitFor(() => {
       expect(banner()).toBeNull();
     });
@@ -708,6 +709,44 @@ describe('UnclaimedWinningsBanner: across the games', () => {
     expect(chain.accounts.has(won.bet)).toBe(false);
     expect(chain.accounts.has(invalid.bet)).toBe(false);
     expect(toastTexts()).toEqual(['SuccessClaimed successfully!']);
+  });
+
+  it('refunds a Foresight round left unsettled past its buffer: withdraw_bet settles it Invalid, then it is gone', async () => {
+    setBetRecord(null);
+    const longAgo = BigInt(Math.floor(Date.now() / 1000) - FORESIGHT_SETTLE_BUFFER_SECS - 60);
+    const stuck = await foresightRound({
+      id: 21,
+      result: 'None',
+      settled: false,
+      settleTime: longAgo,
+      stake: 300_000_000n,
+      upPool: 300_000_000n,
+      eventLamports: RENT + 2n * SOL,
+    });
+    // Still running: not owed.
+    const running = await foresightRound({ id: 22, result: 'None', settled: false });
+    history.set('/api/user/predictions', null, {
+      items: [predictionItem(running.event, 2), predictionItem(stuck.event, 1)],
+      nextCursor: null,
+    });
+    chain.balances.set(USER, SOL);
+    mocks.send = program.sender(USER);
+    renderBanner();
+    await waitFor(() => {
+      expect(banner()?.textContent).toContain('You have 1 refund to collect (0.30 SOL)');
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Details' }));
+    expect(screen.getByRole('list', { name: 'What you are owed' }).textContent).toContain(
+      'Round #21 · refund (invalid round)',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Collect all' }));
+    await waitFor(() => {
+      expect(banner()).toBeNull();
+    });
+    expect(program.sent.map((tx) => tx.names)).toEqual([['withdraw_bet', 'close_bet']]);
+    expect(chain.balances.get(USER)).toBe(SOL + 300_000_000n + RENT);
+    expect(chain.accounts.has(stuck.bet)).toBe(false);
+    expect(chain.accounts.has(running.bet)).toBe(true);
   });
 
   it('still shows the bet-record win when the server cannot list the other games', async () => {

@@ -62,27 +62,28 @@ export function gamesText(items: readonly ClaimItem[]): string {
 }
 
 /**
- * What Claim all does, under the headline: "Claim all pays them in SOL to your wallet.", and when Foresight
- * bets are among them, the deposits their accounts give back as well (not part of the headline's total).
+ * What Collect all does, under the headline: "Collect all pays them in SOL to your wallet.", and when
+ * Foresight bets are among them, the account deposits that come back with them (not part of the headline's
+ * total).
  */
 export function claimNoteText(items: readonly ClaimItem[]): string {
   const deposits = depositTotal(items);
   return deposits === 0n
-    ? 'Claim all pays them in SOL to your wallet.'
-    : `Claim all pays them in SOL to your wallet, and returns ${formatExactSol(deposits)} of Foresight bet deposits.`;
+    ? 'Collect all pays them in SOL to your wallet.'
+    : `Collect all pays them in SOL to your wallet, with ${formatExactSol(deposits)} of Foresight account deposits.`;
 }
 
-/** The status line after a claim-all that did not pay everything. */
+/** The status line after a Collect all that did not pay everything. */
 export function outcomeText(outcome: ClaimAllOutcome): string {
   const reason = errorText(outcome.error);
-  if (outcome.claimed.length === 0) return `Nothing was claimed: ${reason}`;
-  return `Claimed ${formatSol(claimTotal(outcome.claimed))}; ${outcome.failed.length} left to claim: ${reason}`;
+  if (outcome.claimed.length === 0) return `Nothing was collected: ${reason}`;
+  return `Collected ${formatSol(claimTotal(outcome.claimed))}; ${outcome.failed.length} left to collect: ${reason}`;
 }
 
 function claimButtonText(progress: ClaimProgress | null): string {
-  if (progress === null) return 'Claim all';
-  if (progress.total <= 1) return 'Claiming…';
-  return `Claiming ${progress.current} of ${progress.total}…`;
+  if (progress === null) return 'Collect all';
+  if (progress.total <= 1) return 'Collecting…';
+  return `Collecting ${progress.current} of ${progress.total}…`;
 }
 
 const GAME_TONES: Readonly<Record<ReturnType<typeof claimItemGame>, string>> = {
@@ -123,7 +124,8 @@ function ItemList({ items, id }: { readonly items: readonly ClaimItem[]; readonl
  * Warns the connected wallet of everything it is owed (spec §2, §4: "A win whose state is neither Claimed
  * nor Open triggers the unclaimed-winnings banner"): its TailSpin/ReTail win, Foresight rounds won or
  * refunded and Prophecy payouts, each confirmed on chain, and claims them all in as few transactions as
- * fit. Dismissing it hides these items for the rest of the tab's session; a new one shows again.
+ * fit with one "Collect all". Dismissing it hides these items for the rest of the tab's session; a new one
+ * shows again.
  */
 export function UnclaimedWinningsBanner() {
   const { wallet } = useWallet();

@@ -62,8 +62,8 @@ export function worthRechecking(error: unknown): boolean {
 /** The pending toast's text while transaction `current` of `total` waits for the wallet. */
 export function approveText(current: number, total: number): string {
   return total === 1
-    ? 'Approve the claim in your wallet…'
-    : `Approve claim ${current} of ${total} in your wallet…`;
+    ? 'Approve the payout in your wallet…'
+    : `Approve payout ${current} of ${total} in your wallet…`;
 }
 
 /** Claims everything `user` is owed; `claimAll` is null while the wallet cannot sign. */
@@ -85,7 +85,7 @@ export function useClaimAll(user: Address | null) {
     try {
       const items = await fetchUnclaimedWinnings(queryClient, user);
       if (items.length === 0) {
-        toast.update(id, 'info', 'Nothing left to claim: it has been paid already.');
+        toast.update(id, 'info', 'Nothing left to collect: it has been paid already.');
         return;
       }
       const batches = packClaims(user, await claimInstructions(user, items));
@@ -132,6 +132,13 @@ export function useClaimAll(user: Address | null) {
     } finally {
       setProgress(null);
       await queryClient.invalidateQueries({ queryKey: unclaimedWinsKey(user) });
+      // The game pages show the same bets: their cards and histories read them again.
+      if (claimed.some((item) => item.kind === 'foresight')) {
+        void queryClient.invalidateQueries({ queryKey: ['foresight'] });
+      }
+      if (claimed.some((item) => item.kind === 'prophecy')) {
+        void queryClient.invalidateQueries({ queryKey: ['prophecy'] });
+      }
     }
     if (error === null) {
       toast.update(id, 'success', SUCCESS_TOASTS.claimed);
