@@ -187,7 +187,7 @@ describe('an open market', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       `The minimum prediction is ${formatSol(MIN_BET_LAMPORTS)}`,
     );
-    expect(screen.getByRole('button', { name: 'Predict Above' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: /^Predict Above/ })).toHaveProperty('disabled', true);
     await userEvent.clear(amount);
     await userEvent.type(amount, '3');
     expect(screen.getByRole('alert').textContent).toBe('Not enough SOL in your wallet');
@@ -197,7 +197,7 @@ describe('an open market', () => {
     expect(screen.getByText('If Above wins you get').nextSibling?.textContent).toBe(
       formatSol(1_940_000_000n),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Predict Above' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Predict Above/ }));
     await waitFor(() => {
       expect(toastTexts()).toContain(`success: Prediction placed: ${formatSol(SOL)} on Above`);
     });
@@ -234,11 +234,11 @@ describe('an open market', () => {
         `Not enough SOL in your wallet: keep ${formatSolDecimal(reserve)} SOL for the network fee and the prediction's account deposit`,
       );
     });
-    expect(screen.getByRole('button', { name: 'Predict Above' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: /^Predict Above/ })).toHaveProperty('disabled', true);
     await userEvent.clear(amount);
     await userEvent.type(amount, formatSolDecimal(SOL - reserve));
     expect(screen.queryByRole('alert')).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Predict Above' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Predict Above/ }));
     await waitFor(() => {
       expect(sentNames()).toEqual(['create_prediction']);
     });
@@ -258,7 +258,7 @@ describe('an open market', () => {
     await userEvent.click(await screen.findByRole('radio', { name: /Above/ }));
     await userEvent.type(screen.getByLabelText('Amount', { exact: true }), '0.5');
     await screen.findByText('Reading the account deposit…');
-    expect(screen.getByRole('button', { name: 'Predict Above' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: /^Predict Above/ })).toHaveProperty('disabled', true);
   });
 
   it('keeps only the fees out of an addition: the prediction account exists', async () => {
@@ -279,7 +279,7 @@ describe('an open market', () => {
     // More than a first prediction could stake, since no rent is due.
     await userEvent.type(amount, formatSolDecimal(SOL - reserve));
     expect(screen.queryByRole('alert')).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Add to Above' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Add to Above/ }));
     await waitFor(() => {
       expect(sentNames()).toEqual(['update_prediction']);
     });
@@ -318,7 +318,7 @@ describe('an open market', () => {
     await userEvent.click(other);
     expect(screen.getByRole('radio', { name: /Above/ }).getAttribute('aria-checked')).toBe('true');
     await userEvent.type(screen.getByLabelText('Amount', { exact: true }), '0.25');
-    await userEvent.click(screen.getByRole('button', { name: 'Add to Above' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Add to Above/ }));
     await waitFor(() => {
       expect(sentNames()).toEqual(['update_prediction']);
     });
@@ -333,7 +333,7 @@ describe('an open market', () => {
     show();
     await userEvent.click(await screen.findByRole('radio', { name: /Above/ }));
     await userEvent.type(screen.getByLabelText('Amount', { exact: true }), '0.1');
-    const button = screen.getByRole('button', { name: 'Predict Above' });
+    const button = screen.getByRole('button', { name: /^Predict Above/ });
     act(() => {
       fireEvent.click(button);
       fireEvent.click(button);
@@ -351,14 +351,14 @@ describe('an open market', () => {
     show();
     await userEvent.click(await screen.findByRole('radio', { name: /Above/ }));
     await userEvent.type(screen.getByLabelText('Amount', { exact: true }), '0.05');
-    await userEvent.click(screen.getByRole('button', { name: 'Predict Above' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Predict Above/ }));
     await waitFor(() => {
       expect(sentNames()).toEqual(['create_prediction']);
     });
     await act(() => mocks.chain.setPrediction(MARKET, PLAYER, { side: 'yes', amount: 50_000_000n }));
     await screen.findByRole('heading', { name: 'Add to your prediction' });
     await userEvent.type(screen.getByLabelText('Amount', { exact: true }), '0.05');
-    await userEvent.click(screen.getByRole('button', { name: 'Add to Above' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Add to Above/ }));
     await waitFor(() => {
       expect(sentNames()).toEqual(['create_prediction', 'update_prediction']);
     });
@@ -383,7 +383,7 @@ describe('an open market', () => {
     const below = screen.getByRole('radio', { name: /Below/ });
     expect(below.getAttribute('aria-checked')).toBe('true');
     expect(document.activeElement).toBe(below);
-    expect(screen.getByRole('button', { name: 'Predict Below' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Predict Below/ })).toBeTruthy();
   });
 
   it('shows the caller message and the error text when the send fails', async () => {
@@ -394,7 +394,7 @@ describe('an open market', () => {
     show();
     await userEvent.click(await screen.findByRole('radio', { name: /Below/ }));
     await userEvent.type(screen.getByLabelText('Amount', { exact: true }), '0.1');
-    await userEvent.click(screen.getByRole('button', { name: 'Predict Below' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Predict Below/ }));
     await waitFor(() => {
       expect(toastTexts()).toEqual(['error: Failed to place prediction', 'error: User Rejected Transaction']);
     });

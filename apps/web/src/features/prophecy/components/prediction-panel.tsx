@@ -3,11 +3,17 @@ import { payoutMultiplier } from '@arcade/sdk/payout';
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { formatPercent, formatSol, formatSolDecimal, parseSolInput } from '../../../lib/format.ts';
+import {
+  formatExactSol,
+  formatPercent,
+  formatSol,
+  formatSolDecimal,
+  parseSolInput,
+} from '../../../lib/format.ts';
 import type { Market } from '../api/get-markets.ts';
 import type { Prediction } from '../api/get-prediction.ts';
 import type { PredictionOrder } from '../api/place-prediction.ts';
-import { checkAmount } from '../utils/amount.ts';
+import { checkAmount, predictionCharge } from '../utils/amount.ts';
 import { estimatePayout, type Side } from '../utils/position.ts';
 import { multiplierText } from './market-card.tsx';
 import { Countdown } from './countdown.tsx';
@@ -136,6 +142,10 @@ export function PredictionPanel({
   };
 
   const estimate = side !== null && adding > 0n ? estimatePayout(market, side, staked, adding) : null;
+  // What the wallet is charged: known once the amount is valid and, on a first prediction, the rent read.
+  const deposit = prediction === null ? rent : prediction === undefined ? null : 0n;
+  const charge =
+    check.ok && deposit !== null && wallet !== null ? predictionCharge(check.lamports, deposit) : null;
   const showError = touched && !check.ok && wallet !== null;
 
   return (
@@ -278,6 +288,31 @@ export function PredictionPanel({
             </p>
           </div>
         )}
+        {charge !== null && side !== null && (
+          <dl
+            aria-label="What you pay"
+            className="grid gap-1 rounded-xl border border-edge bg-void/50 px-3 py-2.5 text-xs"
+          >
+            <div className="flex items-baseline justify-between gap-3">
+              <dt className="text-ink-dim">Stake</dt>
+              <dd className="text-ink-dim tabular">{formatExactSol(charge.stake)}</dd>
+            </div>
+            {charge.deposit > 0n && (
+              <div className="flex items-baseline justify-between gap-3">
+                <dt className="text-ink-dim">Prediction account (first prediction only)</dt>
+                <dd className="text-ink-dim tabular">{formatExactSol(charge.deposit)}</dd>
+              </div>
+            )}
+            <div className="flex items-baseline justify-between gap-3">
+              <dt className="text-ink-dim">Network fee</dt>
+              <dd className="text-ink-dim tabular">{formatExactSol(charge.networkFee)}</dd>
+            </div>
+            <div className="flex items-baseline justify-between gap-3 border-t border-edge/60 pt-1">
+              <dt className="font-semibold text-ink">Total</dt>
+              <dd className="font-display font-bold text-ink tabular">{formatExactSol(charge.total)}</dd>
+            </div>
+          </dl>
+        )}
         {wallet === null ? (
           <Button type="submit" size="lg">
             Connect wallet to predict
@@ -291,13 +326,16 @@ export function PredictionPanel({
             disabled={blocker !== null}
             aria-describedby={blocker !== null && !showError ? ids.blocker : undefined}
           >
-            {pending
-              ? 'Confirming…'
-              : side === null
-                ? 'Pick a side'
-                : locked !== null
-                  ? `Add to ${option(side)}`
-                  : `Predict ${option(side)}`}
+            {/* Black on the red No button: white text there is under 4.5:1. */}
+            <span className={side === 'no' ? 'text-black' : undefined}>
+              {pending
+                ? 'Confirming…'
+                : side === null
+                  ? 'Pick a side'
+                  : `${locked !== null ? `Add to ${option(side)}` : `Predict ${option(side)}`}${
+                      charge === null ? '' : ` · ${formatExactSol(charge.total)}`
+                    }`}
+            </span>
           </Button>
         )}
         {wallet !== null && blocker !== null && !showError && side !== null && (

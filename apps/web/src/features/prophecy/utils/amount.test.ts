@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { formatSol, formatSolDecimal } from '../../../lib/format.ts';
-import { AMOUNT_MESSAGES, checkAmount, predictionReserve } from './amount.ts';
+import { AMOUNT_MESSAGES, checkAmount, predictionCharge, predictionReserve } from './amount.ts';
 
 /** A prediction account's rent deposit (what the cluster quotes for its 82 bytes). */
 const RENT = 1_461_600n;
@@ -85,5 +85,31 @@ describe('SOL amounts', () => {
     expect(checkAmount('abc', null, RENT)).toEqual({ ok: false, error: AMOUNT_MESSAGES.invalid });
     expect(checkAmount('0.1234567891', null, RENT)).toEqual({ ok: false, error: AMOUNT_MESSAGES.tooPrecise });
     expect(checkAmount('99999999999999', null, RENT)).toEqual({ ok: false, error: AMOUNT_MESSAGES.tooHigh });
+  });
+});
+
+describe('predictionCharge', () => {
+  it('charges a first prediction its stake, the account deposit and the signature fee, and no fee on the stake', () => {
+    expect(predictionCharge(100_000_000n, RENT)).toEqual({
+      stake: 100_000_000n,
+      deposit: RENT,
+      networkFee: SIGNATURE_FEE_LAMPORTS,
+      total: 101_466_600n,
+    });
+    expect(predictionCharge(100_000_000n, 0n).total).toBe(100_005_000n);
+  });
+
+  it('totals exactly its parts, within what the balance check keeps aside', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: MIN_BET_LAMPORTS, max: 2n ** 63n }),
+        fc.bigInt({ min: 0n, max: 10_000_000n }),
+        (stake, deposit) => {
+          const charge = predictionCharge(stake, deposit);
+          expect(charge.total).toBe(stake + deposit + SIGNATURE_FEE_LAMPORTS);
+          expect(charge.total).toBeLessThanOrEqual(stake + predictionReserve(deposit));
+        },
+      ),
+    );
   });
 });

@@ -6,7 +6,12 @@
  * @module
  */
 
-import { MAX_TRANSACTION_FEE_LAMPORTS, MIN_BET_LAMPORTS, SOL_DECIMALS } from '@arcade/sdk/constants';
+import {
+  MAX_TRANSACTION_FEE_LAMPORTS,
+  MIN_BET_LAMPORTS,
+  SIGNATURE_FEE_LAMPORTS,
+  SOL_DECIMALS,
+} from '@arcade/sdk/constants';
 
 import { formatSol, formatSolDecimal, parseSolInput } from '../../../lib/format.ts';
 
@@ -73,4 +78,33 @@ export function checkAmount(text: string, balance: bigint | null, rentLamports: 
     return { ok: false, error: AMOUNT_MESSAGES.keepForFees(reserve, rentLamports > 0n) };
   }
   return { ok: true, lamports };
+}
+
+/** What the wallet pays for a prediction, lamports: each part and their sum. */
+export interface PredictionCharge {
+  /** The stake: all of it goes into the market's pool (the 3% fee comes out of the pot at resolution). */
+  readonly stake: bigint;
+  /** The prediction account's rent deposit, paid by the wallet's first prediction on a market. */
+  readonly deposit: bigint;
+  /** The network's signature fee. */
+  readonly networkFee: bigint;
+  /** stake + deposit + networkFee. */
+  readonly total: bigint;
+}
+
+/**
+ * What predicting `stake` charges the wallet: the stake, the prediction account's deposit on a first
+ * prediction (`depositLamports`, 0 when adding to one) and the signature fee. Prophecy takes no fee on a
+ * prediction: its 3% comes out of the pot when the market resolves. A priority fee, when the network is
+ * busy, comes on top (the wallet shows it before signing).
+ *
+ * @example predictionCharge(100_000_000n, 1_628_640n).total === 101_633_640n
+ */
+export function predictionCharge(stake: bigint, depositLamports: bigint): PredictionCharge {
+  return {
+    stake,
+    deposit: depositLamports,
+    networkFee: SIGNATURE_FEE_LAMPORTS,
+    total: stake + depositLamports + SIGNATURE_FEE_LAMPORTS,
+  };
 }
