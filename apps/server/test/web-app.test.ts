@@ -140,9 +140,19 @@ describe('the web app', () => {
   });
 
   it('answers a navigation to a client route with index.html', async () => {
-    for (const url of ['/prophecy/abc', '/prophecy/abc?tab=comments', '/foresight', '/profile/alice/']) {
+    for (const url of ['/prophecy/abc', '/prophecy/abc?tab=comments', '/foresight/SOL', '/tailspin']) {
       const response = await t.app.inject({ url, headers: html });
       expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expectSecurityHeaders(response.headers);
+    }
+  });
+
+  it('answers a navigation to a path the app does not route with its HTML and a 404', async () => {
+    for (const url of ['/foresight', '/profile/alice/', '/nope', '/tailspin/extra']) {
+      const response = await t.app.inject({ url, headers: html });
+      expect(response.statusCode, url).toBe(404);
       expect(response.body, url).toBe(INDEX);
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expectSecurityHeaders(response.headers);

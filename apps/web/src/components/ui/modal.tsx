@@ -74,7 +74,7 @@ export function Modal({ open, title, children, onClose, size = 'md', footer }: M
         data-fullscreen-below={MODAL_FULLSCREEN_MAX_WIDTH}
         className={`relative flex h-full w-full flex-col overflow-hidden border-edge bg-panel shadow-2xl outline-none animate-pop-in min-[501px]:h-auto min-[501px]:max-h-[90vh] min-[501px]:rounded-2xl min-[501px]:border ${SIZES[size]}`}
       >
-        <header className="flex items-center justify-between gap-4 border-b border-edge px-5 py-4">
+        <div className="flex items-center justify-between gap-4 border-b border-edge px-5 py-4">
           <h2 id={titleId} className="font-display text-lg font-bold tracking-wide text-ink">
             {title}
           </h2>
@@ -90,7 +90,7 @@ export function Modal({ open, title, children, onClose, size = 'md', footer }: M
               </svg>
             </button>
           )}
-        </header>
+        </div>
         <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
         {footer && <footer className="border-t border-edge px-5 py-4">{footer}</footer>}
       </div>
