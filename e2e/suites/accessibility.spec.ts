@@ -6,8 +6,8 @@
  * "More" menu, the profile modal, and the chat once it holds enough messages to scroll. A scan fails on any
  * violation of impact serious or critical, naming the rule, its impact, the failing elements' selectors and
  * the rule's help; every scan of a test is reported (soft assertions), not only the first. Moderate and
- * minor findings (e.g. heading-order) are printed, never failed on; so are the contrasts axe leaves for a
- * human to review. Everything found is written to `e2e/artifacts/accessibility.json`.
+ * minor findings (e.g. heading-order) are printed, never failed on; the nodes axe leaves for a human to
+ * review are counted. Everything found is written to `e2e/artifacts/accessibility.json`.
  */
 
 import { writeFileSync } from 'node:fs';
@@ -35,8 +35,7 @@ const TEST_TIMEOUT = 420_000;
 /** One finding: a rule failing on one element, where it was seen. */
 interface Finding {
   readonly rule: string;
-  /** axe's impact, or 'needs review' for what axe left to a human. */
-  readonly impact: AxeImpact | 'needs review' | null;
+  readonly impact: AxeImpact | null;
   readonly scene: string;
   readonly width: number;
   readonly signedIn: boolean;
@@ -45,6 +44,8 @@ interface Finding {
 }
 
 const findings: Finding[] = [];
+/** Nodes axe left for a human to review, over every scan. */
+let reviewCount = 0;
 
 /** The pages that need data: a collection, one of its listings, and a Prophecy market. */
 interface Fixtures {
@@ -79,9 +80,8 @@ beforeAll(async () => {
 
 afterAll(() => {
   writeFileSync(join(ARTIFACTS_DIR, 'accessibility.json'), `${JSON.stringify(findings, null, 2)}\n`);
-  const minor = findings.filter(
-    (finding) => finding.impact !== 'needs review' && !isBlocking(finding.impact),
-  );
+  console.log(`[a11y] ${reviewCount} nodes left by axe for a human to review (not failed on)`);
+  const minor = findings.filter((finding) => !isBlocking(finding.impact));
   if (minor.length > 0) {
     console.log(
       `[a11y] moderate and minor findings (reported, not failed on):\n${minor
@@ -115,7 +115,14 @@ function routes(): [string, string][] {
 
 /** Waits for the page's title heading, then for the loading logo and skeletons to go. */
 async function settle(page: Page): Promise<void> {
-  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: UI_TIMEOUT });
+  const heading = page.getByRole('heading', { level: 1 }).first();
+  try {
+    await heading.waitFor({ timeout: UI_TIMEOUT });
+  } catch {
+    // A route chunk that failed to load (the web app rebuilt meanwhile) or a stalled first load: once more.
+    await page.reload();
+    await heading.waitFor({ timeout: UI_TIMEOUT });
+  }
   await page
     .locator('[aria-busy="true"]')
     .first()
@@ -131,12 +138,12 @@ async function settle(page: Page): Promise<void> {
  */
 async function scan(page: Page, scene: string, width: number, signedIn: boolean): Promise<void> {
   const { violations, needsReview } = await runAxe(page);
-  const record = (found: readonly AxeViolation[], review: boolean) => {
+  const record = (found: readonly AxeViolation[]) => {
     for (const violation of found) {
       for (const node of violation.nodes) {
         findings.push({
           rule: violation.id,
-          impact: review ? 'needs review' : (node.impact ?? violation.impact),
+          impact: node.impact ?? violation.impact,
           scene,
           width,
           signedIn,
@@ -146,12 +153,10 @@ async function scan(page: Page, scene: string, width: number, signedIn: boolean)
       }
     }
   };
-  record(violations, false);
-  // What axe could not decide is kept for a human (e.g. a contrast over a gradient), never failed on.
-  record(
-    needsReview.filter((rule) => rule.id === 'color-contrast'),
-    true,
-  );
+  record(violations);
+  // What axe could not decide (contrasts over blurs, gradients and animations: thousands of nodes) is
+  // counted only.
+  reviewCount += needsReview.reduce((sum, rule) => sum + rule.nodes.length, 0);
   const blocking: AxeViolation[] = violations.filter((violation) => isBlocking(violation.impact));
   const where = `${scene} at ${width} px, ${signedIn ? 'signed in' : 'anonymous'}`;
   expect

@@ -47,7 +47,7 @@ import {
   useProduct as playAgainst,
   type Player,
 } from '../../../e2e/harness/index.ts';
-import { ensureWebBuild, ROOT, startProduct } from '../../../e2e/harness/product-process.ts';
+import { ARTIFACTS_DIR, ensureWebBuild, ROOT, startProduct } from '../../../e2e/harness/product-process.ts';
 import { formatSol } from '../src/lib/format.ts';
 
 const { values: args } = parseArgs({
@@ -84,6 +84,9 @@ const RETAIL_ODDS = 10;
 /** Foresight's stake per round, and the betting time a round must have left to be bet on. */
 const FORESIGHT_STAKE = '0.05';
 const FORESIGHT_MIN_SECS_LEFT = 5;
+/** How long a bet's position may take to show before the bet counts as missed, and how many may miss. */
+const FORESIGHT_SHOW_TIMEOUT_MS = 60_000;
+const FORESIGHT_MAX_MISSES = 3;
 /** How long to wait for such a round (a loaded machine opens rounds late). */
 const FRESH_ROUND_TIMEOUT_MS = 180_000;
 /** Prophecy's stake per prediction, in SOL and lamports. */
@@ -194,13 +197,14 @@ interface Measurement {
 /**
  * Arms the page's timer for `probe`, runs `click` and waits for the result; resolves with the sample.
  *
- * @throws Error when the game shows an error, or no result within {@link RESULT_TIMEOUT_MS}.
+ * @throws Error when the game shows an error, or no result within `timeout` ms.
  */
 async function measure(
   page: Page,
   probe: string,
   arg: string | number | null,
   click: () => Promise<void>,
+  timeout = RESULT_TIMEOUT_MS,
 ): Promise<Sample> {
   await page.evaluate(
     ([name, value]) => {
@@ -215,7 +219,7 @@ async function measure(
       return m.resultAt !== null || m.failure !== null ? m : null;
     },
     undefined,
-    { timeout: RESULT_TIMEOUT_MS, polling: 100 },
+    { timeout, polling: 100 },
   );
   const result = (await handle.jsonValue()) as Measurement;
   if (result.failure !== null) throw new Error(`${probe}: the game showed "${result.failure}"`);
@@ -336,13 +340,35 @@ async function freshRound(page: Page, last: number | null): Promise<number> {
   }
 }
 
+/** Bets whose position never showed (each saved as a screenshot), across the Foresight runs. */
+const foresightMisses: string[] = [];
+
+/**
+ * Bets `side` in the next fresh round; resolves with the sample and the round. A bet whose position does
+ * not show within {@link FORESIGHT_SHOW_TIMEOUT_MS} (on a loaded machine one can land after the lock and
+ * be refused) is noted with a screenshot and played again in the next round, {@link FORESIGHT_MAX_MISSES}
+ * times at most over the whole game.
+ */
 async function betOnce(page: Page, last: number | null, side: 'Up' | 'Down'): Promise<[Sample, number]> {
-  const round = await freshRound(page, last);
-  const form = page.getByRole('form', { name: `Bet on round #${round}` });
-  const button = form.getByRole('button', { name: new RegExp(`^${side}`) });
-  await waitEnabled(button);
-  const sample = await measure(page, 'foresight', round, () => button.click());
-  return [sample, round];
+  let previous = last;
+  for (;;) {
+    const round = await freshRound(page, previous);
+    const form = page.getByRole('form', { name: `Bet on round #${round}` });
+    const button = form.getByRole('button', { name: new RegExp(`^${side}`) });
+    await waitEnabled(button);
+    try {
+      const sample = await measure(page, 'foresight', round, () => button.click(), FORESIGHT_SHOW_TIMEOUT_MS);
+      return [sample, round];
+    } catch (error) {
+      const shot = join(ARTIFACTS_DIR, `bench-play-foresight-${round}.png`);
+      await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+      foresightMisses.push(
+        `round #${round}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)} (${shot})`,
+      );
+      if (foresightMisses.length >= FORESIGHT_MAX_MISSES) throw error;
+      previous = round;
+    }
+  }
 }
 
 // --- Prophecy -----------------------------------------------------------------------------------------
@@ -529,7 +555,13 @@ try {
 }
 
 printTable(rows);
-console.log(`  (TailSpin at ${TAILSPIN_ODDS}%, ReTail at ${RETAIL_ODDS}% on the cheapest listing)\n`);
+if (foresightMisses.length > 0) {
+  console.log(`  Foresight bets whose position did not show, played again in the next round:`);
+  for (const miss of foresightMisses) console.log(`    ${miss}`);
+}
+if (GAMES.has('tailspin') || GAMES.has('retail')) {
+  console.log(`  (TailSpin at ${TAILSPIN_ODDS}%, ReTail at ${RETAIL_ODDS}% on the cheapest listing)\n`);
+}
 const failed = rows.filter((row) => row.error !== null);
 if (failed.length > 0) {
   console.error(
