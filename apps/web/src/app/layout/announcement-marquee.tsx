@@ -17,7 +17,8 @@ export interface AnnouncementMarqueeProps {
 
 /**
  * The versioned announcement (spec §2): a scrolling strip under the header. Dismissing stores the version
- * locally, so the same text stays hidden and a newer version shows again.
+ * locally, so the same text stays hidden and a newer version shows again. Opaque (its tint over the page's
+ * darkest colour): the page scrolling under the sticky strip never shows through its text.
  */
 export function AnnouncementMarquee({ announcement }: AnnouncementMarqueeProps) {
   const dismissed = useUiState((s) => s.announcementDismissed);
@@ -25,7 +26,7 @@ export function AnnouncementMarquee({ announcement }: AnnouncementMarqueeProps) 
   return (
     <aside
       aria-label="Announcement"
-      className="relative flex items-center overflow-hidden border-b border-accent/25 bg-gradient-to-r from-accent/15 via-accent-2/10 to-accent/15"
+      className="relative flex items-center overflow-hidden border-b border-accent/25 bg-void bg-gradient-to-r from-accent/15 via-accent-2/10 to-accent/15"
       style={{ height: MARQUEE_HEIGHT }}
     >
       {/* Screen readers get the text once; the moving copies are decoration. */}

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation, type Location } from 'react-router';
 
 import { LoadingLogo } from '../../components/loading-logo.tsx';
 import { Toaster } from '../../components/toaster.tsx';
@@ -30,6 +30,15 @@ export function scrollRestorationKey(location: Pick<Location, 'key' | 'pathname'
 }
 
 /**
+ * Whether the page at `pathname` is TailSpin's or a ReTail play: they show their own result and Claim in
+ * place, so the unclaimed-winnings banner goes under the page there: appearing above it as a win lands, it
+ * would push the result the player is watching down the screen.
+ */
+export function showsOwnResult(pathname: string): boolean {
+  return pathname === '/tailspin' || pathname.startsWith('/retail/');
+}
+
+/**
  * The app shell (spec §2 "Shell"): a sticky header and announcement, the navigation (column, icon rail or
  * phone tab bar), the page, the toggleable feed/chat sidebar, the footer, and the app-wide dialogs mounted
  * once. The big dialogs, the sidebar, the winnings banner and the own-bet sounds download on first use
@@ -46,6 +55,7 @@ export function AppLayout() {
   const marquee = isAnnouncementVisible(announcement, dismissed);
   const shellTop = HEADER_HEIGHT + (marquee ? MARQUEE_HEIGHT : 0);
   const loading = navigation.state === 'loading';
+  const bannerBelow = showsOwnResult(useLocation().pathname);
 
   return (
     <div className="flex min-h-dvh flex-col" style={{ '--shell-top': `${shellTop}px` } as CSSProperties}>
@@ -59,13 +69,14 @@ export function AppLayout() {
         <Header />
         <AnnouncementMarquee announcement={announcement} />
       </div>
-      <LazyUnclaimedWinningsBanner />
+      {!bannerBelow && <LazyUnclaimedWinningsBanner />}
       <div className="flex flex-1">
         <LeftNav />
         <main id="main" className="relative flex min-w-0 flex-1 flex-col" aria-busy={loading}>
           <div className="flex-1 px-3 pt-4 sm:px-6 sm:pt-6 xl:px-8">
             <Outlet />
           </div>
+          {bannerBelow && <LazyUnclaimedWinningsBanner />}
           <Footer />
           {loading && (
             <div className="absolute inset-0 z-20 flex justify-center bg-base/70 pt-[20vh] backdrop-blur-sm animate-fade-in">

@@ -22,7 +22,7 @@ export function BottomNav() {
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-edge bg-void/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-lg md:hidden"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-edge bg-void pb-[env(safe-area-inset-bottom)] md:hidden"
     >
       <ul className="flex h-16 items-stretch px-1">
         {NAV_ROUTES.map((route) => (

@@ -104,7 +104,7 @@ export function Header() {
   const { wallet } = useWallet();
   return (
     <header
-      className="flex items-center gap-2 border-b border-edge/80 bg-void/80 px-3 backdrop-blur-xl sm:gap-3 sm:px-5"
+      className="flex items-center gap-2 border-b border-edge/80 bg-void px-3 sm:gap-3 sm:px-5"
       style={{ height: HEADER_HEIGHT }}
     >
       <Link to="/" aria-label="Arcade home" className="mr-auto shrink-0 rounded-xl">

@@ -39,13 +39,22 @@ export function listingKey(collId: string, mint: string) {
   return ['nfts', 'listing', collId, mint] as const;
 }
 
-/** Query options of one listing: always re-read on mount, and every {@link LISTING_RECHECK_MS}. */
+/**
+ * How often a listing is re-checked: every {@link LISTING_RECHECK_MS} while it is listed (or unknown),
+ * never again once the marketplace says it is gone (sold, won or delisted): a listing does not come back
+ * under the same check, and asking again would only repeat the 404.
+ */
+export function listingRecheckInterval(data: Listing | null | undefined): number | false {
+  return data === null ? false : LISTING_RECHECK_MS;
+}
+
+/** Query options of one listing: always re-read on mount, and every {@link LISTING_RECHECK_MS} while listed. */
 export function listingQueryOptions(collId: string, mint: string) {
   return queryOptions({
     queryKey: listingKey(collId, mint),
     queryFn: ({ signal }) => getListing(collId, mint, signal),
     staleTime: 0,
-    refetchInterval: LISTING_RECHECK_MS,
+    refetchInterval: (query) => listingRecheckInterval(query.state.data),
   });
 }
 

@@ -1,11 +1,12 @@
 import { ERROR_MESSAGES, FAQ_HINTS } from '@arcade/sdk/messages';
+import { MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
 import { BetState, type BetAccount } from '@arcade/sdk/wager/accounts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { Button, Spinner } from '../../../components/ui/button.tsx';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback.tsx';
-import { formatSol } from '../../../lib/format.ts';
+import { formatLamports, formatSol } from '../../../lib/format.ts';
 import { ui } from '../../../lib/store.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import {
@@ -31,6 +32,8 @@ import {
   useHouseLimits,
   type BetExtraCosts,
 } from '../../wager-bet/index.ts';
+import { PayLine } from '../../wager-bet/components/pay-summary.tsx';
+import { betCharge, costSol } from '../../wager-bet/utils/bet-costs.ts';
 import { NftClaimError } from '../api/buy-listing.ts';
 import type { Listing } from '../api/get-collection.ts';
 import { useSolBalanceQuery } from '../../wallet/api/get-sol-balance.ts';
@@ -96,6 +99,21 @@ export function playBlocker(args: {
   return null;
 }
 
+/**
+ * What the Play button says: what the bet costs (stake + fee + any rent a first bet pays; the network fee
+ * is on the line below), or, under the smallest stake, what is wrong: never "Play for 0.00 SOL".
+ */
+export function playButtonText(args: {
+  readonly placing: boolean;
+  readonly checkingListing: boolean;
+  /** Null: the stake at these odds is under the minimum. */
+  readonly pay: bigint | null;
+}): string {
+  if (args.placing) return args.checkingListing ? 'Checking the listing…' : 'Confirm in your wallet…';
+  if (args.pay === null) return `Minimum stake ${formatLamports(MIN_BET_LAMPORTS)} SOL: raise the chance`;
+  return `Play for ${costSol(args.pay)} SOL`;
+}
+
 /** Props of {@link BetPanel}. */
 export interface BetPanelProps {
   /** The listing: its live copy when known, else as the collection page listed it. */
@@ -147,7 +165,7 @@ export function BetPanel({ listing, listedPrice, live, check, onRecheck, bet, ba
           </div>
         </div>
         {state.step === 'waiting' && <RefundNotice bet={record.bet} onRefunded={bet.refunded} />}
-        <PriceBreakdown breakdown={breakdown} />
+        <PriceBreakdown breakdown={breakdown} charge={betCharge(breakdown.stake, breakdown.fee, null)} />
       </div>
     );
   }
@@ -214,6 +232,18 @@ export function BetPanel({ listing, listedPrice, live, check, onRecheck, bet, ba
   // A listing found sold or unchecked at Play says so under the button, as long as it stays so.
   const shownError = error instanceof ListingCheckError && error.reason !== 'price-changed' ? null : error;
   const priceChangedAtPlay = error instanceof ListingCheckError && error.reason === 'price-changed';
+  const charge =
+    breakdown.stake < MIN_BET_LAMPORTS
+      ? null
+      : betCharge(breakdown.stake, breakdown.fee, user === null ? null : extra);
+  const describedBy = [
+    blocker === null ? null : 'retail-play-blocker',
+    charge === null ? null : 'retail-play-charge',
+  ]
+    .filter((part) => part !== null)
+    .join(' ');
+  // The chance and Play come first (on a phone, in the first screen with the claw); the price breakdown,
+  // the fairness details and the notes follow.
   return (
     <div className="grid gap-4">
       {priceMoved && !priceChangedAtPlay && (
@@ -222,17 +252,6 @@ export function BetPanel({ listing, listedPrice, live, check, onRecheck, bet, ba
         </p>
       )}
       <OddsPicker value={odds} onChange={setOdds} disabled={placing || live === null} />
-      <PriceBreakdown breakdown={breakdown} />
-      {shownError !== null && shownError !== undefined && (
-        <p role="alert" className="rounded-xl border border-loss/40 bg-loss/10 p-3 text-sm text-ink">
-          {betErrorMessage(shownError)}
-        </p>
-      )}
-      <FairnessDisclosure disabled={placing} />
-      {/* A bet left open by an earlier visit whose roll is overdue: it can be refunded here too. */}
-      {!placing && <RefundNotice bet={record.bet} />}
-      {/* A refunded last bet: what its refund kept (a roll revealed later, its win paid). */}
-      {!placing && <RefundStatusView bet={record.bet} variant="note" />}
       {user === null ? (
         <Button
           size="lg"
@@ -244,21 +263,21 @@ export function BetPanel({ listing, listedPrice, live, check, onRecheck, bet, ba
         </Button>
       ) : (
         <div className="grid gap-2">
-          <Button
-            size="lg"
-            pending={placing}
-            disabled={blocker !== null}
-            aria-describedby={blocker === null ? undefined : 'retail-play-blocker'}
-            onClick={() => {
-              bet.place({ odds, prize: breakdown.buyerPrice });
-            }}
-          >
-            {placing
-              ? bet.checkingListing
-                ? 'Checking the listing…'
-                : 'Confirm in your wallet…'
-              : `Play for ${formatSol(breakdown.total)}`}
-          </Button>
+          <div>
+            <Button
+              size="lg"
+              className="w-full"
+              pending={placing}
+              disabled={blocker !== null || charge === null}
+              aria-describedby={describedBy === '' ? undefined : describedBy}
+              onClick={() => {
+                bet.place({ odds, prize: breakdown.buyerPrice });
+              }}
+            >
+              {playButtonText({ placing, checkingListing: bet.checkingListing, pay: charge?.pay ?? null })}
+            </Button>
+            {charge !== null && <PayLine charge={charge} id="retail-play-charge" />}
+          </div>
           {blocker !== null && (
             <p id="retail-play-blocker" className="text-center text-sm text-ink-dim">
               {blocker}
@@ -271,6 +290,17 @@ export function BetPanel({ listing, listedPrice, live, check, onRecheck, bet, ba
           )}
         </div>
       )}
+      {shownError !== null && shownError !== undefined && (
+        <p role="alert" className="rounded-xl border border-loss/40 bg-loss/10 p-3 text-sm text-ink">
+          {betErrorMessage(shownError)}
+        </p>
+      )}
+      {/* A bet left open by an earlier visit whose roll is overdue: it can be refunded here too. */}
+      {!placing && <RefundNotice bet={record.bet} />}
+      {/* A refunded last bet: what its refund kept (a roll revealed later, its win paid). */}
+      {!placing && <RefundStatusView bet={record.bet} variant="note" />}
+      <PriceBreakdown breakdown={breakdown} charge={charge} />
+      <FairnessDisclosure disabled={placing} />
       <p className="text-xs leading-relaxed text-ink-faint">{HOW_IT_WORKS}</p>
     </div>
   );

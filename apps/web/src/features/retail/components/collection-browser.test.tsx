@@ -78,7 +78,7 @@ function renderBrowser(path = '/retail/critters', collection = COLLECTION) {
 const shown = () =>
   within(screen.getByRole('region', { name: 'Listings' }))
     .queryAllByRole('link')
-    .map((link) => link.getAttribute('aria-label')!.split(':')[0]);
+    .map((link) => link.querySelector('p')!.textContent);
 const location = () => screen.getByRole('status', { hidden: true, name: 'location' }).textContent;
 
 beforeEach(() => {

@@ -22,19 +22,28 @@ export function ListingCard({ listing, to }: { readonly listing: Listing; readon
     <Link
       to={to}
       className="group card flex h-full flex-col overflow-hidden transition hover:-translate-y-0.5 hover:border-accent-2/60 hover:shadow-[0_16px_40px_-20px_var(--color-accent-2)] focus-visible:border-accent-2"
-      aria-label={`${listing.name}: prize ${formatSol(safest.buyerPrice)}`}
+      aria-label={`${listing.name}: prize value ${formatSol(safest.buyerPrice)}, listed ${formatSol(listing.price)}`}
     >
+      {/* The name says what the card shows, in its order (the name, the prize value, the price), so speech
+          input and screen readers use the visible words (axe: label-content-name-mismatch). The badge and
+          the hover hint are decoration. */}
       <div className="relative aspect-square overflow-hidden bg-panel-2">
         <ImageWithFallback
           src={nftImage(listing.image, 400)}
           alt=""
           className="size-full object-cover transition duration-500 group-hover:scale-105"
         />
-        <span className="absolute top-2 left-2 rounded-md bg-void/80 px-1.5 py-0.5 text-[10px] font-bold text-ink-dim backdrop-blur">
+        <span
+          aria-hidden="true"
+          className="absolute top-2 left-2 rounded-md bg-void/80 px-1.5 py-0.5 text-[10px] font-bold text-ink-dim backdrop-blur"
+        >
           {STANDARD_LABELS[listing.tokenStandard]}
           {safest.royaltyApplies && listing.royaltyBps > 0 && ` · ${bpsText(listing.royaltyBps)} royalty`}
         </span>
-        <span className="absolute inset-x-2 bottom-2 translate-y-2 rounded-lg bg-accent-2 py-1.5 text-center text-xs font-bold text-black opacity-0 transition group-hover:translate-y-0 group-hover:opacity-100 group-focus-visible:translate-y-0 group-focus-visible:opacity-100">
+        <span
+          aria-hidden="true"
+          className="absolute inset-x-2 bottom-2 translate-y-2 rounded-lg bg-accent-2 py-1.5 text-center text-xs font-bold text-black opacity-0 transition group-hover:translate-y-0 group-hover:opacity-100 group-focus-visible:translate-y-0 group-focus-visible:opacity-100"
+        >
           Play for it
         </span>
       </div>

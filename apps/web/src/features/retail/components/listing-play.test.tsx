@@ -31,7 +31,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import claw from '../../../../public/claw.json' with { type: 'json' };
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatSol } from '../../../lib/format.ts';
+import { approxSol, costSol } from '../../wager-bet/utils/bet-costs.ts';
 import { getUiState } from '../../../lib/store.ts';
 import { toast, useToasts } from '../../../lib/toast.ts';
 import {
@@ -279,9 +279,20 @@ describe('the pre-bet breakdown', () => {
     expect(value('Marketplace fee (1.5%)')).toBe('0.01 SOL');
     expect(value('Royalty')).toBe('NoneOnly programmable and core NFTs pay one');
     expect(value('Buyer price (your prize)')).toBe('0.81 SOL');
-    // 90% of 0.812 = 0.7308 SOL, plus 4%.
-    expect(value('You pay')).toBe('0.76 SOL');
-    expect(playButton().textContent).toBe('Play for 0.76 SOL');
+    // 90% of 0.812 = 0.7308 SOL, plus 4% (0.029232), plus the new bet record's rent: exact, not "0.76".
+    const pay = betCost(812_000_000n, 90) + RENT;
+    await waitFor(() => {
+      expect(playButton().textContent).toBe(`Play for ${costSol(pay)} SOL`);
+    });
+    expect(value('Fee (4%)')).toBe('0.029232 SOL');
+    expect(value('Bet record')).toBe(`${costSol(RENT)} SOLfirst bet only: your record’s rent`);
+    expect(value('Network fee')).toBe('≈0.000006 SOLSolana’s, at most 0.005005');
+    expect(value('You pay')).toBe(
+      `${costSol(pay)} SOL+ ≈0.000006 network fee: ≈${approxSol(pay + 5_550n)} in all`,
+    );
+    expect(screen.getByText(/^Stake 0\.7308 · Fee 4% 0\.029232 · Bet record/).textContent).toBe(
+      `Stake 0.7308 · Fee 4% 0.029232 · Bet record, first bet only ${costSol(RENT)} · Network ≈0.000006 SOL`,
+    );
     await waitFor(() => {
       expect(playButton()).toHaveProperty('disabled', false);
     });
@@ -300,13 +311,33 @@ describe('the pre-bet breakdown', () => {
 });
 
 describe('the live-listing check', () => {
+  it('shows a listing won by this player as theirs (the marketplace answers 404), with the way back, and asks no more', async () => {
+    const won = 'WonMint1111111111111111111111111111111111111';
+    live = null;
+    inventory = [{ id: won }];
+    renderPlay(won);
+    expect(await screen.findByText('You won this NFT')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Juice Critters' }).getAttribute('href')).toBe(
+      '/retail/juice-critters',
+    );
+    const asked = () => mocks.api.mock.calls.filter(([path]) => path === '/api/nfts/getListingV2').length;
+    expect(asked()).toBe(1);
+  });
+
+  it('says a listing sold to someone else is no longer listed, with the way back', async () => {
+    live = null;
+    renderPlay('SoldMint111111111111111111111111111111111111');
+    expect(await screen.findByText('This NFT is no longer listed')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Juice Critters' })).toBeTruthy();
+  });
+
   it('disables the bet, with the reason, once the listing is sold', async () => {
     live = null;
     renderPlay();
     await screen.findByText('● No longer listed');
     expect(playButton()).toHaveProperty('disabled', true);
     expect(screen.getByText(/This NFT is no longer listed/).id).toBe('retail-play-blocker');
-    expect(playButton().getAttribute('aria-describedby')).toBe('retail-play-blocker');
+    expect(playButton().getAttribute('aria-describedby')?.split(' ')).toContain('retail-play-blocker');
     expect(mocks.api).toHaveBeenCalledWith(
       '/api/nfts/getListingV2',
       expect.objectContaining({ query: { collId: 'juice-critters', mint: MINT } }),
@@ -325,7 +356,7 @@ describe('the live-listing check', () => {
     );
     expect(reason.id).toBe('retail-play-blocker');
     expect(playButton()).toHaveProperty('disabled', true);
-    expect(playButton().getAttribute('aria-describedby')).toBe('retail-play-blocker');
+    expect(playButton().getAttribute('aria-describedby')?.split(' ')).toContain('retail-play-blocker');
     // The header does not pretend a check is still running.
     expect(screen.getByText('● Could not check the listing')).toBeTruthy();
     expect(screen.queryByText('Checking the listing…')).toBeNull();
@@ -384,7 +415,7 @@ describe('the bet', () => {
     await waitFor(() => {
       expect(playButton()).toHaveProperty('disabled', false);
     });
-    expect(playButton().textContent).toBe(`Play for 0.42 SOL`);
+    expect(playButton().textContent).toBe(`Play for ${costSol(betCost(812_000_000n, 50) + RENT)} SOL`);
     // The bet carries the seed the Fairness disclosure shows.
     const shown = getUiState().playerSeed!;
     await userEvent.click(playButton());
@@ -458,7 +489,7 @@ describe('the bet', () => {
     await waitFor(() => {
       expect(playButton()).toHaveProperty('disabled', false);
     });
-    expect(playButton().textContent).toBe('Play for 0.42 SOL');
+    expect(playButton().textContent).toBe(`Play for ${costSol(betCost(812_000_000n, 50) + RENT)} SOL`);
     // The seller raises the price between two checks: 0.90 SOL, buyer price 0.9135 SOL.
     live = listing({ price: 900_000_000n, buyerPrice: 913_500_000n, marketplaceFee: 13_500_000n });
     await userEvent.click(playButton());
@@ -469,7 +500,7 @@ describe('the bet', () => {
     const value = (label: string) =>
       screen.getByText(label, { selector: 'dt' }).parentElement!.querySelector('dd')!.textContent;
     expect(value('Listing price')).toBe('0.90 SOL');
-    expect(playButton().textContent).toBe(`Play for ${formatSol(betCost(913_500_000n, 50))}`);
+    expect(playButton().textContent).toBe(`Play for ${costSol(betCost(913_500_000n, 50) + RENT)} SOL`);
     expect(playButton()).toHaveProperty('disabled', false);
 
     // Pressed again, it bets the new buyer price.

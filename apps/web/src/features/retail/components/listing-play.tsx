@@ -5,6 +5,8 @@ import { prefersReducedMotion } from '../../../components/animation/json-animati
 import { Button } from '../../../components/ui/button.tsx';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback.tsx';
 import type { Collection, Listing } from '../api/get-collection.ts';
+import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
+import { useOwnsNft } from '../api/get-inventory.ts';
 import { useLiveListing } from '../api/get-listing.ts';
 import { useRetailBet } from '../hooks/use-retail-bet.ts';
 import { clawPhaseOf } from '../utils/bet-machine.ts';
@@ -30,6 +32,24 @@ const LIVE_STATES = {
   yours: { text: '● Yours', className: 'text-accent' },
 } as const;
 
+/** The NFT's traits. */
+function Traits({ listing, className }: { readonly listing: Listing; readonly className: string }) {
+  if (listing.attributes.length === 0) return null;
+  return (
+    <ul className={`flex-wrap gap-1.5 ${className}`} aria-label="Traits">
+      {listing.attributes.map((attribute) => (
+        <li
+          key={attribute.trait_type}
+          className="rounded-lg border border-edge bg-void/50 px-2 py-1 text-[11px] text-ink-dim"
+        >
+          <span className="text-ink-faint">{attribute.trait_type}</span>{' '}
+          <span className="font-semibold text-ink">{attribute.value}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function sameListing(a: Listing | null, b: Listing): boolean {
   return a !== null && a.mint === b.mint && a.price === b.price && a.seller === b.seller;
 }
@@ -41,7 +61,12 @@ function sameListing(a: Listing | null, b: Listing): boolean {
  */
 export function ListingPlay({ collection, mint, backTo }: ListingPlayProps) {
   const listed = collection.listings.find((listing) => listing.mint === mint) ?? null;
-  const live = useLiveListing(collection.collId, mint);
+  const [claimedHere, setClaimedHere] = useState(false);
+  // Once this player has claimed the NFT, the marketplace no longer lists it: no more checks (each would be
+  // a 404).
+  const live = useLiveListing(collection.collId, mint, !claimedHere);
+  const { wallet } = useWallet();
+  const owned = useOwnsNft(live.data === null ? (wallet?.address ?? null) : null, mint);
   const fresh = live.data ?? listed;
   const [kept, setKept] = useState<Listing | null>(fresh);
   if (fresh !== null && !sameListing(kept, fresh)) setKept(fresh);
@@ -51,6 +76,9 @@ export function ListingPlay({ collection, mint, backTo }: ListingPlayProps) {
   const machine = useRef<HTMLElement>(null);
   const panel = useRef<HTMLElement>(null);
   const bet = useRetailBet({ collId: collection.collId, mint, name: listing?.name ?? mint }, mints);
+
+  const claimedNft = bet.state.step === 'claimed' && bet.state.how === 'nft' && bet.state.bet.mint === mint;
+  if (claimedNft && !claimedHere) setClaimedHere(true);
 
   // On a phone the machine and the panel are stacked: show the claw while it plays, then the result.
   const step = bet.state.step;
@@ -100,12 +128,26 @@ export function ListingPlay({ collection, mint, backTo }: ListingPlayProps) {
     }
     return (
       <div className="card grid place-items-center gap-3 px-6 py-12 text-center" role="status">
-        <p className="font-display text-lg font-bold text-ink">This NFT is no longer listed</p>
-        <p className="max-w-md text-sm text-ink-dim">
-          Someone bought it, or the seller delisted it. Plenty more in {collection.name}.
-        </p>
-        <Link to={backTo} className="text-sm font-semibold text-accent-2 hover:underline">
-          Back to the listings
+        {owned === true ? (
+          <>
+            <p className="font-display text-lg font-bold text-ink">You won this NFT</p>
+            <p className="max-w-md text-sm text-ink-dim">
+              It is in your wallet, so it is no longer listed. Plenty more in {collection.name}.
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="font-display text-lg font-bold text-ink">This NFT is no longer listed</p>
+            <p className="max-w-md text-sm text-ink-dim">
+              Someone won or bought it, or the seller delisted it. Plenty more in {collection.name}.
+            </p>
+          </>
+        )}
+        <Link
+          to={backTo}
+          className="inline-flex h-11 items-center justify-center rounded-xl bg-accent px-5 text-sm font-semibold text-black hover:brightness-110"
+        >
+          Back to {collection.name}
         </Link>
       </div>
     );
@@ -120,45 +162,37 @@ export function ListingPlay({ collection, mint, backTo }: ListingPlayProps) {
     : live.data === undefined
       ? 'checking'
       : 'done';
-  const liveState =
-    bet.state.step === 'claimed' && bet.state.how === 'nft' && bet.state.bet.mint === mint
-      ? 'yours'
-      : live.data === null
-        ? 'gone'
-        : check === 'failed'
-          ? 'failed'
-          : live.data === undefined
-            ? 'checking'
-            : 'live';
+  const liveState = claimedNft
+    ? 'yours'
+    : live.data === null
+      ? 'gone'
+      : check === 'failed'
+        ? 'failed'
+        : live.data === undefined
+          ? 'checking'
+          : 'live';
   return (
     <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(360px,460px)] lg:gap-6">
       <section
         ref={machine}
         aria-label="Claw machine"
-        className="card scroll-mt-32 p-3 sm:p-6 lg:sticky lg:top-4"
+        className="card scroll-mt-[calc(var(--shell-top,64px)+0.75rem)] p-3 sm:p-6 lg:sticky lg:top-[calc(var(--shell-top,64px)+1rem)]"
       >
-        <ClawMachine
-          image={nftImage(listing.image, 192)}
-          name={listing.name}
-          phase={clawPhaseOf(bet.state)}
-          onPhaseEnd={bet.revealed}
-        />
-        <div className="mt-4 flex flex-wrap gap-1.5" aria-label="Traits">
-          {listing.attributes.map((attribute) => (
-            <span
-              key={attribute.trait_type}
-              className="rounded-lg border border-edge bg-void/50 px-2 py-1 text-[11px] text-ink-dim"
-            >
-              <span className="text-ink-faint">{attribute.trait_type}</span>{' '}
-              <span className="font-semibold text-ink">{attribute.value}</span>
-            </span>
-          ))}
+        {/* On a phone the claw is small enough for the chance and Play to share the first screen. */}
+        <div className="mx-auto w-full max-w-[184px] sm:max-w-none">
+          <ClawMachine
+            image={nftImage(listing.image, 192)}
+            name={listing.name}
+            phase={clawPhaseOf(bet.state)}
+            onPhaseEnd={bet.revealed}
+          />
         </div>
+        <Traits listing={listing} className="mt-4 hidden lg:flex" />
       </section>
       <section
         ref={panel}
         aria-labelledby="listing-title"
-        className="card scroll-mt-32 grid gap-4 p-4 sm:p-6"
+        className="card scroll-mt-[calc(var(--shell-top,64px)+0.75rem)] grid gap-4 p-4 sm:p-6"
       >
         <header className="flex items-center gap-3">
           <ImageWithFallback
@@ -192,6 +226,7 @@ export function ListingPlay({ collection, mint, backTo }: ListingPlayProps) {
           bet={bet}
           backTo={backTo}
         />
+        <Traits listing={listing} className="flex lg:hidden" />
       </section>
     </div>
   );

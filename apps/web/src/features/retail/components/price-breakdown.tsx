@@ -1,7 +1,9 @@
 import { RETAIL_MARKETPLACE_FEE_BPS, TAILSPIN_FEE_BPS } from '@arcade/sdk/constants';
 
 import { formatExactSol, formatPercent } from '../../../lib/format.ts';
+import { chargeRows } from '../../wager-bet/components/pay-summary.tsx';
 import { BetBreakdown, SkillBadge } from '../../wager-bet/index.ts';
+import { costSol, type BetCharge } from '../../wager-bet/utils/bet-costs.ts';
 import type { BetBreakdown as Breakdown } from '../utils/price-breakdown.ts';
 import { breakdownSol } from '../utils/sol-text.ts';
 
@@ -16,9 +18,17 @@ function Sol({ lamports }: { readonly lamports: bigint }) {
 
 /**
  * The pre-bet breakdown (the listing price, the 1.5% marketplace fee, any royalty (programmable and core
- * NFTs only) and the buyer price, which is the prize), then what a bet on it at these odds costs.
+ * NFTs only) and the buyer price, which is the prize), then what a bet on it at these odds costs: the
+ * stake, the 4% fee, any rent a first bet pays, the network fee and the total, exact.
  */
-export function PriceBreakdown({ breakdown }: { readonly breakdown: Breakdown }) {
+export function PriceBreakdown({
+  breakdown,
+  charge = null,
+}: {
+  readonly breakdown: Breakdown;
+  /** What the bet takes from the wallet (stake, fee, any rent, the network fee); null under the minimum. */
+  readonly charge?: BetCharge | null;
+}) {
   return (
     <div className="grid gap-3">
       <BetBreakdown
@@ -46,11 +56,20 @@ export function PriceBreakdown({ breakdown }: { readonly breakdown: Breakdown })
                 Stake <SkillBadge odds={breakdown.odds} />
               </span>
             ),
-            value: <Sol lamports={breakdown.stake} />,
+            value: charge === null ? <Sol lamports={breakdown.stake} /> : `${costSol(breakdown.stake)} SOL`,
             note: `${formatPercent(breakdown.odds)} of the prize`,
           },
-          { label: `Fee (${bpsText(TAILSPIN_FEE_BPS)})`, value: <Sol lamports={breakdown.fee} /> },
-          { label: 'You pay', value: <Sol lamports={breakdown.total} />, emphasis: true },
+          ...(charge === null
+            ? [
+                { label: `Fee (${bpsText(TAILSPIN_FEE_BPS)})`, value: <Sol lamports={breakdown.fee} /> },
+                {
+                  label: 'You pay',
+                  value: <Sol lamports={breakdown.total} />,
+                  note: 'under the smallest stake: raise the chance',
+                  emphasis: true,
+                },
+              ]
+            : chargeRows(charge)),
         ]}
       />
     </div>

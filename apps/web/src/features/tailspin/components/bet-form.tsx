@@ -1,4 +1,4 @@
-import { MIN_BET_LAMPORTS, TAILSPIN_FEE_BPS } from '@arcade/sdk/constants';
+import { MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
 import { BetState, type BetAccount } from '@arcade/sdk/wager/accounts';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { useId } from 'react';
@@ -8,8 +8,6 @@ import {
   formatLamports,
   formatLamportsMin,
   formatNumber,
-  formatPercent,
-  formatSol,
   formatSolDecimal,
   parseSolInput,
 } from '../../../lib/format.ts';
@@ -26,6 +24,8 @@ import {
   useBetExtraCosts,
   useHouseLimits,
 } from '../../wager-bet/index.ts';
+import { BET_FEE_TEXT, chargeRows, PayLine } from '../../wager-bet/components/pay-summary.tsx';
+import { betCharge, costSol } from '../../wager-bet/utils/bet-costs.ts';
 import { useSolBalanceQuery } from '../../wallet/api/get-sol-balance.ts';
 import { tokensForLamports, useTokenPrice } from '../api/get-token-price.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
@@ -37,6 +37,7 @@ import {
   multiplierText,
   stakeIssue,
   stakeIssueMessage,
+  type StakeIssue,
 } from '../utils/stake.ts';
 import { TokenPicker } from './token-picker.tsx';
 
@@ -67,7 +68,23 @@ export interface BetFormProps {
   readonly lastBet?: BetAccount | null;
 }
 
-const FEE_TEXT = formatPercent(Number(TAILSPIN_FEE_BPS) / 100);
+/**
+ * What the Spin button says: what the bet costs when it can go, else what is missing ("Minimum 0.01 SOL"
+ * below the smallest stake: never "Spin for 0.00 SOL").
+ */
+export function spinButtonText(args: {
+  readonly pending: boolean;
+  readonly issue: StakeIssue | null;
+  /** stake + fee + any rent: what the wallet pays besides the network fee (null: no valid stake). */
+  readonly pay: bigint | null;
+}): string {
+  if (args.pending) return 'Placing bet…';
+  if (args.issue?.kind === 'belowMin') return `Minimum ${formatLamports(MIN_BET_LAMPORTS)} SOL`;
+  if (args.issue?.kind === 'empty' || args.issue?.kind === 'invalid' || args.pay === null) {
+    return 'Enter a stake';
+  }
+  return `Spin for ${costSol(args.pay)} SOL`;
+}
 
 /**
  * TailSpin's bet controls: the prize token, the win chance with its skill label, the stake, and the
@@ -109,6 +126,11 @@ export function BetForm({
     extra,
   });
   const showIssue = issue !== null && issue.kind !== 'empty';
+  // What leaves the wallet: stake + fee, the rent a first bet pays, and the network fee on top.
+  const charge =
+    preview === null || issue?.kind === 'belowMin'
+      ? null
+      : betCharge(preview.stake, preview.fee, user === null ? null : extra);
   const tokenAmount =
     !isSol && preview !== null && price.data !== undefined
       ? tokensForLamports(preview.prize, price.data)
@@ -154,6 +176,141 @@ export function BetForm({
     });
   };
 
+  const tokenPicker = (
+    <div>
+      <p className="mb-2 text-sm font-semibold text-ink">Win your prize in</p>
+      <TokenPicker
+        tokens={tokens}
+        value={token?.id ?? ''}
+        disabled={pending}
+        onChange={(mint) => {
+          onChange({ ...settings, mint });
+        }}
+      />
+    </div>
+  );
+
+  const stakeField = (
+    <div>
+      <div className="mb-2 flex items-baseline justify-between gap-3">
+        <label htmlFor={`${id}-stake`} className="text-sm font-semibold text-ink">
+          Stake
+        </label>
+        {user !== null && balance.data !== undefined && (
+          <span className="tabular text-xs text-ink-faint">Balance {formatLamports(balance.data)} SOL</span>
+        )}
+      </div>
+      <div
+        className={`flex h-12 items-center rounded-xl border bg-panel-2 pr-1.5 focus-within:border-accent/60 ${
+          showIssue ? 'border-loss/70' : 'border-edge'
+        }`}
+      >
+        <input
+          id={`${id}-stake`}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={formatLamports(MIN_BET_LAMPORTS)}
+          value={settings.stakeText}
+          disabled={pending}
+          aria-invalid={showIssue}
+          aria-describedby={`${id}-stake-help`}
+          onChange={(event) => {
+            onChange({ ...settings, stakeText: event.target.value.replace(/[^\d.,]/g, '') });
+          }}
+          className="tabular h-full min-w-0 flex-1 bg-transparent pl-4 font-display text-lg font-bold outline-none placeholder:text-ink-faint disabled:opacity-60"
+        />
+        <span className="pr-2 text-sm font-semibold text-ink-dim" aria-hidden="true">
+          SOL
+        </span>
+        <div className="flex gap-1">
+          <QuickButton
+            label="½"
+            hint="halve the stake"
+            disabled={pending || typed === null || typed === 0n}
+            onClick={() => {
+              if (typed !== null) setStake(maxBig(typed / 2n, MIN_BET_LAMPORTS));
+            }}
+          />
+          <QuickButton
+            label="2×"
+            hint="double the stake"
+            disabled={pending || typed === null || typed === 0n}
+            onClick={() => {
+              if (typed !== null) setStake(maxStake === null ? typed * 2n : minBig(typed * 2n, maxStake));
+            }}
+          />
+          <QuickButton
+            label="Max"
+            hint="the largest stake the house and your balance allow"
+            disabled={pending || maxStake === null || maxStake < MIN_BET_LAMPORTS}
+            onClick={() => {
+              if (maxStake !== null) setStake(maxStake);
+            }}
+          />
+        </div>
+      </div>
+      <p
+        id={`${id}-stake-help`}
+        className={`mt-1.5 text-xs ${showIssue ? 'text-loss' : 'text-ink-faint'}`}
+        role={showIssue ? 'alert' : undefined}
+      >
+        {showIssue
+          ? stakeIssueMessage(issue)
+          : `Min ${formatLamports(MIN_BET_LAMPORTS)} SOL${
+              house.maxPrize === null ? '' : ` · max prize now ${formatLamports(house.maxPrize)} SOL`
+            }`}
+      </p>
+    </div>
+  );
+
+  const payButton = (
+    <div>
+      {user === null ? (
+        <Button type="button" size="lg" className="w-full" pending={connecting} onClick={place}>
+          Connect wallet to play
+        </Button>
+      ) : (
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full font-display tracking-wide"
+          pending={pending}
+          disabled={blocked !== null}
+          aria-describedby={
+            [blocked === null ? null : `${id}-blocked`, charge === null ? null : `${id}-charge`]
+              .filter((part) => part !== null)
+              .join(' ') || undefined
+          }
+        >
+          {spinButtonText({ pending, issue, pay: charge?.pay ?? null })}
+        </Button>
+      )}
+      {charge !== null && <PayLine charge={charge} id={`${id}-charge`} />}
+      {user !== null && blocked !== null && !showIssue && (
+        <p id={`${id}-blocked`} className="mt-2 text-center text-xs text-ink-dim">
+          {blocked}
+        </p>
+      )}
+      {user !== null && blocked !== null && showIssue && (
+        <span id={`${id}-blocked`} className="sr-only">
+          {blocked}
+        </span>
+      )}
+      {error !== null && (
+        <p
+          role="alert"
+          className="mt-2 rounded-lg border border-loss/40 bg-loss/10 px-3 py-2 text-center text-xs text-loss"
+        >
+          {error}
+        </p>
+      )}
+    </div>
+  );
+
+  // The stake and the Spin button come first, on a phone within the first screen with the dial (as the
+  // best apps put the bet and its button under the thumb); the win chance, the breakdown, the prize token
+  // and the fairness details follow.
   return (
     <form
       className="flex flex-col gap-5"
@@ -163,17 +320,11 @@ export function BetForm({
         place();
       }}
     >
-      <div>
-        <p className="mb-2 text-sm font-semibold text-ink">Win your prize in</p>
-        <TokenPicker
-          tokens={tokens}
-          value={token?.id ?? ''}
-          disabled={pending}
-          onChange={(mint) => {
-            onChange({ ...settings, mint });
-          }}
-        />
-      </div>
+      {stakeField}
+
+      {!pending && <RefundStatusView bet={lastBet} variant="note" />}
+
+      {payButton}
 
       <OddsPicker
         value={settings.odds}
@@ -182,78 +333,6 @@ export function BetForm({
           onChange({ ...settings, odds });
         }}
       />
-
-      <div>
-        <div className="mb-2 flex items-baseline justify-between gap-3">
-          <label htmlFor={`${id}-stake`} className="text-sm font-semibold text-ink">
-            Stake
-          </label>
-          {user !== null && balance.data !== undefined && (
-            <span className="tabular text-xs text-ink-faint">Balance {formatLamports(balance.data)} SOL</span>
-          )}
-        </div>
-        <div
-          className={`flex h-12 items-center rounded-xl border bg-panel-2 pr-1.5 focus-within:border-accent/60 ${
-            showIssue ? 'border-loss/70' : 'border-edge'
-          }`}
-        >
-          <input
-            id={`${id}-stake`}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={formatLamports(MIN_BET_LAMPORTS)}
-            value={settings.stakeText}
-            disabled={pending}
-            aria-invalid={showIssue}
-            aria-describedby={`${id}-stake-help`}
-            onChange={(event) => {
-              onChange({ ...settings, stakeText: event.target.value.replace(/[^\d.,]/g, '') });
-            }}
-            className="tabular h-full min-w-0 flex-1 bg-transparent pl-4 font-display text-lg font-bold outline-none placeholder:text-ink-faint disabled:opacity-60"
-          />
-          <span className="pr-2 text-sm font-semibold text-ink-dim" aria-hidden="true">
-            SOL
-          </span>
-          <div className="flex gap-1">
-            <QuickButton
-              label="½"
-              title="Half the stake"
-              disabled={pending || typed === null || typed === 0n}
-              onClick={() => {
-                if (typed !== null) setStake(maxBig(typed / 2n, MIN_BET_LAMPORTS));
-              }}
-            />
-            <QuickButton
-              label="2×"
-              title="Double the stake"
-              disabled={pending || typed === null || typed === 0n}
-              onClick={() => {
-                if (typed !== null) setStake(maxStake === null ? typed * 2n : minBig(typed * 2n, maxStake));
-              }}
-            />
-            <QuickButton
-              label="Max"
-              title="The largest stake the house and your balance allow"
-              disabled={pending || maxStake === null || maxStake < MIN_BET_LAMPORTS}
-              onClick={() => {
-                if (maxStake !== null) setStake(maxStake);
-              }}
-            />
-          </div>
-        </div>
-        <p
-          id={`${id}-stake-help`}
-          className={`mt-1.5 text-xs ${showIssue ? 'text-loss' : 'text-ink-faint'}`}
-          role={showIssue ? 'alert' : undefined}
-        >
-          {showIssue
-            ? stakeIssueMessage(issue)
-            : `Min ${formatLamports(MIN_BET_LAMPORTS)} SOL${
-                house.maxPrize === null ? '' : ` · max prize now ${formatLamports(house.maxPrize)} SOL`
-              }`}
-        </p>
-      </div>
 
       <BetBreakdown
         rows={[
@@ -277,107 +356,48 @@ export function BetForm({
                     : `≈ ${formatNumber(tokenAmount)} ${token.symbol} · ${multiplierText(settings.odds)}`,
             emphasis: true,
           },
-          {
-            label: 'Stake',
-            value:
-              preview === null ? (
-                '—'
-              ) : (
-                <span title={`${formatSolDecimal(preview.stake)} SOL`}>
-                  {formatLamportsMin(preview.stake)} SOL
-                </span>
-              ),
-          },
-          {
-            label: `Fee (${FEE_TEXT})`,
-            value:
-              preview === null ? (
-                '—'
-              ) : (
-                <span title={`${formatSolDecimal(preview.fee)} SOL`}>
-                  {formatLamportsMin(preview.fee)} SOL
-                </span>
-              ),
-          },
-          {
-            label: 'You pay',
-            value:
-              preview === null ? (
-                '—'
-              ) : (
-                <span title={`${formatSolDecimal(preview.total)} SOL`}>
-                  {formatLamportsMin(preview.total)} SOL
-                </span>
-              ),
-          },
+          { label: 'Stake', value: charge === null ? '—' : `${costSol(charge.stake)} SOL` },
+          ...(charge === null
+            ? [
+                { label: `Fee (${BET_FEE_TEXT})`, value: '—' },
+                { label: 'You pay', value: '—' },
+              ]
+            : chargeRows(charge)),
         ]}
       />
 
+      {tokenPicker}
+
       <FairnessDisclosure disabled={pending} />
-
-      {!pending && <RefundStatusView bet={lastBet} variant="note" />}
-
-      <div>
-        {user === null ? (
-          <Button type="button" size="lg" className="w-full" pending={connecting} onClick={place}>
-            Connect wallet to play
-          </Button>
-        ) : (
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full font-display tracking-wide"
-            pending={pending}
-            disabled={blocked !== null}
-            aria-describedby={blocked === null ? undefined : `${id}-blocked`}
-          >
-            {pending ? 'Placing bet…' : preview === null ? 'Spin' : `Spin for ${formatSol(preview.total)}`}
-          </Button>
-        )}
-        {user !== null && blocked !== null && !showIssue && (
-          <p id={`${id}-blocked`} className="mt-2 text-center text-xs text-ink-dim">
-            {blocked}
-          </p>
-        )}
-        {user !== null && blocked !== null && showIssue && (
-          <span id={`${id}-blocked`} className="sr-only">
-            {blocked}
-          </span>
-        )}
-        {error !== null && (
-          <p
-            role="alert"
-            className="mt-2 rounded-lg border border-loss/40 bg-loss/10 px-3 py-2 text-center text-xs text-loss"
-          >
-            {error}
-          </p>
-        )}
-      </div>
     </form>
   );
 }
 
+/**
+ * A stake shortcut. Its accessible name starts with the text it shows ("½, halve the stake"), so speech
+ * input ("click ½") and screen readers agree with the eye (axe's label-content-name-mismatch).
+ */
 function QuickButton({
   label,
-  title,
+  hint,
   disabled,
   onClick,
 }: {
   readonly label: string;
-  readonly title: string;
+  readonly hint: string;
   readonly disabled: boolean;
   readonly onClick: () => void;
 }) {
   return (
     <button
       type="button"
-      title={title}
-      aria-label={title}
+      title={hint.charAt(0).toUpperCase() + hint.slice(1)}
       disabled={disabled}
       onClick={onClick}
       className="h-9 min-w-9 rounded-lg bg-white/6 px-2 text-xs font-bold text-ink-dim transition hover:bg-white/12 hover:text-ink disabled:cursor-not-allowed disabled:opacity-40"
     >
       {label}
+      <span className="sr-only">, {hint}</span>
     </button>
   );
 }

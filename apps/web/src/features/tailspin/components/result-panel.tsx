@@ -13,6 +13,7 @@ import {
   RollCheck,
   SkillBadge,
 } from '../../wager-bet/index.ts';
+import { costSol } from '../../wager-bet/utils/bet-costs.ts';
 import { tokensForLamports, useTokenPrice } from '../api/get-token-price.ts';
 import type { ClaimError } from '../hooks/use-tailspin-game.ts';
 import type { BetTicket, GamePhase } from '../utils/game-state.ts';
@@ -51,8 +52,13 @@ function Ticket({ ticket }: { readonly ticket: BetTicket }) {
         </dd>
       </div>
       <div className="rounded-xl border border-edge bg-panel-2/60 px-2 py-2">
-        <dt className="text-[10px] font-bold tracking-widest text-ink-faint uppercase">Stake</dt>
-        <dd className="tabular mt-0.5 font-display text-sm font-bold">{formatLamports(ticket.stake)} SOL</dd>
+        <dt className="text-[10px] font-bold tracking-widest text-ink-faint uppercase">Paid</dt>
+        <dd
+          className="tabular mt-0.5 font-display text-sm font-bold"
+          title={`Stake ${costSol(ticket.stake)} + fee ${costSol(ticket.fee)} SOL`}
+        >
+          {costSol(ticket.stake + ticket.fee)} SOL
+        </dd>
       </div>
       <div className="rounded-xl border border-edge bg-panel-2/60 px-2 py-2">
         <dt className="text-[10px] font-bold tracking-widest text-ink-faint uppercase">Prize</dt>

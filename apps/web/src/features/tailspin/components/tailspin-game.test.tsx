@@ -17,7 +17,7 @@ import { findBetAddress, findHouseAddress } from '@arcade/sdk/wager/pda';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { AccountRole, address } from '@solana/kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
 import { MemoryRouter } from 'react-router';
@@ -42,7 +42,8 @@ import {
 } from '../../wager-bet/testing/mock-chain.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
 import { maxStakeForBalance, previewSol } from '../utils/stake.ts';
-import { formatLamportsMin, formatSol, formatSolDecimal } from '../../../lib/format.ts';
+import { formatLamportsMin, formatSolDecimal } from '../../../lib/format.ts';
+import { costSol } from '../../wager-bet/utils/bet-costs.ts';
 import { TailSpinGame } from './tailspin-game.tsx';
 
 const USDC = 'GDxipd68AFw3ak252RXPTSEdPHyQMd4Vo5hJQS1L14MZ';
@@ -228,10 +229,16 @@ const lastSound = () =>
 const stakeInput = () => screen.getByRole('textbox', { name: 'Stake' });
 const oddsInput = () => screen.getByRole('textbox', { name: 'Win chance in percent' });
 const toasts = () => screen.getByLabelText('Notifications').textContent;
+/** The Spin button of 0.1 SOL at 50% (0.104 SOL with the fee): on a first bet, with the record's rent. */
+const SPIN_FIRST = () => `Spin for ${costSol(104_000_000n + RENT)} SOL`;
+const SPIN_NEXT = 'Spin for 0.104 SOL';
 function breakdown(label: string) {
   const row = screen.getByText(label, { selector: 'dt' }).parentElement!;
   return within(row).getByRole('definition').textContent;
 }
+
+// The machine running the suite may be busy: wait for the page's answers (not for time to pass) longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(async () => {
   mocks.chain = new MockChain();
@@ -291,6 +298,8 @@ describe('TailSpin form', () => {
   it('previews the prize, stake and fee with the SDK maths', async () => {
     renderGame();
     await screen.findByText('max prize now 5.0 SOL', { exact: false });
+    // The first bet's costs (the record's rent) have loaded.
+    await screen.findByText('Bet record', { selector: 'dt' });
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 95 }),
@@ -300,14 +309,19 @@ describe('TailSpin form', () => {
           fireEvent.change(stakeInput(), { target: { value: previewSol(stake, 9) } });
           const prize = prizeFromStake(stake, odds);
           const charged = betStake(prize, odds);
+          const pay = charged + betFee(charged) + RENT;
           expect(breakdown('Prize')).toContain(`${formatLamportsMin(prize)} SOL`);
-          expect(breakdown('Stake')).toBe(`${formatLamportsMin(charged)} SOL`);
-          expect(breakdown('Fee (4%)')).toBe(`${formatLamportsMin(betFee(charged))} SOL`);
-          expect(breakdown('You pay')).toBe(`${formatLamportsMin(charged + betFee(charged))} SOL`);
-          // The button says what the spin costs, like ReTail's "Play for".
+          // Exact amounts: a 4% fee never reads as "0.00", the total never as the stake.
+          expect(breakdown('Stake')).toBe(`${costSol(charged)} SOL`);
+          expect(breakdown('Fee (4%)')).toBe(`${costSol(betFee(charged))} SOL`);
+          expect(breakdown('Bet record')).toBe(`${costSol(RENT)} SOLfirst bet only: your record’s rent`);
+          expect(breakdown('Network fee')).toBe('≈0.000006 SOLSolana’s, at most 0.005005');
+          expect(breakdown('You pay')).toContain(`${costSol(pay)} SOL`);
+          // The button says what leaves the wallet besides the network fee, to the lamport.
           expect(screen.getByRole('button', { name: /^Spin/ }).textContent).toBe(
-            `Spin for ${formatSol(charged + betFee(charged))}`,
+            `Spin for ${costSol(pay)} SOL`,
           );
+          expect(BigInt(Math.round(Number(costSol(pay)) * 1e9))).toBe(pay);
         },
       ),
       { numRuns: 15 },
@@ -319,12 +333,22 @@ describe('TailSpin form', () => {
     await screen.findByText('max prize now 5.0 SOL', { exact: false });
     fireEvent.change(stakeInput(), { target: { value: '0.005' } });
     expect(screen.getByRole('alert').textContent).toBe('The smallest stake is 0.01 SOL.');
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: /^Spin/ }).disabled).toBe(true);
+    // Never "Spin for 0.00 SOL": the button says what is wrong, and is disabled.
+    const minimum = screen.getByRole<HTMLButtonElement>('button', { name: 'Minimum 0.01 SOL' });
+    expect(minimum.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: /^Spin for/ })).toBeNull();
+    fireEvent.change(stakeInput(), { target: { value: '' } });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Enter a stake' }).disabled).toBe(true);
+    // The stake shortcuts are named by what they show, then what they do (axe: label-content-name-mismatch).
+    expect(screen.getByRole('button', { name: '½, halve the stake' }).textContent).toBe('½, halve the stake');
+    expect(screen.getByRole('button', { name: '2×, double the stake' })).toBeTruthy();
     fireEvent.change(stakeInput(), { target: { value: '3' } });
     expect(screen.getByRole('alert').textContent).toBe(
       'The largest prize the house covers right now is 5.0 SOL. Lower the stake or raise the win chance.',
     );
-    const max = screen.getByRole('button', { name: 'The largest stake the house and your balance allow' });
+    const max = screen.getByRole('button', {
+      name: 'Max, the largest stake the house and your balance allow',
+    });
     // Max waits for the balance and the bet's extra costs.
     await waitFor(() => {
       expect(max).toHaveProperty('disabled', false);
@@ -352,7 +376,9 @@ describe('TailSpin form', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: /^Spin/ }).disabled).toBe(true);
 
     // Max leaves room for them (and for the most the priority fee may cost).
-    const max = screen.getByRole('button', { name: 'The largest stake the house and your balance allow' });
+    const max = screen.getByRole('button', {
+      name: 'Max, the largest stake the house and your balance allow',
+    });
     await waitFor(() => {
       expect(max).toHaveProperty('disabled', false);
     });
@@ -373,7 +399,7 @@ describe('TailSpin form', () => {
     renderGame();
     await screen.findByText('max prize now 5.0 SOL', { exact: false });
     fireEvent.change(stakeInput(), { target: { value: '0.1' } });
-    const spin = await screen.findByRole('button', { name: 'Spin for 0.10 SOL' });
+    const spin = await screen.findByRole('button', { name: SPIN_NEXT });
     await waitFor(() => {
       expect(spin).toHaveProperty('disabled', false);
     });
@@ -415,7 +441,7 @@ describe('TailSpin game', () => {
     renderGame();
     await screen.findByText('max prize now 5.0 SOL', { exact: false });
     fireEvent.change(stakeInput(), { target: { value: '0.1' } });
-    await userEvent.click(await screen.findByRole('button', { name: 'Spin for 0.10 SOL' }));
+    await userEvent.click(await screen.findByRole('button', { name: SPIN_FIRST() }));
     // Signing: the wallet is asked, the form waits.
     expect(await screen.findByRole('button', { name: 'Placing bet…' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('status').textContent).toBe('Approve the bet in your wallet…');
@@ -474,7 +500,7 @@ describe('TailSpin game', () => {
       expect(lastSound()).toBe('loss');
     });
     await userEvent.click(screen.getByRole('button', { name: 'Another go' }));
-    expect(await screen.findByRole('button', { name: 'Spin for 0.10 SOL' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: SPIN_NEXT })).toBeTruthy();
   });
 
   it("says 'Bet timed out!' when no result comes in time, and can keep waiting", async () => {
@@ -622,7 +648,7 @@ describe('TailSpin game', () => {
     mocks.send.mockRejectedValueOnce(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
     renderGame();
     await screen.findByText('max prize now 5.0 SOL', { exact: false });
-    await userEvent.click(await screen.findByRole('button', { name: 'Spin for 0.10 SOL' }));
+    await userEvent.click(await screen.findByRole('button', { name: SPIN_FIRST() }));
     expect(await screen.findByText('User Rejected Transaction', { selector: '[role=alert]' })).toBeTruthy();
     expect(toasts()).toContain('Failed to place bet');
     expect(toasts()).toContain('User Rejected Transaction');
@@ -636,7 +662,7 @@ describe('TailSpin token claim', () => {
     await userEvent.click(screen.getByRole('radio', { name: /USDC/ }));
     fireEvent.change(stakeInput(), { target: { value: '0.1' } });
     await screen.findByText('≈ 40.0 USDC · ×2.00');
-    await userEvent.click(await screen.findByRole('button', { name: 'Spin for 0.10 SOL' }));
+    await userEvent.click(await screen.findByRole('button', { name: SPIN_FIRST() }));
     await screen.findByText('Spinning…');
     settle('win', 3, BetType.Token);
     await screen.findByText('You won');

@@ -2,6 +2,7 @@ import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { formatLamports } from '../../../lib/format.ts';
+import { prefersReducedMotion } from '../../../components/animation/json-animation.ts';
 import { usePlaySound } from '../../../lib/sound.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import {
@@ -130,13 +131,56 @@ function DialCentre({
  * the game's column is wide enough (a container query, since the chat sidebar changes the width) and
  * stacked otherwise.
  */
-export function TailSpinGame({ tokens }: { readonly tokens: readonly TokenListEntry[] }) {
+export function TailSpinGame({
+  tokens,
+  onOddsChange,
+}: {
+  readonly tokens: readonly TokenListEntry[];
+  /** Told the odds the dial shows (the chosen ones, or the bet's in play), e.g. for the banner's art. */
+  readonly onOddsChange?: (odds: number) => void;
+}) {
   const { wallet } = useWallet();
   // Another wallet, another game: nothing of the last one's bet stays on screen.
-  return <TailSpinTable key={wallet?.address ?? 'no-wallet'} tokens={tokens} />;
+  return (
+    <TailSpinTable
+      key={wallet?.address ?? 'no-wallet'}
+      tokens={tokens}
+      {...(onOddsChange === undefined ? {} : { onOddsChange })}
+    />
+  );
 }
 
-function TailSpinTable({ tokens }: { readonly tokens: readonly TokenListEntry[] }) {
+/** Phases that show a result (or an end) the player must see. */
+const RESULT_KINDS: ReadonlySet<GamePhase['kind']> = new Set([
+  'won',
+  'lost',
+  'claimed',
+  'timeout',
+  'failed',
+  'refunded',
+]);
+
+/**
+ * Brings the table into view when its result arrives, only if the result is not already on screen: the
+ * sticky header (`--shell-top`) is the table's scroll margin, so nothing ends up under it.
+ */
+export function revealResult(table: HTMLElement | null, result: HTMLElement | null): void {
+  if (table === null || typeof table.scrollIntoView !== 'function') return;
+  const top = Number.parseFloat(getComputedStyle(table).scrollMarginTop) || 0;
+  const tableBox = table.getBoundingClientRect();
+  const resultBox = (result ?? table).getBoundingClientRect();
+  const visible = tableBox.top >= top - 1 && resultBox.top < window.innerHeight - 96;
+  if (visible) return;
+  table.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+}
+
+function TailSpinTable({
+  tokens,
+  onOddsChange,
+}: {
+  readonly tokens: readonly TokenListEntry[];
+  readonly onOddsChange?: (odds: number) => void;
+}) {
   const sol = tokens.find((token) => token.id === NATIVE_MINT_ADDRESS) ?? tokens[0];
   const [settings, setSettings] = useState<BetSettings>({
     mint: sol?.id ?? NATIVE_MINT_ADDRESS,
@@ -177,29 +221,48 @@ function TailSpinTable({ tokens }: { readonly tokens: readonly TokenListEntry[] 
   const roll = phase.kind === 'landing' || phase.kind === 'won' || phase.kind === 'lost' ? phase.roll : null;
   const refund = phase.kind === 'refunded' ? refundStatusOf(game.lastBet) : null;
 
+  useEffect(() => {
+    onOddsChange?.(odds);
+  }, [odds, onOddsChange]);
+
+  // The result in place: when it lands, the table is scrolled into view only if it is not already.
+  const table = useRef<HTMLElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const showsResult = RESULT_KINDS.has(phase.kind);
+  useEffect(() => {
+    if (showsResult) revealResult(table.current, panel.current);
+  }, [showsResult]);
+
   return (
-    <section aria-label="TailSpin table" className="card @container overflow-hidden">
+    <section
+      ref={table}
+      aria-label="TailSpin table"
+      className="card @container scroll-mt-[calc(var(--shell-top,64px)+0.75rem)] overflow-hidden"
+    >
       <div className="grid grid-cols-1 @2xl:grid-cols-[minmax(0,1fr)_minmax(0,1.05fr)]">
-        <div className="relative flex flex-col items-center justify-center gap-3 border-b border-edge bg-gradient-to-b from-accent/5 to-transparent p-5 @2xl:border-r @2xl:border-b-0 sm:p-7">
-          <div className="w-full max-w-[230px] @md:max-w-[290px] @2xl:max-w-[340px] @5xl:max-w-[400px]">
-            <SpinDial
-              odds={odds}
-              mode={dialMode(phase)}
-              result={result}
-              roll={roll}
-              onLanded={game.landed}
-              onTick={() => {
-                play('tick');
-              }}
-            >
-              <DialCentre phase={phase} odds={odds} refund={refund} />
-            </SpinDial>
+        <div className="relative flex flex-col items-center justify-center gap-2 border-b border-edge bg-gradient-to-b from-accent/5 to-transparent p-4 @2xl:justify-start @2xl:border-r @2xl:border-b-0 sm:gap-3 sm:p-7">
+          {/* Beside a tall form the dial stays at the top of its column, in view with the Spin button. */}
+          <div className="flex w-full flex-col items-center gap-2 @2xl:sticky @2xl:top-[calc(var(--shell-top,64px)+1rem)] sm:gap-3">
+            <div className="w-full max-w-[172px] @md:max-w-[290px] @2xl:max-w-[340px] @5xl:max-w-[400px]">
+              <SpinDial
+                odds={odds}
+                mode={dialMode(phase)}
+                result={result}
+                roll={roll}
+                onLanded={game.landed}
+                onTick={() => {
+                  play('tick');
+                }}
+              >
+                <DialCentre phase={phase} odds={odds} refund={refund} />
+              </SpinDial>
+            </div>
+            <p role="status" aria-live="polite" className="min-h-5 text-center text-sm text-ink-dim">
+              {phaseStatus(phase, refund)}
+            </p>
           </div>
-          <p role="status" aria-live="polite" className="min-h-5 text-center text-sm text-ink-dim">
-            {phaseStatus(phase, refund)}
-          </p>
         </div>
-        <div className="p-5 sm:p-7">
+        <div ref={panel} className="p-4 sm:p-7">
           {inPlay ? (
             <ResultPanel
               phase={phase}
