@@ -341,6 +341,14 @@ async function openSocket(
   return { socket, messages, next };
 }
 
+/** The next message answering call `id`, skipping notifications (a slot subscription's, say). */
+async function nextWithId(next: () => Promise<unknown>, id: number): Promise<unknown> {
+  for (;;) {
+    const message = await next();
+    if ((message as { id?: unknown }).id === id) return message;
+  }
+}
+
 function closed(socket: WebSocket): Promise<void> {
   return socket.readyState === WebSocket.CLOSED
     ? Promise.resolve()
@@ -527,6 +535,31 @@ describe('the /rpc websocket', () => {
         (message) => (message as { id?: unknown }).id === 7,
       );
       expect(subscribed).toMatchObject({ id: 7, result: expect.any(Number) as unknown });
+      // The logs of one account go upstream; two accounts, or no filter, are refused here.
+      for (const [id, filter] of [
+        [
+          8,
+          { mentions: ['11111111111111111111111111111111', 'SysvarC1ock11111111111111111111111111111111'] },
+        ],
+        [9, 'allWithVotes'],
+        [10, { mentions: ['not an address'] }],
+      ] as const) {
+        socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'logsSubscribe', params: [filter] }));
+        expect(await nextWithId(next, id)).toEqual({
+          jsonrpc: '2.0',
+          id,
+          error: { code: RPC_METHOD_NOT_ALLOWED, message: RPC_METHOD_NOT_ALLOWED_MESSAGE },
+        });
+      }
+      socket.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 11,
+          method: 'logsSubscribe',
+          params: [{ mentions: ['11111111111111111111111111111111'] }, { commitment: 'confirmed' }],
+        }),
+      );
+      expect(await nextWithId(next, 11)).toMatchObject({ id: 11, result: expect.any(Number) as unknown });
     } finally {
       socket.close();
       await closed(socket);

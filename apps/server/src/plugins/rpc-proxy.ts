@@ -86,10 +86,16 @@ export const RPC_HTTP_METHODS: readonly string[] = Object.freeze([
 /** Relayed on the embedded local chain only: free SOL for testing. */
 export const RPC_LOCALNET_METHODS: readonly string[] = Object.freeze(['requestAirdrop']);
 
-/** PubSub methods relayed through the websocket: balances, bet accounts, confirmations, the slot. */
+/**
+ * PubSub methods relayed through the websocket: balances, bet accounts, confirmations, the slot, and the
+ * logs of one account (a bet record's reveal line carries its roll). `logsSubscribe` goes upstream only
+ * with a `{ mentions: [address] }` filter: `all` and `allWithVotes` would stream the whole chain.
+ */
 export const RPC_PUBSUB_METHODS: readonly string[] = Object.freeze([
   'accountSubscribe',
   'accountUnsubscribe',
+  'logsSubscribe',
+  'logsUnsubscribe',
   'signatureSubscribe',
   'signatureUnsubscribe',
   'slotSubscribe',
@@ -135,9 +141,24 @@ function refusal(call: unknown, allowed: ReadonlySet<string>): object | null {
   }
   const method: unknown = (call as { method?: unknown }).method;
   if (typeof method !== 'string') return rpcError(RPC_INVALID_REQUEST, 'Invalid request', idOf(call));
-  if (!allowed.has(method))
+  if (!allowed.has(method) || (method === 'logsSubscribe' && !mentionsOneAccount(call)))
     return rpcError(RPC_METHOD_NOT_ALLOWED, RPC_METHOD_NOT_ALLOWED_MESSAGE, idOf(call));
   return null;
+}
+
+/** Whether a `logsSubscribe` call filters on the logs that mention one account (a base-58 address). */
+function mentionsOneAccount(call: object): boolean {
+  const params: unknown = (call as { params?: unknown }).params;
+  if (!Array.isArray(params)) return false;
+  const filter: unknown = params[0];
+  if (typeof filter !== 'object' || filter === null) return false;
+  const mentions: unknown = (filter as { mentions?: unknown }).mentions;
+  return (
+    Array.isArray(mentions) &&
+    mentions.length === 1 &&
+    typeof mentions[0] === 'string' &&
+    /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(mentions[0])
+  );
 }
 
 /** A call or batch split into what goes upstream and what is answered here. */
