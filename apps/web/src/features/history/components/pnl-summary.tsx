@@ -193,7 +193,13 @@ export function PnlSummary({ address }: { readonly address: string }) {
         />
         <JuiceStat address={address} />
       </dl>
-      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
+      <div
+        className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
+        role="region"
+        aria-label="Profit and loss per game"
+        tabIndex={0}
+      >
         <table className="w-full min-w-[680px] text-sm">
           <caption className="sr-only">
             Profit and loss per game, in SOL: settled results, and open positions apart
