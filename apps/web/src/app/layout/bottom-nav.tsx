@@ -31,7 +31,7 @@ export function BottomNav() {
               to={route.to}
               end={route.end ?? false}
               className={({ isActive }) =>
-                `${TAB} ${isActive ? 'text-accent [&_svg]:drop-shadow-[0_0_6px_var(--color-accent)]' : 'text-ink-faint hover:text-ink'}`
+                `${TAB} ${isActive ? 'text-accent [&_svg]:drop-shadow-[0_0_6px_var(--color-accent)]' : 'text-ink-dim hover:text-ink'}`
               }
             >
               {route.icon}
@@ -112,7 +112,7 @@ function MoreMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        className={`${TAB} ${open ? 'text-accent' : 'text-ink-faint hover:text-ink'}`}
+        className={`${TAB} ${open ? 'text-accent' : 'text-ink-dim hover:text-ink'}`}
         onClick={() => {
           setOpen((o) => !o);
         }}

@@ -22,11 +22,10 @@ export function ListingCard({ listing, to }: { readonly listing: Listing; readon
     <Link
       to={to}
       className="group card flex h-full flex-col overflow-hidden transition hover:-translate-y-0.5 hover:border-accent-2/60 hover:shadow-[0_16px_40px_-20px_var(--color-accent-2)] focus-visible:border-accent-2"
-      aria-label={`${listing.name}: prize value ${formatSol(safest.buyerPrice)}, listed ${formatSol(listing.price)}`}
     >
-      {/* The name says what the card shows, in its order (the name, the prize value, the price), so speech
-          input and screen readers use the visible words (axe: label-content-name-mismatch). The badge and
-          the hover hint are decoration. */}
+      {/* No aria-label: the link is named by what it shows (the name, the prize value, the price), so the
+          name speech input and screen readers use is the visible one (axe: label-content-name-mismatch).
+          The badge and the hover hint are decoration. */}
       <div className="relative aspect-square overflow-hidden bg-panel-2">
         <ImageWithFallback
           src={nftImage(listing.image, 400)}
