@@ -888,6 +888,55 @@ describe('compute budget', () => {
   });
 });
 
+describe('preparing a transaction', () => {
+  it('fetches the blockhash, simulates and asks the fee estimate at the same time, then signs the real blockhash', async () => {
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const overlapping =
+      <T>(answer: () => T) =>
+      async (): Promise<T> => {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        // Answers a few ticks later, as a node over the network would.
+        for (let tick = 0; tick < 5; tick += 1) await new Promise((resolve) => setImmediate(resolve));
+        inFlight -= 1;
+        return answer();
+      };
+    const { sender, primary } = setup(
+      {
+        getLatestBlockhash: overlapping(() => ({
+          context: { slot: 1n },
+          value: { blockhash: BLOCKHASH, lastValidBlockHeight: LAST_VALID_BLOCK_HEIGHT },
+        })),
+        simulateTransaction: overlapping(() => ({
+          context: { slot: 1n },
+          value: { err: null, logs: [], unitsConsumed: 100_000n },
+        })),
+        getSignatureStatuses: confirmedAtOnce,
+      },
+      { estimatePriorityFee: overlapping(() => 80_000n) },
+    );
+    await sender.send({ instructions: [instruction(MEMO_PROGRAM)], feePayer: payer });
+    expect(mostInFlight).toBe(3);
+    const sent = getCompiledTransactionMessageDecoder().decode(sentDetails(primary).transaction.messageBytes);
+    expect(sent.lifetimeToken).toBe(BLOCKHASH);
+    expect(sentDetails(primary).computeUnitPrice).toBe(80_000n);
+  });
+
+  it('fails with the simulation when the transaction fails in it, whatever the blockhash fetch does', async () => {
+    const { sender, primary } = setup({
+      getLatestBlockhash: () => Promise.reject(new Error('node down')),
+      simulateTransaction: () => ({
+        context: { slot: 1n },
+        value: { err: { InstructionError: [0, { Custom: 6000 }] }, logs: [], unitsConsumed: 10n },
+      }),
+    });
+    const error = await failure(sender.send({ instructions: [instruction(MEMO_PROGRAM)], feePayer: payer }));
+    expect(['simulation', 'rpc']).toContain(error.reason);
+    expect(primary.times('sendTransaction')).toEqual([]);
+  });
+});
+
 describe('versions and signers', () => {
   it('waits 500 ms before building a legacy transaction', async () => {
     const { sender, primary, clock } = setup({ getSignatureStatuses: confirmedAtOnce });

@@ -444,25 +444,32 @@ export function createTransactionSender(config: TransactionSenderConfig): Transa
         }
         await clock.sleep(LEGACY_TX_BUILD_DELAY_MS, signal);
       }
-      const { value: latest } = await callOrFail(
+      // The blockhash, the simulation and the fee estimate go out together: the simulation replaces the
+      // blockhash and the estimator reads the accounts, so both take a probe with a placeholder blockhash
+      // (the same size) while the real one is fetched.
+      const blockhash = callOrFail(
         'getLatestBlockhash',
         (rpc) => rpc.getLatestBlockhash({ commitment: RPC_COMMITMENT }),
         signal,
       );
-      const message = buildMessage(input, latest);
+      // Awaited below; a simulation that fails first must not leave its rejection unhandled.
+      blockhash.catch(() => undefined);
       // The compute-budget instructions have fixed-size data, so the probe is exactly the final size.
-      const probe = (limit: number) =>
-        compileTransaction(
-          setTransactionMessageComputeUnitPrice(
-            PRIORITY_FEE_FLOOR_MICRO_LAMPORTS,
-            setTransactionMessageComputeUnitLimit(limit, message),
-          ),
-        );
       // Unsigned, its signatures are encoded as 64 zero bytes each: the size is the signed size.
-      const simulationProbe = probe(COMPUTE_UNIT_CAP);
+      const simulationProbe = compileTransaction(
+        setTransactionMessageComputeUnitPrice(
+          PRIORITY_FEE_FLOOR_MICRO_LAMPORTS,
+          setTransactionMessageComputeUnitLimit(COMPUTE_UNIT_CAP, buildMessage(input, PLACEHOLDER_LIFETIME)),
+        ),
+      );
       assertSize(simulationProbe, null);
-      const limit = await estimateComputeUnitLimit(simulationProbe, signal);
-      const price = computeUnitPrice(await estimatePrice(probe(limit), signal), limit);
+      const [{ value: latest }, limit, estimate] = await Promise.all([
+        blockhash,
+        estimateComputeUnitLimit(simulationProbe, signal),
+        estimatePrice(simulationProbe, signal),
+      ]);
+      const message = buildMessage(input, latest);
+      const price = computeUnitPrice(estimate, limit);
       const final = setTransactionMessageComputeUnitPrice(
         price,
         setTransactionMessageComputeUnitLimit(limit, message),
@@ -493,6 +500,12 @@ export function createTransactionSender(config: TransactionSenderConfig): Transa
     },
   };
 }
+
+/** The lifetime of the probe that is simulated and priced while the real blockhash is fetched. */
+const PLACEHOLDER_LIFETIME = Object.freeze({
+  blockhash: '11111111111111111111111111111111' as Blockhash,
+  lastValidBlockHeight: 0n,
+});
 
 /** Lets `cosign` add its signature; refuses a changed message or a signature still missing. */
 async function cosigned(
