@@ -178,7 +178,7 @@ describe('Foresight', () => {
         await collect(
           winner,
           winnerRound,
-          `Settle ${formatSol(payout)}`,
+          `Collect ${formatSol(payout)}`,
           'Claimed successfully!',
           'paid',
           payout,

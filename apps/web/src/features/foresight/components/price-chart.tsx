@@ -134,7 +134,18 @@ export default function PriceChart({ points, windowSecs, lock }: PriceChartProps
     chart.current = { api, series, grid };
     drawn.current = [];
     gridRange.current = null;
+    // The chart is hidden from assistive tech (the panel says the price in text): nothing in it may take the
+    // keyboard focus either, such as the library's attribution link (axe: aria-hidden-focus).
+    const unfocusable = () => {
+      for (const node of element.querySelectorAll<HTMLElement>('a[href], button, input, [tabindex]')) {
+        if (node.getAttribute('tabindex') !== '-1') node.setAttribute('tabindex', '-1');
+      }
+    };
+    unfocusable();
+    const observer = new MutationObserver(unfocusable);
+    observer.observe(element, { childList: true, subtree: true });
     return () => {
+      observer.disconnect();
       chart.current = null;
       lockLine.current = null;
       api.remove();
