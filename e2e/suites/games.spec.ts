@@ -467,7 +467,7 @@ describe('Foresight with two players', () => {
             .waitFor({ timeout: UI_TIMEOUT });
           const card = roundCard(winner.page, aliceRound);
           const before = await balance(winner.address);
-          await card.getByRole('button', { name: `Settle ${formatSol(payout)}` }).click();
+          await card.getByRole('button', { name: `Collect ${formatSol(payout)}` }).click();
           await winner.page
             .getByText('Claimed successfully!', { exact: true })
             .waitFor({ timeout: UI_TIMEOUT });

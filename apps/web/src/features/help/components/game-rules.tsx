@@ -200,7 +200,9 @@ export function ForesightRules() {
           Equal prices, a missing oracle price or a side with no players make the round invalid: every bet is
           refunded without fee.
         </li>
-        <li>Collect a win or a refund from the round, or with Claim all on the unclaimed-winnings banner.</li>
+        <li>
+          Collect a win or a refund from the round, or with Collect all on the unclaimed-winnings banner.
+        </li>
         <JuiceLine />
       </Steps>
       <Example>
@@ -228,7 +230,7 @@ export function ProphecyRules() {
         </li>
         <li>A market resolved as invalid refunds every prediction in full.</li>
         <li>
-          Payouts are sent to your wallet automatically; if one is late, Claim all on the unclaimed-winnings
+          Payouts are sent to your wallet automatically; if one is late, Collect all on the unclaimed-winnings
           banner sends it.
         </li>
         <JuiceLine />
