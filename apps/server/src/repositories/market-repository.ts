@@ -113,14 +113,21 @@ function toRecord(row: MarketRow): MarketRecord {
 }
 
 /**
- * ORDER BY clauses of the SDK's `MARKET_SORTS` (which says what each order means); `$1` is the current time
- * in seconds. Ties are broken by address so that paging is stable.
+ * A market's status group (`$1` is now, unix seconds): 0 open, 1 closed (cutoff passed, no result yet),
+ * 2 resolved. The list shows what a player can still bet on first, not last month's results.
+ */
+const STATUS_GROUP = 'CASE WHEN result IS NOT NULL THEN 2 WHEN cutoff_time > $1 THEN 0 ELSE 1 END';
+
+/**
+ * ORDER BY clauses of the SDK's `MARKET_SORTS`: the status group, then within it TimeAsc / TimeDesc by end
+ * time; VolumeDesc by total pool, largest first; EndingSoon by cutoff, nearest first among the open ones
+ * and most recently closed first among the rest. Ties are broken by address so that paging is stable.
  */
 const ORDER_BY: Readonly<Record<MarketSort, string>> = {
-  TimeAsc: 'end_time ASC, address ASC',
-  TimeDesc: 'end_time DESC, address ASC',
-  VolumeDesc: '(yes_pool + no_pool) DESC, end_time ASC, address ASC',
-  EndingSoon: `(cutoff_time > $1 AND result IS NULL) DESC,
+  TimeAsc: `${STATUS_GROUP} ASC, end_time ASC, address ASC`,
+  TimeDesc: `${STATUS_GROUP} ASC, end_time DESC, address ASC`,
+  VolumeDesc: `${STATUS_GROUP} ASC, (yes_pool + no_pool) DESC, end_time ASC, address ASC`,
+  EndingSoon: `${STATUS_GROUP} ASC,
     CASE WHEN cutoff_time > $1 AND result IS NULL THEN cutoff_time END ASC,
     cutoff_time DESC, address ASC`,
 };

@@ -36,7 +36,6 @@ import {
   toMarketListItem,
   toMarketView,
 } from '../../../services/prophecy-service.ts';
-import { listMarketsOpenFirst } from './market-list-order.ts';
 import requestRoutes from './requests.ts';
 import {
   codePoints,
@@ -162,7 +161,7 @@ most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} mar
     query: z.infer<typeof marketListQuery>,
     categories: ReturnType<typeof parseCategories>,
   ) {
-    const { markets, total } = await listMarketsOpenFirst(app.db, prophecy.markets, {
+    const { markets, total } = await prophecy.markets.list({
       sortBy: query.sortBy,
       categories,
       name: query.name ?? null,
