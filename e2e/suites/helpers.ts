@@ -12,7 +12,8 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 import { betPreview, type BetPreview } from '../../apps/web/src/features/tailspin/utils/stake.ts';
-import { formatLamports, formatLamportsMin, parseSolInput } from '../../apps/web/src/lib/format.ts';
+import { costSol } from '../../apps/web/src/features/wager-bet/utils/bet-costs.ts';
+import { formatLamports, parseSolInput } from '../../apps/web/src/lib/format.ts';
 import { closedFairness, recomputeRoll, type BetFairnessJson } from '../harness/fairness.ts';
 import {
   balance,
@@ -89,7 +90,9 @@ export async function setUpSpin(
   await oddsField.press('Enter');
   await page.getByRole('textbox', { name: 'Stake' }).fill(stake);
   const preview = betPreview(parseSolInput(stake)!, odds)!;
-  expect(await rowValue(page, 'You pay')).toBe(`${formatLamportsMin(preview.total)} SOL`);
+  // The breakdown shows the stake and the 4% fee exactly; the button adds the first bet's record rent.
+  await expect.poll(() => rowValue(page, 'Stake')).toBe(`${costSol(preview.stake)} SOL`);
+  expect(await rowValue(page, 'Fee (4%)')).toBe(`${costSol(preview.fee)} SOL`);
   return preview;
 }
 
@@ -191,7 +194,7 @@ export async function spin(player: Player, options: SpinOptions & { odds: number
   const { page, address } = player;
   const { odds, stake, token = 'SOL' } = options;
   const preview = await setUpSpin(page, odds, stake, token);
-  const button = page.getByRole('button', { name: `Spin for ${formatLamports(preview.total)} SOL` });
+  const button = page.getByRole('button', { name: /^Spin for \d+(\.\d+)? SOL$/ });
   await expect.poll(() => button.isEnabled(), { timeout: 30_000 }).toBe(true);
   const balanceBefore = await balance(address);
   await button.click();

@@ -481,9 +481,10 @@ describe('retail routes', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Juice Critters' })).toBeTruthy();
     const listings = screen.getByRole('region', { name: 'Listings' });
-    expect(
-      [...listings.querySelectorAll('a')].map((a) => a.getAttribute('aria-label')?.split(':')[0]),
-    ).toEqual(['Juice Critter #16', 'Juice Critter #20']);
+    expect([...listings.querySelectorAll('a')].map((a) => a.querySelector('p')?.textContent)).toEqual([
+      'Juice Critter #16',
+      'Juice Critter #20',
+    ]);
     expect(screen.getByRole('complementary', { name: 'Trait filters' })).toBeTruthy();
     expect(await screen.findByText('Body', { selector: 'summary > span' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /All collections/ }).getAttribute('href')).toBe('/retail');
