@@ -264,8 +264,10 @@ async function playForesight(up: Player, down: Player): Promise<{ name: string; 
   const amount = 100_000_000n;
   const names: string[] = [];
   for (const player of [up, down]) {
-    await player.page.goto('/foresight/SOL');
+    // Signed in on the (lighter) home page; the tab keeps the wallet and the session.
+    await player.page.goto('/');
     names.push((await signIn(player.page)) ?? '');
+    await player.page.goto('/foresight/SOL');
     await player.page.getByLabel('Amount (SOL)').fill(String(Number(amount) / 1e9));
   }
   const bet = async (page: Page, side: 'Up' | 'Down'): Promise<number> => {
