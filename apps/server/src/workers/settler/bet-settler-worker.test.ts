@@ -21,6 +21,8 @@ import { findHouseAddress, findReferralAddress } from '@arcade/sdk/wager/pda';
 import { generateKeyPairSigner, getBase64Encoder, type Address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { FeedItem } from '../../events/feed-items.ts';
+
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import {
   backdateBet,
@@ -312,9 +314,19 @@ describe('reveals', () => {
     const [player] = await players(1);
     const bet = await placeBet(rpc(), player!, { odds: 50 });
     await index();
+    const published: FeedItem[] = [];
+    const unsubscribe = t.app.feed.subscribe((item) => published.push(item));
     // At once: the bet's slot may not have ended yet. The run waits for it rather than skip or fail.
-    await runOnce();
+    try {
+      await worker().run(signal());
+    } finally {
+      unsubscribe();
+    }
     const row = await expectRevealed(bet);
+    // The settler published the result it recorded, without waiting for the indexer's next pass.
+    expect(published).toContainEqual(
+      expect.objectContaining({ kind: 'bet', signature: bet.signature, result: row.result }),
+    );
     const tx = await rpc()
       .getTransaction(row.reveal_signature as never, { encoding: 'json', maxSupportedTransactionVersion: 0 })
       .send();

@@ -43,8 +43,9 @@ import type { Instruction, Signature } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
 
 import { ChainTransactionError } from '../../chain/send-transaction.ts';
-import { applyReveal, type RevealAction } from '../indexer/apply-actions.ts';
+import { applyReveal, betFeedItem, type RevealAction } from '../indexer/apply-actions.ts';
 import { decodeTransaction } from '../indexer/decode-transaction.ts';
+import { publishFeedItems } from '../indexer/indexer-worker.ts';
 import type { Worker } from '../worker.ts';
 import {
   confirmedSlot,
@@ -405,7 +406,9 @@ export function createBetSettlerWorker(
     let recorded = 0;
     for (const action of decoded.actions) {
       if (action.kind !== 'reveal_bet') continue;
-      await applyReveal(app.db, { signature: sig, timeMs }, action);
+      const rolled = await applyReveal(app.db, { signature: sig, timeMs }, action);
+      // The feed hears the result as soon as it is recorded, without waiting for the indexer's pass.
+      if (rolled !== null) await publishFeedItems(app, [betFeedItem(rolled)]);
       recorded += 1;
       await checkRoll(action, bets);
       if (action.reveal?.kind === 'settled') {
