@@ -429,10 +429,14 @@ function printTable(rows: readonly Row[]): void {
   console.log();
 }
 
-/** Plays `runs` rounds of one game; a failure ends that game's rounds, keeping what was measured. */
+/**
+ * Plays `runs` rounds of one game on `page`; a failure ends that game's rounds, keeping what was measured,
+ * with a screenshot of what the page showed (`e2e/artifacts/bench-play-failed-<game>.png`).
+ */
 async function rounds(
   game: string,
   target: number | null,
+  page: Page,
   setUp: () => Promise<void>,
   once: (run: number) => Promise<Sample>,
 ): Promise<Row> {
@@ -447,7 +451,10 @@ async function rounds(
     return { game, samples, target, error: null };
   } catch (error) {
     process.stdout.write('\n');
-    return { game, samples, target, error: error instanceof Error ? error.message : String(error) };
+    const shot = join(ARTIFACTS_DIR, `bench-play-failed-${game.replace(/[^A-Za-z]+/g, '-')}.png`);
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    const message = error instanceof Error ? error.message : String(error);
+    return { game, samples, target, error: `${message} (${shot})` };
   }
 }
 
@@ -480,6 +487,7 @@ try {
         await rounds(
           `TailSpin spin${label}`,
           RESULT_TARGET_MS,
+          who.page,
           () => setUpTailSpin(who.page),
           () => spinOnce(who.page),
         ),
@@ -491,6 +499,7 @@ try {
         await rounds(
           `ReTail play${label}`,
           RESULT_TARGET_MS,
+          who.page,
           () => openListing(who.page, listing),
           () => playOnce(who.page, listing),
         ),
@@ -506,6 +515,7 @@ try {
       await rounds(
         'Foresight bet',
         null,
+        bettor.page,
         async () => {
           await bettor.page.goto('/foresight/SOL');
           await signIn(bettor.page);
@@ -525,6 +535,7 @@ try {
       await rounds(
         'Prophecy prediction',
         null,
+        bettor.page,
         async () => {
           const now = Math.floor(Date.now() / 1000);
           const created = (await adminApi('/api/prophecy/createMarket', {

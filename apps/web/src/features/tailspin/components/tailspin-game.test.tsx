@@ -503,6 +503,25 @@ describe('TailSpin game', () => {
     expect(await screen.findByRole('button', { name: SPIN_NEXT })).toBeTruthy();
   });
 
+  it('goes back to the form on Another go even when a read from before the result still says Open', async () => {
+    renderGame();
+    await placeBet();
+    settle('loss', 88);
+    expect(await screen.findByText('No luck this time')).toBeTruthy();
+    // A read of the record sent before the reveal answers after it: the same bet, still Open.
+    act(() => {
+      mocks.chain.set(
+        betAccount,
+        betData({ state: BetState.Open, result: BetResult.None, timestamp: NOW + 10n }),
+        RENT,
+        true,
+      );
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Another go' }));
+    expect(await screen.findByRole('button', { name: SPIN_NEXT })).toBeTruthy();
+    expect(screen.queryByText('Rolling…')).toBeNull();
+  });
+
   it("says 'Bet timed out!' when no result comes in time, and can keep waiting", async () => {
     // Fake time that also runs on its own, so the form's own waits still pass.
     vi.useFakeTimers({

@@ -12,7 +12,7 @@ import { betFee } from '@arcade/sdk/wager/bet-math';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { isUnclaimedWin } from '@arcade/sdk/wager/views';
 import { address } from '@solana/kit';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 
 import { formatLamports, formatTokenAmount } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -138,14 +138,24 @@ export function useTailSpinGame(
   const [placeError, setPlaceError] = useState<string | null>(null);
 
   const outcome = useBetOutcome(phase.kind === 'waiting' ? phase.placed : null);
+  // The sequence of the newest bet whose result this page has shown: a read of the record that started
+  // before that result and answers after it still says Open, and must not bring the bet back.
+  const resolvedSequence = useRef<bigint | null>(null);
   useEffect(() => {
-    if (outcome !== null && outcome.status !== 'waiting') dispatch({ type: 'outcome', outcome });
+    if (outcome === null || outcome.status === 'waiting') return;
+    if ('bet' in outcome) {
+      const seen = resolvedSequence.current;
+      if (seen === null || outcome.bet.sequence > seen) resolvedSequence.current = outcome.bet.sequence;
+    }
+    dispatch({ type: 'outcome', outcome });
   }, [outcome]);
 
   const bet = record.bet;
   // A bet still open on the chain when nothing is in play here (a reload mid-spin): wait for its result.
   useEffect(() => {
     if (phase.kind !== 'idle' || bet === null || user === null || bet.state !== BetState.Open) return;
+    const seen = resolvedSequence.current;
+    if (seen !== null && bet.sequence <= seen) return;
     dispatch({
       type: 'resume',
       ticket: ticketOfRecord(bet, tokens),
