@@ -114,8 +114,8 @@ describe('planLanding', () => {
   });
 
   it('carries the spin on: the needle leaves at the speed it spun at when the landing is not capped', () => {
-    // 150° ahead at the spin's speed: 1.5 × 150 ÷ speed is within the cap.
-    const plan = planLanding(0, 150, speed);
+    // 120° ahead at the spin's speed: 1.5 × 120 ÷ speed is within the cap.
+    const plan = planLanding(0, LAND_MIN_TRAVEL, speed);
     expect(plan.durationMs).toBeLessThan(LAND_MAX_MS);
     const dt = 1e-4;
     const startSpeed = (plan.travel * landingProgress(dt, plan.startSlope)) / (dt * plan.durationMs);

@@ -169,9 +169,9 @@ export function landingTravel(from: number, target: number, turns: number): numb
 }
 
 /** The longest landing once the result is known, ms: the result is on screen a moment after it is known. */
-export const LAND_MAX_MS = 700;
+export const LAND_MAX_MS = 500;
 /** The shortest landing, ms: a needle never snaps onto the cell. */
-export const LAND_MIN_MS = 350;
+export const LAND_MIN_MS = 280;
 /** The least travel of a landing, degrees: closer than this, the needle goes once more round. */
 export const LAND_MIN_TRAVEL = 120;
 /**
