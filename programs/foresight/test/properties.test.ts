@@ -965,7 +965,8 @@ async function play(s: Scenario): Promise<void> {
 describe('Foresight under random play', () => {
   it('keeps rounds solvent, pays each bet once and exactly, and conserves lamports, with or without the event signer', async () => {
     await fc.assert(fc.asyncProperty(scenario, play), { numRuns: 200 });
-  });
+    // 200 random plays in LiteSVM: about 30 s alone, more on a machine shared with the browser suites.
+  }, 240_000);
 
   it('a fee too small for an empty treasury waits in the round, then goes with the dust or the rent', async () => {
     const h = await ForesightHarness.create();
