@@ -646,8 +646,9 @@ describe('TailSpin game', () => {
       screen.getByText('Refunded, then won: 0.48 SOL to claim', { selector: '[role=status]' }),
     ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Claim 0.48 SOL' }));
-    await screen.findByText('Paid');
-    expect(screen.getByText('0.48 SOL', { selector: 'p' })).toBeTruthy();
+    // The result panel's "Paid" (the bets table may say Paid first), with the amount under it.
+    expect(await screen.findByText('0.48 SOL', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByText('Paid', { selector: 'p' })).toBeTruthy();
     // claim_bet(sol = true) alone: the program pays the rest of the prize in SOL, whatever the prize was.
     const claim = mocks.send.mock.calls.at(-1)![0];
     expect(claim.instructions).toHaveLength(1);
