@@ -17,6 +17,7 @@ import type { Address, RpcSubscriptions, SolanaRpcSubscriptionsApi } from '@sola
 import { useEffect, useRef } from 'react';
 
 import { getRpcSubscriptions } from './rpc.ts';
+import { sharedWatchers } from './shared-watchers.ts';
 
 /** The longest pause between resubscriptions; the callers' polling covers the gap meanwhile. */
 export const RESUBSCRIBE_MAX_DELAY_MS = 30_000;
@@ -163,35 +164,12 @@ export class AccountWatcher {
   }
 }
 
-const shared = new Map<Address, { watcher: AccountWatcher; users: number }>();
-
 /**
  * A watcher of `address` shared by every caller (one websocket subscription however many components watch
  * the same account), opened on the first acquire and closed when the last one releases it.
  */
-export function acquireAccountWatcher(address: Address): { watcher: AccountWatcher; release: () => void } {
-  let entry = shared.get(address);
-  if (entry === undefined) {
-    entry = { watcher: new AccountWatcher(address), users: 0 };
-    shared.set(address, entry);
-    entry.watcher.open();
-  }
-  entry.users += 1;
-  const held = entry;
-  let released = false;
-  return {
-    watcher: held.watcher,
-    release: () => {
-      if (released) return;
-      released = true;
-      held.users -= 1;
-      if (held.users === 0) {
-        held.watcher.close();
-        if (shared.get(address) === held) shared.delete(address);
-      }
-    },
-  };
-}
+export const acquireAccountWatcher: (address: Address) => { watcher: AccountWatcher; release: () => void } =
+  sharedWatchers((address) => new AccountWatcher(address));
 
 /**
  * Calls `onChange` with the account's snapshot on every change (null once closed), and `onResubscribe` when

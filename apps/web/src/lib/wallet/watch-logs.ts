@@ -16,6 +16,7 @@ import { RPC_COMMITMENT } from '@arcade/sdk/constants';
 import type { Address, RpcSubscriptions, SolanaRpcSubscriptionsApi } from '@solana/kit';
 
 import { getRpcSubscriptions } from './rpc.ts';
+import { sharedWatchers } from './shared-watchers.ts';
 import { resubscribeDelayMs } from './watch-account.ts';
 
 /** One transaction that mentioned the account, as the notification gives it. */
@@ -172,32 +173,9 @@ export class LogsWatcher {
   }
 }
 
-const shared = new Map<Address, { watcher: LogsWatcher; users: number }>();
-
 /**
  * A logs watcher of `address` shared by every caller (one subscription however many watch it), opened on
  * the first acquire and closed when the last one releases it.
  */
-export function acquireLogsWatcher(address: Address): { watcher: LogsWatcher; release: () => void } {
-  let entry = shared.get(address);
-  if (entry === undefined) {
-    entry = { watcher: new LogsWatcher(address), users: 0 };
-    shared.set(address, entry);
-    entry.watcher.open();
-  }
-  entry.users += 1;
-  const held = entry;
-  let released = false;
-  return {
-    watcher: held.watcher,
-    release: () => {
-      if (released) return;
-      released = true;
-      held.users -= 1;
-      if (held.users === 0) {
-        held.watcher.close();
-        if (shared.get(address) === held) shared.delete(address);
-      }
-    },
-  };
-}
+export const acquireLogsWatcher: (address: Address) => { watcher: LogsWatcher; release: () => void } =
+  sharedWatchers((address) => new LogsWatcher(address));
