@@ -1,52 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import claw from '../../../../public/claw.json' with { type: 'json' };
-import { useResultAnnouncementsHeld } from '../../../lib/result-hold.ts';
+import { fakeFrames, Held, reducedMotion } from '../../../testing/animation.tsx';
 import type { ClawPhase } from '../utils/claw-animation.ts';
 import { ClawMachine } from './claw-machine.tsx';
-
-function Held() {
-  return <output data-testid="held">{useResultAnnouncementsHeld() ? 'held' : 'free'}</output>;
-}
-
-/** Animation frames driven by hand: `advance(ms)` runs frames 16 ms apart. */
-function fakeFrames() {
-  let now = 1_000;
-  let next = 0;
-  const queue = new Map<number, FrameRequestCallback>();
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-    next += 1;
-    queue.set(next, callback);
-    return next;
-  });
-  vi.stubGlobal('cancelAnimationFrame', (id: number) => {
-    queue.delete(id);
-  });
-  return {
-    advance(ms: number) {
-      for (let t = 0; t < ms; t += 16) {
-        now += 16;
-        const due = [...queue.values()];
-        queue.clear();
-        act(() => {
-          for (const callback of due) callback(now);
-        });
-      }
-    },
-  };
-}
-
-function reducedMotion(reduce: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: reduce && query.includes('reduce'),
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-}
 
 let client: QueryClient;
 function wrapper({ children }: { children: ReactNode }) {

@@ -1,53 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import betJson from '../../../../public/bet.json' with { type: 'json' };
-import { useResultAnnouncementsHeld } from '../../../lib/result-hold.ts';
+import { fakeFrames, Held, reducedMotion } from '../../../testing/animation.tsx';
 import { SpinDial, type SpinDialProps } from './spin-dial.tsx';
-
-/** What the rest of the page sees: whether announcements of a result must wait. */
-function Held() {
-  return <output data-testid="held">{useResultAnnouncementsHeld() ? 'held' : 'free'}</output>;
-}
-
-/** Animation frames driven by hand: `advance(ms)` runs frames 16 ms apart. */
-function fakeFrames() {
-  let now = 1_000;
-  let next = 0;
-  const queue = new Map<number, FrameRequestCallback>();
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-    next += 1;
-    queue.set(next, callback);
-    return next;
-  });
-  vi.stubGlobal('cancelAnimationFrame', (id: number) => {
-    queue.delete(id);
-  });
-  vi.spyOn(performance, 'now').mockImplementation(() => now);
-  return {
-    advance(ms: number) {
-      for (let t = 0; t < ms; t += 16) {
-        now += 16;
-        const due = [...queue.values()];
-        queue.clear();
-        act(() => {
-          for (const callback of due) callback(now);
-        });
-      }
-    },
-  };
-}
-
-function reducedMotion(reduce: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: reduce && query.includes('reduce'),
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-}
 
 let client: QueryClient;
 function wrapper({ children }: { children: ReactNode }) {
@@ -85,7 +43,7 @@ afterEach(() => {
 describe('SpinDial', () => {
   it('holds other announcements of the result from the spin until the needle has landed', async () => {
     reducedMotion(false);
-    const frames = fakeFrames();
+    const frames = fakeFrames({ clock: true });
     const onLanded = vi.fn();
     const { container, rerender } = render(dial({ onLanded }), { wrapper });
     await waitFor(() => {
@@ -114,7 +72,7 @@ describe('SpinDial', () => {
 
   it('releases the hold when it goes away mid-spin', () => {
     reducedMotion(false);
-    fakeFrames();
+    fakeFrames({ clock: true });
     const { container, rerender } = render(dial({ onLanded: () => {}, mode: 'spinning' }), { wrapper });
     expect(held(container)).toBe('held');
     rerender(<Held />);
@@ -123,7 +81,7 @@ describe('SpinDial', () => {
 
   it('does not spin with reduced motion, and shows the roll at once', async () => {
     reducedMotion(true);
-    const frames = fakeFrames();
+    const frames = fakeFrames({ clock: true });
     const onLanded = vi.fn();
     const { container, rerender } = render(dial({ onLanded, mode: 'spinning' }), { wrapper });
     await waitFor(() => {
