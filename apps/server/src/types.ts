@@ -5,7 +5,7 @@
  */
 
 import type { Address } from '@solana/kit';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { preValidationAsyncHookHandler } from 'fastify';
 
 import type { TokenService } from './auth/tokens.ts';
 import type { ReadCache } from './cache/read-cache.ts';
@@ -65,11 +65,11 @@ declare module 'fastify' {
     /** Milliseconds since the epoch; tests move it. */
     readonly now: () => number;
     /** Needs a valid bearer token: 401 without one, 403 for a blocked wallet. Sets `request.user`. */
-    readonly authenticate: preHandlerAsyncHookHandler;
+    readonly authenticate: preValidationAsyncHookHandler;
     /** {@link FastifyInstance.authenticate}, then 403 unless the wallet is an admin. */
-    readonly requireAdmin: preHandlerAsyncHookHandler;
+    readonly requireAdmin: preValidationAsyncHookHandler;
     /** The per-user rate limit; put it after `authenticate`. */
-    readonly userRateLimit: preHandlerAsyncHookHandler;
+    readonly userRateLimit: preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     user: RequestUser | null;

@@ -1,6 +1,8 @@
 /**
- * Bearer-token authentication, the admin check and the per-user rate limit, as preHandlers routes opt
- * into.
+ * Bearer-token authentication, the admin check and the per-user rate limit, as `preValidation` hooks routes
+ * opt into. They run before the body is validated, so a caller without a token gets 401 (and a blocked
+ * wallet 403) whatever it sent, and learns nothing about a route's rules; a route that puts them in
+ * `preHandler`, after validation, is refused when it is declared.
  *
  * @module
  */
@@ -41,6 +43,15 @@ export async function sessionOf(app: FastifyInstance, token: string): Promise<Re
 
 export default fp(
   async (app: FastifyInstance, options: { secret: string | Uint8Array }) => {
+    const guards = (): readonly unknown[] => [app.authenticate, app.requireAdmin, app.userRateLimit];
+    app.addHook('onRoute', (route) => {
+      const late = [route.preHandler ?? []].flat();
+      if (late.some((hook) => guards().includes(hook))) {
+        throw new Error(
+          `${[route.method].flat().join(',')} ${route.url}: authenticate before validation (preValidation)`,
+        );
+      }
+    });
     app.decorate(
       'tokens',
       new TokenService({ secret: options.secret, issuer: app.env.PUBLIC_URL, ttlSecs: app.env.JWT_TTL_SECS }),

@@ -92,7 +92,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blocked',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         summary: 'Every blocked wallet, most recently blocked first',
         tags: ['admin'],
@@ -109,7 +109,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/blocked',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         summary:
           'Blocks a wallet (or updates its reason): it can no longer sign in or use an authenticated route',
@@ -144,7 +144,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/blocked/:address',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         summary: 'Unblocks a wallet',
         tags: ['admin'],
@@ -164,7 +164,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/house',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         summary:
           'The House as the chain holds it (balance, outstanding, free balance, paused, keys) and whether Foresight is disabled',
@@ -236,7 +236,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pause',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         summary:
           'Pauses or resumes a game on chain: update_house (TailSpin, ReTail and Prophecy) or update_config (Foresight)',

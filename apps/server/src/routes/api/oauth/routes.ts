@@ -126,7 +126,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:provider/start',
     {
-      preHandler: [app.authenticate, app.userRateLimit],
+      preValidation: [app.authenticate, app.userRateLimit],
       schema: {
         summary: `A link that starts linking a social account, for the browser to navigate to: /api/oauth/{provider}?code= with a single-use code valid for ${LINK_CODE_TTL_MS / 1000} s, so the session token never goes in a URL`,
         tags: ['oauth'],
@@ -183,7 +183,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:provider/link',
     {
-      preHandler: [app.authenticate, app.userRateLimit],
+      preValidation: [app.authenticate, app.userRateLimit],
       schema: {
         summary: 'The provider authorization URL to send the browser to, for clients that fetch it',
         tags: ['oauth'],
@@ -248,7 +248,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        preHandler: [app.authenticate, app.userRateLimit],
+        preValidation: [app.authenticate, app.userRateLimit],
         schema: {
           summary: `Unlinks the signed-in wallet’s ${provider === 'discord' ? 'Discord' : 'X'} account`,
           tags: ['oauth'],

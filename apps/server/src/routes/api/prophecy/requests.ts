@@ -90,7 +90,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
   app.post(
     '/requestMarket',
     {
-      preHandler: [app.authenticate, app.userRateLimit],
+      preValidation: [app.authenticate, app.userRateLimit],
       schema: {
         summary: `Proposes a market for the admins to review (at most ${MAX_PENDING_MARKET_REQUESTS} pending per user)`,
         description:
@@ -123,7 +123,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
   app.get(
     '/requests/mine',
     {
-      preHandler: [app.authenticate, app.userRateLimit],
+      preValidation: [app.authenticate, app.userRateLimit],
       schema: {
         summary: "The signed-in wallet's market requests, newest first",
         tags: ['prophecy'],
@@ -143,7 +143,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
   app.get(
     '/requests',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         summary: 'Market requests, newest first, optionally of one status. Admins only',
         tags: ['prophecy'],
@@ -172,7 +172,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
   app.post(
     '/requests/:id/approve',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         summary: "Approves a pending request: creates its market on chain, optionally with the admin's times",
         tags: ['prophecy'],
@@ -211,7 +211,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
   app.post(
     '/requests/:id/reject',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         summary: 'Rejects a pending request with a reason its requester sees. Admins only',
         tags: ['prophecy'],

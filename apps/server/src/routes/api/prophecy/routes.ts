@@ -182,7 +182,7 @@ most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} mar
   app.post(
     '/addComment',
     {
-      preHandler: [app.authenticate, app.userRateLimit],
+      preValidation: [app.authenticate, app.userRateLimit],
       schema: {
         summary: `Comments on a market as the signed-in wallet (plain text, 1–${COMMENT_MAX_LENGTH} characters)`,
         tags: ['prophecy'],
@@ -219,7 +219,7 @@ most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} mar
   app.post(
     '/createMarket',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         summary: 'Creates a market on chain (signed by the House authority) with its metadata. Admins only',
         description:
@@ -240,7 +240,7 @@ most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} mar
   app.post(
     '/updateMarket',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         summary: "Moves a market's end and cutoff times on chain, before its cutoff only. Admins only",
         description:
@@ -265,7 +265,7 @@ most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} mar
   app.post(
     '/resolveMarket',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         summary: 'Resolves a market yes, no or invalid on chain, after its cutoff. Admins only',
         description:

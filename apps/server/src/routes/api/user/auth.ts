@@ -90,7 +90,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/verify/:address',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         summary: 'Checks that the bearer token is valid and belongs to the address',
         tags: ['user'],

@@ -62,7 +62,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/claimJuice',
     {
-      preHandler: [app.authenticate, app.userRateLimit],
+      preValidation: [app.authenticate, app.userRateLimit],
       schema: {
         summary:
           'A transaction minting the claimable Juice to the signed-in wallet, partly signed by the server: the user signs as fee payer and sends it. Once per 24 hours.',

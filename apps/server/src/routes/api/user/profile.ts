@@ -85,7 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/updateUsername',
     {
-      preHandler: [app.authenticate, app.userRateLimit],
+      preValidation: [app.authenticate, app.userRateLimit],
       schema: {
         summary: 'Sets the signed-in wallet’s username (unique ignoring case)',
         tags: ['user'],
@@ -114,7 +114,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/updatePfp',
     {
-      preHandler: [app.authenticate, app.userRateLimit],
+      preValidation: [app.authenticate, app.userRateLimit],
       schema: {
         summary: 'Sets the profile picture to an NFT the signed-in wallet holds',
         tags: ['user'],

@@ -34,7 +34,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/createReferral',
     {
-      preHandler: [app.authenticate, app.userRateLimit],
+      preValidation: [app.authenticate, app.userRateLimit],
       schema: {
         summary: "Creates the signed-in wallet's referral code (once)",
         tags: ['referrals'],
