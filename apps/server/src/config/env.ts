@@ -236,12 +236,17 @@ const schema = z
     ANNOUNCEMENT_VERSION: z.coerce.number().int().min(0).default(1),
 
     RATE_LIMIT_PER_MINUTE: wholeNumber.default(600),
-    /** `POST /rpc`'s own per-IP budget: sending one transaction polls statuses and resends for a minute. */
+    /**
+     * `/rpc`'s own per-IP budget of calls a minute, over HTTP and the websocket alike (a batch costs each of
+     * its calls, a heavy method a few units): sending one transaction polls statuses and resends for a minute.
+     */
     RPC_RATE_LIMIT_PER_MINUTE: wholeNumber.default(3000),
+    /** The most calls in one `/rpc` JSON-RPC batch (the web app and wallets send single calls). */
+    RPC_MAX_BATCH: z.coerce.number().int().min(1).default(20),
+    /** Open `/activity` and `/chat` sockets one client address may hold, both together, on all instances. */
+    SOCKET_MAX_PER_CLIENT: z.coerce.number().int().min(1).default(32),
     /** Open `/rpc` websocket tunnels the whole instance holds (each is two sockets). */
     RPC_MAX_SOCKETS: z.coerce.number().int().min(1).default(2000),
-    /** Serve the web build's `*.map` files in production (they are always served otherwise). */
-    SERVE_SOURCE_MAPS: flag.default(false),
     /** The chat's per-user limits (messages per second and per minute). */
     CHAT_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(1),
     CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
