@@ -5,15 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { CHAT_ERRORS, checkChatText } from './chat-text.ts';
 
 /**
- * Printable code points (no controls, separators, surrogates or bidi controls), emoji included; the Unicode
- * spaces U+1680 and U+2000–U+200A are left out, since trimming removes them at either end.
+ * Printable code points the text rule keeps as they are (assigned, NFC-stable, no marks, no format or
+ * invisible characters), emoji included; the Unicode spaces are left out, since trimming removes them at
+ * either end.
  */
 const printable = fc
   .oneof(
     fc.integer({ min: 0x21, max: 0x7e }),
-    fc.integer({ min: 0xa1, max: 0x167f }),
+    fc.integer({ min: 0xa1, max: 0xac }),
+    fc.integer({ min: 0xae, max: 0xff }),
+    fc.integer({ min: 0x3b1, max: 0x3c9 }),
+    fc.integer({ min: 0x4e00, max: 0x9fff }),
     fc.integer({ min: 0x2010, max: 0x2027 }),
-    fc.integer({ min: 0x1f300, max: 0x1faff }),
+    fc.integer({ min: 0x1f300, max: 0x1f64f }),
   )
   .map((code) => String.fromCodePoint(code));
 const word = fc
@@ -72,5 +76,42 @@ describe('checkChatText', () => {
       ok: true,
       text: '<img src=x onerror=alert(1)>',
     });
+  });
+
+  it('refuses invisible, bidi and tag characters, and stacked combining marks', () => {
+    const refused = [
+      'zero\u200bwidth',
+      'zero\u200cnon-joiner',
+      'join\u200ded',
+      'word\u2060joiner',
+      'left\u200eto right',
+      'right\u200fto left',
+      'arabic\u061cmark',
+      'bom\ufeffinside',
+      'tag\u{e0067}\u{e0062}\u{e007f}s',
+      'soft\u00adhyphen',
+      `Z${'\u0336'.repeat(99)}`,
+      'hangul\u3164filler',
+    ];
+    for (const text of refused) {
+      expect({ text, check: checkChatText(text) }).toEqual({
+        text,
+        check: { ok: false, error: CHAT_ERRORS.invalidCharacters },
+      });
+    }
+  });
+
+  it('refuses a message that shows nothing', () => {
+    expect(checkChatText('\u3164')).toEqual({ ok: false, error: CHAT_ERRORS.invalidCharacters });
+    expect(checkChatText('\u3164\u3164\u3164')).toEqual({ ok: false, error: CHAT_ERRORS.invalidCharacters });
+    expect(checkChatText('\u2800')).toEqual({ ok: false, error: CHAT_ERRORS.empty });
+    expect(checkChatText('\u00a0\u3000')).toEqual({ ok: false, error: CHAT_ERRORS.empty });
+  });
+
+  it('keeps emoji sequences and stores the text in NFC', () => {
+    for (const text of ['gm 👨‍👩‍👧', '🏳️‍🌈 pride', '❤️‍🔥', '👍🏽 nice', '🇫🇷', 'Ça va ☕️']) {
+      expect(checkChatText(text)).toEqual({ ok: true, text });
+    }
+    expect(checkChatText('Cafe\u0301')).toEqual({ ok: true, text: 'Caf\u00e9' });
   });
 });
