@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(socketsPlugin, { redis: deps.redis ?? null });
-  await app.register(rpcProxyPlugin, deps.rpcProxy ?? {});
+  await app.register(rpcProxyPlugin, { redis: deps.redis ?? null, ...deps.rpcProxy });
   // Last: its catch-all route serves the web app on every path the server does not own.
   await app.register(webAppPlugin);
   return app;

@@ -8,8 +8,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket as WsClient } from 'ws';
 
 import { buildApp } from '../src/app.ts';
 import type { ChainContext } from '../src/chain/chain-context.ts';
@@ -18,6 +20,7 @@ import { createPorts } from '../src/ports/create-ports.ts';
 import {
   isAllowedOrigin,
   RPC_INVALID_REQUEST,
+  RPC_LIMIT_EXCEEDED,
   RPC_METHOD_NOT_ALLOWED,
   RPC_METHOD_NOT_ALLOWED_MESSAGE,
   RPC_PARSE_ERROR,
@@ -62,6 +65,17 @@ function appWithUpstreams(upstreams: Partial<ChainContext>): Promise<TestApp> {
 
 const rpc = (app: FastifyInstance, payload: string) =>
   app.inject({ method: 'POST', url: '/rpc', headers: { 'content-type': 'application/json' }, payload });
+
+/** A batch of `length` getBalance calls. */
+const balances = (length: number): string =>
+  JSON.stringify(
+    Array.from({ length }, (_, id) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'getBalance',
+      params: [t.chain.context.addresses.treasury],
+    })),
+  );
 
 describe('POST /rpc', () => {
   it('forwards a call to the chain', async () => {
@@ -201,6 +215,108 @@ describe('POST /rpc', () => {
       await limited.close();
     }
   });
+
+  it('answers a batch longer than RPC_MAX_BATCH with one error, and sends none of it upstream', async () => {
+    const guarded = await appWithUpstreams({ rpcUrl: stubUrl, rpcFallbackUrl: null });
+    try {
+      stubAnswer = { status: 200, body: '[]' };
+      const before = stubCalls;
+      for (const length of [21, 500]) {
+        const response = await rpc(guarded.app, balances(length));
+        expect(response.statusCode, String(length)).toBe(400);
+        expect(response.json(), String(length)).toEqual({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: RPC_INVALID_REQUEST, message: 'Batch too large: at most 20 calls' },
+        });
+      }
+      expect(stubCalls).toBe(before);
+      const full = await rpc(guarded.app, balances(20));
+      expect(full.statusCode).toBe(200);
+      expect(stubCalls).toBe(before + 1);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('counts every call of a batch against the per-IP budget, heavy methods for more', async () => {
+    const limited = await createTestApp({
+      db: t.db,
+      chain: t.chain,
+      env: { RPC_RATE_LIMIT_PER_MINUTE: '100' },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let index = 0; index < 5; index += 1)
+        statuses.push((await rpc(limited.app, balances(20))).statusCode);
+      // Five requests where the budget used to allow a hundred.
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+      const refused = await rpc(limited.app, JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'getSlot' }));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 6,
+        error: { code: RPC_LIMIT_EXCEEDED, message: 'Too many calls: at most 100 a minute' },
+      });
+      // Twenty getSignaturesForAddress calls cost five units each: the whole budget of another address.
+      const heavy = JSON.stringify(
+        Array.from({ length: 20 }, (_, id) => ({
+          jsonrpc: '2.0',
+          id,
+          method: 'getSignaturesForAddress',
+          params: [t.chain.context.addresses.treasury, { limit: 1 }],
+        })),
+      );
+      const other = (payload: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/rpc',
+          headers: { 'content-type': 'application/json' },
+          payload,
+          remoteAddress: '10.0.0.20',
+        });
+      expect((await other(heavy)).statusCode).toBe(200);
+      expect((await other(balances(1))).statusCode).toBe(429);
+      // The window ends: the whole budget is back.
+      limited.clock.advance(60_000);
+      expect((await rpc(limited.app, balances(20))).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it.skipIf(!process.env.TEST_REDIS_URL)(
+    'shares the call budget between instances through Redis',
+    async () => {
+      const url = process.env.TEST_REDIS_URL!;
+      const [redisA, redisB] = [new Redis(url), new Redis(url)];
+      const env = { RPC_RATE_LIMIT_PER_MINUTE: '30' };
+      const a = await createTestApp({ db: t.db, chain: t.chain, env, redis: redisA });
+      const b = await createTestApp({ db: t.db, chain: t.chain, env, redis: redisB });
+      // A unique address per run: Redis outlives the test.
+      const remoteAddress = `10.${String(randomBytes(1)[0])}.${String(randomBytes(1)[0])}.${String(randomBytes(1)[0])}`;
+      const send = (app: FastifyInstance, length: number) =>
+        app.inject({
+          method: 'POST',
+          url: '/rpc',
+          headers: { 'content-type': 'application/json' },
+          payload: balances(length),
+          remoteAddress,
+        });
+      try {
+        expect((await send(a.app, 20)).statusCode).toBe(200);
+        expect((await send(b.app, 11)).statusCode).toBe(429);
+        expect((await send(b.app, 10)).statusCode).toBe(200);
+        expect((await send(a.app, 1)).statusCode).toBe(429);
+      } finally {
+        await a.close();
+        await b.close();
+        redisA.disconnect();
+        redisB.disconnect();
+      }
+    },
+  );
 
   it('refuses what is not JSON-RPC before it reaches the chain', async () => {
     for (const [payload, code] of [
@@ -566,6 +682,117 @@ describe('the /rpc websocket', () => {
     }
   });
 
+  it('counts websocket messages against the same budget, and closes a socket that keeps going with 1008', async () => {
+    const limited = await createTestApp({
+      db: t.db,
+      chain: t.chain,
+      env: { RPC_RATE_LIMIT_PER_MINUTE: '10' },
+    });
+    try {
+      const url = await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      expect((await rpc(limited.app, balances(6))).statusCode).toBe(200);
+      const { socket, next } = await openSocket(`${url.replace(/^http/, 'ws')}/rpc`);
+      // Refused calls cost too: three here, ten with the HTTP batch and the subscription.
+      socket.send(
+        JSON.stringify(
+          [1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, method: 'programSubscribe', params: ['x'] })),
+        ),
+      );
+      expect(await next()).toHaveLength(3);
+      socket.send(JSON.stringify({ jsonrpc: '2.0', id: 20, method: 'slotSubscribe' }));
+      expect(await nextWithId(next, 20)).toMatchObject({ id: 20, result: expect.any(Number) as unknown });
+      const overBudget = (id: number) => ({
+        jsonrpc: '2.0',
+        id,
+        error: { code: RPC_LIMIT_EXCEEDED, message: 'Too many calls: at most 10 a minute' },
+      });
+      socket.send(JSON.stringify({ jsonrpc: '2.0', id: 21, method: 'slotSubscribe' }));
+      expect(await nextWithId(next, 21)).toEqual(overBudget(21));
+      expect((await rpc(limited.app, balances(1))).statusCode).toBe(429);
+      const closeEvent = new Promise<CloseEvent>((resolve) => {
+        socket.addEventListener('close', resolve, { once: true });
+      });
+      for (let id = 22; id <= 30; id += 1) {
+        socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'slotSubscribe' }));
+      }
+      for (let id = 22; id <= 29; id += 1) expect(await nextWithId(next, id)).toEqual(overBudget(id));
+      const event = await closeEvent;
+      expect(event.code).toBe(1008);
+      expect(event.reason).toBe('Too many calls');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers a websocket batch longer than RPC_MAX_BATCH with one error, and sends none of it upstream', async () => {
+    const { socket, next } = await openSocket(`${baseUrl.replace(/^http/, 'ws')}/rpc`);
+    try {
+      socket.send(
+        JSON.stringify(
+          Array.from({ length: 21 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'slotSubscribe' })),
+        ),
+      );
+      expect(await next()).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: RPC_INVALID_REQUEST, message: 'Batch too large: at most 20 calls' },
+      });
+      // Had the batch gone upstream, its 21 answers would come first.
+      socket.send(JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'programSubscribe', params: ['x'] }));
+      expect(await next()).toMatchObject({ id: 99, error: { code: RPC_METHOD_NOT_ALLOWED } });
+    } finally {
+      socket.close();
+      await closed(socket);
+    }
+  });
+
+  it('leaves frames to ws: a fragmented message is read whole, a broken or oversized one closes the socket', async () => {
+    const wsUrl = `${baseUrl.replace(/^http/, 'ws')}/rpc`;
+    const client = new WsClient(wsUrl);
+    const answers: unknown[] = [];
+    const waiting: ((message: unknown) => void)[] = [];
+    client.on('message', (data: Buffer) => {
+      const message: unknown = JSON.parse(data.toString('utf8'));
+      const waiter = waiting.shift();
+      if (waiter) waiter(message);
+      else answers.push(message);
+    });
+    const next = (): Promise<unknown> =>
+      answers.length > 0 ? Promise.resolve(answers.shift()) : new Promise((resolve) => waiting.push(resolve));
+    await new Promise((resolve, reject) => {
+      client.once('open', resolve);
+      client.once('error', reject);
+    });
+    client.send('{"jsonrpc":"2.0","id":1,', { fin: false });
+    client.send('"method":"programSubscribe","params":["x"]}', { fin: true });
+    expect(await next()).toMatchObject({ id: 1, error: { code: RPC_METHOD_NOT_ALLOWED } });
+    client.send('{"jsonrpc":"2.0","id":2,', { fin: false });
+    client.send('"method":"slotSubscribe"}', { fin: true });
+    expect(await next()).toMatchObject({ id: 2, result: expect.any(Number) as unknown });
+    // Over the 1 MiB a client message may take: ws closes with 1009 before it is read.
+    const tooBig = new Promise<number>((resolve) => client.once('close', resolve));
+    client.send(`"${'y'.repeat(1024 * 1024)}"`);
+    expect(await tooBig).toBe(1009);
+
+    // A reserved bit set without an extension, and an unmasked client frame: protocol errors, 1002.
+    for (const frame of [
+      Buffer.concat([Buffer.from([0xc1, 0x85]), Buffer.alloc(4), Buffer.from('hello')]),
+      Buffer.concat([Buffer.from([0x81, 0x05]), Buffer.from('hello')]),
+    ]) {
+      const raw = await rawTunnel(baseUrl);
+      raw.socket.write(frame);
+      const bytes = await raw.rest;
+      expect(bytes[0]).toBe(0x88);
+      expect(bytes.readUInt16BE(2)).toBe(1002);
+    }
+    // The server carries on.
+    const after = await openSocket(wsUrl);
+    after.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'slotSubscribe' }));
+    expect(await nextWithId(after.next, 3)).toMatchObject({ id: 3, result: expect.any(Number) as unknown });
+    after.socket.close();
+    await closed(after.socket);
+  });
+
   it('closes a tunnel idle for too long with 1001', async () => {
     const { app, url } = await proxyApp({ idleTimeoutMs: 500 });
     try {
@@ -632,4 +859,38 @@ async function rawUpgrade(baseHttpUrl: string, extra: Record<string, string> = {
       resolve(text);
     }, 5_000);
   });
+}
+
+/** A completed `/rpc` handshake on a plain TCP socket, and every byte the server sends after its 101 until it closes. */
+async function rawTunnel(
+  baseHttpUrl: string,
+): Promise<{ socket: import('node:net').Socket; rest: Promise<Buffer> }> {
+  const { connect: tcp } = await import('node:net');
+  const { hostname, port } = new URL(baseHttpUrl);
+  const socket = tcp(Number(port), hostname);
+  let received = Buffer.alloc(0);
+  let upgraded: (() => void) | null = null;
+  const headDone = new Promise<void>((resolve) => {
+    upgraded = resolve;
+  });
+  const rest = new Promise<Buffer>((resolve, reject) => {
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      if (upgraded !== null && received.includes('\r\n\r\n')) {
+        upgraded();
+        upgraded = null;
+      }
+    });
+    socket.on('close', () => {
+      resolve(received.subarray(received.indexOf('\r\n\r\n') + 4));
+    });
+    socket.on('error', reject);
+  });
+  socket.write(
+    `GET /rpc HTTP/1.1\r\nHost: ${hostname}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+      `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n\r\n`,
+  );
+  await headDone;
+  expect(received.toString('latin1')).toMatch(/^HTTP\/1\.1 101/);
+  return { socket, rest };
 }

@@ -3,31 +3,44 @@
  * the chain, the same CSP as everything else), and the address of a paid RPC, key included, never leaves
  * the server.
  *
- * `POST /rpc` forwards the body (a call or a batch) to `chain.rpcUrl`, and to `chain.rpcFallbackUrl` when
- * the primary is unreachable, answers 5xx, or refuses for load (429, 408); the upstream's status and body
- * come back as they are. With no upstream answering, the client gets a 502 with a JSON-RPC error. Only the
- * methods the web app and wallets use go upstream ({@link RPC_HTTP_METHODS}): the rest are answered here
- * with -32601, so the proxy is not a free gateway to a paid RPC. `/rpc` has its own per-IP rate limit
- * (`RPC_RATE_LIMIT_PER_MINUTE`), as sending one transaction polls and resends for a minute.
+ * `POST /rpc` forwards the body (a call or a batch of at most `RPC_MAX_BATCH` calls) to `chain.rpcUrl`,
+ * and to `chain.rpcFallbackUrl` when the primary is unreachable, answers 5xx, or refuses for load (429,
+ * 408); the upstream's status and body come back as they are. With no upstream answering, the client gets
+ * a 502 with a JSON-RPC error. Only the methods the web app and wallets use go upstream
+ * ({@link RPC_HTTP_METHODS}): the rest are answered here with -32601, so the proxy is not a free gateway to
+ * a paid RPC. Every call, over HTTP or the websocket, is counted against the client's budget of
+ * `RPC_RATE_LIMIT_PER_MINUTE` units (see rpc-call-budget.ts), so a batch costs what its calls cost.
  *
  * A websocket upgrade on `/rpc` from this site (or from a client that sends no `Origin`: not a browser) is
- * tunnelled to `chain.wsUrl`: the handshake goes upstream with the client's key, so the upstream's 101 is
- * valid for the client. Frames are then relayed whole, and each message from the client is read: a method
- * outside {@link RPC_PUBSUB_METHODS} is answered here and never reaches the upstream. Tunnels are capped
- * per client address and per instance, and closed after {@link RpcProxyOptions.idleTimeoutMs} without a byte.
+ * relayed to `chain.wsUrl` with the `ws` library on both sides: the upstream connection opens first, then
+ * the client's handshake completes. Messages are relayed whole, and each message from the client is read:
+ * a method outside {@link RPC_PUBSUB_METHODS}, a batch too long or a call over budget is answered here and
+ * never reaches the upstream. Tunnels are capped per client address and per instance, and closed after
+ * {@link RpcProxyOptions.idleTimeoutMs} without a byte.
  *
  * @module
  */
 
-import { randomBytes } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+
+import { clientAddress, isAllowedOrigin } from '../http/origin.ts';
+import {
+  MemoryCallBudget,
+  payloadCost,
+  RedisCallBudget,
+  type BudgetVerdict,
+  type CallBudget,
+} from './rpc-call-budget.ts';
+
+export { clientAddress, isAllowedOrigin };
 
 /** Options of the RPC proxy; unset ones come from the environment or the defaults. */
 export interface RpcProxyOptions {
@@ -41,6 +54,8 @@ export interface RpcProxyOptions {
   readonly maxSockets?: number;
   /** A tunnel with no byte either way for this long is closed (1001); default 10 minutes. */
   readonly idleTimeoutMs?: number;
+  /** Shares the call budget between instances when set; default the application's Redis. */
+  readonly redis?: Redis | null;
 }
 
 /** JSON-RPC's error codes for a body that is not JSON, not a request, a refused method, a down upstream. */
@@ -48,11 +63,29 @@ export const RPC_PARSE_ERROR = -32_700;
 export const RPC_INVALID_REQUEST = -32_600;
 export const RPC_METHOD_NOT_ALLOWED = -32_601;
 export const RPC_UPSTREAM_UNAVAILABLE = -32_000;
+/** A client over its call budget (EIP-1474's "limit exceeded", which RPC providers answer too). */
+export const RPC_LIMIT_EXCEEDED = -32_005;
 
 /** The 502's message: says what failed, never where the upstream is. */
 export const RPC_UPSTREAM_MESSAGE = 'Upstream RPC unavailable';
 /** The answer to a method the proxy does not relay. */
 export const RPC_METHOD_NOT_ALLOWED_MESSAGE = 'Method not allowed through this proxy';
+
+/** Every message the proxy answers with itself. */
+export const RPC_MESSAGES = Object.freeze({
+  parseError: 'Parse error',
+  invalidRequest: 'Invalid request',
+  methodNotAllowed: RPC_METHOD_NOT_ALLOWED_MESSAGE,
+  upstreamUnavailable: RPC_UPSTREAM_MESSAGE,
+  batchTooLarge: (max: number): string => `Batch too large: at most ${String(max)} calls`,
+  tooManyCalls: (max: number): string => `Too many calls: at most ${String(max)} a minute`,
+  /** The close reason of a websocket that kept sending over its budget. */
+  closedForCalls: 'Too many calls',
+  originNotAllowed: 'Origin not allowed',
+  tooManyConnections: 'Too many open connections',
+  tooManyRequests: 'Too many requests',
+  invalidHandshake: 'Invalid websocket handshake',
+});
 
 /**
  * JSON-RPC methods relayed over HTTP: what the web app, the SDK's transaction sender and wallets call.
@@ -104,21 +137,27 @@ export const RPC_PUBSUB_METHODS: readonly string[] = Object.freeze([
 
 const PATH = '/rpc';
 
+/** The budget's window: `RPC_RATE_LIMIT_PER_MINUTE` is per minute. */
+const BUDGET_WINDOW_MS = 60_000;
+
 /** Statuses that say "not now" rather than "no": the fallback may well answer. */
 const TRY_ELSEWHERE = new Set([408, 429]);
 
 /** The largest message a client may send through the tunnel (the chain's own limit is far lower). */
 const MAX_CLIENT_MESSAGE_BYTES = 1024 * 1024;
 
-/**
- * The handshake headers the upstream needs; cookies, tokens and the rest of the browser's stay here.
- * `sec-websocket-extensions` is not among them: without compression every frame can be read and screened.
- */
-const FORWARDED_UPGRADE_HEADERS = [
-  'sec-websocket-key',
-  'sec-websocket-version',
-  'sec-websocket-protocol',
-] as const;
+/** Messages from one client being checked at once; past this its socket is read no further until some end. */
+const MAX_PENDING_MESSAGES = 16;
+
+/** Over-budget messages in a row after which the tunnel is closed (1008) instead of answered. */
+const REFUSALS_BEFORE_CLOSE = 10;
+
+/** Bytes waiting to go out to one side above which the other side is read no further, and below which it is again. */
+const HIGH_WATER_BYTES = 1024 * 1024;
+const LOW_WATER_BYTES = 256 * 1024;
+
+/** A `Sec-WebSocket-Key` as RFC 6455 has it: 16 bytes in base64. */
+const WEBSOCKET_KEY = /^[+/0-9A-Za-z]{22}==$/;
 
 type RpcId = string | number | null;
 
@@ -137,12 +176,13 @@ function idOf(call: unknown): RpcId {
 /** The error that answers `call` here, or null when it may go upstream. */
 function refusal(call: unknown, allowed: ReadonlySet<string>): object | null {
   if (typeof call !== 'object' || call === null || Array.isArray(call)) {
-    return rpcError(RPC_INVALID_REQUEST, 'Invalid request');
+    return rpcError(RPC_INVALID_REQUEST, RPC_MESSAGES.invalidRequest);
   }
   const method: unknown = (call as { method?: unknown }).method;
-  if (typeof method !== 'string') return rpcError(RPC_INVALID_REQUEST, 'Invalid request', idOf(call));
+  if (typeof method !== 'string')
+    return rpcError(RPC_INVALID_REQUEST, RPC_MESSAGES.invalidRequest, idOf(call));
   if (!allowed.has(method) || (method === 'logsSubscribe' && !mentionsOneAccount(call)))
-    return rpcError(RPC_METHOD_NOT_ALLOWED, RPC_METHOD_NOT_ALLOWED_MESSAGE, idOf(call));
+    return rpcError(RPC_METHOD_NOT_ALLOWED, RPC_MESSAGES.methodNotAllowed, idOf(call));
   return null;
 }
 
@@ -186,6 +226,31 @@ function screen(payload: unknown, allowed: ReadonlySet<string>): Screened {
   return { relay: relay.length === 0 ? null : relay, relayAll: answers.length === 0, answers };
 }
 
+/** A message read as JSON-RPC: the call or batch, or the error that answers it whole. */
+type Parsed =
+  | { readonly ok: true; readonly payload: object; readonly cost: number }
+  | { readonly ok: false; readonly error: object; readonly cost: number };
+
+/**
+ * Reads a body or websocket message: not JSON, not an object or array, an empty batch, or a batch of more
+ * than `maxBatch` calls is answered whole with one error (and costs one unit); anything else costs its calls.
+ */
+function parseMessage(text: string, maxBatch: number): Parsed {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    return { ok: false, error: rpcError(RPC_PARSE_ERROR, RPC_MESSAGES.parseError), cost: 1 };
+  }
+  if (typeof payload !== 'object' || payload === null || (Array.isArray(payload) && payload.length === 0)) {
+    return { ok: false, error: rpcError(RPC_INVALID_REQUEST, RPC_MESSAGES.invalidRequest), cost: 1 };
+  }
+  if (Array.isArray(payload) && payload.length > maxBatch) {
+    return { ok: false, error: rpcError(RPC_INVALID_REQUEST, RPC_MESSAGES.batchTooLarge(maxBatch)), cost: 1 };
+  }
+  return { ok: true, payload, cost: payloadCost(payload) };
+}
+
 /** The upstream's host for the logs: its path and query may hold an API key. */
 function hostOf(url: string): string {
   try {
@@ -195,171 +260,39 @@ function hostOf(url: string): string {
   }
 }
 
-/**
- * The client's address for the per-client socket limit, as Fastify's `request.ip` sees it: the socket's
- * peer unless `TRUST_PROXY`, so a forged `X-Forwarded-For` gets no fresh budget.
- */
-export function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  if (trustProxy && typeof forwarded === 'string') {
-    const first = forwarded.split(',')[0]?.trim();
-    if (first !== undefined && first !== '') return first;
-  }
-  return request.socket.remoteAddress ?? 'unknown';
-}
-
-/**
- * Whether a websocket handshake comes from this site. Browsers always send `Origin`; no `Origin` is a
- * program, which could forge any. `PUBLIC_URL`'s origin is the site; so is an origin naming the `Host` the
- * request was sent to (a dev server proxying `/rpc` keeps its own host, and another site cannot send that).
- */
-export function isAllowedOrigin(
-  origin: string | undefined,
-  host: string | undefined,
-  publicUrl: string,
-): boolean {
-  if (origin === undefined) return true;
-  try {
-    const parsed = new URL(origin);
-    if (parsed.origin === new URL(publicUrl).origin) return true;
-    return host !== undefined && parsed.host === host.toLowerCase();
-  } catch {
-    return false;
-  }
-}
-
 /** Ends a not-yet-upgraded socket with a plain HTTP response. */
 function refuse(socket: Socket, status: number, reason: string, body: object): void {
   if (socket.destroyed) return;
   const text = JSON.stringify(body);
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nconnection: close\r\ncontent-type: application/json\r\n` +
-      `content-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+    `HTTP/1.1 ${String(status)} ${reason}\r\nconnection: close\r\ncontent-type: application/json\r\n` +
+      `content-length: ${String(Buffer.byteLength(text))}\r\n\r\n${text}`,
   );
   socket.destroySoon();
 }
 
-/** One websocket frame, as received. */
-interface Frame {
-  readonly fin: boolean;
-  readonly rsv: number;
-  readonly opcode: number;
-  /** Unmasked payload. */
-  readonly payload: Buffer;
-  /** The frame's bytes as received, to relay unchanged. */
-  readonly raw: Buffer;
+/** Whether `code` may be sent in a close frame (1005 and 1006 only describe one). */
+function isSendableCloseCode(code: number): boolean {
+  return (
+    (code >= 1000 && code <= 1014 && code !== 1004 && code !== 1005 && code !== 1006) ||
+    (code >= 3000 && code <= 4999)
+  );
 }
 
-/** A frame's header: `size` is its total length in bytes, or null while the header is incomplete. */
-function frameHeader(head: Buffer): { size: number; headerLength: number; masked: boolean } | null {
-  if (head.length < 2) return null;
-  const second = head[1]!;
-  const masked = (second & 0x80) !== 0;
-  let length = second & 0x7f;
-  let offset = 2;
-  if (length === 126) {
-    if (head.length < 4) return null;
-    length = head.readUInt16BE(2);
-    offset = 4;
-  } else if (length === 127) {
-    if (head.length < 10) return null;
-    const long = head.readBigUInt64BE(2);
-    length = long > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(long);
-    offset = 10;
-  }
-  const headerLength = offset + (masked ? 4 : 0);
-  return { size: headerLength + length, headerLength, masked };
+/** A message as one buffer (`ws` hands fragmented messages over joined, as a Buffer by default). */
+function bytesOf(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
 }
 
-/** Cuts a byte stream into whole websocket frames. */
-class FrameSplitter {
-  readonly #maxFrameBytes: number;
-  #chunks: Buffer[] = [];
-  #length = 0;
-
-  constructor(maxFrameBytes: number) {
-    this.#maxFrameBytes = maxFrameBytes;
-  }
-
-  /**
-   * The frames `chunk` completes.
-   *
-   * @throws RangeError on a frame over the limit.
-   */
-  push(chunk: Buffer): Frame[] {
-    if (chunk.length > 0) {
-      this.#chunks.push(chunk);
-      this.#length += chunk.length;
-    }
-    const frames: Frame[] = [];
-    for (;;) {
-      const header = frameHeader(this.#peek(14));
-      if (header === null) break;
-      if (header.size - header.headerLength > this.#maxFrameBytes) throw new RangeError('frame too large');
-      if (header.size > this.#length) break;
-      const raw = this.#take(header.size);
-      const payload = Buffer.from(raw.subarray(header.headerLength));
-      if (header.masked) {
-        const mask = raw.subarray(header.headerLength - 4, header.headerLength);
-        for (let index = 0; index < payload.length; index += 1) payload[index]! ^= mask[index & 3]!;
-      }
-      const first = raw[0]!;
-      frames.push({ fin: (first & 0x80) !== 0, rsv: first & 0x70, opcode: first & 0x0f, payload, raw });
-    }
-    return frames;
-  }
-
-  #peek(count: number): Buffer {
-    const first = this.#chunks[0];
-    if (first === undefined) return Buffer.alloc(0);
-    if (first.length >= count || this.#chunks.length === 1) return first.subarray(0, count);
-    return Buffer.concat(this.#chunks, Math.min(count, this.#length)).subarray(0, count);
-  }
-
-  #take(count: number): Buffer {
-    const all = this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks, this.#length);
-    const rest = all.subarray(count);
-    this.#chunks = rest.length > 0 ? [rest] : [];
-    this.#length = rest.length;
-    return all.subarray(0, count);
-  }
-}
-
-/** A frame's header for a payload of `length` bytes. */
-function frameStart(opcode: number, length: number, masked: boolean): Buffer {
-  const maskBit = masked ? 0x80 : 0;
-  if (length < 126) return Buffer.from([0x80 | opcode, maskBit | length]);
-  if (length < 65_536) {
-    const header = Buffer.from([0x80 | opcode, maskBit | 126, 0, 0]);
-    header.writeUInt16BE(length, 2);
-    return header;
-  }
-  const header = Buffer.alloc(10);
-  header[0] = 0x80 | opcode;
-  header[1] = maskBit | 127;
-  header.writeBigUInt64BE(BigInt(length), 2);
-  return header;
-}
-
-/** A server-to-client frame (unmasked). */
-function serverFrame(opcode: number, payload: Buffer): Buffer {
-  return Buffer.concat([frameStart(opcode, payload.length, false), payload]);
-}
-
-/** A client-to-server text frame (masked, as RFC 6455 requires of clients). */
-function clientTextFrame(text: string): Buffer {
-  const payload = Buffer.from(text, 'utf8');
-  const mask = randomBytes(4);
-  for (let index = 0; index < payload.length; index += 1) payload[index]! ^= mask[index & 3]!;
-  return Buffer.concat([frameStart(0x1, payload.length, true), mask, payload]);
-}
-
-/** A close frame with `code` and a short reason. */
-function closeFrame(code: number, reason: string): Buffer {
-  const payload = Buffer.alloc(2 + Buffer.byteLength(reason));
-  payload.writeUInt16BE(code, 0);
-  payload.write(reason, 2, 'utf8');
-  return serverFrame(0x8, payload);
+/** The subprotocols a client asked for, as `ws` takes them. */
+function protocolsOf(request: IncomingMessage): string[] {
+  const header = request.headers['sec-websocket-protocol'];
+  if (header === undefined) return [];
+  return header
+    .split(',')
+    .map((protocol) => protocol.trim())
+    .filter((protocol) => protocol !== '');
 }
 
 export default fp(
@@ -369,6 +302,9 @@ export default fp(
     const maxSocketsPerClient = options.maxSocketsPerClient ?? 32;
     const maxSockets = options.maxSockets ?? app.env.RPC_MAX_SOCKETS;
     const idleTimeoutMs = options.idleTimeoutMs ?? 10 * 60_000;
+    const maxBatch = app.env.RPC_MAX_BATCH;
+    const maxCalls = app.env.RPC_RATE_LIMIT_PER_MINUTE;
+    const redis = options.redis ?? null;
     const { chain } = app;
     const upstreams = [chain.rpcUrl, ...(chain.rpcFallbackUrl === null ? [] : [chain.rpcFallbackUrl])];
     const httpMethods = new Set([
@@ -376,6 +312,28 @@ export default fp(
       ...(chain.cluster === 'localnet' ? RPC_LOCALNET_METHODS : []),
     ]);
     const pubsubMethods = new Set(RPC_PUBSUB_METHODS);
+    const budget: CallBudget =
+      redis === null
+        ? new MemoryCallBudget({ max: maxCalls, windowMs: BUDGET_WINDOW_MS, now: app.now })
+        : new RedisCallBudget(redis, { max: maxCalls, windowMs: BUDGET_WINDOW_MS });
+
+    /** Takes `cost` from the client's budget; with Redis unreachable the call goes through (and is logged). */
+    async function charge(client: string, cost: number): Promise<BudgetVerdict> {
+      try {
+        return await budget.take(client, cost);
+      } catch (error) {
+        app.log.error({ err: error }, 'RPC call budget unavailable');
+        return { allowed: true };
+      }
+    }
+
+    /** The answer to a call or batch over budget. */
+    const overBudget = (parsed: Parsed): object =>
+      rpcError(
+        RPC_LIMIT_EXCEEDED,
+        RPC_MESSAGES.tooManyCalls(maxCalls),
+        parsed.ok ? idOf(parsed.payload) : null,
+      );
 
     /**
      * The first upstream that answers, or null when none does. An answer of 5xx, 408 or 429 sends the call to
@@ -421,22 +379,20 @@ export default fp(
         PATH,
         {
           schema: { hide: true },
-          // Its own bucket (in Redis with the others when set): the API's budget is far too small for it.
-          config: { rateLimit: { max: app.env.RPC_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
+          // Counted per call by the call budget instead of per request.
+          config: { rateLimit: false },
         },
         async (request, reply: FastifyReply) => {
           const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           void reply.header('cache-control', 'no-store');
-          let payload: unknown;
-          try {
-            payload = JSON.parse(body.toString('utf8'));
-          } catch {
-            return reply.code(400).send(rpcError(RPC_PARSE_ERROR, 'Parse error'));
+          const parsed = parseMessage(body.toString('utf8'), maxBatch);
+          const verdict = await charge(request.ip, parsed.cost);
+          if (!verdict.allowed) {
+            void reply.header('retry-after', Math.max(1, Math.ceil(verdict.retryAfterMs / 1_000)));
+            return reply.code(429).send(overBudget(parsed));
           }
-          const isCall = typeof payload === 'object' && payload !== null;
-          if (!isCall || (Array.isArray(payload) && payload.length === 0)) {
-            return reply.code(400).send(rpcError(RPC_INVALID_REQUEST, 'Invalid request'));
-          }
+          if (!parsed.ok) return reply.code(400).send(parsed.error);
+          const { payload } = parsed;
           const { relay, relayAll, answers } = screen(payload, httpMethods);
           if (relay === null) {
             return reply.code(200).send(Array.isArray(payload) ? answers : answers[0]);
@@ -447,7 +403,7 @@ export default fp(
           if (upstream === null) {
             return reply
               .code(502)
-              .send(rpcError(RPC_UPSTREAM_UNAVAILABLE, RPC_UPSTREAM_MESSAGE, idOf(payload)));
+              .send(rpcError(RPC_UPSTREAM_UNAVAILABLE, RPC_MESSAGES.upstreamUnavailable, idOf(payload)));
           }
           void reply.code(upstream.status);
           void reply.header('content-type', upstream.headers.get('content-type') ?? 'application/json');
@@ -469,132 +425,134 @@ export default fp(
       );
     });
 
-    // The websocket tunnel. socket.io shares the server's `upgrade` event and leaves other paths alone
+    // The websocket relay. socket.io shares the server's `upgrade` event and leaves other paths alone
     // (`destroyUpgrade: false`), so `/rpc` upgrades are this listener's.
     const open = new Set<Socket>();
+    const upstreamSockets = new Set<WebSocket>();
     const perClient = new Map<string, number>();
-    const target = new URL(chain.wsUrl);
-    const secure = target.protocol === 'wss:' || target.protocol === 'https:';
+    /** The subprotocol the upstream chose, for the client's handshake to echo. */
+    const chosenProtocol = new WeakMap<IncomingMessage, string>();
+    const server = new WebSocketServer({
+      noServer: true,
+      clientTracking: false,
+      // Uncompressed, so every message can be read and screened, and no compression bomb gets in.
+      perMessageDeflate: false,
+      maxPayload: MAX_CLIENT_MESSAGE_BYTES,
+      handleProtocols: (_offered, request) => chosenProtocol.get(request) ?? false,
+    });
 
-    /** Relays frames both ways once both handshakes are done, screening what the client sends. */
-    function relay(socket: Socket, upstream: Socket, head: Buffer, upstreamHead: Buffer): void {
-      const fromUpstream = new FrameSplitter(Number.MAX_SAFE_INTEGER);
-      const fromClient = new FrameSplitter(MAX_CLIENT_MESSAGE_BYTES);
-      let message: Frame[] = [];
-      let messageBytes = 0;
-      let closing = false;
+    /** Relays messages both ways once both handshakes are done, screening and charging what the client sends. */
+    function relay(client: WebSocket, upstream: WebSocket, raw: Socket, address: string): void {
+      let pending = 0;
+      let queue = Promise.resolve();
+      let refusedInARow = 0;
+      const clientPausedBy = new Set<'checks' | 'upstream'>();
+      let upstreamPaused = false;
 
-      /** Ends the tunnel with a close frame to the client: whole frames only were written, so it is one too. */
+      const pauseClient = (reason: 'checks' | 'upstream'): void => {
+        clientPausedBy.add(reason);
+        client.pause();
+      };
+      const resumeClient = (reason: 'checks' | 'upstream'): void => {
+        clientPausedBy.delete(reason);
+        if (clientPausedBy.size === 0) client.resume();
+      };
+      /** Ends both sides: the client with `code`, the upstream at once. */
       const close = (code: number, reason: string): void => {
-        if (closing) return;
-        closing = true;
-        upstream.destroy();
-        if (!socket.destroyed) socket.end(closeFrame(code, reason));
-        socket.destroySoon();
+        upstream.terminate();
+        if (client.readyState === WebSocket.OPEN) client.close(code, reason);
       };
-      const toClient = (frame: Buffer): void => {
-        if (!socket.write(frame)) upstream.pause();
+
+      const toClient = (text: string | Buffer, binary = false): void => {
+        if (client.readyState !== WebSocket.OPEN) return;
+        client.send(text, { binary }, () => {
+          if (upstreamPaused && client.bufferedAmount < LOW_WATER_BYTES) {
+            upstreamPaused = false;
+            upstream.resume();
+          }
+        });
+        if (!upstreamPaused && client.bufferedAmount > HIGH_WATER_BYTES) {
+          upstreamPaused = true;
+          upstream.pause();
+        }
       };
-      const toUpstream = (frame: Buffer): void => {
-        if (!upstream.write(frame)) socket.pause();
+      const toUpstream = (data: string | Buffer, binary = false): void => {
+        if (upstream.readyState !== WebSocket.OPEN) return;
+        upstream.send(data, { binary }, () => {
+          if (clientPausedBy.has('upstream') && upstream.bufferedAmount < LOW_WATER_BYTES) {
+            resumeClient('upstream');
+          }
+        });
+        if (upstream.bufferedAmount > HIGH_WATER_BYTES) pauseClient('upstream');
       };
       const answer = (body: unknown): void => {
-        toClient(serverFrame(0x1, Buffer.from(JSON.stringify(body), 'utf8')));
+        toClient(JSON.stringify(body));
       };
 
-      /** A whole message from the client: relayed when every call in it may go upstream. */
-      const screenMessage = (frames: readonly Frame[]): void => {
-        let payload: unknown;
-        try {
-          payload = JSON.parse(Buffer.concat(frames.map((frame) => frame.payload)).toString('utf8'));
-        } catch {
-          answer(rpcError(RPC_PARSE_ERROR, 'Parse error'));
+      /** A whole message from the client: charged, then relayed when every call in it may go upstream. */
+      const onMessage = async (bytes: Buffer, binary: boolean): Promise<void> => {
+        const parsed = parseMessage(bytes.toString('utf8'), maxBatch);
+        const verdict = await charge(address, parsed.cost);
+        if (!verdict.allowed) {
+          refusedInARow += 1;
+          if (refusedInARow >= REFUSALS_BEFORE_CLOSE) close(1008, RPC_MESSAGES.closedForCalls);
+          else answer(overBudget(parsed));
           return;
         }
-        if (
-          typeof payload !== 'object' ||
-          payload === null ||
-          (Array.isArray(payload) && payload.length === 0)
-        ) {
-          answer(rpcError(RPC_INVALID_REQUEST, 'Invalid request'));
+        refusedInARow = 0;
+        if (!parsed.ok) {
+          answer(parsed.error);
           return;
         }
+        const { payload } = parsed;
         const { relay: calls, relayAll, answers } = screen(payload, pubsubMethods);
         if (relayAll) {
-          for (const frame of frames) toUpstream(frame.raw);
+          toUpstream(bytes, binary);
           return;
         }
         answer(Array.isArray(payload) ? answers : answers[0]);
-        if (calls !== null) toUpstream(clientTextFrame(JSON.stringify(calls)));
+        if (calls !== null) toUpstream(JSON.stringify(calls));
       };
 
-      const onClientFrame = (frame: Frame): void => {
-        // No extension was negotiated, so a reserved bit is a broken client.
-        if (frame.rsv !== 0) {
-          close(1002, 'Protocol error');
-          return;
-        }
-        if (frame.opcode >= 0x8) {
-          // Ping, pong and close go through as they are, even between a message's fragments.
-          toUpstream(frame.raw);
-          return;
-        }
-        const starts = frame.opcode === 0x1 || frame.opcode === 0x2;
-        if (starts === message.length > 0 || (!starts && frame.opcode !== 0x0)) {
-          close(1002, 'Protocol error');
-          return;
-        }
-        message.push(frame);
-        messageBytes += frame.payload.length;
-        if (messageBytes > MAX_CLIENT_MESSAGE_BYTES) {
-          close(1009, 'Message too big');
-          return;
-        }
-        if (!frame.fin) return;
-        const frames = message;
-        message = [];
-        messageBytes = 0;
-        screenMessage(frames);
-      };
-
-      const fromClientBytes = (chunk: Buffer): void => {
-        let frames: Frame[];
-        try {
-          frames = fromClient.push(chunk);
-        } catch {
-          close(1009, 'Message too big');
-          return;
-        }
-        for (const frame of frames) {
-          if (closing) return;
-          onClientFrame(frame);
-        }
-      };
-      const fromUpstreamBytes = (chunk: Buffer): void => {
-        for (const frame of fromUpstream.push(chunk)) toClient(frame.raw);
-      };
-
-      // Either side closing or failing closes the other.
-      upstream.on('error', () => socket.destroy());
-      socket.on('error', () => upstream.destroy());
-      // Not while closing: the close frame to the client must get out first.
-      upstream.once('close', () => {
-        if (!closing) socket.destroy();
+      client.on('message', (data: RawData, binary: boolean) => {
+        const bytes = bytesOf(data);
+        pending += 1;
+        if (pending >= MAX_PENDING_MESSAGES) pauseClient('checks');
+        // In order: a subscribe must reach the upstream before the unsubscribe that follows it.
+        queue = queue
+          .then(() => onMessage(bytes, binary))
+          .catch((error: unknown) => {
+            app.log.error({ err: error }, 'RPC websocket: screening a message');
+          })
+          .finally(() => {
+            pending -= 1;
+            if (pending < MAX_PENDING_MESSAGES && clientPausedBy.has('checks')) resumeClient('checks');
+          });
       });
-      socket.once('close', () => upstream.destroy());
-      upstream.on('data', fromUpstreamBytes);
-      socket.on('data', fromClientBytes);
-      // A slow side pauses the other.
-      socket.on('drain', () => upstream.resume());
-      upstream.on('drain', () => socket.resume());
-      // Writes count as activity too, so a tunnel only receiving notifications is not idle.
-      socket.setTimeout(idleTimeoutMs);
-      socket.on('timeout', () => {
+      upstream.on('message', (data: RawData, binary: boolean) => {
+        toClient(bytesOf(data), binary);
+      });
+
+      // Either side closing or failing closes the other; close codes pass through when they can be sent.
+      client.on('error', () => {
+        // ws closes the client itself (1002 for a broken frame, 1009 for one too big); 'close' follows.
+      });
+      client.once('close', (code: number, reason: Buffer) => {
+        if (isSendableCloseCode(code) && upstream.readyState === WebSocket.OPEN) upstream.close(code, reason);
+        else upstream.terminate();
+      });
+      upstream.once('close', (code: number, reason: Buffer) => {
+        if (client.readyState !== WebSocket.OPEN) return;
+        if (isSendableCloseCode(code)) client.close(code, reason);
+        else if (code === 1005) client.close();
+        else client.close(1014, 'Upstream closed');
+      });
+      // Set after ws's own setup (which clears it): writes count as activity too, so a tunnel only
+      // receiving notifications is not idle.
+      raw.setTimeout(idleTimeoutMs);
+      raw.on('timeout', () => {
         close(1001, 'Idle');
       });
-
-      if (upstreamHead.length > 0) fromUpstreamBytes(upstreamHead);
-      if (head.length > 0) fromClientBytes(head);
     }
 
     function onUpgrade(request: IncomingMessage, socket: Socket, head: Buffer): void {
@@ -602,93 +560,104 @@ export default fp(
       if (path !== PATH && path !== `${PATH}/`) return;
       socket.on('error', () => socket.destroy());
       if (!isAllowedOrigin(request.headers.origin, request.headers.host, app.env.PUBLIC_URL)) {
-        refuse(socket, 403, 'Forbidden', { success: false, error: 'Origin not allowed' });
+        refuse(socket, 403, 'Forbidden', { success: false, error: RPC_MESSAGES.originNotAllowed });
+        return;
+      }
+      const key = request.headers['sec-websocket-key'];
+      const version = request.headers['sec-websocket-version'];
+      if (
+        request.method !== 'GET' ||
+        request.headers.upgrade?.toLowerCase() !== 'websocket' ||
+        key === undefined ||
+        !WEBSOCKET_KEY.test(key) ||
+        (version !== '13' && version !== '8')
+      ) {
+        // Refused before it costs an upstream connection.
+        refuse(socket, 400, 'Bad Request', { success: false, error: RPC_MESSAGES.invalidHandshake });
         return;
       }
       if (open.size >= maxSockets) {
-        refuse(socket, 503, 'Service Unavailable', { success: false, error: 'Too many open connections' });
+        refuse(socket, 503, 'Service Unavailable', {
+          success: false,
+          error: RPC_MESSAGES.tooManyConnections,
+        });
         return;
       }
-      const client = clientAddress(request, app.env.TRUST_PROXY);
-      const count = perClient.get(client) ?? 0;
+      const address = clientAddress(request, app.env.TRUST_PROXY);
+      const count = perClient.get(address) ?? 0;
       if (count >= maxSocketsPerClient) {
-        refuse(socket, 429, 'Too Many Requests', { success: false, error: 'Too many requests' });
+        refuse(socket, 429, 'Too Many Requests', { success: false, error: RPC_MESSAGES.tooManyRequests });
         return;
       }
-      perClient.set(client, count + 1);
+      perClient.set(address, count + 1);
       open.add(socket);
       let released = false;
       const release = (): void => {
         if (released) return;
         released = true;
         open.delete(socket);
-        const left = (perClient.get(client) ?? 1) - 1;
-        if (left <= 0) perClient.delete(client);
-        else perClient.set(client, left);
+        const left = (perClient.get(address) ?? 1) - 1;
+        if (left <= 0) perClient.delete(address);
+        else perClient.set(address, left);
       };
       socket.once('close', release);
 
-      const headers: OutgoingHttpHeaders = { host: target.host, connection: 'Upgrade', upgrade: 'websocket' };
-      for (const name of FORWARDED_UPGRADE_HEADERS) {
-        const value = request.headers[name];
-        if (value !== undefined) headers[name] = value;
+      let upstream: WebSocket;
+      try {
+        // Nothing of the browser's (cookies, origin) goes upstream: only the subprotocols it asked for.
+        upstream = new WebSocket(chain.wsUrl, protocolsOf(request), {
+          perMessageDeflate: false,
+          handshakeTimeout: handshakeTimeoutMs,
+          followRedirects: false,
+        });
+      } catch {
+        // Subprotocols ws will not send (not tokens, repeated).
+        refuse(socket, 400, 'Bad Request', { success: false, error: RPC_MESSAGES.invalidHandshake });
+        return;
       }
-      const upstreamRequest = (secure ? httpsRequest : httpRequest)({
-        protocol: secure ? 'https:' : 'http:',
-        hostname: target.hostname.replace(/^\[|\]$/g, ''),
-        port: target.port === '' ? (secure ? 443 : 80) : Number(target.port),
-        path: `${target.pathname}${target.search}`,
-        method: 'GET',
-        headers,
-        timeout: handshakeTimeoutMs,
+      upstreamSockets.add(upstream);
+      upstream.once('close', () => upstreamSockets.delete(upstream));
+      let opened = false;
+      let relaying = false;
+      upstream.on('error', (error) => {
+        app.log.warn({ upstream: hostOf(chain.wsUrl), err: error }, 'RPC websocket upstream failed');
+        // Unreachable, refused the upgrade, or timed out: the client gets a 502, not the upstream's answer.
+        if (!opened) {
+          refuse(
+            socket,
+            502,
+            'Bad Gateway',
+            rpcError(RPC_UPSTREAM_UNAVAILABLE, RPC_MESSAGES.upstreamUnavailable),
+          );
+        }
       });
-      let failed = false;
-      const fail = (): void => {
-        if (failed) return;
-        failed = true;
-        refuse(socket, 502, 'Bad Gateway', rpcError(RPC_UPSTREAM_UNAVAILABLE, RPC_UPSTREAM_MESSAGE));
-      };
-      // The client left during the handshake.
-      socket.once('close', () => upstreamRequest.destroy());
-      upstreamRequest.on('timeout', () => upstreamRequest.destroy(new Error('upstream handshake timed out')));
-      upstreamRequest.on('error', (error) => {
-        app.log.warn({ upstream: target.host, err: error }, 'RPC websocket upstream unreachable');
-        fail();
+      // The client left during the upstream's handshake, or its own handshake failed.
+      socket.once('close', () => {
+        if (!relaying) upstream.terminate();
       });
-      upstreamRequest.on('response', (response) => {
-        // The upstream refused the upgrade: the client gets a 502, not the upstream's page.
-        app.log.warn({ upstream: target.host, status: response.statusCode }, 'RPC websocket upgrade refused');
-        response.resume();
-        fail();
-      });
-      upstreamRequest.on('upgrade', (response, upstream: Socket, upstreamHead: Buffer) => {
-        upstreamRequest.setTimeout(0);
+      upstream.once('open', () => {
+        opened = true;
         if (socket.destroyed) {
-          upstream.destroy();
+          upstream.terminate();
           return;
         }
-        upstream.setTimeout(0);
-        upstream.setNoDelay(true);
-        socket.setNoDelay(true);
-        socket.setKeepAlive(true);
-        const lines = ['HTTP/1.1 101 Switching Protocols'];
-        for (let index = 0; index + 1 < response.rawHeaders.length; index += 2) {
-          const name = response.rawHeaders[index] ?? '';
-          if (name.toLowerCase() === 'set-cookie') continue;
-          lines.push(`${name}: ${response.rawHeaders[index + 1] ?? ''}`);
-        }
-        socket.write(`${lines.join('\r\n')}\r\n\r\n`);
-        relay(socket, upstream, head, upstreamHead);
+        if (upstream.protocol !== '') chosenProtocol.set(request, upstream.protocol);
+        server.handleUpgrade(request, socket, head, (client) => {
+          relaying = true;
+          relay(client, upstream, socket, address);
+        });
       });
-      upstreamRequest.end();
     }
 
     app.server.on('upgrade', onUpgrade);
     app.addHook('preClose', async () => {
       app.server.off('upgrade', onUpgrade);
       // Open tunnels would hold the HTTP server's close forever.
+      for (const upstream of upstreamSockets) upstream.terminate();
+      upstreamSockets.clear();
       for (const socket of open) socket.destroy();
       open.clear();
+      server.close();
     });
   },
   { name: 'rpc-proxy' },
