@@ -8,6 +8,8 @@ import { isAddress, type Address } from '@solana/kit';
 import { z } from 'zod';
 
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+/** An address the OpenAPI document shows (and its contract test sends) as a valid example. */
+export const EXAMPLE_ADDRESS = 'So11111111111111111111111111111111111111112';
 /** Addresses already checked: decoding base58 is the costliest step of a hot read's validation. */
 const knownAddresses = new Set<string>();
 const KNOWN_ADDRESSES_MAX = 50_000;
@@ -29,7 +31,9 @@ export function isValidAddress(value: string): value is Address {
 export const addressSchema = z
   .string({ error: 'Invalid address' })
   .trim()
-  .refine(isValidAddress, { error: 'Invalid address' });
+  .regex(BASE58_ADDRESS, { error: 'Invalid address' })
+  .refine(isValidAddress, { error: 'Invalid address' })
+  .meta({ description: 'a base58 Solana address', example: EXAMPLE_ADDRESS });
 
 /** `{ address }` path parameters. */
 export const addressParams = z.object({ address: addressSchema });
@@ -52,13 +56,31 @@ export const successSchema = z.object({ success: z.literal(true) });
 /** The body of every error response. */
 export const errorSchema = z.object({ success: z.literal(false), error: z.string() }).loose();
 
+/**
+ * The refusals any request can get before it reaches its route, whatever the route: a body over
+ * `BODY_LIMIT_BYTES` (413), a URL over the HTTP parser's limit (414) and headers over it (431). Every
+ * operation in the OpenAPI document declares them.
+ */
+export const transportResponses = {
+  413: errorSchema,
+  414: errorSchema,
+  431: errorSchema,
+} as const;
+
+/** The global per-IP rate limit's refusal, with `retry-after`. */
+export const rateLimitResponses = { 429: errorSchema } as const;
+
+/** The rate limit's refusal and the transport's: what any rate-limited route declares. */
+export const limitResponses = { ...rateLimitResponses, ...transportResponses } as const;
+
 /** Error responses for the OpenAPI document. */
 export const errorResponses = {
   400: errorSchema,
   401: errorSchema,
   403: errorSchema,
   404: errorSchema,
-  429: errorSchema,
+  ...rateLimitResponses,
+  ...transportResponses,
 } as const;
 
 /** `bearer` security for the OpenAPI document. */

@@ -120,7 +120,10 @@ export interface MarketDataPort {
 }
 
 /** A u64 as Jupiter writes it: a decimal string. */
-const amountString = z.string().regex(/^\d{1,20}$/, 'expected a decimal amount');
+const amountString = z
+  .string()
+  .regex(/^\d{1,20}$/, 'expected a decimal amount')
+  .meta({ example: '1000000' });
 
 /** A {@link RoutePlanStep}, with whatever else the provider adds. */
 export const routePlanStepSchema = z.looseObject({

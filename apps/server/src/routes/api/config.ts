@@ -11,6 +11,8 @@ import { WAGER_PROGRAM_ADDRESS } from '@arcade/sdk/wager/program';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { rateLimitResponses, transportResponses } from '../../http/schemas.ts';
+
 /** The marquee's text on the embedded chain when `ANNOUNCEMENT_TEXT` is not set. */
 export const LOCAL_ANNOUNCEMENT =
   'You are on the local chain: connect the Local test wallet to play every game with free SOL.';
@@ -56,7 +58,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'What the web app needs before its first render: cluster, RPC, programs, mints, admins',
         tags: ['config'],
-        response: { 200: configSchema },
+        response: { 200: configSchema, ...rateLimitResponses, ...transportResponses },
       },
     },
     async (_request, reply) => {

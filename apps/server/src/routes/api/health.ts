@@ -7,6 +7,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { transportResponses } from '../../http/schemas.ts';
+
 const checkSchema = z.object({ ok: z.boolean(), latencyMs: z.number(), error: z.string().optional() });
 
 const workerSchema = z.object({
@@ -50,6 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: healthSchema,
           503: healthSchema,
+          ...transportResponses,
         },
       },
     },

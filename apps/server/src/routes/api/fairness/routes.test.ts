@@ -347,10 +347,10 @@ describe('GET /api/fairness/{bet}', () => {
     expect(shown).toMatchObject({ seed: null, reveal: null, message: null });
   });
 
-  it('picks the bet of a transaction that opened several by its record (?bet=)', async () => {
+  it('picks the bet of a transaction that opened several by its record (?record=)', async () => {
     const signature = fakeSignature();
     const a = await insertBet({ signature, sequence: START + 4n, playerSeed: hex('x') });
-    const response = await get(`/api/fairness/${signature}?bet=${a.betAddress}`);
+    const response = await get(`/api/fairness/${signature}?record=${a.betAddress}`);
     expect(response.json<BetFairnessJson>().bet.betAddress).toBe(a.betAddress);
   });
 });

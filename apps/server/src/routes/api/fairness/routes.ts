@@ -211,13 +211,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: "Everything needed to re-derive one bet's roll",
         tags: ['fairness'],
         params: betParams,
-        // One transaction may open several players' bets: `bet` (the bet record's address) picks one.
-        querystring: z.object({ bet: addressSchema.optional() }),
+        // One transaction may open several players' bets: `record` (the bet record's address) picks one.
+        querystring: z.object({
+          record: addressSchema
+            .optional()
+            .describe("the bet record's address, when the transaction opened several"),
+        }),
         response: { 200: betFairnessSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const record = await repo.betFairness(request.params.bet, request.query.bet ?? null);
+      const record = await repo.betFairness(request.params.bet, request.query.record ?? null);
       if (record === null) throw notFound(FAIRNESS_ERRORS.betNotFound);
       return {
         success: true as const,

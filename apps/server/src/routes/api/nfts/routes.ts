@@ -96,7 +96,7 @@ const collIdSchema = z
   .max(128, 'Invalid collId');
 
 /** Asset file names: the allow-list decides; this only bounds the work. */
-const assetFileSchema = z.string().max(100);
+const assetFileSchema = z.string().max(100).meta({ example: 'art.svg' });
 
 function listingJson(listing: NftListing): z.input<typeof listingSchema> {
   const { buyerPrice, marketplaceFee, royalty } = listingPriceBreakdown(listing);
@@ -365,6 +365,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The local collection’s art (<mint>.svg) and metadata (<mint>.json); nothing else',
         tags: ['nfts'],
         params: z.object({ file: assetFileSchema }),
+        response: {
+          200: {
+            description: 'The file: an SVG, or its metadata as JSON',
+            content: {
+              'image/svg+xml': { schema: z.string() },
+              'application/json': { schema: z.record(z.string(), z.unknown()) },
+            },
+          },
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -387,7 +397,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           .header('x-content-type-options', 'nosniff')
           // An SVG opened on its own runs nothing and loads nothing.
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-          .send(body)
+          .send(body.toString('utf8'))
       );
     },
   );

@@ -56,7 +56,7 @@ export async function getBetFairness(
   signal?: AbortSignal,
 ): Promise<BetFairness> {
   const body = await api<BetFairnessJson>(`/api/fairness/${encodeURIComponent(signature)}`, {
-    query: { bet: betAddress },
+    query: { record: betAddress },
     ...(signal ? { signal } : {}),
   });
   return {
