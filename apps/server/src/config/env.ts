@@ -210,6 +210,19 @@ const schema = z
 
     /** Hosts the image route may fetch originals from (besides this server's own NFT art). */
     IMAGE_REMOTE_HOSTS: z.preprocess(commaList(true), z.array(z.string()).default([])),
+    /** Most bytes the resized images under `DATA_DIR/cache/images` take; the least recently used go first. */
+    IMAGE_CACHE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(512 * 1024 * 1024),
+    /** Most files in that cache. */
+    IMAGE_CACHE_MAX_FILES: z.coerce.number().int().min(1).default(50_000),
+    /** Image cache misses (resizes) one IP may cause per minute, across instances with Redis; hits are free. */
+    IMAGE_MISSES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    /** Resizes one instance runs at once, and how many more may wait for a slot (past that: 503). */
+    IMAGE_RESIZE_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+    IMAGE_RESIZE_QUEUE: wholeNumber.default(32),
 
     /** Which background workers this instance may lead: `all`, `none` or a comma list of names. */
     WORKERS: z.preprocess(
@@ -247,6 +260,8 @@ const schema = z
     SOCKET_MAX_PER_CLIENT: z.coerce.number().int().min(1).default(32),
     /** Open `/rpc` websocket tunnels the whole instance holds (each is two sockets). */
     RPC_MAX_SOCKETS: z.coerce.number().int().min(1).default(2000),
+    /** Serve the web build's `*.map` files in production (they are always served otherwise). */
+    SERVE_SOURCE_MAPS: flag.default(false),
     /** Serve the web build's `*.map` files in production (they are always served otherwise). */
     SERVE_SOURCE_MAPS: flag.default(false),
     /** The chat's per-user limits (messages per second and per minute). */

@@ -1,22 +1,23 @@
 /**
- * Resizes originals to WebP and keeps the results on disk, `<cacheDir>/<sha256(src, size)>.webp`.
- * Concurrent requests for the same image share one resize.
+ * Resizes originals to WebP and keeps the results in a capped disk cache, `<cacheDir>/<sha256(key, size)>.webp`
+ * (see `disk-cache.ts`). Concurrent requests for the same image share one resize; a limited number of
+ * resizes run at once (see `resize-slots.ts`); a hit costs no budget, a miss is admitted first.
  *
  * @module
  */
 
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 
 import sharp from 'sharp';
 
 import { badRequest } from '../http/errors.ts';
+import { DiskCache } from './disk-cache.ts';
+import { ResizeSlots } from './resize-slots.ts';
 
 /** An image to produce: where it comes from and its size in px. */
 export interface ImageRequest {
-  /** Identifies the original (the route's `src`); part of the cache key. */
-  readonly src: string;
+  /** Identifies the original: the canonical key of its source (`ImageSource.key`). */
+  readonly key: string;
   readonly width: number;
   readonly height: number;
   /** Whether SVG originals are accepted (only this server's own art: a remote SVG is untrusted markup). */
@@ -37,20 +38,63 @@ const MAX_INPUT_PIXELS = 50_000_000;
 
 const NOT_AN_IMAGE = 'Image source is not an image';
 
-/** The cache key of `request`: sha256 of the source and the size, hex. */
-export function imageCacheKey(request: Pick<ImageRequest, 'src' | 'width' | 'height'>): string {
-  return createHash('sha256').update(`${request.src}\n${request.width}x${request.height}`).digest('hex');
+/** The cache key of `request`: sha256 of the source's key and the size, hex. */
+export function imageCacheKey(request: Pick<ImageRequest, 'key' | 'width' | 'height'>): string {
+  return createHash('sha256').update(`${request.key}\n${request.width}x${request.height}`).digest('hex');
 }
+
+/** The strong ETag of `request`'s image: its cache key, since a key's bytes never change. */
+export function imageEtag(request: Pick<ImageRequest, 'key' | 'width' | 'height'>): string {
+  return `"${imageCacheKey(request)}"`;
+}
+
+/** Where and how much an {@link ImageResizer} caches, and how many resizes it runs at once. */
+export interface ImageResizerOptions {
+  readonly cacheDir: string;
+  /** Most bytes the cached files take together. */
+  readonly maxCacheBytes: number;
+  /** Most cached files. */
+  readonly maxCacheFiles: number;
+  /** Resizes running at once. */
+  readonly concurrency: number;
+  /** Resizes waiting for a slot; past that a miss is refused with 503. */
+  readonly queue: number;
+}
+
+/** Defaults for tests and tools; the server reads its own from the environment. */
+export const DEFAULT_RESIZER_LIMITS = Object.freeze({
+  maxCacheBytes: 512 * 1024 * 1024,
+  maxCacheFiles: 50_000,
+  concurrency: 2,
+  queue: 32,
+});
 
 /** The disk-cached WebP resizer. */
 export class ImageResizer {
-  readonly #cacheDir: string;
+  readonly #cache: DiskCache;
+  readonly #slots: ResizeSlots;
   readonly #inFlight = new Map<string, Promise<ResizedImage>>();
   #resized = 0;
   #hits = 0;
 
-  constructor(cacheDir: string) {
-    this.#cacheDir = cacheDir;
+  constructor(options: Partial<ImageResizerOptions> & Pick<ImageResizerOptions, 'cacheDir'>) {
+    const limits = { ...DEFAULT_RESIZER_LIMITS, ...options };
+    this.#cache = new DiskCache({
+      dir: options.cacheDir,
+      maxBytes: limits.maxCacheBytes,
+      maxFiles: limits.maxCacheFiles,
+    });
+    this.#slots = new ResizeSlots({ concurrency: limits.concurrency, queue: limits.queue });
+  }
+
+  /** Indexes the files a previous run left in the cache directory and trims them to the caps. */
+  async open(): Promise<void> {
+    await this.#cache.load();
+  }
+
+  /** Bytes and files the disk cache holds. */
+  get cacheSize(): { readonly bytes: number; readonly files: number } {
+    return { bytes: this.#cache.bytes, files: this.#cache.files };
   }
 
   /** How many images were resized (cache misses that produced a file). */
@@ -64,25 +108,32 @@ export class ImageResizer {
   }
 
   /**
-   * The WebP of `request`, `fit: cover`, from the cache or by resizing what `load` returns.
+   * The WebP of `request`, `fit: cover`, from the cache or by resizing what `load` returns. A miss that
+   * starts a resize calls `admit` first (a budget: it throws to refuse); joining a resize already under
+   * way, like a hit, does not.
    *
-   * @throws HttpError 400 'Image source is not an image' when the original does not decode; whatever
-   *   `load` throws.
+   * @throws HttpError 400 'Image source is not an image' when the original does not decode; 503 when too
+   *   many resizes are running and waiting; whatever `load` or `admit` throws.
    */
-  async get(request: ImageRequest, load: () => Promise<Buffer>): Promise<ResizedImage> {
+  async get(
+    request: ImageRequest,
+    load: () => Promise<Buffer>,
+    admit: () => Promise<void> = async () => {},
+  ): Promise<ResizedImage> {
     const key = imageCacheKey(request);
-    const path = join(this.#cacheDir, `${key}.webp`);
-    const etag = `"${key}"`;
-    try {
-      const data = await readFile(path);
+    const etag = imageEtag(request);
+    const cached = await this.#cache.read(key);
+    if (cached !== null) {
       this.#hits += 1;
-      return { data, etag, cached: true };
-    } catch {
-      // Not cached yet.
+      return { data: cached, etag, cached: true };
     }
+    if (!this.#inFlight.has(key)) await admit();
+    // Looked up again: another request may have started this resize while the budget was checked.
     let pending = this.#inFlight.get(key);
     if (pending === undefined) {
-      pending = this.#produce(request, load, path, etag).finally(() => this.#inFlight.delete(key));
+      pending = this.#slots
+        .run(() => this.#produce(request, load, key, etag))
+        .finally(() => this.#inFlight.delete(key));
       this.#inFlight.set(key, pending);
     }
     return pending;
@@ -91,7 +142,7 @@ export class ImageResizer {
   async #produce(
     request: ImageRequest,
     load: () => Promise<Buffer>,
-    path: string,
+    key: string,
     etag: string,
   ): Promise<ResizedImage> {
     const original = await load();
@@ -107,11 +158,7 @@ export class ImageResizer {
     } catch {
       throw badRequest(NOT_AN_IMAGE);
     }
-    await mkdir(this.#cacheDir, { recursive: true });
-    // Written aside and renamed, so a reader never sees half a file.
-    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temporary, data);
-    await rename(temporary, path);
+    await this.#cache.write(key, data);
     this.#resized += 1;
     return { data, etag, cached: false };
   }

@@ -28,14 +28,39 @@ function refused(src: string, message = 'Image source not allowed'): void {
 
 describe('resolveImageSource', () => {
   it('reads this server’s own art from disk, by path or by its public URL', () => {
-    expect(resolveImageSource(`/api/nfts/assets/${MINT}.svg`, policy)).toEqual({
-      kind: 'local',
-      path: `/data/nfts/${MINT}.svg`,
-    });
-    expect(resolveImageSource(`https://play.example.org/api/nfts/assets/${MINT}.svg`, policy)).toEqual({
-      kind: 'local',
-      path: `/data/nfts/${MINT}.svg`,
-    });
+    const local = { kind: 'local', path: `/data/nfts/${MINT}.svg`, key: `local:${MINT}.svg` };
+    for (const src of [
+      `/api/nfts/assets/${MINT}.svg`,
+      `https://play.example.org/api/nfts/assets/${MINT}.svg`,
+      `HTTPS://Play.Example.ORG/api/nfts/assets/${MINT}.svg#x`,
+      `https://play.example.org:443/api/nfts/assets/${MINT}.svg?`,
+    ]) {
+      expect(resolveImageSource(src, policy), src).toEqual(local);
+    }
+  });
+
+  it('keys a remote URL by its canonical form, which it is also fetched by', () => {
+    const canonical = 'https://arweave.net/a/b~c.png?x=%2F&y=1';
+    for (const src of [
+      canonical,
+      'HTTPS://ARWEAVE.NET/a/b~c.png?x=%2F&y=1',
+      'https://arweave.net:443/a/b~c.png?x=%2F&y=1#fragment',
+      'https://arweave.net/a/./x/../b%7Ec.png?x=%2f&y=1',
+      'https://arweave.net/%61/b%7ec.png?x=%2F&y=%31',
+      '  https://arweave.net/a/b~c.png?x=%2F&y=1#',
+    ]) {
+      const source = resolveImageSource(src.trim(), policy);
+      expect(source, src).toMatchObject({ kind: 'remote', key: canonical });
+      expect(source.kind === 'remote' ? source.url.href : null, src).toBe(canonical);
+    }
+    for (const other of [
+      'https://arweave.net/a/b~c.png?x=%2F&y=2',
+      'https://arweave.net/A/b~c.png?x=%2F&y=1',
+      'https://arweave.net/a/b~c.png?y=1&x=%2F',
+      'https://cdn.example.org/a/b~c.png?x=%2F&y=1',
+    ]) {
+      expect(resolveImageSource(other, policy).key, other).not.toBe(canonical);
+    }
   });
 
   it('fetches https URLs on listed hosts only', () => {
@@ -69,7 +94,11 @@ describe('resolveImageSource', () => {
 });
 
 describe('loadImageSource', () => {
-  const remote = { kind: 'remote', url: new URL('https://arweave.net/a.png') } as const;
+  const remote = {
+    kind: 'remote',
+    url: new URL('https://arweave.net/a.png'),
+    key: 'https://arweave.net/a.png',
+  } as const;
   const limits = (fetch: (url: string, init?: RequestInit) => Promise<Response>) => ({
     fetch,
     timeoutMs: 1_000,
@@ -130,7 +159,7 @@ describe('loadImageSource', () => {
     ).rejects.toMatchObject({ statusCode: 502, message: 'Image source could not be fetched' });
     await expect(
       loadImageSource(
-        { kind: 'local', path: '/nonexistent/file.svg' },
+        { kind: 'local', path: '/nonexistent/file.svg', key: 'local:file.svg' },
         limits(async () => new Response()),
       ),
     ).rejects.toMatchObject({ statusCode: 400, message: 'Image source not found' });

@@ -10,9 +10,13 @@ import { readFile } from 'node:fs/promises';
 import { badGateway, badRequest } from '../http/errors.ts';
 import { LOCAL_NFT_ASSET_PATH } from '../adapters/nft/local-collection.ts';
 
-/** A source the route may read. */
+/**
+ * A source the route may read, with its cache key: one canonical spelling per original, so two `src`s that
+ * read the same bytes share one cached copy.
+ */
 export type ImageSource =
-  { readonly kind: 'local'; readonly path: string } | { readonly kind: 'remote'; readonly url: URL };
+  | { readonly kind: 'local'; readonly path: string; readonly key: string }
+  | { readonly kind: 'remote'; readonly url: URL; readonly key: string };
 
 /** What {@link resolveImageSource} checks against. */
 export interface ImageSourcePolicy {
@@ -31,11 +35,36 @@ function localAsset(pathname: string, policy: ImageSourcePolicy): ImageSource {
   // The allow-list holds bare `<mint>.svg|.json` names, so '..', '/', '%2e' and the like never match.
   const path = policy.localFile?.(name) ?? null;
   if (path === null) throw badRequest(NOT_ALLOWED);
-  return { kind: 'local', path };
+  // By path or by public URL, with or without a fragment: one file, one key.
+  return { kind: 'local', path, key: `local:${name}` };
+}
+
+/** Characters RFC 3986 leaves unreserved: `%41` and `A` name the same resource. */
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/** `%7e` → `~`, `%2f` → `%2F`: the RFC 3986 §6.2.2 spelling of a path or query's percent-escapes. */
+function canonicalEscapes(text: string): string {
+  return text.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+    const character = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
+    return UNRESERVED.test(character) ? character : escape.toUpperCase();
+  });
 }
 
 /**
- * Decides where `src` is read from.
+ * The canonical form of a remote original's URL, which it is fetched by and cached under. The WHATWG
+ * parser already lower-cases the scheme and host, drops a default port and resolves dot segments; on top,
+ * the fragment (never sent to the host) and an empty query go, and percent-escapes take one spelling.
+ */
+function canonicalRemoteUrl(url: URL): URL {
+  const canonical = new URL(url.href);
+  canonical.hash = '';
+  canonical.pathname = canonicalEscapes(canonical.pathname);
+  canonical.search = canonical.search === '?' ? '' : canonicalEscapes(canonical.search);
+  return canonical;
+}
+
+/**
+ * Decides where `src` is read from, and the key its resized copies are cached under.
  *
  * @throws HttpError 400 'Image source not allowed' for anything but an allow-listed local asset
  *   (`/api/nfts/assets/<mint>.svg`, or the same path on `publicUrl`) or an https URL on a listed host.
@@ -59,7 +88,8 @@ export function resolveImageSource(src: string, policy: ImageSourcePolicy): Imag
   if (url.protocol !== 'https:' || !policy.remoteHosts.includes(url.hostname.toLowerCase())) {
     throw badRequest(NOT_ALLOWED);
   }
-  return { kind: 'remote', url };
+  const canonical = canonicalRemoteUrl(url);
+  return { kind: 'remote', url: canonical, key: canonical.href };
 }
 
 /** Limits of {@link loadImageSource}. */

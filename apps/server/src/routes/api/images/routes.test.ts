@@ -1,31 +1,65 @@
 /**
  * GET /api/images on the local chain's NFT art: a WebP of the requested (or default 600×600) size, cache
  * headers and ETag, the second request answered from the disk cache, 304 on a matching If-None-Match,
- * and every source outside the allow-list (traversal, other files, other hosts) refused with 400.
+ * and every source outside the allow-list (traversal, other files, other hosts) refused with 400. Only the
+ * web app's sizes are served; the spellings of one source share one cached copy; the cache keeps to its
+ * caps; misses cost a per-IP budget while hits stay free.
  */
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { CollectionManifest } from '@arcade/localnet/nft-collection';
+import { IMAGE_CDN_SIZES } from '@arcade/sdk/image-sizes';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { createTestApp, openTestDatabase, startTestChain, type TestApp } from '../../../../test/harness.ts';
 import { createLocalNftMarket } from '../../../adapters/nft/local-marketplace.ts';
 
 let t: TestApp;
+/** The same server with its own cache directory and small limits: see `withLimits`. */
+let capped: TestApp;
+let budgeted: TestApp;
+let narrow: TestApp;
 let manifest: CollectionManifest;
 let teardown: () => Promise<void>;
 
+/** A remote original on arweave.net: a small PNG, fetched through a stand-in for `fetch`. */
+const REMOTE_PNG = await sharp({
+  create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 90 } },
+})
+  .png()
+  .toBuffer();
+/** Every URL fetched from arweave.net. */
+const remoteFetches: string[] = [];
+/** While set, a fetch of arweave.net waits for it. */
+let remoteGate: Promise<void> | null = null;
+const realFetch = globalThis.fetch;
+
 beforeAll(async () => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith('https://arweave.net/')) return realFetch(input, init);
+    remoteFetches.push(url);
+    await remoteGate;
+    return new Response(new Uint8Array(REMOTE_PNG), { headers: { 'content-type': 'image/png' } });
+  });
   const [database, localChain] = await Promise.all([openTestDatabase(), startTestChain()]);
   const local = localChain.context.local!;
   manifest = JSON.parse(readFileSync(local.nftManifestPath, 'utf8')) as CollectionManifest;
+  const env = { PUBLIC_URL: 'https://play.example.org', IMAGE_REMOTE_HOSTS: 'arweave.net' };
+  const directories: string[] = [];
+  const withLimits = (limits: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'arcade-images-'));
+    directories.push(dir);
+    return createTestApp({ db: database.db, chain: localChain, env: { ...env, DATA_DIR: dir, ...limits } });
+  };
   t = await createTestApp({
     db: database.db,
     chain: localChain,
-    env: { PUBLIC_URL: 'https://play.example.org', IMAGE_REMOTE_HOSTS: 'arweave.net' },
+    env,
     ports: {
       nftMarket: createLocalNftMarket({
         rpc: localChain.context.rpc,
@@ -34,10 +68,15 @@ beforeAll(async () => {
       }),
     },
   });
+  capped = await withLimits({ IMAGE_CACHE_MAX_FILES: '2' });
+  budgeted = await withLimits({ IMAGE_MISSES_PER_MINUTE: '3' });
+  narrow = await withLimits({ IMAGE_RESIZE_CONCURRENCY: '1', IMAGE_RESIZE_QUEUE: '0' });
   teardown = async () => {
-    await t.close();
+    vi.restoreAllMocks();
+    await Promise.all([t.close(), capped.close(), budgeted.close(), narrow.close()]);
     await localChain.stop();
     await database.close();
+    for (const dir of directories) rmSync(dir, { recursive: true, force: true });
   };
 }, 120_000);
 afterAll(() => teardown());
@@ -45,6 +84,12 @@ afterAll(() => teardown());
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 const art = (index: number) => `/api/nfts/assets/${manifest.items[index]!.mint}.svg`;
+const imageUrl = (src: string, edge = 64) =>
+  `/api/images?src=${encodeURIComponent(src)}&width=${edge}&height=${edge}`;
+const cachedFiles = (app: TestApp) =>
+  readdirSync(join(app.env.DATA_DIR, 'cache', 'images'))
+    .filter((name) => name.endsWith('.webp'))
+    .sort();
 
 function expectError(
   response: { statusCode: number; json: () => unknown },
@@ -57,7 +102,7 @@ function expectError(
 
 describe('GET /api/images', () => {
   it('resizes NFT art to a WebP of the requested size, then serves it from the cache', async () => {
-    const url = `/api/images?src=${encodeURIComponent(art(0))}&width=200&height=120`;
+    const url = `/api/images?src=${encodeURIComponent(art(0))}&width=1200&height=400`;
     const first = await get(url);
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/webp');
@@ -66,7 +111,7 @@ describe('GET /api/images', () => {
     const etag = first.headers.etag;
     expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
     const meta = await sharp(first.rawPayload).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 200, 120]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 400]);
 
     const second = await get(url);
     expect(second.statusCode).toBe(200);
@@ -90,7 +135,7 @@ describe('GET /api/images', () => {
   });
 
   it('serves concurrent requests of one image the same bytes (one resize: see image-resizer.test.ts)', async () => {
-    const url = `/api/images?src=${encodeURIComponent(art(2))}&width=90&height=90`;
+    const url = `/api/images?src=${encodeURIComponent(art(2))}&width=96&height=96`;
     const responses = await Promise.all(Array.from({ length: 6 }, () => get(url)));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
     for (const response of responses) expect(response.rawPayload.equals(responses[0]!.rawPayload)).toBe(true);
@@ -102,14 +147,30 @@ describe('GET /api/images', () => {
 
   it('validates width, height and src', async () => {
     const src = encodeURIComponent(art(0));
-    const sizeError = (name: string) => `${name} must be an integer from 16 to 2000`;
-    expectError(await get(`/api/images?src=${src}&width=15`), 400, sizeError('width'));
-    expectError(await get(`/api/images?src=${src}&width=2001`), 400, sizeError('width'));
-    expectError(await get(`/api/images?src=${src}&height=1.5`), 400, sizeError('height'));
-    expectError(await get(`/api/images?src=${src}&height=abc`), 400, sizeError('height'));
+    for (const query of [
+      'width=15',
+      'width=2001',
+      'height=1.5',
+      'height=abc',
+      'width=200&height=120',
+      'width=601&height=601',
+      'width=2000&height=2000',
+      'width=400&height=1200',
+      'width=1200',
+    ]) {
+      expectError(await get(`/api/images?src=${src}&${query}`), 400, 'Unsupported image size');
+    }
     expectError(await get('/api/images'), 400, 'src is required');
     expectError(await get('/api/images?src='), 400, 'src is required');
     expectError(await get(`/api/images?src=${'a'.repeat(2049)}`), 400, 'src is too long');
+  });
+
+  it('serves every size the web app asks for', async () => {
+    const src = encodeURIComponent(art(3));
+    for (const { width, height } of IMAGE_CDN_SIZES) {
+      const response = await get(`/api/images?src=${src}&width=${width}&height=${height}`);
+      expect(response.statusCode, `${width}x${height}`).toBe(200);
+    }
   });
 
   it('refuses traversal, files outside the allow-list and hosts not listed', async () => {
@@ -137,5 +198,142 @@ describe('GET /api/images', () => {
       400,
       'Image source is not an image',
     );
+  });
+});
+
+describe('the cache key', () => {
+  it('gives the spellings of one remote URL one fetch, one resize and one file', async () => {
+    const before = cachedFiles(t).length;
+    remoteFetches.length = 0;
+    const spellings = [
+      'https://arweave.net/art.png',
+      'HTTPS://ARWEAVE.NET/art.png#1',
+      'https://arweave.net/art.png#2',
+      'https://arweave.net:443/art.png',
+      'https://Arweave.Net/./x/../art.png?',
+      'https://arweave.net/%61rt.png',
+    ];
+    const responses = [];
+    for (const src of spellings) responses.push(await get(imageUrl(src)));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
+    expect(responses.map((response) => response.headers['x-cache'])).toEqual([
+      'MISS',
+      'HIT',
+      'HIT',
+      'HIT',
+      'HIT',
+      'HIT',
+    ]);
+    expect(new Set(responses.map((response) => response.headers.etag)).size).toBe(1);
+    expect(remoteFetches).toEqual(['https://arweave.net/art.png']);
+    expect(cachedFiles(t).length).toBe(before + 1);
+    // Another resource on the host is another entry.
+    expect((await get(imageUrl('https://arweave.net/art.png?v=2'))).headers['x-cache']).toBe('MISS');
+  });
+
+  it('gives this server’s art one file by path and by any spelling of its public URL', async () => {
+    const before = cachedFiles(t).length;
+    const path = art(4);
+    const spellings = [
+      path,
+      `https://play.example.org${path}`,
+      `HTTPS://PLAY.EXAMPLE.ORG${path}#a`,
+      `https://play.example.org:443${path}#b`,
+    ];
+    const caches = [];
+    for (const src of spellings) {
+      const response = await get(imageUrl(src, 96));
+      expect(response.statusCode, src).toBe(200);
+      caches.push(response.headers['x-cache']);
+    }
+    expect(caches).toEqual(['MISS', 'HIT', 'HIT', 'HIT']);
+    expect(cachedFiles(t).length).toBe(before + 1);
+  });
+});
+
+describe('the disk cache', () => {
+  it('keeps to IMAGE_CACHE_MAX_FILES, evicting the least recently used', async () => {
+    const fileOf = async (index: number) => {
+      const response = await capped.app.inject({ url: imageUrl(art(index)) });
+      expect(response.statusCode).toBe(200);
+      return {
+        file: `${String(response.headers.etag).slice(1, -1)}.webp`,
+        cache: response.headers['x-cache'],
+      };
+    };
+    const first = await fileOf(0);
+    const second = await fileOf(1);
+    expect([first.cache, second.cache]).toEqual(['MISS', 'MISS']);
+    expect(cachedFiles(capped)).toEqual([first.file, second.file].sort());
+    // Art 0 is used again, so art 1 is now the least recently used.
+    expect((await fileOf(0)).cache).toBe('HIT');
+    const third = await fileOf(2);
+    expect(cachedFiles(capped)).toEqual([first.file, third.file].sort());
+    expect((await fileOf(0)).cache).toBe('HIT');
+    expect((await fileOf(1)).cache).toBe('MISS');
+    expect(cachedFiles(capped)).toHaveLength(2);
+  });
+});
+
+describe('budgets', () => {
+  it('refuses a fourth miss a minute from one IP with 429 while its hits and other IPs go on', async () => {
+    const from = (remoteAddress: string, url: string) => budgeted.app.inject({ url, remoteAddress });
+    for (const index of [0, 1, 2]) {
+      const response = await from('203.0.113.7', imageUrl(art(index)));
+      expect([response.statusCode, response.headers['x-cache']]).toEqual([200, 'MISS']);
+    }
+    const refused = await from('203.0.113.7', imageUrl(art(3)));
+    expectError(refused, 429, 'Too many requests');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['cache-control']).toBeUndefined();
+    for (const index of [0, 1, 2]) {
+      const hit = await from('203.0.113.7', imageUrl(art(index)));
+      expect([hit.statusCode, hit.headers['x-cache']]).toEqual([200, 'HIT']);
+    }
+    // Refused misses resized nothing; another IP has its own budget.
+    expect(cachedFiles(budgeted)).toHaveLength(3);
+    const other = await from('198.51.100.4', imageUrl(art(3)));
+    expect([other.statusCode, other.headers['x-cache']]).toEqual([200, 'MISS']);
+  });
+
+  it('answers 503 with Retry-After when every resize slot and queue place is taken', async () => {
+    let release = () => {};
+    remoteGate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      remoteFetches.length = 0;
+      const slow = narrow.app.inject({ url: imageUrl('https://arweave.net/slow.png') });
+      await vi.waitFor(() => {
+        expect(remoteFetches).toEqual(['https://arweave.net/slow.png']);
+      });
+      const busy = await narrow.app.inject({ url: imageUrl(art(0)) });
+      expectError(busy, 503, 'Image service busy, try again shortly');
+      expect(busy.headers['retry-after']).toBe('1');
+      release();
+      expect((await slow).statusCode).toBe(200);
+      expect((await narrow.app.inject({ url: imageUrl(art(0)) })).statusCode).toBe(200);
+    } finally {
+      remoteGate = null;
+      release();
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('declares the statuses and content types the route answers', async () => {
+    const document = (await get('/api/docs/json')).json<{
+      paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, unknown> }> } }>;
+    }>();
+    const operation = document.paths['/api/images/']?.get ?? document.paths['/api/images']?.get;
+    const responses = operation?.responses ?? {};
+    expect(Object.keys(responses)).toEqual(
+      expect.arrayContaining(['200', '304', '400', '429', '502', '503']),
+    );
+    expect(Object.keys(responses['200']?.content ?? {})).toEqual(['image/webp']);
+    expect(responses['304']?.content).toBeUndefined();
+    for (const status of ['400', '429', '502', '503']) {
+      expect(Object.keys(responses[status]?.content ?? {}), status).toEqual(['application/json']);
+    }
   });
 });

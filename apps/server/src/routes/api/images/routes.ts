@@ -3,38 +3,83 @@
  * default"): `GET /api/images?src=&width=&height=` answers a WebP resized with `fit: cover`, cached on
  * disk under `<DATA_DIR>/cache/images/`.
  *
+ * Only the sizes the web app asks for are served (`@arcade/sdk/image-sizes`), and `src` is cached under
+ * its canonical form, so the variants of one URL share one copy. A hit is free; a miss (a resize) costs
+ * one of the IP's `IMAGE_MISSES_PER_MINUTE`, counted across instances when Redis is configured, and waits
+ * for one of the instance's resize slots (503 when they and their queue are full).
+ *
  * @module
  */
 
 import { join } from 'node:path';
 
 import { IMAGE_CDN_DEFAULT_SIZE } from '@arcade/sdk/constants';
+import { isImageCdnSize } from '@arcade/sdk/image-sizes';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { loadLocalCollection } from '../../../adapters/nft/local-collection.ts';
-import { ImageResizer } from '../../../images/image-resizer.ts';
+import { badRequest, HttpError, tooManyRequests } from '../../../http/errors.ts';
+import { errorSchema } from '../../../http/schemas.ts';
+import { ImageResizer, imageEtag } from '../../../images/image-resizer.ts';
 import { loadImageSource, resolveImageSource } from '../../../images/image-source.ts';
+import { IMAGE_BUSY_RETRY_AFTER_SECONDS } from '../../../images/resize-slots.ts';
 
-/** Smallest and largest width or height served, px. */
-export const IMAGE_MIN_SIZE = 16;
-export const IMAGE_MAX_SIZE = 2_000;
 /** Largest original fetched or read. */
 export const IMAGE_MAX_SOURCE_BYTES = 10 * 1024 * 1024;
 /** How long a remote original may take. */
 export const IMAGE_FETCH_TIMEOUT_MS = 10_000;
 
-const size = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be an integer from ${IMAGE_MIN_SIZE} to ${IMAGE_MAX_SIZE}` })
-    .int(`${name} must be an integer from ${IMAGE_MIN_SIZE} to ${IMAGE_MAX_SIZE}`)
-    .min(IMAGE_MIN_SIZE, `${name} must be an integer from ${IMAGE_MIN_SIZE} to ${IMAGE_MAX_SIZE}`)
-    .max(IMAGE_MAX_SIZE, `${name} must be an integer from ${IMAGE_MIN_SIZE} to ${IMAGE_MAX_SIZE}`)
-    .default(IMAGE_CDN_DEFAULT_SIZE);
+/** The messages this route answers with. */
+export const IMAGE_ERRORS = Object.freeze({
+  unsupportedSize: 'Unsupported image size',
+  srcRequired: 'src is required',
+  srcTooLong: 'src is too long',
+});
+
+const size = z.coerce
+  .number({ error: IMAGE_ERRORS.unsupportedSize })
+  .int(IMAGE_ERRORS.unsupportedSize)
+  .default(IMAGE_CDN_DEFAULT_SIZE);
+
+/** The image: a binary string in the OpenAPI document, the bytes of a Buffer on the wire. */
+const imageBody = z.string().meta({ format: 'binary' }) as unknown as z.ZodType<Buffer>;
+
+const jsonError = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorSchema } },
+});
+
+/** The headers of an image (200 or 304); an error is never cached. */
+const cacheHeaders = (etag: string) => ({ 'cache-control': 'public, max-age=86400, immutable', etag });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const resizer = new ImageResizer(join(app.env.DATA_DIR, 'cache', 'images'));
+  const { env } = app;
+  const resizer = new ImageResizer({
+    cacheDir: join(env.DATA_DIR, 'cache', 'images'),
+    maxCacheBytes: env.IMAGE_CACHE_MAX_BYTES,
+    maxCacheFiles: env.IMAGE_CACHE_MAX_FILES,
+    concurrency: env.IMAGE_RESIZE_CONCURRENCY,
+    queue: env.IMAGE_RESIZE_QUEUE,
+  });
+  await resizer.open();
   const manifestPath = app.chain.local?.nftManifestPath;
+  // Applied by hand, on misses only: the global limit has already counted the request.
+  const missLimit = app.createRateLimit({
+    max: env.IMAGE_MISSES_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `image-miss:${request.ip}`,
+  });
+
+  /** Charges one miss to the request's IP: 429 with `Retry-After` once the minute's budget is spent. */
+  const admitMiss = (request: FastifyRequest, reply: FastifyReply) => async (): Promise<void> => {
+    const result = await missLimit(request);
+    if (!result.isAllowed && result.isExceeded) {
+      void reply.header('retry-after', String(result.ttlInSeconds));
+      throw tooManyRequests();
+    }
+  };
 
   app.get(
     '/',
@@ -42,40 +87,71 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary:
           'A WebP of an image (this server’s NFT art, or an https URL on an allowed host), resized with fit: cover; 600×600 by default',
+        description:
+          'width×height must be one of the sizes the web app uses (`@arcade/sdk/image-sizes`). A cache miss costs one of the IP’s resizes per minute.',
         tags: ['images'],
         querystring: z.object({
           src: z
-            .string({ error: 'src is required' })
+            .string({ error: IMAGE_ERRORS.srcRequired })
             .trim()
-            .min(1, 'src is required')
-            .max(2048, 'src is too long'),
-          width: size('width'),
-          height: size('height'),
+            .min(1, IMAGE_ERRORS.srcRequired)
+            .max(2048, IMAGE_ERRORS.srcTooLong),
+          width: size,
+          height: size,
         }),
+        response: {
+          200: {
+            description: 'The resized image',
+            content: { 'image/webp': { schema: imageBody } },
+          },
+          // `type: 'null'`: the document then declares no body at all.
+          304: z.null().meta({ type: 'null', description: 'Not modified (If-None-Match matched the ETag)' }),
+          400: jsonError('Unsupported size, source not allowed, too large or not an image'),
+          429: jsonError('Too many requests, or too many cache misses from this IP (Retry-After)'),
+          502: jsonError('The remote original could not be fetched'),
+          503: jsonError('Too many resizes under way (Retry-After)'),
+        },
       },
     },
     async (request, reply) => {
       const { src, width, height } = request.query;
+      if (!isImageCdnSize(width, height)) throw badRequest(IMAGE_ERRORS.unsupportedSize);
       const localFile =
         manifestPath === undefined ? null : (await loadLocalCollection(manifestPath)).filePath;
       const source = resolveImageSource(src, {
-        publicUrl: app.env.PUBLIC_URL,
-        remoteHosts: app.env.IMAGE_REMOTE_HOSTS,
+        publicUrl: env.PUBLIC_URL,
+        remoteHosts: env.IMAGE_REMOTE_HOSTS,
         localFile,
       });
-      const image = await resizer.get({ src, width, height, allowSvg: source.kind === 'local' }, () =>
-        loadImageSource(source, {
-          fetch: (url, init) => fetch(url, init),
-          timeoutMs: IMAGE_FETCH_TIMEOUT_MS,
-          maxBytes: IMAGE_MAX_SOURCE_BYTES,
-        }),
-      );
-      void reply
-        .header('cache-control', 'public, max-age=86400, immutable')
-        .header('etag', image.etag)
-        .header('x-cache', image.cached ? 'HIT' : 'MISS');
-      if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
-      return reply.type('image/webp').send(image.data);
+      const wanted = { key: source.key, width, height, allowSvg: source.kind === 'local' };
+      const etag = imageEtag(wanted);
+      // A key's bytes never change: a client holding them needs neither the disk nor a resize.
+      if (request.headers['if-none-match'] === etag) {
+        return reply.headers(cacheHeaders(etag)).code(304).send(null);
+      }
+      let image;
+      try {
+        image = await resizer.get(
+          wanted,
+          () =>
+            loadImageSource(source, {
+              fetch: (url, init) => fetch(url, init),
+              timeoutMs: IMAGE_FETCH_TIMEOUT_MS,
+              maxBytes: IMAGE_MAX_SOURCE_BYTES,
+            }),
+          admitMiss(request, reply),
+        );
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 503) {
+          void reply.header('retry-after', String(IMAGE_BUSY_RETRY_AFTER_SECONDS));
+        }
+        throw error;
+      }
+      return reply
+        .headers(cacheHeaders(etag))
+        .header('x-cache', image.cached ? 'HIT' : 'MISS')
+        .type('image/webp')
+        .send(image.data);
     },
   );
 };

@@ -1,3 +1,5 @@
+import { imageCdnSquare } from '@arcade/sdk/image-sizes';
+
 const preloaded = new Set<string>();
 
 /**
@@ -38,12 +40,18 @@ export const ARTWORK = {
 } as const;
 
 /**
- * An image through the server's CDN (`GET /api/images`), resized and cropped to cover.
+ * An image through the server's CDN (`GET /api/images`), resized and cropped to cover; a square is asked at
+ * the next size the CDN serves (`@arcade/sdk/image-sizes`).
  *
  * @example cdnImage('/api/nfts/assets/abc.svg', 400) === '/api/images?src=%2Fapi%2Fnfts%2Fassets%2Fabc.svg&width=400&height=400'
  */
 export function cdnImage(src: string, width: number, height: number = width): string {
   if (src.startsWith('data:')) return src;
-  const params = new URLSearchParams({ src, width: String(width), height: String(height) });
+  const square = width === height ? imageCdnSquare(width) : null;
+  const params = new URLSearchParams({
+    src,
+    width: String(square ?? width),
+    height: String(square ?? height),
+  });
   return `/api/images?${params.toString()}`;
 }
