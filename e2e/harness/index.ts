@@ -301,12 +301,13 @@ async function signInAdmin(): Promise<string> {
   const nonce = (await apiJson('/api/user/nonce', {
     method: 'POST',
     body: JSON.stringify({ address: admin.address }),
-  })) as { message: string };
+  })) as { nonce: string; message: string };
   const signature = signBytes(admin, new TextEncoder().encode(nonce.message));
   const { token } = (await apiJson('/api/user/authenticate', {
     method: 'POST',
     body: JSON.stringify({
       address: admin.address,
+      nonce: nonce.nonce,
       signature: getBase58Decoder().decode(signature),
       ledger: false,
     }),

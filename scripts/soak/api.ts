@@ -64,10 +64,13 @@ export class ApiClient {
 
   /** Signs in as `signer` (nonce, signed Sign-In With Solana message, token) and keeps the token. */
   async signIn(signer: KeyPairSigner): Promise<void> {
-    const { message } = await this.call<{ message: string }>('/api/user/nonce', { address: signer.address });
+    const { nonce, message } = await this.call<{ nonce: string; message: string }>('/api/user/nonce', {
+      address: signer.address,
+    });
     const signature = await signBytes(signer.keyPair.privateKey, new TextEncoder().encode(message));
     const { token } = await this.call<{ token: string }>('/api/user/authenticate', {
       address: signer.address,
+      nonce,
       signature: base58.decode(signature),
       ledger: false,
     });

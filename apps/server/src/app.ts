@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // The server's own plugins.
-  await app.register(authPlugin, { secret: deps.jwtSecret });
+  await app.register(authPlugin, { secret: deps.jwtSecret, redis: deps.redis ?? null });
   await app.register(repositoriesPlugin);
   await app.register(servicesPlugin);
   await app.register(workersPlugin, { create: deps.workers ?? (() => []) });

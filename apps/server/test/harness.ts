@@ -112,6 +112,8 @@ export interface TestAppOptions {
   readonly redis?: AppDeps['redis'];
   /** Background workers to run (none by default: tests drive workers themselves). */
   readonly workers?: AppDeps['workers'];
+  /** The session tokens' signing key (default: 32 random bytes), for tests that forge tokens. */
+  readonly jwtSecret?: AppDeps['jwtSecret'];
 }
 
 /** The application on a test database and chain, silent, with a test clock and two admin keys. */
@@ -131,7 +133,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     db: options.db,
     chain: options.chain.context,
     ports: { ...createPorts(env, options.chain.context), ...options.ports },
-    jwtSecret: randomBytes(32),
+    jwtSecret: options.jwtSecret ?? randomBytes(32),
     adminWallets: admins.map((admin) => admin.address),
     redis: options.redis ?? null,
     now: clock.now,
@@ -155,11 +157,16 @@ export async function signIn(app: FastifyInstance, signer: KeyPairSigner): Promi
     url: '/api/user/nonce',
     payload: { address: signer.address },
   });
-  const { message } = nonce.json<{ message: string }>();
+  const { nonce: issued, message } = nonce.json<{ nonce: string; message: string }>();
   const response = await app.inject({
     method: 'POST',
     url: '/api/user/authenticate',
-    payload: { address: signer.address, signature: await signMessageText(signer, message), ledger: false },
+    payload: {
+      address: signer.address,
+      nonce: issued,
+      signature: await signMessageText(signer, message),
+      ledger: false,
+    },
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return `Bearer ${response.json<{ token: string }>().token}`;

@@ -11,7 +11,7 @@ import type { Address } from '@solana/kit';
 
 import type { Cluster } from '../chain/chain-context.ts';
 import type { Database } from '../db/database.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { badRequest, forbidden, unauthorized } from '../http/errors.ts';
 import { BlockedWalletRepository } from '../repositories/blocked-wallet-repository.ts';
 import { decodeSignature, verifyMemoTransaction, verifyMessageSignature } from './signatures.ts';
 import { formatSignInMessage, parseSignInMessage, SIGN_IN_STATEMENT, type SignInFields } from './siws.ts';
@@ -23,11 +23,12 @@ export const SIGN_IN_ERRORS = Object.freeze({
   nonceUsed: 'Nonce already used',
   nonceExpired: 'Nonce expired',
   noNonce: 'Request a nonce first',
+  nonceRequired: 'Nonce is required',
   walletBlocked: 'Wallet is blocked',
 });
 
-/** Nonces kept per address; older ones are dropped when a new one is issued. */
-const MAX_OPEN_NONCES = 5;
+/** Expired nonces deleted per issued one, at most: the table shrinks however large it grew. */
+const PRUNE_BATCH = 500;
 
 interface NonceRow {
   readonly nonce: string;
@@ -36,12 +37,17 @@ interface NonceRow {
   readonly used_at: Date | null;
 }
 
-/** What `authenticate` takes (spec §7, plus the message a `solana:signIn` wallet built). */
+/** What `authenticate` takes (spec §7, plus the nonce signed and the message a `solana:signIn` wallet built). */
 export interface SignInAttempt {
   readonly address: Address;
   /** base58 (or base64) signature; with `ledger`, the signed memo transaction, base64. */
   readonly signature: string;
   readonly ledger: boolean;
+  /**
+   * The nonce the signed message carries (`POST /api/user/nonce` returned it). Needed when neither
+   * `message` nor the Ledger memo carries it in the request.
+   */
+  readonly nonce?: string | undefined;
   /** The exact text the wallet signed, when it built the message itself (`solana:signIn`). */
   readonly message?: string | undefined;
 }
@@ -56,7 +62,13 @@ export interface SignInServiceOptions {
   readonly now: () => number;
 }
 
-/** Issues nonces and turns signed sign-in messages into session tokens. */
+/**
+ * Issues nonces and turns signed sign-in messages into session tokens.
+ *
+ * Each nonce is one row, found by the nonce itself (and the address it was issued to): whoever asks for
+ * nonces, for any address, never touches another request's nonce, and a sign-in checks exactly one
+ * signature. What was signed must be the issued message, byte for byte (see {@link SignInService.authenticate}).
+ */
 export class SignInService {
   readonly #options: SignInServiceOptions;
   readonly #blocked: BlockedWalletRepository;
@@ -89,41 +101,40 @@ export class SignInService {
       expirationTime: new Date(issued + nonceTtlSecs * 1000).toISOString(),
     };
     const message = formatSignInMessage(fields);
-    await db.transaction(async (tx) => {
-      await tx.query(
-        'INSERT INTO auth_nonces (nonce, address, message, expires_at) VALUES ($1, $2, $3, $4)',
-        [fields.nonce, address, message, new Date(fields.expirationTime)],
-      );
-      // Bound the work a signature check can cause: only the newest nonces stay open.
-      await tx.query(
-        `DELETE FROM auth_nonces WHERE address = $1 AND nonce NOT IN (
-           SELECT nonce FROM auth_nonces WHERE address = $1 ORDER BY created_at DESC, nonce LIMIT $2)`,
-        [address, MAX_OPEN_NONCES],
-      );
-    });
+    // Expired nonces (used or not) are of no use: cleared as new ones are issued, whoever they were for.
+    await db.query(
+      `DELETE FROM auth_nonces WHERE nonce IN (
+         SELECT nonce FROM auth_nonces WHERE expires_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [new Date(issued), PRUNE_BATCH],
+    );
+    await db.query('INSERT INTO auth_nonces (nonce, address, message, expires_at) VALUES ($1, $2, $3, $4)', [
+      fields.nonce,
+      address,
+      message,
+      new Date(fields.expirationTime),
+    ]);
     return { fields, message };
   }
 
   /**
    * Verifies a signed sign-in message, consumes its nonce and returns a session token.
    *
-   * @throws HttpError 401 for a bad signature, a used or expired nonce; 403 for a blocked wallet.
+   * The nonce comes from the request: the `nonce` field, the wallet-built `message`, or the Ledger's memo.
+   * What was signed must equal the message issued with that nonce, every line of it: a `solana:signIn`
+   * wallet builds the text from the input fields it was sent, all of which it must keep as they are.
+   *
+   * @throws HttpError 400 without a nonce to look up; 401 for a bad signature, an unknown, used or
+   *   expired nonce; 403 for a blocked wallet.
    */
   async authenticate(attempt: SignInAttempt): Promise<{ token: string; expiresAt: number }> {
     const { db, tokens, now } = this.#options;
     await this.#refuseBlocked(attempt.address);
-    const nonces = await db.query<NonceRow>(
-      'SELECT nonce, message, expires_at, used_at FROM auth_nonces WHERE address = $1 ORDER BY created_at DESC',
-      [attempt.address],
-    );
-    if (nonces.length === 0) throw unauthorized(SIGN_IN_ERRORS.noNonce);
-    const matched = await this.#match(attempt, nonces);
-    if (matched === null) throw unauthorized(SIGN_IN_ERRORS.invalidSignature);
-    if (matched.used_at !== null) throw unauthorized(SIGN_IN_ERRORS.nonceUsed);
-    if (matched.expires_at.getTime() <= now()) throw unauthorized(SIGN_IN_ERRORS.nonceExpired);
+    const row = await this.#verifiedNonce(attempt);
+    if (row.used_at !== null) throw unauthorized(SIGN_IN_ERRORS.nonceUsed);
+    if (row.expires_at.getTime() <= now()) throw unauthorized(SIGN_IN_ERRORS.nonceExpired);
     const consumed = await db.query(
       'UPDATE auth_nonces SET used_at = $2 WHERE nonce = $1 AND used_at IS NULL RETURNING nonce',
-      [matched.nonce, new Date(now())],
+      [row.nonce, new Date(now())],
     );
     // A concurrent request with the same signature won the race.
     if (consumed.length === 0) throw unauthorized(SIGN_IN_ERRORS.nonceUsed);
@@ -133,33 +144,54 @@ export class SignInService {
     return tokens.issue(attempt.address, Math.floor(now() / 1000));
   }
 
-  async #match(attempt: SignInAttempt, nonces: readonly NonceRow[]): Promise<NonceRow | null> {
+  /** The nonce row whose message `attempt` signed; throws as {@link SignInService.authenticate} does. */
+  async #verifiedNonce(attempt: SignInAttempt): Promise<NonceRow> {
+    const invalid = () => unauthorized(SIGN_IN_ERRORS.invalidSignature);
     if (attempt.ledger) {
+      // The memo is the message; the signature is checked before the memo is read.
       const memo = await verifyMemoTransaction(attempt.address, attempt.signature);
-      return memo === null ? null : (nonces.find((row) => row.message === memo) ?? null);
+      if (memo === null) throw invalid();
+      const row = await this.#nonce(attempt, parseSignInMessage(memo)?.nonce);
+      if (memo !== row.message) throw invalid();
+      return row;
     }
     const signature = decodeSignature(attempt.signature);
-    if (signature === null) return null;
+    if (signature === null) throw invalid();
     if (attempt.message !== undefined) {
-      // A wallet-built message: its fields must be ours, then its bytes must carry the signature.
-      const fields = parseSignInMessage(attempt.message);
-      const url = new URL(this.#options.publicUrl);
-      if (fields?.address !== attempt.address || fields.domain !== url.host) return null;
-      if (fields.chainId !== '' && fields.chainId !== this.chainId) return null;
-      const row = nonces.find((candidate) => candidate.nonce === fields.nonce);
-      if (row === undefined) return null;
-      const ok = await verifyMessageSignature(
-        attempt.address,
-        new TextEncoder().encode(attempt.message),
-        signature,
-      );
-      return ok ? row : null;
+      const parsed = parseSignInMessage(attempt.message);
+      if (parsed === null) throw invalid();
+      const row = await this.#nonce(attempt, parsed.nonce);
+      if (attempt.message !== row.message) throw invalid();
+      await this.#verify(attempt.address, attempt.message, signature);
+      return row;
     }
-    for (const row of nonces) {
-      if (await verifyMessageSignature(attempt.address, new TextEncoder().encode(row.message), signature))
-        return row;
+    if (attempt.nonce === undefined) throw badRequest(SIGN_IN_ERRORS.nonceRequired);
+    const row = await this.#nonce(attempt, attempt.nonce);
+    await this.#verify(attempt.address, row.message, signature);
+    return row;
+  }
+
+  /**
+   * The row of the nonce the signed text carries (`carried`), issued to the attempt's address. A `nonce`
+   * field naming another one is refused.
+   */
+  async #nonce(attempt: SignInAttempt, carried: string | undefined): Promise<NonceRow> {
+    if (carried === undefined || carried === '') throw unauthorized(SIGN_IN_ERRORS.invalidSignature);
+    if (attempt.nonce !== undefined && attempt.nonce !== carried) {
+      throw unauthorized(SIGN_IN_ERRORS.invalidSignature);
     }
-    return null;
+    const [row] = await this.#options.db.query<NonceRow>(
+      'SELECT nonce, message, expires_at, used_at FROM auth_nonces WHERE nonce = $1 AND address = $2',
+      [carried, attempt.address],
+    );
+    if (row === undefined) throw unauthorized(SIGN_IN_ERRORS.noNonce);
+    return row;
+  }
+
+  async #verify(address: Address, message: string, signature: Uint8Array): Promise<void> {
+    if (!(await verifyMessageSignature(address, new TextEncoder().encode(message), signature))) {
+      throw unauthorized(SIGN_IN_ERRORS.invalidSignature);
+    }
   }
 
   async #refuseBlocked(address: Address): Promise<void> {

@@ -1,6 +1,9 @@
 /**
- * Session tokens: HS256 JWTs whose subject is the wallet address, with an expiry, signed with the key
- * from config (`JWT_SECRET`, or a key generated once under the data directory on the embedded default).
+ * Session tokens: HS256 JWTs whose subject is the wallet address, with an expiry and a random id (`jti`),
+ * signed with the key from config (`JWT_SECRET`, or a key generated once under the data directory on the
+ * embedded default). A token is accepted only with every claim it was issued with (`sub`, `iat`, `exp`,
+ * `jti`), a subject that is a Solana address, an issue time not ahead of the server's clock (beyond a minute
+ * of skew), and an id that was not revoked (signed out).
  *
  * @module
  */
@@ -9,32 +12,68 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
+import { isAddress } from '@solana/kit';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
+import type { TokenRevocations } from './revocations.ts';
+
 const AUDIENCE = 'arcade';
+/** How far ahead of the server's clock a token's issue time may be (another instance's clock). */
+const CLOCK_SKEW_SECS = 60;
+
+/** Token refusals, word for word. */
+export const TOKEN_ERRORS = Object.freeze({
+  invalid: 'Invalid token',
+  expired: 'Token expired',
+  revoked: 'Token revoked',
+});
 
 /** Why a token was refused; the message is what the client sees. */
 export class TokenError extends Error {
   override readonly name = 'TokenError';
 }
 
-/** Issues and verifies session tokens. */
+/** What a valid token says. */
+export interface TokenClaims {
+  readonly address: string;
+  /** The token's id, what signing out revokes. */
+  readonly jti: string;
+  /** Seconds since the epoch. */
+  readonly expiresAt: number;
+}
+
+/** Options of {@link TokenService}. */
+export interface TokenServiceOptions {
+  readonly secret: string | Uint8Array;
+  readonly issuer: string;
+  readonly ttlSecs: number;
+  /** Milliseconds since the epoch: the clock tokens are issued and checked by. Default `Date.now`. */
+  readonly now?: () => number;
+  /** Where signed-out tokens are recorded; without it nothing is ever revoked. */
+  readonly revocations?: TokenRevocations | null;
+}
+
+/** Issues, verifies and revokes session tokens. */
 export class TokenService {
   readonly #key: Uint8Array;
   readonly #issuer: string;
   readonly #ttlSecs: number;
+  readonly #now: () => number;
+  readonly #revocations: TokenRevocations | null;
 
-  constructor(options: { secret: string | Uint8Array; issuer: string; ttlSecs: number }) {
+  constructor(options: TokenServiceOptions) {
     this.#key =
       typeof options.secret === 'string' ? new TextEncoder().encode(options.secret) : options.secret;
     this.#issuer = options.issuer;
     this.#ttlSecs = options.ttlSecs;
+    this.#now = options.now ?? Date.now;
+    this.#revocations = options.revocations ?? null;
   }
 
   /** A token for `address`, valid for the configured time from `nowSecs`. */
   async issue(
     address: string,
-    nowSecs = Math.floor(Date.now() / 1000),
+    nowSecs = Math.floor(this.#now() / 1000),
   ): Promise<{ token: string; expiresAt: number }> {
     const expiresAt = nowSecs + this.#ttlSecs;
     const token = await new SignJWT({})
@@ -44,6 +83,7 @@ export class TokenService {
       .setAudience(AUDIENCE)
       .setIssuedAt(nowSecs)
       .setExpirationTime(expiresAt)
+      .setJti(randomBytes(16).toString('base64url'))
       .sign(this.#key);
     return { token, expiresAt };
   }
@@ -51,22 +91,63 @@ export class TokenService {
   /**
    * The address a valid token was issued to.
    *
-   * @throws TokenError 'Token expired' or 'Invalid token'.
+   * @throws TokenError 'Token expired', 'Token revoked' or 'Invalid token'.
    */
   async verify(token: string): Promise<string> {
+    return (await this.claims(token)).address;
+  }
+
+  /**
+   * What a valid token says.
+   *
+   * @throws TokenError 'Token expired', 'Token revoked' or 'Invalid token'.
+   */
+  async claims(token: string): Promise<TokenClaims> {
+    const claims = await this.#signedClaims(token);
+    if (this.#revocations !== null && (await this.#revocations.isRevoked(claims.jti))) {
+      throw new TokenError(TOKEN_ERRORS.revoked);
+    }
+    return claims;
+  }
+
+  /**
+   * Revokes a valid token: it is refused from now on, by every instance.
+   *
+   * @throws TokenError as {@link TokenService.claims} does.
+   */
+  async revoke(token: string): Promise<void> {
+    const claims = await this.claims(token);
+    await this.#revocations?.revoke(claims.jti, claims.address, claims.expiresAt);
+  }
+
+  async #signedClaims(token: string): Promise<TokenClaims> {
+    const now = this.#now();
+    let payload;
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
+      ({ payload } = await jwtVerify(token, this.#key, {
         issuer: this.#issuer,
         audience: AUDIENCE,
         algorithms: ['HS256'],
-      });
-      if (typeof payload.sub !== 'string' || payload.sub === '') throw new TokenError('Invalid token');
-      return payload.sub;
+        requiredClaims: ['exp', 'iat', 'sub', 'jti'],
+        currentDate: new Date(now),
+      }));
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw new TokenError('Token expired');
-      if (error instanceof TokenError) throw error;
-      throw new TokenError('Invalid token');
+      if (error instanceof errors.JWTExpired) throw new TokenError(TOKEN_ERRORS.expired);
+      throw new TokenError(TOKEN_ERRORS.invalid);
     }
+    const { sub, jti, iat, exp } = payload;
+    if (
+      typeof sub !== 'string' ||
+      !isAddress(sub) ||
+      typeof jti !== 'string' ||
+      jti === '' ||
+      typeof iat !== 'number' ||
+      iat > now / 1000 + CLOCK_SKEW_SECS ||
+      typeof exp !== 'number'
+    ) {
+      throw new TokenError(TOKEN_ERRORS.invalid);
+    }
+    return { address: sub, jti, expiresAt: exp };
   }
 }
 

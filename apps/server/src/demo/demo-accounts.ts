@@ -25,12 +25,12 @@ export async function signInWallet(app: FastifyInstance, signer: KeyPairSigner):
     payload: { address: signer.address },
   });
   if (nonce.statusCode !== 200) throw new Error(`nonce refused: ${nonce.body}`);
-  const { message } = nonce.json<{ message: string }>();
+  const { nonce: issued, message } = nonce.json<{ nonce: string; message: string }>();
   const signature = await signBytes(signer.keyPair.privateKey, new TextEncoder().encode(message));
   const response = await app.inject({
     method: 'POST',
     url: '/api/user/authenticate',
-    payload: { address: signer.address, signature: base58.decode(signature), ledger: false },
+    payload: { address: signer.address, nonce: issued, signature: base58.decode(signature), ledger: false },
   });
   if (response.statusCode !== 200) throw new Error(`sign-in refused: ${response.body}`);
   return response.json<{ token: string }>().token;

@@ -99,7 +99,8 @@ describe('auth before validation', () => {
 
   it('answers 403 Admins only to a player on every admin route, whatever the body', async () => {
     const refused: { operation: string; body: unknown }[] = [];
-    for (const operation of secured) {
+    // Signing out would revoke the token the next operations send.
+    for (const operation of secured.filter(({ url }) => url !== '/api/user/signout')) {
       const response = await send(operation, playerToken);
       if (response.statusCode === 403)
         refused.push({ operation: `${operation.method} ${operation.url}`, body: response.json<unknown>() });

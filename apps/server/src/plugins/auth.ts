@@ -10,24 +10,35 @@
 import type { Address } from '@solana/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 
-import { TokenError, TokenService } from '../auth/tokens.ts';
+import { TokenRevocations } from '../auth/revocations.ts';
+import { TokenError, TOKEN_ERRORS, TokenService } from '../auth/tokens.ts';
 import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
 import type { RequestUser } from '../types.ts';
 
-/** The wallet a request's bearer token belongs to; throws 401 or 403 as `authenticate` does. */
-export async function userOf(app: FastifyInstance, request: FastifyRequest): Promise<RequestUser> {
+/**
+ * The bearer token of a request.
+ *
+ * @throws HttpError 401 'Missing token' / 'Invalid token'.
+ */
+export function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
   if (header === undefined || header === '') throw unauthorized('Missing token');
   const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/i.exec(header.trim());
-  if (match?.[1] === undefined) throw unauthorized('Invalid token');
-  return sessionOf(app, match[1]);
+  if (match?.[1] === undefined) throw unauthorized(TOKEN_ERRORS.invalid);
+  return match[1];
+}
+
+/** The wallet a request's bearer token belongs to; throws 401 or 403 as `authenticate` does. */
+export async function userOf(app: FastifyInstance, request: FastifyRequest): Promise<RequestUser> {
+  return sessionOf(app, bearerToken(request));
 }
 
 /**
  * The wallet a session token belongs to, wherever the token came from (a bearer header, a link's query).
  *
- * @throws HttpError 401 'Invalid token' / 'Token expired', 403 'Wallet is blocked'.
+ * @throws HttpError 401 'Invalid token' / 'Token expired' / 'Token revoked', 403 'Wallet is blocked'.
  */
 export async function sessionOf(app: FastifyInstance, token: string): Promise<RequestUser> {
   let address: string;
@@ -42,7 +53,7 @@ export async function sessionOf(app: FastifyInstance, token: string): Promise<Re
 }
 
 export default fp(
-  async (app: FastifyInstance, options: { secret: string | Uint8Array }) => {
+  async (app: FastifyInstance, options: { secret: string | Uint8Array; redis?: Redis | null }) => {
     const guards = (): readonly unknown[] => [app.authenticate, app.requireAdmin, app.userRateLimit];
     app.addHook('onRoute', (route) => {
       const late = [route.preHandler ?? []].flat();
@@ -52,9 +63,21 @@ export default fp(
         );
       }
     });
+    const issuer = app.env.PUBLIC_URL;
+    const now = (): number => app.now();
+    const revocations = new TokenRevocations({
+      db: app.db,
+      redis: options.redis ?? null,
+      // One copy per deployment: tokens of another issuer are refused anyway.
+      redisKey: `arcade-token-revocations:${issuer}`,
+      now,
+      onRedisError: (error) => {
+        app.log.warn({ err: error }, 'token revocations: redis (checking the database instead)');
+      },
+    });
     app.decorate(
       'tokens',
-      new TokenService({ secret: options.secret, issuer: app.env.PUBLIC_URL, ttlSecs: app.env.JWT_TTL_SECS }),
+      new TokenService({ secret: options.secret, issuer, ttlSecs: app.env.JWT_TTL_SECS, now, revocations }),
     );
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest): Promise<void> => {

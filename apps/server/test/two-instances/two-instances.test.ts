@@ -114,11 +114,15 @@ describe.skipIf(databaseUrl === '' || redisUrl === '')('two instances on Postgre
         },
         body: JSON.stringify(body),
       });
-    const { message } = (await (await post('/api/user/nonce', { address: signer.address })).json()) as {
+    const { nonce, message } = (await (
+      await post('/api/user/nonce', { address: signer.address })
+    ).json()) as {
+      nonce: string;
       message: string;
     };
     const signedIn = await post('/api/user/authenticate', {
       address: signer.address,
+      nonce,
       signature: await signMessageText(signer, message),
       ledger: false,
     });

@@ -121,9 +121,10 @@ describe('POST /api/user/nonce', () => {
 describe('POST /api/user/authenticate', () => {
   it('exchanges a signed message for a token that GET /api/user/verify accepts', async () => {
     const user = await generateKeyPairSigner();
-    const { message } = await nonceFor(user);
+    const { nonce, message } = await nonceFor(user);
     const response = await authenticate({
       address: user.address,
+      nonce,
       signature: await signMessageText(user, message),
       ledger: false,
     });
@@ -149,8 +150,13 @@ describe('POST /api/user/authenticate', () => {
 
   it('refuses a replayed nonce', async () => {
     const user = await generateKeyPairSigner();
-    const { message } = await nonceFor(user);
-    const payload = { address: user.address, signature: await signMessageText(user, message), ledger: false };
+    const { nonce, message } = await nonceFor(user);
+    const payload = {
+      address: user.address,
+      nonce,
+      signature: await signMessageText(user, message),
+      ledger: false,
+    };
     expect((await authenticate(payload)).statusCode).toBe(200);
     const replay = await authenticate(payload);
     expect(replay.statusCode).toBe(401);
@@ -159,18 +165,24 @@ describe('POST /api/user/authenticate', () => {
 
   it('consumes a nonce once when two requests race', async () => {
     const user = await generateKeyPairSigner();
-    const { message } = await nonceFor(user);
-    const payload = { address: user.address, signature: await signMessageText(user, message), ledger: false };
+    const { nonce, message } = await nonceFor(user);
+    const payload = {
+      address: user.address,
+      nonce,
+      signature: await signMessageText(user, message),
+      ledger: false,
+    };
     const results = await Promise.all([authenticate(payload), authenticate(payload), authenticate(payload)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401]);
   });
 
   it('refuses an expired nonce', async () => {
     const user = await generateKeyPairSigner();
-    const { message } = await nonceFor(user);
+    const { nonce, message } = await nonceFor(user);
     t.clock.advance(300_001);
     const response = await authenticate({
       address: user.address,
+      nonce,
       signature: await signMessageText(user, message),
       ledger: false,
     });
@@ -181,9 +193,10 @@ describe('POST /api/user/authenticate', () => {
   it('refuses a signature over another message, by another key, or without a nonce', async () => {
     const user = await generateKeyPairSigner();
     const other = await generateKeyPairSigner();
-    const { message } = await nonceFor(user);
+    const { nonce, message } = await nonceFor(user);
     const tampered = await authenticate({
       address: user.address,
+      nonce,
       signature: await signMessageText(user, message.replace('Version: 1', 'Version: 2')),
       ledger: false,
     });
@@ -191,6 +204,7 @@ describe('POST /api/user/authenticate', () => {
     expect(tampered.json()).toEqual({ success: false, error: 'Invalid signature' });
     const wrongKey = await authenticate({
       address: user.address,
+      nonce,
       signature: await signMessageText(other, message),
       ledger: false,
     });
@@ -198,6 +212,7 @@ describe('POST /api/user/authenticate', () => {
     // `other` never asked for a nonce.
     const noNonce = await authenticate({
       address: other.address,
+      nonce,
       signature: await signMessageText(other, message),
       ledger: false,
     });
@@ -205,19 +220,24 @@ describe('POST /api/user/authenticate', () => {
     expect(noNonce.json()).toEqual({ success: false, error: 'Request a nonce first' });
   });
 
-  it('accepts the message a solana:signIn wallet built, when its fields are ours', async () => {
+  it('accepts the message a solana:signIn wallet built from the input, line for line', async () => {
     const user = await generateKeyPairSigner();
-    const { input } = await nonceFor(user);
-    // A wallet may omit optional lines; the signed text is what counts.
+    const { input, message } = await nonceFor(user);
+    // What a wallet builds from the input (all of whose fields it must keep): the issued message.
     const walletMessage = [
       `${input.domain} wants you to sign in with your Solana account:`,
       user.address,
       '',
       input.statement,
       '',
+      `URI: ${input.uri}`,
+      `Version: ${input.version}`,
+      `Chain ID: ${input.chainId}`,
       `Nonce: ${input.nonce}`,
       `Issued At: ${input.issuedAt}`,
+      `Expiration Time: ${input.expirationTime}`,
     ].join('\n');
+    expect(walletMessage).toBe(message);
     const ok = await authenticate({
       address: user.address,
       signature: await signMessageText(user, walletMessage),
@@ -227,7 +247,7 @@ describe('POST /api/user/authenticate', () => {
     expect(ok.statusCode).toBe(200);
 
     const second = await nonceFor(user);
-    const phishing = walletMessage.replace(input.domain!, 'evil.example').replace(input.nonce!, second.nonce);
+    const phishing = second.message.replace(input.domain!, 'evil.example');
     const refused = await authenticate({
       address: user.address,
       signature: await signMessageText(user, phishing),
@@ -236,6 +256,18 @@ describe('POST /api/user/authenticate', () => {
     });
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({ success: false, error: 'Invalid signature' });
+
+    // A wallet that leaves out a field it was sent (here the expiry) is refused too.
+    const third = await nonceFor(user);
+    const shortened = third.message.split('\n').slice(0, -1).join('\n');
+    const partial = await authenticate({
+      address: user.address,
+      signature: await signMessageText(user, shortened),
+      message: shortened,
+      ledger: false,
+    });
+    expect(partial.statusCode).toBe(401);
+    expect(partial.json()).toEqual({ success: false, error: 'Invalid signature' });
   });
 
   it('accepts a Ledger memo transaction carrying the message, and never broadcasts it', async () => {

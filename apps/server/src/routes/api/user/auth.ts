@@ -1,6 +1,6 @@
 /**
- * Sign-in: `POST /api/user/nonce` (an addition to the spec), `POST /api/user/authenticate` and
- * `GET /api/user/verify/{address}`.
+ * Sign-in: `POST /api/user/nonce` (an addition to the spec), `POST /api/user/authenticate`,
+ * `GET /api/user/verify/{address}` and `POST /api/user/signout` (an addition: revokes the token).
  *
  * @module
  */
@@ -8,14 +8,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { forbidden } from '../../../http/errors.ts';
+import { TokenError } from '../../../auth/tokens.ts';
+import { forbidden, unauthorized } from '../../../http/errors.ts';
 import {
   addressParams,
   addressSchema,
   bearer,
   errorResponses,
+  errorSchema,
+  limitResponses,
   successSchema,
 } from '../../../http/schemas.ts';
+import { bearerToken } from '../../../plugins/auth.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { signIn } = app.services;
@@ -68,6 +72,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             .min(1, 'Invalid signature')
             .max(4096, 'Invalid signature'),
           ledger: z.boolean({ error: 'ledger must be true or false' }).default(false),
+          nonce: z
+            .string({ error: 'Invalid nonce' })
+            .regex(/^[0-9a-f]{32}$/, 'Invalid nonce')
+            .optional()
+            .meta({
+              description:
+                'the nonce of the signed message, as POST /api/user/nonce returned it; needed unless `message` or the Ledger memo carries it',
+            }),
           message: z.string().max(2048).optional(),
         }),
         response: {
@@ -102,6 +114,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (request.user?.address !== request.params.address)
         throw forbidden('Token does not match this address');
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/signout',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        summary: 'Revokes the bearer token: every instance refuses it from now on (401 Token revoked)',
+        tags: ['user'],
+        security: bearer,
+        response: { 200: successSchema, 401: errorSchema, 403: errorSchema, ...limitResponses },
+      },
+    },
+    async (request) => {
+      try {
+        await app.tokens.revoke(bearerToken(request));
+      } catch (error) {
+        // Revoked by a concurrent sign-out since `authenticate` checked it.
+        if (error instanceof TokenError) throw unauthorized(error.message);
+        throw error;
+      }
       return { success: true as const };
     },
   );
