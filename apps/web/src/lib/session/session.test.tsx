@@ -108,11 +108,16 @@ afterEach(() => {
 });
 
 function Probe() {
-  const { session, status, blocked } = useSession();
+  const { session, status, blocked, signOut } = useSession();
   return (
-    <p data-testid="session">
-      {status}|{session?.address ?? 'none'}|{blocked ? 'blocked' : 'ok'}
-    </p>
+    <>
+      <p data-testid="session">
+        {status}|{session?.address ?? 'none'}|{blocked ? 'blocked' : 'ok'}
+      </p>
+      <button type="button" onClick={signOut}>
+        Sign out
+      </button>
+    </>
   );
 }
 
@@ -163,9 +168,71 @@ describe('SessionProvider', () => {
     });
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBe('tok-1');
     const auth = calls.find((c) => c.url === '/api/user/authenticate')!.body as Record<string, unknown>;
-    expect(auth).toMatchObject({ address, ledger: false });
+    // The nonce names the sign-in: nobody else's nonce requests can push it out.
+    expect(auth).toMatchObject({ address, ledger: false, nonce: 'n1' });
     expect(typeof auth['signature']).toBe('string');
     expect(auth).not.toHaveProperty('message');
+    unregister();
+  });
+
+  it('signs out on the server (POST /api/user/signout with the token) and forgets the token', async () => {
+    const { store, wallet, unregister } = setup();
+    nonceRoute();
+    routes['/api/user/authenticate'] = () =>
+      json(200, { success: true, token: 'tok-out', expiresAt: 1, address: 'x' });
+    routes['/api/user/signout'] = () => json(200, { success: true });
+    await act(() => store.connect(wallet));
+    const address = wallet.accounts[0]!.address;
+    await waitFor(() => {
+      expect(screen.getByTestId('session').textContent).toBe(`signed-in|${address}|ok`);
+    });
+    act(() => {
+      screen.getByRole('button', { name: 'Sign out' }).click();
+    });
+    expect(screen.getByTestId('session').textContent).toBe(`signed-out|none|ok`);
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBeNull();
+    await waitFor(() => {
+      expect(calls.filter((c) => c.url === '/api/user/signout')).toEqual([
+        { url: '/api/user/signout', body: undefined, auth: 'Bearer tok-out' },
+      ]);
+    });
+    unregister();
+  });
+
+  it('revokes the token when the wallet disconnects, and forgets it even when the server fails', async () => {
+    const { store, wallet, unregister } = setup();
+    nonceRoute();
+    routes['/api/user/authenticate'] = () =>
+      json(200, { success: true, token: 'tok-gone', expiresAt: 1, address: 'x' });
+    routes['/api/user/signout'] = () => json(503, { success: false, error: 'Service unavailable' });
+    await act(() => store.connect(wallet));
+    await waitFor(() => {
+      expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBe('tok-gone');
+    });
+    await act(() => store.disconnect());
+    expect(screen.getByTestId('session').textContent).toBe('signed-out|none|ok');
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBeNull();
+    await waitFor(() => {
+      expect(calls.filter((c) => c.url === '/api/user/signout').map((c) => c.auth)).toEqual([
+        'Bearer tok-gone',
+      ]);
+    });
+    unregister();
+  });
+
+  it('treats 401 Token revoked (signed out elsewhere) like an expired token: signs out', async () => {
+    routes['/api/user/verify/'] = () => json(401, { success: false, error: 'Token revoked' });
+    const wallet = fakeWallet();
+    await (wallet.features['standard:connect'] as { connect: () => Promise<unknown> }).connect();
+    const address = wallet.accounts[0]!.address;
+    localStorage.setItem(LOCAL_STORAGE_KEYS.token, tokenFor(address));
+    sessionStorage.setItem('arcade:wallet', wallet.name);
+    const { unregister } = setup(wallet, sessionStorage);
+    await waitFor(() => {
+      expect(localStorage.getItem(LOCAL_STORAGE_KEYS.token)).toBeNull();
+    });
+    expect(screen.getByTestId('session').textContent).toBe('signed-out|none|ok');
+    sessionStorage.clear();
     unregister();
   });
 

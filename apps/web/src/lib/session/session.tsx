@@ -1,7 +1,9 @@
 /**
  * The signed-in session (spec §4 "Login"): the token of the connected wallet, checked against the server
  * when the page loads and whenever the wallet changes, and the sign-in that starts right after the user
- * connects a wallet. A 401 to any call carrying the token (it expired or was revoked) signs out.
+ * connects a wallet. A 401 to any call carrying the token (it expired or was revoked) signs out. Signing
+ * out, or disconnecting the wallet, revokes the token on the server (`POST /api/user/signout`, best effort)
+ * and forgets it here whatever the server answers.
  *
  * @module
  */
@@ -81,6 +83,11 @@ interface SessionController {
   readonly signOut: () => void;
   /** Signs out when `token` (a call's, answered 401) is the session's: it expired mid-session. */
   readonly expire: (token: string) => void;
+}
+
+/** Revokes `token` on the server, so a copy of it is no use either; a failure changes nothing here. */
+function revokeOnServer(token: string): void {
+  api('/api/user/signout', { method: 'POST', token }).catch(() => undefined);
 }
 
 function createSessionController(): SessionController {
@@ -176,6 +183,12 @@ function createSessionController(): SessionController {
       verifying?.abort();
       verifying = null;
       if (connection === null) {
+        // Disconnected: the session ends with the connection.
+        const token = readToken();
+        if (token !== null) {
+          removeToken();
+          revokeOnServer(token);
+        }
         set(SIGNED_OUT);
         return;
       }
@@ -196,8 +209,10 @@ function createSessionController(): SessionController {
       await signInWith(current, options?.ledger ?? getLedgerPreference());
     },
     signOut() {
+      const token = snapshot.session?.token ?? readToken();
       removeToken();
       set({ ...snapshot, session: null, status: 'signed-out' });
+      if (token !== null) revokeOnServer(token);
     },
     expire(token) {
       // A late 401 for a token already replaced (another wallet, a new sign-in) says nothing of this one.

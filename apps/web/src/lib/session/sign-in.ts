@@ -53,6 +53,8 @@ export interface AuthenticateBody {
   readonly address: Address;
   readonly signature: string;
   readonly ledger: boolean;
+  /** The nonce of the signed message: the server looks the sign-in up by it. */
+  readonly nonce: string;
   readonly message?: string;
 }
 
@@ -106,7 +108,7 @@ async function signatureFor(request: SignInRequest, nonce: NonceResponse): Promi
   if (ledger) {
     const wire = createMemoTransaction(address, nonce.message, await request.latestBlockhash());
     const signed = await signWireTransaction(wallet, account, cluster, wire);
-    return { address, ledger: true, signature: getBase64Decoder().decode(signed) };
+    return { address, ledger: true, nonce: nonce.nonce, signature: getBase64Decoder().decode(signed) };
   }
   const signIn = signInFeature(wallet);
   if (signIn !== null) {
@@ -116,6 +118,7 @@ async function signatureFor(request: SignInRequest, nonce: NonceResponse): Promi
     return {
       address,
       ledger: false,
+      nonce: nonce.nonce,
       signature: getBase58Decoder().decode(output.signature),
       message: new TextDecoder().decode(output.signedMessage),
     };
@@ -127,7 +130,12 @@ async function signatureFor(request: SignInRequest, nonce: NonceResponse): Promi
     message: new TextEncoder().encode(nonce.message),
   });
   if (output === undefined) throw new Error(`${wallet.name} returned no signature`);
-  return { address, ledger: false, signature: getBase58Decoder().decode(output.signature) };
+  return {
+    address,
+    ledger: false,
+    nonce: nonce.nonce,
+    signature: getBase58Decoder().decode(output.signature),
+  };
 }
 
 /**
