@@ -3,6 +3,9 @@
  * Redis both use the socket.io Redis adapter, so any number of instances serve the same rooms. Closed
  * before the HTTP server, so open websockets do not hold its close.
  *
+ * One client address holds at most `SOCKET_MAX_PER_CLIENT` sockets of both together, counted on every
+ * instance through Redis when set (see connection-slots.ts).
+ *
  * @module
  */
 
@@ -13,6 +16,11 @@ import type { Redis } from 'ioredis';
 import { createActivitySocket } from '../sockets/activity-socket.ts';
 import type { RateWindow } from '../sockets/chat-rate-limiter.ts';
 import { createChatSocket } from '../sockets/chat-socket.ts';
+import {
+  MemoryConnectionSlots,
+  RedisConnectionSlots,
+  type ConnectionSlots,
+} from '../sockets/connection-slots.ts';
 
 /** Options of the sockets plugin. */
 export interface SocketsPluginOptions {
@@ -24,9 +32,20 @@ export interface SocketsPluginOptions {
 
 export default fp(
   async (app: FastifyInstance, options: SocketsPluginOptions) => {
-    const activity = createActivitySocket(app, options.redis);
+    const max = app.env.SOCKET_MAX_PER_CLIENT;
+    const slots: ConnectionSlots =
+      options.redis === null
+        ? new MemoryConnectionSlots(max)
+        : new RedisConnectionSlots(options.redis, {
+            max,
+            onError: (error) => {
+              app.log.error({ err: error }, 'sockets: connection slots in redis');
+            },
+          });
+    const activity = createActivitySocket(app, { redis: options.redis, slots });
     const chat = createChatSocket(app, {
       redis: options.redis,
+      slots,
       rateLimits: options.chatRateLimits ?? [
         { windowMs: 1_000, max: app.env.CHAT_MESSAGES_PER_SECOND },
         { windowMs: 60_000, max: app.env.CHAT_MESSAGES_PER_MINUTE },
@@ -37,6 +56,7 @@ export default fp(
     });
     app.addHook('preClose', async () => {
       await Promise.all([activity.close(), chat.close()]);
+      await slots.close();
     });
   },
   { name: 'sockets', dependencies: ['auth', 'repositories'] },

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import type { BetFeedItem, FeedItem, MarketBetFeedItem, PredictionFeedItem } from '../events/feed-items.ts';
-import { FEED_HISTORY_LENGTH } from './activity-socket.ts';
+import { FEED_HISTORY_LENGTH, HISTORY_CACHE_MS } from './activity-socket.ts';
 
 let t: TestServer;
 let baseUrl: string;
@@ -16,6 +16,8 @@ beforeAll(async () => {
 afterEach(() => {
   vi.restoreAllMocks();
   for (const client of clients.splice(0)) client.disconnect();
+  // Each test reads the history afresh.
+  t.clock.advance(HISTORY_CACHE_MS);
 });
 afterAll(() => t.close());
 
@@ -90,6 +92,23 @@ describe('/activity', () => {
     const received = next<FeedItem>(socket, 'new_bet');
     t.app.feed.publish(bet);
     expect(await received).toEqual(bet);
+  });
+
+  it('reads the history once for a burst of connections, and again after a new item', async () => {
+    const latest = vi.spyOn(t.app.repositories.feed, 'latest').mockResolvedValue([prediction, bet]);
+    const burst = Array.from({ length: 10 }, () => open('/activity'));
+    for (const { feed } of burst) expect(await feed).toEqual([prediction, bet]);
+    expect(latest).toHaveBeenCalledTimes(1);
+    latest.mockResolvedValue([marketBet, prediction, bet]);
+    const received = next<FeedItem>(burst[0]!.socket, 'new_marketbet');
+    t.app.feed.publish(marketBet);
+    await received;
+    expect(await open('/activity').feed).toEqual([marketBet, prediction, bet]);
+    expect(latest).toHaveBeenCalledTimes(2);
+    // Past the cache's life, the next connection reads again.
+    t.clock.advance(HISTORY_CACHE_MS);
+    await open('/activity').feed;
+    expect(latest).toHaveBeenCalledTimes(3);
   });
 
   it('relays each published item under its kind’s event, to every client', async () => {

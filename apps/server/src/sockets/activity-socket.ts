@@ -6,13 +6,18 @@
  * instance's clients. Items published while a client's history is being read may reach it twice or ahead
  * of the history: clients de-duplicate by `id` (never lose an item instead).
  *
+ * The history is read through a short cache ({@link HISTORY_CACHE_MS}) that this instance's own items
+ * clear, so a burst of connections costs one read, not one each.
+ *
  * @module
  */
 
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 
+import { ReadCache } from '../cache/read-cache.ts';
 import { FEED_EVENT_OF, FEED_HISTORY_LENGTH, type FeedItem } from '../events/feed-items.ts';
+import type { ConnectionSlots } from './connection-slots.ts';
 import { SocketServer } from './socket-server.ts';
 
 export { FEED_HISTORY_LENGTH };
@@ -26,6 +31,9 @@ export type ActivityServerEvents = {
   new_marketbet: (item: FeedItem) => void;
 };
 
+/** How long the history read on connect is served to the next connections. */
+export const HISTORY_CACHE_MS = 1_000;
+
 /** Clients send nothing on `/activity`. */
 export type ActivityClientEvents = Record<string, never>;
 
@@ -36,12 +44,23 @@ export interface ActivitySocket {
   close(): Promise<void>;
 }
 
+/** Options of {@link createActivitySocket}. */
+export interface ActivitySocketOptions {
+  /** Shares the fan-out between instances when set. */
+  readonly redis: Redis | null;
+  /** The connection slots per client address, shared with `/chat`. */
+  readonly slots: ConnectionSlots;
+}
+
 /** Starts the `/activity` socket on `app.server`. */
-export function createActivitySocket(app: FastifyInstance, redis: Redis | null): ActivitySocket {
+export function createActivitySocket(app: FastifyInstance, options: ActivitySocketOptions): ActivitySocket {
+  const history = new ReadCache<'latest', readonly FeedItem[]>({ ttlMs: HISTORY_CACHE_MS, now: app.now });
   const server = new SocketServer<ActivityClientEvents, ActivityServerEvents>(app.server, {
     path: '/activity',
     publicUrl: app.env.PUBLIC_URL,
-    redis,
+    trustProxy: app.env.TRUST_PROXY,
+    slots: options.slots,
+    redis: options.redis,
     channel: 'arcade-activity',
     onError: (error) => {
       app.log.error({ err: error }, 'activity socket: redis');
@@ -53,7 +72,7 @@ export function createActivitySocket(app: FastifyInstance, redis: Redis | null):
     void (async () => {
       let items: readonly FeedItem[];
       try {
-        items = await app.repositories.feed.latest(FEED_HISTORY_LENGTH);
+        items = await history.get('latest', () => app.repositories.feed.latest(FEED_HISTORY_LENGTH));
       } catch (error) {
         // The live items still flow: an empty history beats a silent socket.
         app.log.error({ err: error }, 'activity socket: reading the feed');
@@ -64,6 +83,7 @@ export function createActivitySocket(app: FastifyInstance, redis: Redis | null):
   });
 
   const unsubscribe = app.feed.subscribe((item) => {
+    history.delete('latest');
     io.emit(FEED_EVENT_OF[item.kind], item);
   });
 

@@ -1,11 +1,11 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from '@arcade/sdk/constants';
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { signIn, startTestServer, type TestServer } from '../../test/harness.ts';
 import { ChatRepository, type ChatMessage } from '../repositories/chat-repository.ts';
-import { CHAT_HISTORY_LENGTH, type ChatAck } from './chat-socket.ts';
+import { CHAT_HISTORY_LENGTH, HISTORY_CACHE_MS, type ChatAck } from './chat-socket.ts';
 import { CHAT_ERRORS } from './chat-text.ts';
 
 let t: TestServer;
@@ -17,7 +17,10 @@ beforeAll(async () => {
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const client of clients.splice(0)) client.disconnect();
+  // Each test reads the history afresh.
+  t.clock.advance(HISTORY_CACHE_MS);
 });
 afterAll(() => t.close());
 
@@ -135,6 +138,22 @@ describe('/chat reading', () => {
       message: `line ${CHAT_HISTORY_LENGTH + 4}`,
       timestamp: 1_700_000_000_000 + CHAT_HISTORY_LENGTH + 4,
     });
+  });
+
+  it('reads the history once for a burst of connections, and again after a message is posted', async () => {
+    const latest = vi.spyOn(ChatRepository.prototype, 'latest');
+    const burst = Array.from({ length: 10 }, () => openChat());
+    const histories = await Promise.all(burst.map((opened) => opened.history));
+    expect(latest).toHaveBeenCalledTimes(1);
+    expect(new Set(histories.map((history) => JSON.stringify(history))).size).toBe(1);
+    const poster = await newUser();
+    const sender = await openReady({ token: poster.token });
+    nextMinute();
+    const ack = await send(sender, 'fresh line');
+    expect(ack.success).toBe(true);
+    const after = await openChat().history;
+    expect(after.at(-1)).toEqual(ack.success ? ack.message : null);
+    expect(latest).toHaveBeenCalledTimes(2);
   });
 
   it('keeps HTML as plain text, in the ack, the broadcast and the history', async () => {

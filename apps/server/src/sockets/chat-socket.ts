@@ -8,6 +8,9 @@
  * a wallet that is not blocked, with a username; valid text (see chat-text.ts); and room in the user's
  * rate limit. Each refusal is acknowledged as `{ success: false, error }`.
  *
+ * The history is read through a short cache ({@link HISTORY_CACHE_MS}) that messages posted on this
+ * instance clear, so a burst of connections costs one read, not one each.
+ *
  * @module
  */
 
@@ -17,6 +20,7 @@ import type { Socket } from 'socket.io';
 
 import { TokenError } from '../auth/tokens.ts';
 import { readProfile } from '../cache/profiles.ts';
+import { ReadCache } from '../cache/read-cache.ts';
 import { ChatRepository, type ChatMessage } from '../repositories/chat-repository.ts';
 import {
   DEFAULT_CHAT_RATE_LIMITS,
@@ -27,10 +31,14 @@ import {
   type RateWindow,
 } from './chat-rate-limiter.ts';
 import { CHAT_ERRORS, checkChatText } from './chat-text.ts';
+import type { ConnectionSlots } from './connection-slots.ts';
 import { SocketServer } from './socket-server.ts';
 
 /** How many messages `messages` sends on connect. */
 export const CHAT_HISTORY_LENGTH = 50;
+
+/** How long the history read on connect is served to the next connections. */
+export const HISTORY_CACHE_MS = 1_000;
 
 /** A `message` acknowledgement. */
 export type ChatAck =
@@ -55,6 +63,8 @@ export interface ChatSocketOptions {
   readonly redis: Redis | null;
   /** Per-user limits; default {@link DEFAULT_CHAT_RATE_LIMITS}. */
   readonly rateLimits?: readonly RateWindow[];
+  /** The connection slots per client address, shared with `/activity`. */
+  readonly slots: ConnectionSlots;
 }
 
 /** The `/chat` socket server. */
@@ -82,9 +92,12 @@ export function createChatSocket(app: FastifyInstance, options: ChatSocketOption
   const rateLimits = options.rateLimits ?? DEFAULT_CHAT_RATE_LIMITS;
   const limiter: ChatRateLimiter =
     redis === null ? new MemoryChatRateLimiter(rateLimits) : new RedisChatRateLimiter(redis, rateLimits);
+  const history = new ReadCache<'latest', readonly ChatMessage[]>({ ttlMs: HISTORY_CACHE_MS, now: app.now });
   const server = new SocketServer<ChatClientEvents, ChatServerEvents>(app.server, {
     path: '/chat',
     publicUrl: app.env.PUBLIC_URL,
+    trustProxy: app.env.TRUST_PROXY,
+    slots: options.slots,
     redis,
     channel: 'arcade-chat',
     onError: (error) => {
@@ -115,6 +128,7 @@ export function createChatSocket(app: FastifyInstance, options: ChatSocketOption
     const verdict = await limiter.take(address, now);
     if (!verdict.allowed) return { success: false, error: slowDownMessage(verdict.window) };
     const message = await chat.add({ address, username, text: text.text, atMs: now });
+    history.delete('latest');
     io.emit('new_message', message);
     return { success: true, message };
   }
@@ -123,14 +137,14 @@ export function createChatSocket(app: FastifyInstance, options: ChatSocketOption
     const token = tokenOf(socket);
 
     void (async () => {
-      let history: readonly ChatMessage[];
+      let latest: readonly ChatMessage[];
       try {
-        history = await chat.latest(CHAT_HISTORY_LENGTH);
+        latest = await history.get('latest', () => chat.latest(CHAT_HISTORY_LENGTH));
       } catch (error) {
         app.log.error({ err: error }, 'chat socket: reading the history');
-        history = [];
+        latest = [];
       }
-      socket.emit('messages', history);
+      socket.emit('messages', latest);
     })();
 
     socket.on('message', (...args: unknown[]) => {
