@@ -19,8 +19,9 @@ import {
   signTransactionMessageWithSigners,
   type KeyPairSigner,
 } from '@solana/kit';
+import { Redis } from 'ioredis';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import {
   createTestApp,
@@ -479,4 +480,44 @@ describe('revocation across instances', () => {
       await Promise.all([a.close(), b.close()]);
     }
   });
+
+  it.skipIf(!process.env.TEST_REDIS_URL)(
+    'refuses on one instance a token signed out on another, through Redis, and after Redis lost its copy',
+    async () => {
+      const url = process.env.TEST_REDIS_URL!;
+      const [redisA, redisB] = [new Redis(url), new Redis(url)];
+      // Redis outlives the test: a deployment (issuer) of its own.
+      const env = { JWT_TTL_SECS: '3600', PUBLIC_URL: `https://t${randomBytes(4).toString('hex')}.example` };
+      const a = await createTestApp({ db: t.db, chain: t.chain, env, jwtSecret: SECRET, redis: redisA });
+      const b = await createTestApp({ db: t.db, chain: t.chain, env, jwtSecret: SECRET, redis: redisB });
+      const key = `arcade-token-revocations:${a.env.PUBLIC_URL}`;
+      try {
+        const user = await generateKeyPairSigner();
+        const [token, other] = [await signIn(a.app, user), await signIn(a.app, user)];
+        const verify = `/api/user/verify/${user.address}`;
+        expect((await b.app.inject({ url: verify, headers: { authorization: token } })).statusCode).toBe(200);
+        await vi.waitFor(async () => {
+          expect(await redisB.hget(key, ':ready')).toBe('1');
+        });
+        const out = await a.app.inject({
+          method: 'POST',
+          url: '/api/user/signout',
+          headers: { authorization: token },
+        });
+        expect(out.statusCode).toBe(200);
+        const refused = await b.app.inject({ url: verify, headers: { authorization: token } });
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json()).toEqual({ success: false, error: 'Token revoked' });
+        await redisA.del(key);
+        const afterLoss = await b.app.inject({ url: verify, headers: { authorization: token } });
+        expect(afterLoss.json()).toEqual({ success: false, error: 'Token revoked' });
+        expect((await b.app.inject({ url: verify, headers: { authorization: other } })).statusCode).toBe(200);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+        await redisA.del(key);
+        redisA.disconnect();
+        redisB.disconnect();
+      }
+    },
+  );
 });
