@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   checkText,
+  checkUsername,
   isDeniedUsername,
   isVisuallyEmpty,
   MAX_COMBINING_MARKS,
@@ -208,5 +209,23 @@ describe('usernameSkeleton and isDeniedUsername', () => {
 
   it('ignores empty list entries', () => {
     expect(isDeniedUsername('anyone', ['', '   '])).toBe(false);
+  });
+});
+
+describe('checkUsername', () => {
+  it('gives the spec §5 messages in the spec order', () => {
+    const refused = (error: string) => ({ ok: false, problem: expect.any(String) as unknown, error });
+    expect(checkUsername('')).toEqual(refused('Username cannot be empty'));
+    expect(checkUsername('\u2800')).toEqual(refused('Username cannot be empty'));
+    expect(checkUsername('a'.repeat(16))).toEqual(refused('Username cannot be longer than 15 characters'));
+    expect(checkUsername('degen 42')).toEqual(refused('Only letters, digits, _ and @ are allowed'));
+    // Emoji and other scripts pass the text rule but not the spec's characters: a clear answer, not a 500.
+    expect(checkUsername('moon🚀')).toEqual(refused('Only letters, digits, _ and @ are allowed'));
+    expect(checkUsername('\u0430dmin')).toEqual(refused('Only letters, digits, _ and @ are allowed'));
+    expect(checkUsername('ad\u200bmin')).toEqual(refused('Only letters, digits, _ and @ are allowed'));
+  });
+
+  it('returns the username trimmed', () => {
+    expect(checkUsername('  Degen_42@sol ')).toEqual({ ok: true, text: 'Degen_42@sol' });
   });
 });

@@ -18,6 +18,9 @@
  * @module
  */
 
+import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from './constants.ts';
+import { VALIDATION_MESSAGES } from './messages.ts';
+
 /** Most combining marks one base character may carry. */
 export const MAX_COMBINING_MARKS = 3;
 
@@ -134,6 +137,28 @@ export function checkText(value: string, options: TextRuleOptions): TextCheck {
 
 function refuse(problem: TextProblem, error: string): TextCheck {
   return { ok: false, problem, error };
+}
+
+/** The spec §5 message for each way the text rule refuses a username. */
+const USERNAME_MESSAGES: Readonly<Record<TextProblem, string>> = Object.freeze({
+  empty: VALIDATION_MESSAGES.usernameEmpty,
+  tooLong: VALIDATION_MESSAGES.usernameTooLong,
+  invalid: VALIDATION_MESSAGES.usernameInvalidCharacters,
+});
+
+/**
+ * A username's check, server and client alike: the text rule on one line of at most
+ * {@link USERNAME_MAX_LENGTH} code points, then the spec's characters (letters, digits, `_` and `@`),
+ * with the spec §5 messages in the spec's order. The deny list is the server's ({@link isDeniedUsername}).
+ *
+ * @example checkUsername('  degen_42 ') → { ok: true, text: 'degen_42' }
+ * @example checkUsername('moon🚀') → { ok: false, problem: 'invalid', error: 'Only letters, digits, _ and @ are allowed' }
+ */
+export function checkUsername(value: string): TextCheck {
+  const checked = checkText(value, { maxLength: USERNAME_MAX_LENGTH, label: 'Username' });
+  if (!checked.ok) return refuse(checked.problem, USERNAME_MESSAGES[checked.problem]);
+  if (!USERNAME_PATTERN.test(checked.text)) return refuse('invalid', USERNAME_MESSAGES.invalid);
+  return checked;
 }
 
 /**

@@ -217,7 +217,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
         tags: ['prophecy'],
         security: bearer,
         params: requestParams,
-        body: z.object({ reason: plainText('Reason', 500) }, { error: 'Reason cannot be empty' }),
+        body: z.object({ reason: plainText('Reason', 500, true) }, { error: 'Reason cannot be empty' }),
         response: {
           200: requestResponse,
           ...errors,

@@ -6,7 +6,6 @@
 
 import {
   COMMENT_MAX_LENGTH,
-  COMMENT_MESSAGES,
   MARKET_METADATA_LIMITS,
   type CommentView,
   type MarketListItem,
@@ -14,6 +13,7 @@ import {
   type MarketView,
 } from '@arcade/sdk/api/prophecy';
 import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
+import { checkText, TEXT_MESSAGES, type TextRuleOptions } from '@arcade/sdk/text-rules';
 import { z } from 'zod';
 
 import { addressSchema } from '../../../http/schemas.ts';
@@ -25,7 +25,8 @@ const MAX_UNIX_SECS = 253_402_300_799;
 const ALLOWED_CONTROLS = new Set([0x09, 0x0a, 0x0d]);
 
 /**
- * Whether `text` has no control characters but tab, newline and carriage return. PostgreSQL refuses NUL in
+ * Whether `text` has no control characters but tab, newline and carriage return (the market list's name
+ * filter and image URLs; stored texts go through {@link plainText}). PostgreSQL refuses NUL in
  * text (a 5xx if it got that far), and the other controls have no business in text people read.
  */
 export function isPrintable(text: string): boolean {
@@ -40,27 +41,39 @@ export function isPrintable(text: string): boolean {
 export const codePoints = (text: string): number => Array.from(text).length;
 
 /**
- * Trimmed plain text of 1 to `max` code points (so an emoji counts once), with messages naming `label`:
+ * Plain text under the shared text rule (`@arcade/sdk/text-rules`): normalised to NFC and trimmed, 1 to
+ * `max` code points (so an emoji counts once), printable (newlines and tabs only in `multiline` fields), no
+ * invisible or bidi characters, combining marks capped, something visible. Messages name `label`:
  * '<label> cannot be empty', '<label> cannot be longer than <max> characters', '<label> contains invalid
- * characters'.
+ * characters'. Stays a plain string in the API description: the normalised text replaces the input.
  */
-export function plainText(label: string, max: number) {
-  const empty = `${label} cannot be empty`;
-  return z
-    .string({ error: empty })
-    .trim()
-    .min(1, empty)
-    .refine((value) => codePoints(value) <= max, `${label} cannot be longer than ${max} characters`)
-    .refine(isPrintable, `${label} contains invalid characters`);
+export function plainText(label: string, max: number, multiline = false) {
+  const rule = { label, maxLength: max, multiline };
+  return ruledText(rule, TEXT_MESSAGES.empty(label));
 }
 
-/** A comment: trimmed, 1 to `COMMENT_MAX_LENGTH` code points, stored and returned as plain text. */
-export const commentSchema = z
-  .string({ error: PROPHECY_MESSAGES.commentEmpty })
-  .trim()
-  .min(1, PROPHECY_MESSAGES.commentEmpty)
-  .refine((value) => codePoints(value) <= COMMENT_MAX_LENGTH, PROPHECY_MESSAGES.commentTooLong)
-  .refine(isPrintable, COMMENT_MESSAGES.invalid);
+/** A string checked by the text rule, refused with the rule's message, and replaced by its stored form. */
+function ruledText(rule: TextRuleOptions, notText: string) {
+  return z
+    .string({ error: notText })
+    .superRefine((value, ctx) => {
+      const checked = checkText(value, rule);
+      if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.error });
+    })
+    .overwrite((value) => {
+      const checked = checkText(value, rule);
+      return checked.ok ? checked.text : value;
+    });
+}
+
+/**
+ * A comment: the text rule on several lines, 1 to `COMMENT_MAX_LENGTH` code points, stored and returned as
+ * plain text.
+ */
+export const commentSchema = ruledText(
+  { label: 'Comment', maxLength: COMMENT_MAX_LENGTH, multiline: true },
+  PROPHECY_MESSAGES.commentEmpty,
+);
 
 /** One of the spec's 12 Prophecy categories, spelt as the spec does. */
 export const categorySchema = z.enum(PROPHECY_CATEGORIES, { error: PROPHECY_MESSAGES.invalidCategory });
@@ -102,7 +115,7 @@ export const metadataFields = {
   invalidOption: plainText('Option for an invalid result', MARKET_METADATA_LIMITS.option).default('Invalid'),
   category: categorySchema,
   image: imageSchema.default(''),
-  rules: plainText('Rules', MARKET_METADATA_LIMITS.rules),
+  rules: plainText('Rules', MARKET_METADATA_LIMITS.rules, true),
 };
 
 /** createMarket's and requestMarket's body: metadata, times (unix seconds) and an optional referrer. */

@@ -14,7 +14,7 @@ import {
   startTestChain,
   type TestApp,
 } from '../../../../test/harness.ts';
-import { loadEnv } from '../../../config/env.ts';
+import { DEFAULT_USERNAME_DENYLIST, loadEnv } from '../../../config/env.ts';
 import { createPorts } from '../../../ports/create-ports.ts';
 import type { InventoryNft, NftMarketPort } from '../../../ports/ports.ts';
 import { isUsernameDenied } from './profile.ts';
@@ -35,7 +35,7 @@ beforeAll(async () => {
     db: database.db,
     chain,
     ports: { nftMarket },
-    env: { USERNAME_DENYLIST: 'admin,support,mod' },
+    env: { USERNAME_DENYLIST: 'admin,support,mod,root' },
   });
   teardown = async () => {
     await t.close();
@@ -146,6 +146,36 @@ describe('POST /api/user/updateUsername', () => {
     expect((await updateUsername(authorization, { username: 'modest' })).statusCode).toBe(200);
   });
 
+  it('refuses look-alike spellings of a listed name, and stores none', async () => {
+    const { user, authorization } = await signedIn();
+    for (const username of ['ADMlN', 'adm1n', 'AdmIn', '@dmin', 'r00t', 'x_adm1n_x', 'supp0rt', 'M0D']) {
+      const response = await updateUsername(authorization, { username });
+      expect({ username, status: response.statusCode }).toEqual({ username, status: 400 });
+      expect(response.json()).toEqual({
+        success: false,
+        disallowed: true,
+        error: VALIDATION_MESSAGES.usernameNotAllowed,
+      });
+    }
+    // Look-alikes outside the allowed characters (Cyrillic а, a zero-width space, emoji) get the
+    // characters message.
+    for (const username of ['\u0430dmin', 'ad\u200bmin', 'adm\u0131n', '\u{1F451}king']) {
+      const response = await updateUsername(authorization, { username });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        success: false,
+        error: VALIDATION_MESSAGES.usernameInvalidCharacters,
+      });
+    }
+    expect((await t.app.inject({ url: `/api/user/${user.address}` })).json()).toMatchObject({
+      username: null,
+    });
+    // Ordinary names that share letters with a listed word still pass.
+    for (const username of ['Lilly', 'modesty7', 'Rooster42']) {
+      expect((await updateUsername(authorization, { username })).statusCode).toBe(200);
+    }
+  });
+
   it('keeps usernames unique ignoring case', async () => {
     const first = await signedIn();
     const second = await signedIn();
@@ -234,5 +264,22 @@ describe('isUsernameDenied', () => {
         },
       ),
     );
+  });
+});
+
+describe('isUsernameDenied with the default deny list', () => {
+  it('refuses look-alikes of the listed names and keeps ordinary ones', () => {
+    for (const name of ['ADMlN', 'adm1n', 'r00t', 'Juic3', 'm0d', 'st4ff', 'Pr0phecy', 'SYSTEM']) {
+      expect({ name, denied: isUsernameDenied(name, DEFAULT_USERNAME_DENYLIST) }).toEqual({
+        name,
+        denied: true,
+      });
+    }
+    for (const name of ['Lilly', 'modest', 'degen_42', 'Vladimir', 'William', 'Rooster']) {
+      expect({ name, denied: isUsernameDenied(name, DEFAULT_USERNAME_DENYLIST) }).toEqual({
+        name,
+        denied: false,
+      });
+    }
   });
 });

@@ -4,8 +4,8 @@
  * @module
  */
 
-import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '@arcade/sdk/constants';
 import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
+import { checkUsername, isDeniedUsername } from '@arcade/sdk/text-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -30,21 +30,28 @@ const userSchema = z.object({
   isAdmin: z.boolean(),
 });
 
-/** Usernames, validated with the spec's messages in the spec's order. */
+/**
+ * Usernames, validated by the shared rule (`checkUsername`: the text rule, then letters, digits, `_` and
+ * `@`) with the spec's messages in the spec's order; the trimmed username replaces the input.
+ */
 export const usernameSchema = z
   .string({ error: VALIDATION_MESSAGES.usernameEmpty })
-  .trim()
-  .min(1, VALIDATION_MESSAGES.usernameEmpty)
-  .refine((value) => Array.from(value).length <= USERNAME_MAX_LENGTH, VALIDATION_MESSAGES.usernameTooLong)
-  .refine((value) => USERNAME_PATTERN.test(value), VALIDATION_MESSAGES.usernameInvalidCharacters);
+  .superRefine((value, ctx) => {
+    const checked = checkUsername(value);
+    if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.error });
+  })
+  .overwrite((value) => {
+    const checked = checkUsername(value);
+    return checked.ok ? checked.text : value;
+  });
 
 /**
- * Whether the deny list refuses `username`: an exact match, ignoring case, or a listed word of four or
- * more letters inside it ('xAdminx'), so short words ('mod') do not refuse ordinary names ('modest').
+ * Whether the deny list refuses `username`, compared by skeleton (`isDeniedUsername`): it reads as a listed
+ * word once case and look-alikes are folded ('ADMlN', 'adm1n', 'r00t'), or contains one of four or more
+ * letters ('xAdm1nx'), so short words ('mod') do not refuse ordinary names ('modest').
  */
 export function isUsernameDenied(username: string, denylist: readonly string[]): boolean {
-  const lower = username.toLowerCase();
-  return denylist.some((word) => lower === word || (word.length >= 4 && lower.includes(word)));
+  return isDeniedUsername(username, denylist);
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,13 @@ import { useId, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import type { ChatBlocker } from '../utils/chat-blocker.ts';
-import { canSendChatText, chatLength, chatLengthProblem, normalizeChatInput } from '../utils/chat-text.ts';
+import {
+  canSendChatText,
+  chatLength,
+  chatLengthProblem,
+  chatTextProblem,
+  normalizeChatInput,
+} from '../utils/chat-text.ts';
 
 /** Props of {@link ChatComposer}. */
 export interface ChatComposerProps {
@@ -35,6 +41,11 @@ export function ChatComposer({ blocker, onSend }: ChatComposerProps) {
 
   async function submit() {
     if (disabled || sending || !canSendChatText(text)) return;
+    const problem = chatTextProblem(text);
+    if (problem !== null) {
+      setError(problem);
+      return;
+    }
     setSending(true);
     setError(null);
     const refusal = await onSend(text.trim());

@@ -1,7 +1,13 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from '@arcade/sdk/constants';
 import { describe, expect, it } from 'vitest';
 
-import { canSendChatText, chatLength, chatLengthProblem, normalizeChatInput } from './chat-text.ts';
+import {
+  canSendChatText,
+  chatLength,
+  chatLengthProblem,
+  chatTextProblem,
+  normalizeChatInput,
+} from './chat-text.ts';
 
 describe('normalizeChatInput', () => {
   it('keeps a 10,000-character paste whole: nothing is cut behind the writer', () => {
@@ -33,5 +39,24 @@ describe('canSendChatText', () => {
     expect(canSendChatText('gm')).toBe(true);
     expect(canSendChatText(`  ${'z'.repeat(100)}  `)).toBe(true);
     expect(canSendChatText('z'.repeat(101))).toBe(false);
+  });
+});
+
+describe('chatTextProblem', () => {
+  it("gives the server's refusal for invisible, bidi and stacked characters before sending", () => {
+    for (const text of [
+      'free\u200bmoney',
+      '\u202Eevil',
+      'bom\ufeff!',
+      'tag\u{e0041}',
+      `Z${'\u0336'.repeat(20)}`,
+      '\u3164',
+    ]) {
+      expect(chatTextProblem(text)).toBe('Message contains invalid characters');
+    }
+    expect(chatTextProblem('\u2800')).toBe('Message cannot be empty');
+  });
+  it('lets emoji sequences through', () => {
+    expect(chatTextProblem('gm 👨‍👩‍👧 ❤️‍🔥 👍🏽')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@
  */
 
 import { CHAT_MESSAGE_MAX_LENGTH } from '@arcade/sdk/constants';
+import { checkText } from '@arcade/sdk/text-rules';
 
 /** A chat message as the `/chat` socket sends it (spec §3 "Chat message"). */
 export interface ChatMessage {
@@ -71,4 +72,16 @@ export function chatLengthProblem(text: string): string | null {
 export function canSendChatText(text: string): boolean {
   const trimmed = text.trim();
   return trimmed !== '' && chatLength(trimmed) <= CHAT_MESSAGE_MAX_LENGTH;
+}
+
+/**
+ * Why the server would refuse `text` under the shared text rule (`@arcade/sdk/text-rules`), in its words,
+ * or null: 'Message contains invalid characters' for invisible, bidi or stacked characters, 'Message cannot
+ * be empty' for text that shows nothing.
+ *
+ * @example chatTextProblem('gm\u200b') → 'Message contains invalid characters'
+ */
+export function chatTextProblem(text: string): string | null {
+  const checked = checkText(text, { maxLength: CHAT_MESSAGE_MAX_LENGTH, label: 'Message' });
+  return checked.ok ? null : checked.error;
 }

@@ -24,3 +24,11 @@ describe('validateUsername', () => {
     expect(validateUsername('🚀'.repeat(16))).toBe('Username cannot be longer than 15 characters');
   });
 });
+
+describe('validateUsername with the shared text rule', () => {
+  it('refuses invisible characters and other scripts with the characters message', () => {
+    expect(validateUsername('ad\u200bmin')).toBe('Only letters, digits, _ and @ are allowed');
+    expect(validateUsername('\u0430dmin')).toBe('Only letters, digits, _ and @ are allowed');
+    expect(validateUsername('\u2800')).toBe('Username cannot be empty');
+  });
+});

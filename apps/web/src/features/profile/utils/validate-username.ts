@@ -1,12 +1,11 @@
 /**
- * The client-side username check, with the spec §5 messages in the spec's order, so the user sees the
- * same first error the server would send.
+ * The client-side username check: the server's own (`checkUsername` of `@arcade/sdk/text-rules`), with the
+ * spec §5 messages in the spec's order, so the user sees the same first error the server would send.
  *
  * @module
  */
 
-import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '@arcade/sdk/constants';
-import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
+import { checkUsername } from '@arcade/sdk/text-rules';
 
 /**
  * The first rule `username` breaks, or null when it is valid. Length counts code points, as the server
@@ -15,9 +14,6 @@ import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
  * @example validateUsername('') === 'Username cannot be empty'
  */
 export function validateUsername(username: string): string | null {
-  const value = username.trim();
-  if (value === '') return VALIDATION_MESSAGES.usernameEmpty;
-  if (Array.from(value).length > USERNAME_MAX_LENGTH) return VALIDATION_MESSAGES.usernameTooLong;
-  if (!USERNAME_PATTERN.test(value)) return VALIDATION_MESSAGES.usernameInvalidCharacters;
-  return null;
+  const checked = checkUsername(username);
+  return checked.ok ? null : checked.error;
 }

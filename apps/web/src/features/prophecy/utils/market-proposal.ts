@@ -13,6 +13,7 @@ import {
   type MarketProposal,
 } from '@arcade/sdk/api/prophecy';
 import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
+import { checkText } from '@arcade/sdk/text-rules';
 import { isAddress } from '@solana/kit';
 
 /** The messages of the time and referrer checks. */
@@ -89,13 +90,13 @@ function isPrintable(text: string): boolean {
   return true;
 }
 
-/** The server's check of a trimmed plain-text field named `label`. */
-export function textError(label: string, value: string, max: number): string | undefined {
-  const text = value.trim();
-  if (text === '') return `${label} cannot be empty`;
-  if (codePoints(text) > max) return `${label} cannot be longer than ${max} characters`;
-  if (!isPrintable(text)) return `${label} contains invalid characters`;
-  return undefined;
+/**
+ * The server's check of a plain-text field named `label`: the shared text rule (`@arcade/sdk/text-rules`),
+ * on one line unless `multiline` (the rules), with the server's messages.
+ */
+export function textError(label: string, value: string, max: number, multiline = false): string | undefined {
+  const checked = checkText(value, { label, maxLength: max, multiline });
+  return checked.ok ? undefined : checked.error;
 }
 
 function imageError(value: string): string | undefined {
@@ -158,7 +159,7 @@ export function validateProposal(
     category: (PROPHECY_CATEGORIES as readonly string[]).includes(values.category)
       ? undefined
       : PROPOSAL_MESSAGES.invalidCategory,
-    rules: textError(FIELD_LABELS.rules, values.rules, MARKET_METADATA_LIMITS.rules),
+    rules: textError(FIELD_LABELS.rules, values.rules, MARKET_METADATA_LIMITS.rules, true),
     image: imageError(values.image),
     yesOption: textError(FIELD_LABELS.yesOption, values.yesOption, MARKET_METADATA_LIMITS.option),
     noOption: textError(FIELD_LABELS.noOption, values.noOption, MARKET_METADATA_LIMITS.option),
