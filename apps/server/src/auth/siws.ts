@@ -17,6 +17,10 @@
  * Expiration Time: 2026-11-22T10:05:00.000Z
  * ```
  *
+ * A wallet given every field builds exactly the text {@link formatSignInMessage} does, and a signed message
+ * is accepted only when it equals the issued one; {@link parseSignInMessage} only finds which nonce (and so
+ * which issued message) a wallet-built text or a Ledger memo claims to be.
+ *
  * @module
  */
 
@@ -65,7 +69,8 @@ const FIELD_LINES: readonly [keyof SignInFields, string][] = [
 
 /**
  * The fields of a sign-in message a wallet built itself (`solana:signIn`), or `null` when the text is
- * not a sign-in message. Optional lines the wallet omitted come back as empty strings.
+ * not a sign-in message. Optional lines the wallet omitted come back as empty strings. Sign-in uses it
+ * to find the nonce only; what counts is that the text equals the issued message.
  */
 export function parseSignInMessage(text: string): SignInFields | null {
   const lines = text.split('\n');
