@@ -20,7 +20,7 @@ interface Entry {
 /** Beyond this many entries the oldest go first, so a flood of abandoned logins cannot grow memory. */
 const MAX_ENTRIES = 20_000;
 
-/** One store shared by every model of one provider (tokens are revoked by grant across models). */
+/** One store shared by every model of one provider, keyed by model and id. */
 export function createMemoryAdapterFactory(now: () => number = Date.now): AdapterFactory {
   const entries = new Map<string, Entry>();
 
@@ -81,8 +81,13 @@ export function createMemoryAdapterFactory(now: () => number = Date.now): Adapte
       async destroy(id) {
         entries.delete(keyOf(id));
       },
+      // Called once per token model: only that model's entries go. An interaction or a session also names
+      // its grant, and must outlive it (signing in as another account ends the session's grants, then
+      // resumes the same interaction).
       async revokeByGrantId(grantId) {
-        for (const [key, entry] of entries) if (entry.payload.grantId === grantId) entries.delete(key);
+        for (const [key, entry] of entries) {
+          if (key.startsWith(`${model}:`) && entry.payload.grantId === grantId) entries.delete(key);
+        }
       },
     };
   };
