@@ -11,6 +11,14 @@ const PUBLIC_URL = 'https://arcade.example/';
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const OTHER_WALLET = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
 
+/** A started link's state and binding cookie. */
+async function started(
+  link: Promise<{ url: string; browserCookie: string }>,
+): Promise<{ state: string; browserCookie: string }> {
+  const { url, browserCookie } = await link;
+  return { state: new URL(url).searchParams.get('state')!, browserCookie };
+}
+
 async function failure(promise: Promise<unknown>): Promise<string> {
   const error: unknown = await promise.then(
     () => null,
@@ -55,10 +63,12 @@ describe('OAuthService with the Discord and X adapters on recorded responses', (
       { status: 200, body: fixture('discord-token.json') },
       { status: 200, body: fixture('discord-user.json') },
     );
-    const url = new URL(await oauth.start(WALLET, 'discord'));
+    const started = await oauth.start(WALLET, 'discord');
+    const url = new URL(started.url);
     expect(url.searchParams.get('redirect_uri')).toBe('https://arcade.example/api/oauth/discord/callback');
+    expect(started.browserCookie).toMatch(/^[\w-]{43}$/);
     const state = url.searchParams.get('state')!;
-    const linked = await oauth.complete('discord', { code: 'code', state });
+    const linked = await oauth.complete('discord', { code: 'code', state }, started.browserCookie);
     expect(linked).toEqual({
       address: WALLET,
       provider: 'discord',
@@ -82,18 +92,16 @@ describe('OAuthService with the Discord and X adapters on recorded responses', (
       { status: 200, body: fixture('x-token.json') },
       { status: 200, body: fixture('x-users-me.json') },
     );
-    const state = new URL(await first.service.start(WALLET, 'twitter')).searchParams.get('state')!;
-    await first.service.complete('twitter', { code: 'c', state });
+    const one = await started(first.service.start(WALLET, 'twitter'));
+    await first.service.complete('twitter', { code: 'c', state: one.state }, one.browserCookie);
     const second = service(
       { status: 200, body: fixture('x-token.json') },
       { status: 200, body: fixture('x-users-me.json') },
     );
-    const otherState = new URL(await second.service.start(OTHER_WALLET, 'twitter')).searchParams.get(
-      'state',
-    )!;
-    expect(await failure(second.service.complete('twitter', { code: 'c', state: otherState }))).toBe(
-      'This account is linked to another wallet',
-    );
+    const two = await started(second.service.start(OTHER_WALLET, 'twitter'));
+    expect(
+      await failure(second.service.complete('twitter', { code: 'c', state: two.state }, two.browserCookie)),
+    ).toBe('This account is linked to another wallet');
     expect(
       await database.db.query('SELECT address FROM users WHERE twitter_id = $1', ['2244994945']),
     ).toEqual([{ address: WALLET }]);
@@ -117,10 +125,10 @@ describe('OAuthService with the Discord and X adapters on recorded responses', (
     ];
     for (const [replies, message] of cases) {
       const { service: oauth, requests } = service(...replies);
-      const state = new URL(await oauth.start(OTHER_WALLET, 'discord')).searchParams.get('state')!;
-      expect(await failure(oauth.complete('discord', { code: 'c', state }))).toBe(message);
+      const { state, browserCookie } = await started(oauth.start(OTHER_WALLET, 'discord'));
+      expect(await failure(oauth.complete('discord', { code: 'c', state }, browserCookie))).toBe(message);
       const count = requests.length;
-      expect(await failure(oauth.complete('discord', { code: 'c', state }))).toBe(
+      expect(await failure(oauth.complete('discord', { code: 'c', state }, browserCookie))).toBe(
         'This link request is invalid or has expired',
       );
       // A used state never reaches the provider again.
@@ -128,11 +136,31 @@ describe('OAuthService with the Discord and X adapters on recorded responses', (
     }
   });
 
+  it('refuses a callback without the starting browser’s cookie, before asking the provider, and uses up the state', async () => {
+    const { service: oauth, requests } = service();
+    for (const cookie of [undefined, '', 'A'.repeat(43)]) {
+      const link = await started(oauth.start(WALLET, 'discord'));
+      expect(await failure(oauth.complete('discord', { code: 'c', state: link.state }, cookie))).toBe(
+        'This link was started in another browser. Start again from your profile.',
+      );
+      expect(
+        await failure(oauth.complete('discord', { code: 'c', state: link.state }, link.browserCookie)),
+      ).toBe('This link request is invalid or has expired');
+    }
+    // A cookie of another request does not fit either.
+    const first = await started(oauth.start(WALLET, 'discord'));
+    const second = await started(oauth.start(WALLET, 'discord'));
+    expect(
+      await failure(oauth.complete('discord', { code: 'c', state: second.state }, first.browserCookie)),
+    ).toBe('This link was started in another browser. Start again from your profile.');
+    expect(requests).toHaveLength(0);
+  });
+
   it('expires states after ten minutes and clears them from the table', async () => {
     const { service: oauth } = service();
-    const state = new URL(await oauth.start(WALLET, 'discord')).searchParams.get('state')!;
+    const { state, browserCookie } = await started(oauth.start(WALLET, 'discord'));
     clock.advance(10 * 60_000);
-    expect(await failure(oauth.complete('discord', { code: 'c', state }))).toBe(
+    expect(await failure(oauth.complete('discord', { code: 'c', state }, browserCookie))).toBe(
       'This link request is invalid or has expired',
     );
     await oauth.start(WALLET, 'discord');

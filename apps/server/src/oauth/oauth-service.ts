@@ -1,6 +1,7 @@
 /**
- * Linking a wallet to a social account: start an authorization request (state + PKCE), finish it at the
- * callback (check and consume the state, trade the code, read the profile, store the link), unlink.
+ * Linking a wallet to a social account: start an authorization request (state + PKCE + the browser's
+ * binding cookie), finish it at the callback (check and consume the state, check the browser is the one
+ * that started it, trade the code, read the profile, store the link), unlink.
  *
  * @module
  */
@@ -15,6 +16,7 @@ import {
   type ProviderName,
 } from './oauth-provider.ts';
 import { BlockedWalletRepository } from '../repositories/blocked-wallet-repository.ts';
+import { bindingMatches, createBinding } from './browser-binding.ts';
 import { callbackUrl } from './local-idp.ts';
 import { SocialLinkRepository } from './social-link-repository.ts';
 import { OAuthStateStore } from './state-store.ts';
@@ -26,6 +28,7 @@ export const OAUTH_ERRORS = Object.freeze({
   denied: 'Authorization was denied',
   linkedToAnotherWallet: 'This account is linked to another wallet',
   walletBlocked: 'Wallet is blocked',
+  otherBrowser: 'This link was started in another browser. Start again from your profile.',
 });
 
 /** The message when a provider has no client credentials configured. */
@@ -43,6 +46,14 @@ export interface CallbackQuery {
   readonly code?: string | undefined;
   readonly state?: string | undefined;
   readonly error?: string | undefined;
+}
+
+/** A started authorization request. */
+export interface StartedLink {
+  /** The provider's authorization URL, to send the browser to. */
+  readonly url: string;
+  /** The binding cookie's value, for the browser that goes there (see `browser-binding.ts`). */
+  readonly browserCookie: string;
 }
 
 /** The outcome of a finished link. */
@@ -79,23 +90,31 @@ export class OAuthService {
   }
 
   /**
-   * The provider's authorization URL for `address`, with a new single-use state.
+   * The provider's authorization URL for `address`, with a new single-use state bound to a new browser
+   * cookie, which the caller sets on the browser it sends there.
    *
    * @throws OAuthLinkError when the provider is not configured.
    */
-  async start(address: string, provider: ProviderName): Promise<string> {
+  async start(address: string, provider: ProviderName): Promise<StartedLink> {
     const adapter = this.#provider(provider);
     const { codeVerifier, codeChallenge } = createPkcePair();
-    const state = await this.#states.create({ address, provider, codeVerifier });
-    return adapter.authorizationUrl({ state, codeChallenge, redirectUri: this.callbackUrl(provider) });
+    const binding = createBinding();
+    const state = await this.#states.create({ address, provider, codeVerifier, browserHash: binding.hash });
+    const url = adapter.authorizationUrl({ state, codeChallenge, redirectUri: this.callbackUrl(provider) });
+    return { url, browserCookie: binding.cookie };
   }
 
   /**
-   * Finishes the request the callback belongs to and links the account.
+   * Finishes the request the callback belongs to and links the account, when `browserCookie` (the binding
+   * cookie the browser brought back) is the one {@link start} gave out for it.
    *
    * @throws OAuthLinkError with the message for the web app.
    */
-  async complete(provider: ProviderName, query: CallbackQuery): Promise<LinkedAccount> {
+  async complete(
+    provider: ProviderName,
+    query: CallbackQuery,
+    browserCookie: string | undefined,
+  ): Promise<LinkedAccount> {
     // A denial still uses up its state: the request is over either way.
     const pending =
       query.state === undefined || query.state === '' ? null : await this.#states.consume(query.state);
@@ -109,6 +128,9 @@ export class OAuthService {
     if (pending?.provider !== provider || query.code === undefined || query.code === '') {
       throw new OAuthLinkError(OAUTH_ERRORS.invalidState);
     }
+    // Another browser than the starter's (a provider URL passed on): refused before the code is traded.
+    if (!bindingMatches(browserCookie, pending.browserHash))
+      throw new OAuthLinkError(OAUTH_ERRORS.otherBrowser);
     const adapter = this.#provider(provider);
     if (await this.#isBlocked(pending.address)) throw new OAuthLinkError(OAUTH_ERRORS.walletBlocked);
     let profile: OAuthProfile;

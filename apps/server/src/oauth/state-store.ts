@@ -1,7 +1,8 @@
 /**
  * The `state` of each authorization request: random, single use, ten minutes long, stored (hashed) with
- * the wallet that asked, the provider and the PKCE verifier. It binds the provider's callback to the
- * wallet that started the flow, which is what stops a forged callback from linking an account.
+ * the wallet that asked, the provider, the PKCE verifier and the hash of the browser's binding cookie
+ * (`browser-binding.ts`). It binds the provider's callback to the wallet that started the flow, which is
+ * what stops a forged callback from linking an account; the cookie binds it to the browser.
  *
  * @module
  */
@@ -19,12 +20,15 @@ export interface PendingAuthorization {
   readonly address: string;
   readonly provider: ProviderName;
   readonly codeVerifier: string;
+  /** SHA-256 (hex) of the cookie of the browser that started the request; null on older requests. */
+  readonly browserHash: string | null;
 }
 
 interface StateRow {
   address: string;
   provider: ProviderName;
   code_verifier: string;
+  browser_hash: string | null;
   expires_at: Date;
 }
 
@@ -49,12 +53,13 @@ export class OAuthStateStore {
     // Abandoned requests are cleared as new ones come in.
     await this.#db.query('DELETE FROM oauth_states WHERE expires_at <= $1', [new Date(now)]);
     await this.#db.query(
-      'INSERT INTO oauth_states (state_hash, address, provider, code_verifier, expires_at) VALUES ($1, $2, $3, $4, $5)',
+      'INSERT INTO oauth_states (state_hash, address, provider, code_verifier, browser_hash, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
       [
         hashState(state),
         pending.address,
         pending.provider,
         pending.codeVerifier,
+        pending.browserHash,
         new Date(now + STATE_TTL_MS),
       ],
     );
@@ -67,11 +72,16 @@ export class OAuthStateStore {
    */
   async consume(state: string): Promise<PendingAuthorization | null> {
     const rows = await this.#db.query<StateRow>(
-      'DELETE FROM oauth_states WHERE state_hash = $1 RETURNING address, provider, code_verifier, expires_at',
+      'DELETE FROM oauth_states WHERE state_hash = $1 RETURNING address, provider, code_verifier, browser_hash, expires_at',
       [hashState(state)],
     );
     const row = rows[0];
     if (row === undefined || row.expires_at.getTime() <= this.#now()) return null;
-    return { address: row.address, provider: row.provider, codeVerifier: row.code_verifier };
+    return {
+      address: row.address,
+      provider: row.provider,
+      codeVerifier: row.code_verifier,
+      browserHash: row.browser_hash,
+    };
   }
 }

@@ -1,5 +1,6 @@
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -488,6 +489,18 @@ describe('OAuth linking on the local identity provider', () => {
     }
   });
 
+  it('answers 400 for a provider name longer than any provider’s, on the browser navigations too', async () => {
+    const long = 'd'.repeat(33);
+    for (const url of [`/api/oauth/${long}?code=abc`, `/api/oauth/${long}/callback?code=a&state=b`]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({
+        success: false,
+        error: 'params.provider: Too big: expected string to have <=32 characters',
+      });
+    }
+  });
+
   it('POST /api/oauth/{provider}/link returns the authorization URL to signed-in wallets only', async () => {
     const { signer, auth } = await newUser();
     const response = await app.inject({
@@ -501,8 +514,9 @@ describe('OAuth linking on the local identity provider', () => {
     expect(url.startsWith(`${ISSUER}/auth?`)).toBe(true);
     expect(new URL(url).searchParams.get('client_id')).toBe('local-discord');
 
-    // The URL works like the redirect's: the browser can finish the link with it.
+    // The URL works like the redirect's: the browser that fetched it (and got its cookie) can finish the link.
     const jar = new CookieJar();
+    jar.store(response);
     const authorize = await get(app, jar, pathOf(url));
     const loginPath = pathOf(authorize.headers.location);
     await get(app, jar, loginPath);
@@ -688,6 +702,219 @@ describe('OAuth linking on the local identity provider', () => {
     }
   });
 
+  /** From the provider's authorization URL, logs in as `name` in `jar`'s browser: the callback path. */
+  async function loginAtProvider(jar: CookieJar, providerUrl: string, name: string): Promise<string> {
+    const authorize = await get(app, jar, pathOf(providerUrl));
+    expect(authorize.statusCode).toBe(303);
+    const loginPath = pathOf(authorize.headers.location);
+    expect((await get(app, jar, loginPath)).statusCode).toBe(200);
+    const login = await submit(jar, loginPath, `name=${encodeURIComponent(name)}&action=login`);
+    expect(login.statusCode).toBe(303);
+    let resume = await get(app, jar, pathOf(login.headers.location));
+    if (resume.statusCode === 200) {
+      // Signed in at the provider as another account: its page ends that session (a browser's script
+      // posts the form), then the authorization resumes.
+      const action = /<form method="post" action="([^"]+)">/.exec(resume.body)?.[1];
+      const fields = [...resume.body.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"\/>/g)];
+      const form = new URLSearchParams(
+        fields.map(([, key = '', value = '']): [string, string] => [key, value]),
+      );
+      const confirm = await submit(jar, pathOf(action), form.toString());
+      expect(confirm.statusCode).toBe(303);
+      resume = await get(app, jar, pathOf(confirm.headers.location));
+    }
+    expect(resume.statusCode).toBe(303);
+    return pathOf(resume.headers.location);
+  }
+
+  /** The `Set-Cookie` values of a response. */
+  function setCookies(response: LightMyRequestResponse): string[] {
+    const header = response.headers['set-cookie'];
+    return header === undefined ? [] : Array.isArray(header) ? header : [header];
+  }
+
+  const OTHER_BROWSER = 'This link was started in another browser. Start again from your profile.';
+
+  describe('binding the link to the browser that started it', () => {
+    it('refuses a provider URL handed to another browser: no link, and the account stays linkable', async () => {
+      const attacker = await newUser();
+      const attackerJar = new CookieJar();
+      const start = await get(app, attackerJar, await startLink('discord', attacker.token));
+      expect(start.statusCode).toBe(302);
+      const providerUrl = String(start.headers.location);
+      expect(providerUrl.startsWith(`${ISSUER}/auth?`)).toBe(true);
+
+      // Someone else's browser opens that URL, logs in at the provider and comes back without the cookie.
+      const victimJar = new CookieJar();
+      const callback = await loginAtProvider(victimJar, providerUrl, 'victor');
+      const refused = await get(app, victimJar, callback);
+      expect(webAppQuery(refused)).toEqual({ oauthError: OTHER_BROWSER, provider: 'discord' });
+      expect(await profileOf(attacker.signer.address)).toMatchObject({
+        discordId: null,
+        discordUsername: null,
+      });
+      expect(
+        await test.db.query('SELECT address FROM users WHERE discord_id = $1', [
+          localAccountId('discord', 'victor'),
+        ]),
+      ).toEqual([]);
+      // The state is used up: the starter's own browser cannot finish it afterwards either.
+      expect(webAppQuery(await get(app, attackerJar, callback))).toEqual({
+        oauthError: 'This link request is invalid or has expired',
+        provider: 'discord',
+      });
+      expect(await profileOf(attacker.signer.address)).toMatchObject({ discordId: null });
+
+      // The account's owner links it to their own wallet.
+      const victim = await newUser();
+      const own = await authorizeAs('discord', victim.token, 'victor');
+      expect(webAppQuery(await get(app, own.jar, own.callback))).toEqual({ linked: 'discord' });
+      expect(await profileOf(victim.signer.address)).toMatchObject({
+        discordId: localAccountId('discord', 'victor'),
+        discordUsername: 'victor',
+      });
+    });
+
+    it('refuses a callback with another binding cookie value, and links with the right one', async () => {
+      const { signer, token } = await newUser();
+      const forged = await authorizeAs('discord', token, 'wendy');
+      const wrong = await app.inject({
+        method: 'GET',
+        url: forged.callback,
+        headers: { cookie: `oauth_link_discord=${'A'.repeat(43)}` },
+      });
+      expect(webAppQuery(wrong)).toEqual({ oauthError: OTHER_BROWSER, provider: 'discord' });
+      expect(await profileOf(signer.address)).toMatchObject({ discordId: null });
+
+      // The cookie of another flow of the same browser does not fit either.
+      const other = await authorizeAs('twitter', token, 'wendy');
+      const swapped = other.jar.header('/api/oauth').replace('oauth_link_twitter=', 'oauth_link_discord=');
+      const second = await authorizeAs('discord', token, 'wendy');
+      const mismatched = await app.inject({
+        method: 'GET',
+        url: second.callback,
+        headers: { cookie: swapped },
+      });
+      expect(webAppQuery(mismatched)).toEqual({ oauthError: OTHER_BROWSER, provider: 'discord' });
+      expect(await profileOf(signer.address)).toMatchObject({ discordId: null, twitterId: null });
+
+      const right = await authorizeAs('discord', token, 'wendy');
+      expect(webAppQuery(await get(app, right.jar, right.callback))).toEqual({ linked: 'discord' });
+      expect(await profileOf(signer.address)).toMatchObject({
+        discordId: localAccountId('discord', 'wendy'),
+        discordUsername: 'wendy',
+      });
+    });
+
+    it('sets an HttpOnly, SameSite=Lax cookie on /api/oauth for the state’s ten minutes, hashed in the state', async () => {
+      const { token } = await newUser();
+      const start = await app.inject({ method: 'GET', url: await startLink('discord', token) });
+      expect(start.statusCode).toBe(302);
+      const [cookie, ...others] = setCookies(start);
+      expect(others).toEqual([]);
+      expect(cookie).toMatch(
+        /^oauth_link_discord=[\w-]{43}; Max-Age=600; Path=\/api\/oauth; HttpOnly; SameSite=Lax$/,
+      );
+      const value = /^oauth_link_discord=([\w-]{43});/.exec(cookie!)![1]!;
+      expect(Buffer.from(value, 'base64url')).toHaveLength(32);
+      const [row] = await test.db.query<{ browser_hash: string }>(
+        'SELECT browser_hash FROM oauth_states WHERE browser_hash = $1',
+        [createHash('sha256').update(value).digest('hex')],
+      );
+      expect(row).toBeDefined();
+      // Only a start that reaches the provider sets it.
+      expect(setCookies(await app.inject({ method: 'GET', url: '/api/oauth/discord?code=forged' }))).toEqual(
+        [],
+      );
+    });
+
+    it('clears the cookie at the callback, whether the link succeeds or fails', async () => {
+      const { token } = await newUser();
+      const cleared =
+        /^oauth_link_discord=; Max-Age=0; Path=\/api\/oauth; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/;
+      const good = await authorizeAs('discord', token, 'xena');
+      const linked = await get(app, good.jar, good.callback);
+      expect(webAppQuery(linked)).toEqual({ linked: 'discord' });
+      expect(setCookies(linked)).toEqual([expect.stringMatching(cleared)]);
+      expect(good.jar.header('/api/oauth/discord/callback')).not.toContain('oauth_link_discord');
+
+      const bad = await authorizeAs('discord', token, 'xena');
+      const refused = await get(app, bad.jar, bad.callback.replace(/state=[^&]+/, 'state=forged'));
+      expect(webAppQuery(refused).oauthError).toBe('This link request is invalid or has expired');
+      expect(setCookies(refused)).toEqual([expect.stringMatching(cleared)]);
+      // The real state, now without its cookie, is refused: the browser has to start again.
+      expect(webAppQuery(await get(app, bad.jar, bad.callback))).toEqual({
+        oauthError: OTHER_BROWSER,
+        provider: 'discord',
+      });
+    });
+
+    it('marks the cookie Secure when PUBLIC_URL is https', async () => {
+      const secure = await createTestApp({
+        db: test.db,
+        chain: test.chain,
+        env: { PUBLIC_URL: 'https://play.example.com' },
+      });
+      try {
+        const signer = await generateKeyPairSigner();
+        const auth = await signIn(secure.app, signer);
+        const link = await secure.app.inject({
+          method: 'POST',
+          url: '/api/oauth/twitter/start',
+          headers: { authorization: auth },
+        });
+        const start = await secure.app.inject({ method: 'GET', url: link.json<{ url: string }>().url });
+        expect(start.statusCode).toBe(302);
+        expect(setCookies(start)).toEqual([
+          expect.stringMatching(
+            /^oauth_link_twitter=[\w-]{43}; Max-Age=600; Path=\/api\/oauth; HttpOnly; Secure; SameSite=Lax$/,
+          ),
+        ]);
+      } finally {
+        await secure.close();
+      }
+    });
+
+    it('runs a Discord and an X link side by side in one browser', async () => {
+      const { signer, token } = await newUser();
+      const jar = new CookieJar();
+      const discordStart = await get(app, jar, await startLink('discord', token));
+      const twitterStart = await get(app, jar, await startLink('twitter', token));
+      // Both started (two tabs); each finishes with its own cookie.
+      const discordCallback = await loginAtProvider(jar, String(discordStart.headers.location), 'yara');
+      expect(webAppQuery(await get(app, jar, discordCallback))).toEqual({ linked: 'discord' });
+      const twitterCallback = await loginAtProvider(jar, String(twitterStart.headers.location), 'yara');
+      expect(webAppQuery(await get(app, jar, twitterCallback))).toEqual({ linked: 'twitter' });
+      expect(await profileOf(signer.address)).toMatchObject({
+        discordId: localAccountId('discord', 'yara'),
+        twitterId: localAccountId('twitter', 'yara'),
+      });
+    });
+
+    it('binds the URL of POST /api/oauth/{provider}/link to the client that fetched it', async () => {
+      const { signer, auth } = await newUser();
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/oauth/discord/link',
+        headers: { authorization: auth },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(setCookies(response)).toEqual([
+        expect.stringMatching(
+          /^oauth_link_discord=[\w-]{43}; Max-Age=600; Path=\/api\/oauth; HttpOnly; SameSite=Lax$/,
+        ),
+      ]);
+      const { url } = response.json<{ url: string }>();
+      const elsewhere = new CookieJar();
+      const callback = await loginAtProvider(elsewhere, url, 'zoe');
+      expect(webAppQuery(await get(app, elsewhere, callback))).toEqual({
+        oauthError: OTHER_BROWSER,
+        provider: 'discord',
+      });
+      expect(await profileOf(signer.address)).toMatchObject({ discordId: null });
+    });
+  });
+
   it('documents the routes in the OpenAPI document', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
@@ -701,5 +928,24 @@ describe('OAuth linking on the local identity provider', () => {
         '/api/oauth/unlinkTwitter',
       ]),
     );
+
+    // The browser navigations answer redirects (no body, a Location), or errors for a bad provider.
+    const document = response.json<{
+      paths: Record<string, { get: { responses: Record<string, Record<string, unknown>> } }>;
+    }>();
+    for (const path of ['/api/oauth/{provider}', '/api/oauth/{provider}/callback']) {
+      const { responses } = document.paths[path]!.get;
+      expect(Object.keys(responses), path).toEqual(expect.arrayContaining(['302', '400', '404', '429']));
+      expect(Object.keys(responses), path).not.toEqual(expect.arrayContaining(['200']));
+      expect(Object.keys(responses), path).not.toEqual(expect.arrayContaining(['401']));
+      expect(responses['302'], path).not.toHaveProperty('content');
+      expect(responses['302']!.headers, path).toMatchObject({
+        Location: { schema: { type: 'string' } },
+        'Set-Cookie': { schema: { type: 'string' } },
+      });
+      for (const status of ['400', '404']) {
+        expect(responses[status], `${path} ${status}`).toHaveProperty('content.application/json.schema');
+      }
+    }
   });
 });

@@ -7,15 +7,21 @@
  * On the embedded local chain both providers are the local identity provider mounted at
  * `/api/oauth/local-idp`; on a real cluster they are Discord and X, when their client credentials are set.
  *
+ * The browser that leaves for the provider gets a binding cookie (`oauth/browser-binding.ts`) and the
+ * callback links only for a browser that brings it back, so a provider URL passed to someone else links
+ * nothing.
+ *
  * @module
  */
 
-import type { FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { HttpError, notFound } from '../../../http/errors.ts';
 import { bearer, errorResponses, successSchema } from '../../../http/schemas.ts';
+import { bindingCookieName, bindingCookieOptions } from '../../../oauth/browser-binding.ts';
 import { createDiscordProvider } from '../../../oauth/discord-provider.ts';
 import { inProcessFetch } from '../../../oauth/in-process-fetch.ts';
 import { createLocalIdp } from '../../../oauth/local-idp.ts';
@@ -46,6 +52,27 @@ function single(value: string | string[] | undefined): string | undefined {
 }
 
 const providerParams = z.object({ provider: z.string().max(32) });
+
+/** A redirect's OpenAPI description: no body, a `Location` (and, for some, a `Set-Cookie`). */
+function redirectResponse(description: string, location: string, setCookie?: string) {
+  return z.null().meta({
+    // What tells the OpenAPI generator there is no body (zod writes null as a nullable enum for 3.0).
+    type: 'null',
+    description,
+    headers: {
+      Location: { type: 'string', description: location },
+      ...(setCookie === undefined ? {} : { 'Set-Cookie': { type: 'string', description: setCookie } }),
+    },
+  });
+}
+
+/** What a browser navigation can be refused with: every error but 401 and 403 (it needs no sign-in). */
+const navigationErrors = Object.fromEntries(
+  Object.entries(errorResponses).filter(([status]) => status !== '401' && status !== '403'),
+) as Omit<typeof errorResponses, 401 | 403>;
+
+const BINDING_COOKIE_DOC =
+  'oauth_link_{provider}, the random cookie binding the request to this browser (HttpOnly, SameSite=Lax, Path=/api/oauth, Secure on https, 10 minutes)';
 
 /** `provider`, or 404 'Unknown provider'. */
 function providerOf(value: string): ProviderName {
@@ -107,6 +134,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   const linkCodes = new LinkCodeStore(app.db, app.now);
 
+  // The binding cookie: read at the callback, set where a browser leaves for the provider.
+  if (!app.hasReplyDecorator('setCookie')) await app.register(fastifyCookie);
+  const cookieOptions = bindingCookieOptions(app.env.PUBLIC_URL);
+
+  /** Starts a link of `address` and binds it to the browser `reply` goes to: the provider's URL. */
+  async function startBound(reply: FastifyReply, address: string, provider: ProviderName): Promise<string> {
+    const { url, browserCookie } = await service.start(address, provider);
+    void reply.setCookie(bindingCookieName(provider), browserCookie, cookieOptions);
+    return url;
+  }
+
   /** The wallet a `?code=` starts a link for (using the code up), or the message for the web app. */
   async function walletOf(
     code: string | string[] | undefined,
@@ -158,7 +196,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['oauth'],
         params: providerParams,
         querystring: z.object({ code: queryValue }),
-        response: { 404: errorResponses[404], 429: errorResponses[429] },
+        response: {
+          302: redirectResponse(
+            'To the provider, or back to the web app when the link cannot start',
+            'The provider’s authorization URL, or the web app’s /?oauthError=…&provider=…',
+            `Only on the way to the provider: sets ${BINDING_COOKIE_DOC}`,
+          ),
+          ...navigationErrors,
+        },
       },
     },
     async (request, reply) => {
@@ -169,7 +214,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if ('error' in wallet) return reply.redirect(service.errorRedirect(wallet.error, provider), 302);
       let url: string;
       try {
-        url = await service.start(wallet.address, provider);
+        url = await startBound(reply, wallet.address, provider);
       } catch (error) {
         if (error instanceof OAuthLinkError) {
           return reply.redirect(service.errorRedirect(error.message, provider), 302);
@@ -185,17 +230,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: [app.authenticate, app.userRateLimit],
       schema: {
-        summary: 'The provider authorization URL to send the browser to, for clients that fetch it',
+        summary:
+          'The provider authorization URL to send the browser to, for clients that fetch it; the response sets the cookie that binds the link to the browser, so only a browser that made this request (same-origin fetch) can finish it',
         tags: ['oauth'],
         security: bearer,
         params: providerParams,
         response: { 200: z.object({ success: z.literal(true), url: z.string() }), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const provider = providerOf(request.params.provider);
       try {
-        return { success: true as const, url: await service.start(request.user!.address, provider) };
+        return { success: true as const, url: await startBound(reply, request.user!.address, provider) };
       } catch (error) {
         if (error instanceof OAuthLinkError) throw new HttpError(503, notConfiguredMessage(provider));
         throw error;
@@ -208,7 +254,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          'Where the provider sends the browser back: links the account and redirects to the web app with ?linked={provider}, or ?oauthError= on failure',
+          'Where the provider sends the browser back: links the account when the browser brings back the cookie set when it left, and redirects to the web app with ?linked={provider}, or ?oauthError= on failure',
         tags: ['oauth'],
         params: providerParams,
         querystring: z.object({
@@ -217,20 +263,35 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           error: queryValue,
           error_description: queryValue,
         }),
-        response: { 404: errorResponses[404], 429: errorResponses[429] },
+        response: {
+          302: redirectResponse(
+            'Back to the web app, linked or not',
+            'The web app’s /?linked={provider}, or /?oauthError=…&provider=…',
+            `Clears ${BINDING_COOKIE_DOC}, whatever the outcome`,
+          ),
+          ...navigationErrors,
+        },
       },
     },
     async (request, reply) => {
       const provider = providerOf(request.params.provider);
       void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      const cookieName = bindingCookieName(provider);
+      const browserCookie = request.cookies[cookieName];
+      // Whatever the outcome, this browser's request is over: its state is used up below.
+      void reply.clearCookie(cookieName, cookieOptions);
       const { code, state, error } = request.query;
       try {
-        await service.complete(provider, {
-          code: single(code),
-          state: single(state),
-          // A repeated error parameter is still an error.
-          error: error === undefined ? undefined : (single(error) ?? 'invalid_request'),
-        });
+        await service.complete(
+          provider,
+          {
+            code: single(code),
+            state: single(state),
+            // A repeated error parameter is still an error.
+            error: error === undefined ? undefined : (single(error) ?? 'invalid_request'),
+          },
+          browserCookie,
+        );
       } catch (failure) {
         if (failure instanceof OAuthLinkError) {
           return reply.redirect(service.errorRedirect(failure.message, provider), 302);
