@@ -70,6 +70,19 @@ describe('useOAuthReturn', () => {
     expect(`${window.location.pathname}${window.location.search}`).toBe('/tailspin');
   });
 
+  it('tells a browser that came back without its link cookie to start again', async () => {
+    markOAuthLinkStarted('twitter');
+    const reason = 'This link was started in another browser. Start again from your profile.';
+    const seen = renderHookAt(`/?oauthError=${encodeURIComponent(reason)}&provider=twitter`);
+    await waitFor(() => {
+      expect(seen().map((t) => `${t.kind}: ${t.message}`)).toEqual([
+        'error: Failed to update socials',
+        `error: ${reason}`,
+      ]);
+    });
+    expect(window.location.search).toBe('');
+  });
+
   it("never shows an unknown reason's text: only 'Failed to update socials'", async () => {
     markOAuthLinkStarted('twitter');
     const seen = renderHookAt(

@@ -28,6 +28,11 @@ const FIXED_REASONS: ReadonlyMap<string, string> = new Map([
   ['This link request is invalid or has expired', 'This link request is invalid or has expired'],
   ['This account is linked to another wallet', 'This account is linked to another wallet'],
   ['Wallet is blocked', 'Wallet is blocked'],
+  // The callback came back to a browser without the cookie of the tab that started the link.
+  [
+    'This link was started in another browser. Start again from your profile.',
+    'This link was started in another browser. Start again from your profile.',
+  ],
 ]);
 
 /** The server's per-provider reasons, keyed by what follows the provider's name. */
