@@ -408,10 +408,18 @@ describe('POST /api/user/signout', () => {
     expect(still.statusCode).toBe(200);
   });
 
-  it('answers 401 without a token and 403 for a blocked wallet', async () => {
+  it('answers 401 without a token, 400 for a body that is not JSON and 403 for a blocked wallet', async () => {
     const missing = await t.app.inject({ method: 'POST', url: '/api/user/signout' });
     expect(missing.statusCode).toBe(401);
     expect(missing.json()).toEqual({ success: false, error: 'Missing token' });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/signout',
+      payload: '{',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toEqual({ success: false, error: 'Malformed JSON body' });
     const blocked = await generateKeyPairSigner();
     const token = await signIn(t.app, blocked);
     await t.app.repositories.blockedWallets.block(blocked.address, 'spam', t.admins[0]!.address);
@@ -452,7 +460,7 @@ describe('POST /api/user/signout', () => {
     const operation = document.paths['/api/user/signout']?.['post'];
     expect(operation?.security).toEqual([{ bearer: [] }]);
     expect(Object.keys(operation?.responses ?? {})).toEqual(
-      expect.arrayContaining(['200', '401', '403', '429']),
+      expect.arrayContaining(['200', '400', '401', '403', '429']),
     );
   });
 });

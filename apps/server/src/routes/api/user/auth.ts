@@ -126,7 +126,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Revokes the bearer token: every instance refuses it from now on (401 Token revoked)',
         tags: ['user'],
         security: bearer,
-        response: { 200: successSchema, 401: errorSchema, 403: errorSchema, ...limitResponses },
+        // 400 only for a body that is not JSON: the route reads none.
+        response: {
+          200: successSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          ...limitResponses,
+        },
       },
     },
     async (request) => {
