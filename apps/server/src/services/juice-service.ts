@@ -5,15 +5,26 @@
  * How a lost claim is found. The server fixes the whole claim message (fee payer = the user, the
  * blockhash, create-ATA-idempotent + MintTo) and signs it with the Juice authority; the user only adds
  * the fee payer's signature, which is the transaction id, so the server never learns the id unless the
- * client reports it. The authority's signature, though, is part of the landed transaction's signature
- * list and is unique to that message (the blockhash makes it unique), so it identifies the transaction.
- * Once the chain's finalized block height is past the blockhash's `lastValidBlockHeight`, the message can
- * never land again: the server then reads the user's Juice token account's history from the claim's slot
- * on (`getSignaturesForAddress`, which lists every transaction touching the account, successful or not)
- * and looks for a successful transaction whose signatures include the authority's. Found: the claim
- * landed. Not found: the mint never happened, so the amount returns to claimable and last_claim goes back.
- * This runs whenever a request looks at the wallet's Juice (GET juice, claimJuice), so nothing depends on
- * the client coming back.
+ * client reports it (and the RPC looks statuses up by that first signature only). The authority's
+ * signature, though, is part of the landed transaction's signature list and is unique to that message
+ * (the blockhash makes it unique), so it identifies the transaction.
+ *
+ * A claim returns to claimable only when the chain says, with margin, that it never landed; any doubt
+ * leaves it pending (still counted as claimed), so a lagging or load-balanced RPC node can delay a refund
+ * but never cause a second mint:
+ * 1. Expired by block height: one finalized read gives the block height and its slot; the claim's
+ *    `lastValidBlockHeight` must be below that height (finalized: no fork can still bring in a block at
+ *    or below it).
+ * 2. Every later read is pinned to that slot (`minContextSlot`, finalized): a node that has not reached
+ *    it refuses to answer instead of answering from an older view.
+ * 3. The user's Juice account's history since the claim's slot (`getSignaturesForAddress`) holds no
+ *    successful transaction signed by the authority's claim signature; a listed transaction the node
+ *    cannot show is doubt.
+ * 4. The account's balance does not already include the claim: a balance of at least what the ledger
+ *    says was minted (landed claims) plus this claim means it may have landed, whatever the history says.
+ * Only then do the amount and last_claim go back. Any failed read is doubt too: tried again on the next
+ * look. This runs whenever a request looks at the wallet's Juice (GET juice, claimJuice), so nothing
+ * depends on the client coming back.
  *
  * @module
  */
@@ -48,6 +59,22 @@ import { JuiceRepository, type JuiceClaim } from '../repositories/juice-reposito
 const U64_MAX = 0xffff_ffff_ffff_ffffn;
 /** The RPC's page size cap for getSignaturesForAddress. */
 const SIGNATURE_PAGE = 1000;
+
+/** The finalized view every decision about an expired claim reads the chain at. */
+interface ChainView {
+  readonly commitment: 'finalized';
+  /** The slot at which the claim was seen expired: a node behind it refuses to answer. */
+  readonly minContextSlot: bigint;
+}
+
+/** A chain answer that settles nothing: the claim stays pending. */
+const UNDECIDED = Symbol('undecided');
+
+/** What the chain says about an expired claim. */
+type ClaimFate =
+  | { readonly kind: 'landed'; readonly signature: Signature }
+  | { readonly kind: 'lost' }
+  | { readonly kind: 'undecided' };
 
 /** The user-facing refusals of a claim. */
 export const JUICE_CLAIM_ERRORS = Object.freeze({
@@ -222,61 +249,115 @@ export class JuiceService {
   }
 
   /**
-   * Settles the wallet's pending claims whose blockhash has expired: landed, or returned to claimable.
+   * Settles the wallet's pending claims whose blockhash has expired by finalized block height: landed, or
+   * returned to claimable when the chain shows, every way it is read, that the claim never landed. A claim
+   * in doubt (a read failed, a node lags, the balance already holds it) stays pending for a later look.
    *
    * @returns how many claims it settled.
-   * @throws HttpError 502 when the chain cannot be read.
    */
   async reconcile(address: Address): Promise<number> {
     const pending = await this.#repo.pendingClaims(address);
     if (pending.length === 0) return 0;
-    const rpc = this.#chain.rpc;
-    // Finalized: past it, no fork can still bring the transaction in.
-    const height = await this.#onChain(() => rpc.getBlockHeight({ commitment: 'finalized' }).send());
+    // One read: the finalized height and the slot it stands at, which every later read is pinned to.
+    const epoch = await this.#tryChain(() =>
+      this.#chain.rpc.getEpochInfo({ commitment: 'finalized' }).send(),
+    );
+    if (epoch === undefined) return 0;
+    const view: ChainView = { commitment: 'finalized', minContextSlot: epoch.absoluteSlot };
     let settled = 0;
     for (const claim of pending) {
-      if (height <= claim.lastValidBlockHeight) continue;
-      const landed = await this.#findLanded(address, claim);
+      if (epoch.blockHeight <= claim.lastValidBlockHeight) continue;
+      const fate = await this.#fateOf(address, claim, pending, view);
+      if (fate.kind === 'undecided') continue;
+      const landed = fate.kind === 'landed' ? fate.signature : null;
       if (await this.#repo.resolveClaim(claim.id, landed)) settled += 1;
     }
     return settled;
   }
 
-  /** The id of the successful transaction that carried `claim`, or null when none did. */
-  async #findLanded(address: Address, claim: JuiceClaim): Promise<Signature | null> {
-    const rpc = this.#chain.rpc;
+  /** What the chain, read at `view`, says about an expired claim; `pending` is the wallet's pending list. */
+  async #fateOf(
+    address: Address,
+    claim: JuiceClaim,
+    pending: readonly JuiceClaim[],
+    view: ChainView,
+  ): Promise<ClaimFate> {
     const ata = await this.#ataOf(address);
+    const found = await this.#tryChain(() => this.#findLanded(ata, claim, view));
+    if (found === undefined || found === UNDECIDED) return { kind: 'undecided' };
+    if (found !== null) return { kind: 'landed', signature: found };
+    const holdsIt = await this.#tryChain(() => this.#balanceHolds(address, ata, claim, pending, view));
+    if (holdsIt !== false) return { kind: 'undecided' };
+    return { kind: 'lost' };
+  }
+
+  /**
+   * The id of the successful transaction that carried `claim`, null when the account's history has none,
+   * or {@link UNDECIDED} when the node lists a transaction it cannot show.
+   */
+  async #findLanded(
+    ata: Address,
+    claim: JuiceClaim,
+    view: ChainView,
+  ): Promise<Signature | null | typeof UNDECIDED> {
+    const rpc = this.#chain.rpc;
     let before: Signature | undefined;
     for (;;) {
-      const page = await this.#onChain(() =>
-        rpc
-          .getSignaturesForAddress(ata, {
-            commitment: 'finalized',
-            limit: SIGNATURE_PAGE,
-            ...(before === undefined ? {} : { before }),
-          })
-          .send(),
-      );
+      const page = await rpc
+        .getSignaturesForAddress(ata, {
+          ...view,
+          limit: SIGNATURE_PAGE,
+          ...(before === undefined ? {} : { before }),
+        })
+        .send();
       for (const entry of page) {
         // Newest first: anything before the claim's blockhash cannot be it.
         if (entry.slot < claim.minSlot) return null;
         if (entry.err !== null) continue;
-        const transaction = await this.#onChain(() =>
-          rpc
-            .getTransaction(entry.signature, {
-              commitment: 'finalized',
-              encoding: 'json',
-              maxSupportedTransactionVersion: 0,
-            })
-            .send(),
-        );
-        if (transaction?.transaction.signatures.some((s) => s === claim.authoritySignature)) {
+        const transaction = await rpc
+          .getTransaction(entry.signature, {
+            commitment: 'finalized',
+            encoding: 'json',
+            maxSupportedTransactionVersion: 0,
+          })
+          .send();
+        if (transaction === null) return UNDECIDED;
+        if (transaction.transaction.signatures.some((s) => s === claim.authoritySignature)) {
           return entry.signature;
         }
       }
       const last = page.at(-1);
       if (page.length < SIGNATURE_PAGE || last === undefined) return null;
       before = last.signature;
+    }
+  }
+
+  /**
+   * Whether the wallet's Juice account, read at `view`, holds at least what the ledger says was minted to
+   * it (claimed minus pending: the landed claims) plus `claim`: then the claim may well have landed. Juice
+   * sent away lowers the balance, so this can only add doubt, never settle a claim by itself.
+   */
+  async #balanceHolds(
+    address: Address,
+    ata: Address,
+    claim: JuiceClaim,
+    pending: readonly JuiceClaim[],
+    view: ChainView,
+  ): Promise<boolean> {
+    const account = await fetchMaybeToken(this.#chain.rpc, ata, view);
+    const balance = account.exists ? account.data.amount : 0n;
+    const totals = await this.#repo.find(address);
+    const inFlight = pending.reduce((sum, each) => sum + each.amount, 0n);
+    const minted = (totals?.claimed ?? 0n) - inFlight;
+    return balance >= minted + claim.amount;
+  }
+
+  /** Runs a chain read for the reconciliation: undefined when it fails (a claim in doubt stays pending). */
+  async #tryChain<T>(read: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await read();
+    } catch {
+      return undefined;
     }
   }
 

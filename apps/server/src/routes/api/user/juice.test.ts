@@ -25,7 +25,7 @@ import { signIn, startTestServer, type TestServer } from '../../../../test/harne
 import type { ChainContext } from '../../../chain/chain-context.ts';
 import type { Database } from '../../../db/database.ts';
 import { JuiceRepository } from '../../../repositories/juice-repository.ts';
-import { JUICE_CLAIM_ERRORS, JuiceService } from '../../../services/juice-service.ts';
+import { JUICE_CLAIM_ERRORS, JuiceService, type IssuedClaim } from '../../../services/juice-service.ts';
 
 let t: TestServer;
 let db: Database;
@@ -128,6 +128,47 @@ async function waitForBlockHeightPast(height: bigint): Promise<void> {
 }
 
 const nowSecs = (): number => Math.floor(t.clock.now() / 1000);
+
+/** A wallet with SOL to pay for its claims (not signed in: the service is called directly). */
+async function wallet(): Promise<KeyPairSigner> {
+  const user = await generateKeyPairSigner();
+  await chain.rpc.requestAirdrop(user.address, lamports(10_000_000_000n)).send();
+  for (let i = 0; i < 50; i += 1) {
+    const { value } = await chain.rpc.getBalance(user.address).send();
+    if (value > 0n) return user;
+    await sleep(100);
+  }
+  throw new Error('airdrop not confirmed');
+}
+
+type RpcOverrides = Record<string, (...args: never[]) => { send: () => Promise<unknown> }>;
+
+/**
+ * The chain with some RPC methods answered by another node, as behind a load balancer: everything else
+ * goes to the real chain.
+ */
+function chainWith(overrides: RpcOverrides): ChainContext {
+  const rpc = new Proxy(chain.rpc, {
+    get: (target, property, receiver) =>
+      typeof property === 'string' && property in overrides
+        ? overrides[property]
+        : (Reflect.get(target, property, receiver) as unknown),
+  });
+  return { ...chain, rpc };
+}
+
+const answer = (value: unknown) => ({ send: () => Promise.resolve(value) });
+
+/** A claim sent and landed, its blockhash expired by finalized height. */
+async function landedClaim(): Promise<{ user: KeyPairSigner; issued: IssuedClaim; signature: Signature }> {
+  const user = await wallet();
+  await accrue(user.address, `${user.address}:landed`, 1_000_000_000n);
+  const service = new JuiceService({ db, chain, now: t.clock.now, claimValidityBlocks: 3 });
+  const issued = await service.claim(user.address);
+  const signature = await signAndSend(user, issued.transaction);
+  await waitForBlockHeightPast(issued.claim.lastValidBlockHeight);
+  return { user, issued, signature };
+}
 
 describe('accrual', () => {
   it('credits wagered SOL × 2400 once per source', async () => {
@@ -338,6 +379,105 @@ describe('reconciliation', () => {
     await expect(signAndSend(user, issued.transaction)).rejects.toThrow();
     await waitForBlockHeightPast(issued.claim.lastValidBlockHeight);
     expect(await getJuice(user.address)).toMatchObject({ claimable: '2400000000', lastClaim: 0 });
+  });
+});
+
+describe('reconciliation decided from the chain, with margin', () => {
+  it('keeps a landed claim pending when the history node misses it, and builds no second mint', async () => {
+    const { user, signature } = await landedClaim();
+    // A node whose address index lags: it lists nothing for the wallet's Juice account.
+    const lagging = new JuiceService({
+      db,
+      chain: chainWith({ getSignaturesForAddress: () => answer([]) }),
+      now: t.clock.now,
+    });
+    expect(await lagging.reconcile(user.address)).toBe(0);
+    expect(await juice.pendingClaims(user.address)).toHaveLength(1);
+    expect(await lagging.status(user.address)).toMatchObject({
+      balance: 2_400_000_000n,
+      claimed: 2_400_000_000n,
+      claimable: 0n,
+    });
+    // A day later: nothing to claim, and no second transaction was built.
+    t.clock.advance(JUICE_CLAIM_INTERVAL_SECS * 1000);
+    await expect(lagging.claim(user.address)).rejects.toMatchObject({
+      statusCode: 400,
+      message: JUICE_CLAIM_ERRORS.nothingToClaim,
+    });
+    expect(await juice.claims(user.address)).toHaveLength(1);
+    // A node that has the history settles it as landed.
+    const service = new JuiceService({ db, chain, now: t.clock.now });
+    expect(await service.reconcile(user.address)).toBe(1);
+    expect((await juice.claims(user.address))[0]).toMatchObject({
+      status: 'landed',
+      landedSignature: signature,
+    });
+  });
+
+  it('keeps a landed claim pending when a node behind the expiry answers from its older view', async () => {
+    const { user, issued } = await landedClaim();
+    // A node stuck at the slot the claim was issued at: it has neither the transaction nor the account,
+    // and refuses any read pinned to a later slot, as a validator does.
+    const stuckAt = issued.claim.minSlot;
+    const behind = (config?: { minContextSlot?: bigint }) => ({
+      send: () =>
+        config?.minContextSlot !== undefined && config.minContextSlot > stuckAt
+          ? Promise.reject(new Error('Minimum context slot has not been reached'))
+          : Promise.resolve(undefined),
+    });
+    const stale = chainWith({
+      getSignaturesForAddress: (_address: never, config?: { minContextSlot?: bigint }) => ({
+        send: () =>
+          behind(config)
+            .send()
+            .then(() => []),
+      }),
+      getAccountInfo: (_address: never, config?: { minContextSlot?: bigint }) => ({
+        send: () =>
+          behind(config)
+            .send()
+            .then(() => ({ context: { slot: stuckAt }, value: null })),
+      }),
+    });
+    const lagging = new JuiceService({ db, chain: stale, now: t.clock.now });
+    expect(await lagging.reconcile(user.address)).toBe(0);
+    expect(await juice.pendingClaims(user.address)).toHaveLength(1);
+    expect((await juice.find(user.address))?.claimed).toBe(2_400_000_000n);
+  });
+
+  it('keeps a claim pending while its blockhash is valid by block height', async () => {
+    const user = await wallet();
+    await accrue(user.address, `${user.address}:young`, 1_000_000_000n);
+    const service = new JuiceService({ db, chain, now: t.clock.now });
+    const issued = await service.claim(user.address);
+    const height = await chain.rpc.getBlockHeight({ commitment: 'finalized' }).send();
+    expect(issued.claim.lastValidBlockHeight).toBeGreaterThan(height);
+    expect(await service.reconcile(user.address)).toBe(0);
+    expect(await juice.pendingClaims(user.address)).toHaveLength(1);
+    expect(await service.status(user.address)).toMatchObject({ claimable: 0n, claimed: 2_400_000_000n });
+  });
+
+  it('keeps an expired claim pending while a read fails, and returns it once every read agrees', async () => {
+    const user = await wallet();
+    await accrue(user.address, `${user.address}:unsent`, 1_000_000_000n);
+    const service = new JuiceService({ db, chain, now: t.clock.now, claimValidityBlocks: 2 });
+    const issued = await service.claim(user.address);
+    await waitForBlockHeightPast(issued.claim.lastValidBlockHeight);
+
+    const failing = new JuiceService({
+      db,
+      chain: chainWith({
+        getSignaturesForAddress: () => ({ send: () => Promise.reject(new Error('node unavailable')) }),
+      }),
+      now: t.clock.now,
+    });
+    expect(await failing.reconcile(user.address)).toBe(0);
+    expect(await juice.pendingClaims(user.address)).toHaveLength(1);
+
+    // Never sent: the history has nothing and the balance holds nothing, so the Juice is claimable again.
+    expect(await service.reconcile(user.address)).toBe(1);
+    expect(await service.status(user.address)).toMatchObject({ claimable: 2_400_000_000n, lastClaim: 0 });
+    expect((await juice.claims(user.address))[0]).toMatchObject({ status: 'expired', landedSignature: null });
   });
 });
 
