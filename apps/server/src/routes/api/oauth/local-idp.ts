@@ -66,6 +66,8 @@ const localIdpRoutes: FastifyPluginAsyncZod<LocalIdpRoutesOptions> = async (app,
         summary:
           'The local OAuth 2.0/OpenID Connect provider (embedded default only): discovery, authorize, token, userinfo, JWKS',
         tags: ['oauth'],
+        // It stands in for Discord's and X's own servers: their endpoints are not this API's.
+        hide: true,
       },
       handler: async (request, reply) => {
         const raw = request.raw as IncomingMessage & { originalUrl?: string };
@@ -103,6 +105,7 @@ const localIdpRoutes: FastifyPluginAsyncZod<LocalIdpRoutesOptions> = async (app,
         schema: {
           summary: 'The local provider’s login page: a display name for the local Discord or X account',
           tags: ['oauth'],
+          hide: true,
           params,
         },
       },
@@ -122,6 +125,7 @@ const localIdpRoutes: FastifyPluginAsyncZod<LocalIdpRoutesOptions> = async (app,
           summary:
             'Signs in to the local provider with a display name (or cancels), then back to the authorization',
           tags: ['oauth'],
+          hide: true,
           params,
           body: z.object({
             name: z.string().max(200).optional(),
