@@ -54,6 +54,7 @@ const requestParams = z.object({
   id: z
     .string()
     .regex(/^\d{1,15}$/, 'Invalid request id')
+    .meta({ example: '1' })
     .transform(Number),
 });
 
