@@ -13,7 +13,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     target: 'es2022',
-    sourcemap: true,
+    // No maps in the build: the product server never serves them (they hand out the original source);
+    // the dev server (`npm run dev -w @arcade/web`) has them for debugging.
+    sourcemap: false,
     assetsInlineLimit: 4096,
     rolldownOptions: {
       output: {

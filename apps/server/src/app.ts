@@ -28,7 +28,7 @@ import type { Env } from './config/env.ts';
 import { loggerOptions } from './config/logging.ts';
 import type { Database } from './db/database.ts';
 import { AccessLogController } from './http/access-log.ts';
-import { HttpError, installErrorHandlers } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrors, HttpError, installErrorHandlers } from './http/errors.ts';
 import authPlugin from './plugins/auth.ts';
 import repositoriesPlugin from './plugins/repositories.ts';
 import rpcProxyPlugin, { type RpcProxyOptions } from './plugins/rpc-proxy.ts';
@@ -88,6 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: env.TRUST_PROXY,
     // Ids in URLs are addresses and slugs: 200 characters is plenty and bounds the work per request.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // What the router and Node's parser refuse before any route answers `{ success: false, error }` too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

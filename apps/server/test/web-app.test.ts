@@ -1,9 +1,12 @@
 /**
  * The web app at `/`: pre-compressed files, cache headers, the SPA fallback beside the server's own JSON
- * 404s, the security headers, the rate-limit exemption and a missing build.
+ * 404s, the security headers (on every response, not only the HTML), source maps never served, the
+ * rate-limit exemption, a missing build, and the refusals made before any route (URL, headers, body too
+ * large) answered as JSON errors over a real socket.
  */
 
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -20,9 +23,8 @@ const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2_000))});`;
 let dist: string;
 let t: TestServer;
 let limited: TestApp;
-/** Production over HTTPS, once without and once with `SERVE_SOURCE_MAPS`. */
+/** Production over HTTPS. */
 let production: TestApp;
-let productionWithMaps: TestApp;
 const SOURCE_MAP = '{"version":3,"sources":["src/secret.ts"],"mappings":""}';
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
@@ -50,15 +52,9 @@ beforeAll(async () => {
   });
   const productionEnv = { WEB_DIST_DIR: dist, NODE_ENV: 'production', PUBLIC_URL: 'https://arcade.example' };
   production = await createTestApp({ db: t.db, chain: t.chain, env: productionEnv });
-  productionWithMaps = await createTestApp({
-    db: t.db,
-    chain: t.chain,
-    env: { ...productionEnv, SERVE_SOURCE_MAPS: 'true' },
-  });
 });
 afterAll(async () => {
   await production.close();
-  await productionWithMaps.close();
   await limited.close();
   await t.close();
   rmSync(dist, { recursive: true, force: true });
@@ -128,8 +124,8 @@ describe('the web app', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
     expect(plain.headers['x-content-type-options']).toBe('nosniff');
-    // Not HTML: no CSP needed on a script.
-    expect(plain.headers['content-security-policy']).toBeUndefined();
+    // Not HTML: of the CSP, only the framing rule every response carries.
+    expect(plain.headers['content-security-policy']).toBe("frame-ancestors 'none'");
   });
 
   it('revalidates files that are not hashed', async () => {
@@ -215,34 +211,158 @@ describe('in production over HTTPS', () => {
       "connect-src 'self' wss://arcade.example ws://localhost:*;",
     );
   });
+});
 
-  it('hides source maps, also pre-compressed, unless SERVE_SOURCE_MAPS is set', async () => {
-    for (const url of [
-      '/assets/index-AbC123.js.map',
-      '/assets/index-AbC123.js.map.gz',
-      '/assets/INDEX-AbC123.js.MAP',
-    ]) {
-      for (const encoding of ['gzip', 'identity']) {
-        const response = await production.app.inject({ url, headers: { 'accept-encoding': encoding } });
-        expect(response.statusCode, url).toBe(404);
-        expect(response.body, url).not.toContain('secret.ts');
+describe('source maps', () => {
+  it('are never served, also pre-compressed, in production or not', async () => {
+    for (const app of [production.app, t.app]) {
+      for (const url of [
+        '/assets/index-AbC123.js.map',
+        '/assets/index-AbC123.js.map.gz',
+        '/assets/INDEX-AbC123.js.MAP',
+      ]) {
+        for (const encoding of ['gzip', 'identity']) {
+          const response = await app.inject({ url, headers: { 'accept-encoding': encoding } });
+          expect(response.statusCode, url).toBe(404);
+          expect(response.json(), url).toEqual({
+            success: false,
+            error: `Route GET ${url} not found`,
+          });
+        }
       }
+      // The script itself is still served.
+      expect((await app.inject({ url: '/assets/index-AbC123.js' })).statusCode).toBe(200);
     }
-    // The script itself is still served.
-    expect((await production.app.inject({ url: '/assets/index-AbC123.js' })).statusCode).toBe(200);
+  });
+});
 
-    const shown = await productionWithMaps.app.inject({
-      url: '/assets/index-AbC123.js.map',
-      headers: { 'accept-encoding': 'identity' },
+/** `X-Content-Type-Options`, `X-Frame-Options` and CSP `frame-ancestors 'none'`. */
+function expectBaseHeaders(headers: Record<string, unknown>, label: string): void {
+  expect(headers['x-content-type-options'], label).toBe('nosniff');
+  expect(headers['x-frame-options'], label).toBe('DENY');
+  expect(String(headers['content-security-policy']), label).toContain("frame-ancestors 'none'");
+}
+
+describe('the security headers on every response', () => {
+  it('are on JSON answers, errors, 404s, images, files and the API docs', async () => {
+    const cases: [string, Record<string, string>, number][] = [
+      ['/api/health', {}, 200],
+      ['/api/config', {}, 200],
+      ['/api/nope', {}, 404],
+      ['/nope.js', { accept: '*/*' }, 404],
+      ['/api/images?src=%2Fetc%2Fpasswd', {}, 400],
+      ['/api/images?src=%2Fx.svg&width=17&height=17', {}, 400],
+      ['/favicon.svg', {}, 200],
+      ['/assets/index-AbC123.js', {}, 200],
+      ['/api/docs/json', {}, 200],
+      ['/api/docs', {}, 200],
+      ['/api/docs/static/index.html', {}, 302],
+    ];
+    for (const [url, headers, status] of cases) {
+      const response = await t.app.inject({ url, headers });
+      expect(response.statusCode, url).toBe(status);
+      expectBaseHeaders(response.headers, url);
+    }
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/nonce',
+      payload: '{"address":',
+      headers: { 'content-type': 'application/json' },
     });
-    expect(shown.statusCode).toBe(200);
-    expect(shown.body).toBe(SOURCE_MAP);
-    // Outside production (the `t` app runs as test) maps are served for debugging.
-    const dev = await t.app.inject({
-      url: '/assets/index-AbC123.js.map',
-      headers: { 'accept-encoding': 'identity' },
+    expect(malformed.statusCode).toBe(400);
+    expectBaseHeaders(malformed.headers, 'malformed JSON');
+  });
+
+  it('leave the HTML its own full policy and the API docs free to run their scripts', async () => {
+    const page = await t.app.inject({ url: '/', headers: html });
+    expectSecurityHeaders(page.headers);
+    expect(String(page.headers['content-security-policy']).match(/frame-ancestors/g)).toHaveLength(1);
+    const docs = await t.app.inject({ url: '/api/docs' });
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    // Only framing is restricted: the Swagger UI page loads its bundle and runs as before.
+    expect(docs.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    expect(docs.body).toContain('swagger-ui');
+  });
+});
+
+/** The raw HTTP/1.1 answer to `request`, sent over a fresh socket to `port`. */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(request);
     });
-    expect(dev.statusCode).toBe(200);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    });
+  });
+}
+
+/** Status, lower-cased headers and body of a raw HTTP/1.1 answer. */
+function parseRaw(raw: string): { status: number; headers: Record<string, string>; body: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const [statusLine = '', ...lines] = raw.slice(0, split).split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(statusLine.split(' ')[1]), headers, body: raw.slice(split + 4) };
+}
+
+describe('refusals before any route, over a real socket', () => {
+  let port: number;
+  let base: string;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    port = typeof address === 'object' && address !== null ? address.port : 0;
+    base = `http://127.0.0.1:${String(port)}`;
+  });
+
+  it('answers a 20,000-character URL 414 in JSON without echoing it', async () => {
+    const long = `/api/nfts/${'x'.repeat(20_000)}`;
+    const response = await fetch(`${base}${long}`);
+    expect(response.status).toBe(414);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(await response.text()).toBe('{"success":false,"error":"URI too long"}');
+  });
+
+  it('answers oversized headers 431 in JSON without echoing them', async () => {
+    const raw = await rawRequest(
+      port,
+      `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'z'.repeat(20_000)}\r\n\r\n`,
+    );
+    const response = parseRaw(raw);
+    expect(response.status).toBe(431);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.body).toBe('{"success":false,"error":"Request headers too large"}');
+  });
+
+  it('answers garbage 400 in JSON', async () => {
+    const response = parseRaw(await rawRequest(port, 'NOT HTTP AT ALL\r\n\r\n'));
+    expect(response.status).toBe(400);
+    expect(response.body).toBe('{"success":false,"error":"Bad request"}');
+  });
+
+  it('answers an oversized body 413, malformed JSON 400 and an unknown media type 415 in JSON', async () => {
+    const post = (body: string, type: string) =>
+      fetch(`${base}/api/user/nonce`, { method: 'POST', headers: { 'content-type': type }, body });
+    const tooLarge = await post(JSON.stringify({ address: 'a'.repeat(70_000) }), 'application/json');
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get('x-frame-options')).toBe('DENY');
+    expect(await tooLarge.json()).toEqual({ success: false, error: 'Request body is too large' });
+    const malformed = await post('{"address":', 'application/json');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ success: false, error: 'Malformed JSON body' });
+    const mediaType = await post('<address/>', 'application/xml');
+    expect(mediaType.status).toBe(415);
+    expect(await mediaType.json()).toEqual({ success: false, error: 'Unsupported content type' });
   });
 });
 

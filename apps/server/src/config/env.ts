@@ -260,8 +260,6 @@ const schema = z
     SOCKET_MAX_PER_CLIENT: z.coerce.number().int().min(1).default(32),
     /** Open `/rpc` websocket tunnels the whole instance holds (each is two sockets). */
     RPC_MAX_SOCKETS: z.coerce.number().int().min(1).default(2000),
-    /** Serve the web build's `*.map` files in production (they are always served otherwise). */
-    SERVE_SOURCE_MAPS: flag.default(false),
     /** The chat's per-user limits (messages per second and per minute). */
     CHAT_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(1),
     CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),

@@ -8,7 +8,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { badRequest, installErrorHandlers } from './errors.ts';
+import {
+  badRequest,
+  clientErrorAnswer,
+  frameworkErrors,
+  installErrorHandlers,
+  rawErrorResponse,
+} from './errors.ts';
 
 async function app() {
   const instance = Fastify({ logger: false, bodyLimit: 1024 }).withTypeProvider<ZodTypeProvider>();
@@ -106,5 +112,77 @@ describe('redactUrl', () => {
       '/api/oauth/discord/callback?code=***&state=***',
     );
     expect(redactUrl('/api/user/abc?limit=1')).toBe('/api/user/abc?limit=1');
+  });
+});
+
+describe('frameworkErrors', () => {
+  async function routed() {
+    const instance = Fastify({ logger: false, routerOptions: { maxParamLength: 20 }, frameworkErrors });
+    installErrorHandlers(instance);
+    instance.get('/items/:id', async () => ({ success: true }));
+    await instance.ready();
+    return instance;
+  }
+
+  it('answers a parameter over maxParamLength 414 and a URL that does not decode 400, echoing neither', async () => {
+    const instance = await routed();
+    const long = await instance.inject({ url: `/items/${'q'.repeat(100)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.body).toBe('{"success":false,"error":"URI too long"}');
+    expect(long.headers['x-frame-options']).toBe('DENY');
+    expect(long.headers['x-content-type-options']).toBe('nosniff');
+    const malformed = await instance.inject({ url: '/items/%E0%A4%A' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ success: false, error: 'Malformed URL' });
+    expect((await instance.inject({ url: '/items/short' })).statusCode).toBe(200);
+  });
+});
+
+describe('clientErrorAnswer', () => {
+  const overflow = (packet: string) =>
+    Object.assign(new Error('Header overflow'), {
+      code: 'HPE_HEADER_OVERFLOW',
+      rawPacket: Buffer.from(packet),
+    });
+
+  it('tells a URL too long (414) from headers too large (431), and maps timeouts and garbage', () => {
+    expect(clientErrorAnswer(overflow(`GET /${'a'.repeat(20_000)}`))).toEqual([414, 'URI too long']);
+    expect(clientErrorAnswer(overflow(`GET /${'a'.repeat(9_000)} HTTP/1.1\r\nHost: x\r\n`))).toEqual([
+      414,
+      'URI too long',
+    ]);
+    expect(clientErrorAnswer(overflow(`GET / HTTP/1.1\r\nX-Big: ${'b'.repeat(20_000)}`))).toEqual([
+      431,
+      'Request headers too large',
+    ]);
+    expect(clientErrorAnswer(overflow('b'.repeat(20_000)))).toEqual([431, 'Request headers too large']);
+    expect(clientErrorAnswer(Object.assign(new Error('x'), { code: 'HPE_HEADER_OVERFLOW' }))).toEqual([
+      431,
+      'Request headers too large',
+    ]);
+    expect(clientErrorAnswer(Object.assign(new Error('x'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }))).toEqual([
+      408,
+      'Request timeout',
+    ]);
+    expect(clientErrorAnswer(Object.assign(new Error('x'), { code: 'HPE_INVALID_METHOD' }))).toEqual([
+      400,
+      'Bad request',
+    ]);
+  });
+
+  it('writes a whole HTTP response with the JSON body and the security headers', () => {
+    expect(rawErrorResponse(414, 'URI too long')).toBe(
+      [
+        'HTTP/1.1 414 URI Too Long',
+        'content-type: application/json; charset=utf-8',
+        'content-length: 40',
+        'x-content-type-options: nosniff',
+        'x-frame-options: DENY',
+        "content-security-policy: frame-ancestors 'none'",
+        'connection: close',
+        '',
+        '{"success":false,"error":"URI too long"}',
+      ].join('\r\n'),
+    );
   });
 });

@@ -2,12 +2,23 @@
  * HTTP errors and the one error handler: every failure leaves as `{ success: false, error }`.
  *
  * A 4xx carries a message meant for the user (the spec's strings where it has them). A 5xx never shows
- * internals: it says 'Internal server error' and the details go to the log.
+ * internals: it says 'Internal server error' and the details go to the log. What the framework refuses
+ * before any route (a parameter too long, a URL that does not decode: `frameworkErrors`) and what Node's
+ * HTTP parser refuses before Fastify sees a request (a head too large, a timeout: `clientErrorHandler`)
+ * answer in the same shape, and never echo the request back.
  *
  * @module
  */
 
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error with an HTTP status whose message is safe to show. */
@@ -59,6 +70,30 @@ const FASTIFY_CLIENT_ERRORS: Readonly<Record<string, string>> = {
   FST_ERR_ASYNC_CONSTRAINT: 'Malformed request',
 };
 
+/** Headers every response carries, errors written straight to the socket included. */
+export const SECURITY_HEADERS = Object.freeze({
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
+/** The Content-Security-Policy directive that keeps every response out of frames. */
+export const FRAME_ANCESTORS_NONE = "frame-ancestors 'none'";
+
+/** Messages of the refusals made before any route runs. */
+export const FRAMEWORK_ERRORS = Object.freeze({
+  uriTooLong: 'URI too long',
+  headersTooLarge: 'Request headers too large',
+  timeout: 'Request timeout',
+  malformedUrl: 'Malformed URL',
+  badRequest: 'Bad request',
+});
+
+/**
+ * A request line this long is what overflowed the parser's limit on the request head (16 KiB by default):
+ * the answer is 414, not 431.
+ */
+const LONG_REQUEST_LINE = 8 * 1024;
+
 function send(
   reply: FastifyReply,
   statusCode: number,
@@ -105,4 +140,88 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     send(reply, 404, `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found`);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route (a parameter over
+ * `maxParamLength`, a URL that does not decode), as `{ success: false, error }` without the URL.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  _request,
+  routeReply,
+) => {
+  // Typed for any route's schema; these replies have none.
+  const reply = routeReply as unknown as FastifyReply;
+  const [status, message] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, FRAMEWORK_ERRORS.uriTooLong]
+      : error.code === 'FST_ERR_BAD_URL'
+        ? [400, FRAMEWORK_ERRORS.malformedUrl]
+        : [400, FRAMEWORK_ERRORS.badRequest];
+  void reply
+    .headers({ ...SECURITY_HEADERS, 'content-security-policy': FRAME_ANCESTORS_NONE })
+    .code(status)
+    .send({ success: false, error: message } satisfies ErrorBody);
+};
+
+/** An error Node's HTTP server reports on a connection (`clientError`). */
+export interface ClientError extends Error {
+  readonly code?: string;
+  /** The bytes being parsed when it failed (a Buffer). */
+  readonly rawPacket?: unknown;
+}
+
+/** Whether the head that overflowed is mostly its request line: the URL was too long, not the headers. */
+function isUrlTooLong(packet: unknown): boolean {
+  if (!Buffer.isBuffer(packet)) return false;
+  const head = packet.subarray(0, 2 * LONG_REQUEST_LINE).toString('latin1');
+  if (!/^[A-Z]+ /.test(head)) return false;
+  const lineEnd = head.indexOf('\r\n');
+  return lineEnd === -1 || lineEnd > LONG_REQUEST_LINE;
+}
+
+/** The status and message for a connection-level error. */
+export function clientErrorAnswer(error: ClientError): readonly [number, string] {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, FRAMEWORK_ERRORS.timeout];
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    return isUrlTooLong(error.rawPacket)
+      ? [414, FRAMEWORK_ERRORS.uriTooLong]
+      : [431, FRAMEWORK_ERRORS.headersTooLarge];
+  }
+  return [400, FRAMEWORK_ERRORS.badRequest];
+}
+
+/** Reason phrases of the statuses {@link clientErrorHandler} writes. */
+const HTTP_REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
+};
+
+/** A whole HTTP/1.1 response with a JSON error body, written to a socket that never became a request. */
+export function rawErrorResponse(status: number, message: string): string {
+  const body = JSON.stringify({ success: false, error: message } satisfies ErrorBody);
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    ...SECURITY_HEADERS,
+    'content-security-policy': FRAME_ANCESTORS_NONE,
+    connection: 'close',
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${String(status)} ${HTTP_REASONS[status] ?? 'Error'}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's parser refused the connection's bytes (head over its limit,
+ * timeout, garbage), so there is no request to reply to; the answer is written to the socket by hand, in
+ * the API's error shape, and the connection closed.
+ */
+export function clientErrorHandler(error: ClientError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = clientErrorAnswer(error);
+  if (socket.writable) socket.end(rawErrorResponse(status, message));
+  else socket.destroy();
 }

@@ -9,9 +9,10 @@
  * `index.html` (the app renders its not-found page) with a 404, while the server's own prefixes keep their
  * JSON 404. A route's HTML carries a `Link` header preloading what it paints first (the home hero), so no
  * other page preloads an image it does not use. Static files are exempt from the
- * rate limit: they are cheap, and one page load fetches many of them. In production the build's source maps
- * (`*.map`) are a 404 unless `SERVE_SOURCE_MAPS` is set: they would hand out the original source. When
- * `PUBLIC_URL` is HTTPS every response carries `Strict-Transport-Security`.
+ * rate limit: they are cheap, and one page load fetches many of them. Source maps (`*.map`) are always a
+ * 404: they would hand out the original source. Every response, API and errors included, carries
+ * `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY` and CSP `frame-ancestors 'none'`; when
+ * `PUBLIC_URL` is HTTPS also `Strict-Transport-Security`.
  *
  * @module
  */
@@ -25,6 +26,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { matchAppRoute, type AppRoute } from '../../../web/src/app/route-paths.ts';
+import { FRAME_ANCESTORS_NONE, SECURITY_HEADERS } from '../http/errors.ts';
 
 /** `apps/web/dist` of this checkout: where `npm run build:web` writes. */
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -147,7 +149,18 @@ export default fp(
         env.PUBLIC_RPC_WS_URL,
       ]),
     };
-    const hideSourceMaps = env.NODE_ENV === 'production' && !env.SERVE_SOURCE_MAPS;
+
+    // On every answer (API, images, docs, errors, 404s): no MIME sniffing, never inside a frame. The HTML's
+    // own full CSP already says frame-ancestors; any other CSP gets it appended, no CSP gets it alone.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      void reply.headers(SECURITY_HEADERS);
+      const csp = reply.getHeader('content-security-policy');
+      if (csp === undefined) void reply.header('content-security-policy', FRAME_ANCESTORS_NONE);
+      else if (!String(csp).includes('frame-ancestors')) {
+        void reply.header('content-security-policy', `${String(csp)}; ${FRAME_ANCESTORS_NONE}`);
+      }
+      return payload;
+    });
 
     if (new URL(env.PUBLIC_URL).protocol === 'https:') {
       // On every answer (API included): whichever one a browser sees first pins HTTPS for the year.
@@ -166,7 +179,6 @@ export default fp(
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const file = relative(root, filePath).replace(/\.(br|gz)$/, '');
-        reply.header('x-content-type-options', 'nosniff');
         if (file.startsWith(`${ASSETS_DIR}${sep}`)) {
           reply.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`);
         } else {
@@ -232,7 +244,9 @@ export default fp(
       config: { rateLimit: false },
       handler: async (request, reply) => {
         const path = decodedPath(request.url);
-        if (path === null || isServerPath(path) || (hideSourceMaps && SOURCE_MAP.test(path))) {
+        // Source maps are never served, whatever NODE_ENV: they hand out the original source (Vite's dev
+        // server has them for debugging).
+        if (path === null || isServerPath(path) || SOURCE_MAP.test(path)) {
           reply.callNotFound();
           return reply;
         }
