@@ -6,12 +6,14 @@
  * caps; misses cost a per-IP budget while hits stay free.
  */
 
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { CollectionManifest } from '@arcade/localnet/nft-collection';
 import { IMAGE_CDN_SIZES } from '@arcade/sdk/image-sizes';
+import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -25,6 +27,8 @@ let budgeted: TestApp;
 let narrow: TestApp;
 let manifest: CollectionManifest;
 let teardown: () => Promise<void>;
+/** The server with its own cache directory and `limits`, optionally on Redis. */
+let withLimits: (limits: Record<string, string>, redis?: Redis) => Promise<TestApp>;
 
 /** A remote original on arweave.net: a small PNG, fetched through a stand-in for `fetch`. */
 const REMOTE_PNG = await sharp({
@@ -51,10 +55,15 @@ beforeAll(async () => {
   manifest = JSON.parse(readFileSync(local.nftManifestPath, 'utf8')) as CollectionManifest;
   const env = { PUBLIC_URL: 'https://play.example.org', IMAGE_REMOTE_HOSTS: 'arweave.net' };
   const directories: string[] = [];
-  const withLimits = (limits: Record<string, string>) => {
+  withLimits = (limits, redis) => {
     const dir = mkdtempSync(join(tmpdir(), 'arcade-images-'));
     directories.push(dir);
-    return createTestApp({ db: database.db, chain: localChain, env: { ...env, DATA_DIR: dir, ...limits } });
+    return createTestApp({
+      db: database.db,
+      chain: localChain,
+      env: { ...env, DATA_DIR: dir, ...limits },
+      ...(redis === undefined ? {} : { redis }),
+    });
   };
   t = await createTestApp({
     db: database.db,
@@ -295,6 +304,37 @@ describe('budgets', () => {
     const other = await from('198.51.100.4', imageUrl(art(3)));
     expect([other.statusCode, other.headers['x-cache']]).toEqual([200, 'MISS']);
   });
+
+  it.skipIf(!process.env.TEST_REDIS_URL)(
+    'shares the miss budget between instances through Redis',
+    async () => {
+      const url = process.env.TEST_REDIS_URL!;
+      const [redisA, redisB] = [new Redis(url), new Redis(url)];
+      const limits = { IMAGE_MISSES_PER_MINUTE: '2' };
+      const a = await withLimits(limits, redisA);
+      const b = await withLimits(limits, redisB);
+      // A unique IP per run: Redis outlives the test.
+      const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+      try {
+        const statuses = [];
+        for (const [app, index] of [
+          [a, 0],
+          [b, 1],
+          [a, 2],
+          [b, 3],
+        ] as const) {
+          statuses.push((await app.app.inject({ url: imageUrl(art(index)), remoteAddress: ip })).statusCode);
+        }
+        expect(statuses).toEqual([200, 200, 429, 429]);
+        // Hits stay free on the instance that has the file.
+        expect((await a.app.inject({ url: imageUrl(art(0)), remoteAddress: ip })).statusCode).toBe(200);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+        redisA.disconnect();
+        redisB.disconnect();
+      }
+    },
+  );
 
   it('answers 503 with Retry-After when every resize slot and queue place is taken', async () => {
     let release = () => {};
