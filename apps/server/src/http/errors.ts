@@ -192,6 +192,9 @@ export function clientErrorAnswer(error: ClientError): readonly [number, string]
   return [400, FRAMEWORK_ERRORS.badRequest];
 }
 
+/** How long a refused connection may stay half open before it is destroyed. */
+const HALF_OPEN_MS = 10_000;
+
 /** Reason phrases of the statuses {@link clientErrorHandler} writes. */
 const HTTP_REASONS: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -222,6 +225,12 @@ export function rawErrorResponse(status: number, message: string): string {
 export function clientErrorHandler(error: ClientError, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] = clientErrorAnswer(error);
-  if (socket.writable) socket.end(rawErrorResponse(status, message));
-  else socket.destroy();
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  // Ended rather than destroyed, so the answer is not lost to a reset while the client still sends; a
+  // client that never closes its side is cut off after a while.
+  socket.end(rawErrorResponse(status, message));
+  socket.setTimeout(HALF_OPEN_MS, () => socket.destroy());
 }

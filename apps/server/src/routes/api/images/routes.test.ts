@@ -303,6 +303,17 @@ describe('budgets', () => {
     expect(cachedFiles(budgeted)).toHaveLength(3);
     const other = await from('198.51.100.4', imageUrl(art(3)));
     expect([other.statusCode, other.headers['x-cache']]).toEqual([200, 'MISS']);
+    // The addresses of one IPv6 /64 share one budget.
+    const v6 = [];
+    for (const [suffix, index] of [
+      ['1', 4],
+      ['2', 5],
+      ['3', 6],
+      ['4', 7],
+    ] as const) {
+      v6.push((await from(`2001:db8:1:2::${suffix}`, imageUrl(art(index)))).statusCode);
+    }
+    expect(v6).toEqual([200, 200, 200, 429]);
   });
 
   it.skipIf(!process.env.TEST_REDIS_URL)(

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 
 import { IMAGE_CDN_DEFAULT_SIZE } from '@arcade/sdk/constants';
 import { isImageCdnSize } from '@arcade/sdk/image-sizes';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -69,7 +70,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const missLimit = app.createRateLimit({
     max: env.IMAGE_MISSES_PER_MINUTE,
     timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => `image-miss:${request.ip}`,
+    // An IPv6 client is counted by its /64, as the global limit does: one host has a whole prefix.
+    keyGenerator: (request: FastifyRequest) => `image-miss:${normalizeIP(request.ip)}`,
   });
 
   /** Charges one miss to the request's IP: 429 with `Retry-After` once the minute's budget is spent. */
