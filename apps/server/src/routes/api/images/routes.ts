@@ -22,7 +22,7 @@ import { z } from 'zod';
 
 import { loadLocalCollection } from '../../../adapters/nft/local-collection.ts';
 import { badRequest, HttpError, tooManyRequests } from '../../../http/errors.ts';
-import { errorSchema } from '../../../http/schemas.ts';
+import { errorSchema, transportResponses } from '../../../http/schemas.ts';
 import { ImageResizer, imageEtag } from '../../../images/image-resizer.ts';
 import { loadImageSource, resolveImageSource } from '../../../images/image-source.ts';
 import { IMAGE_BUSY_RETRY_AFTER_SECONDS } from '../../../images/resize-slots.ts';
@@ -112,6 +112,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           429: jsonError('Too many requests, or too many cache misses from this IP (Retry-After)'),
           502: jsonError('The remote original could not be fetched'),
           503: jsonError('Too many resizes under way (Retry-After)'),
+          ...transportResponses,
         },
       },
     },
