@@ -243,6 +243,12 @@ export async function startProduct(options: StartOptions = {}): Promise<RunningP
     // Each spec makes the state it plays with; the demo's markets and their transactions would only add
     // load and make what a page lists depend on timing.
     DEMO_SEED: 'false',
+    // Every browser of the run, each a different player, comes from 127.0.0.1: the per-address budgets
+    // meant for one person (RPC calls, sockets, image resizes) would make players wait on each other.
+    // The server's own tests hold those limits.
+    RPC_RATE_LIMIT_PER_MINUTE: '1000000',
+    SOCKET_MAX_PER_CLIENT: '1000',
+    IMAGE_MISSES_PER_MINUTE: '100000',
     // Rolls are the program's (docs/trust.md): the e2e product runs the settler's random seed chains, as
     // production does, and the tests reach outcomes by playing, not by knowing seeds.
     ...(options.workers === undefined ? {} : { WORKERS: options.workers }),
