@@ -7,7 +7,8 @@
 import { isAddress, type Address } from '@solana/kit';
 import { z } from 'zod';
 
-const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+/** The shape of a base58 address; `isAddress` then checks it decodes to 32 bytes. */
+export const BASE58_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 /** An address the OpenAPI document shows (and its contract test sends) as a valid example. */
 export const EXAMPLE_ADDRESS = 'So11111111111111111111111111111111111111112';
 /** Addresses already checked: decoding base58 is the costliest step of a hot read's validation. */
@@ -21,7 +22,7 @@ const KNOWN_ADDRESSES_MAX = 50_000;
  */
 export function isValidAddress(value: string): value is Address {
   if (knownAddresses.has(value)) return true;
-  if (!BASE58_ADDRESS.test(value) || !isAddress(value)) return false;
+  if (!BASE58_ADDRESS_PATTERN.test(value) || !isAddress(value)) return false;
   if (knownAddresses.size >= KNOWN_ADDRESSES_MAX) knownAddresses.clear();
   knownAddresses.add(value);
   return true;
@@ -31,7 +32,7 @@ export function isValidAddress(value: string): value is Address {
 export const addressSchema = z
   .string({ error: 'Invalid address' })
   .trim()
-  .regex(BASE58_ADDRESS, { error: 'Invalid address' })
+  .regex(BASE58_ADDRESS_PATTERN, { error: 'Invalid address' })
   .refine(isValidAddress, { error: 'Invalid address' })
   .meta({ description: 'a base58 Solana address', example: EXAMPLE_ADDRESS });
 
@@ -41,6 +42,7 @@ export const addressParams = z.object({ address: addressSchema });
 /** A u64 amount given as a decimal string or a safe integer: 'Invalid amount' otherwise. */
 export const u64Schema = z
   .union([z.string(), z.number()], { error: 'Invalid amount' })
+  .meta({ description: 'a u64: a decimal string (or a safe integer)', example: '1000000' })
   .transform((value, ctx) => {
     const text = String(value).trim();
     if (!/^\d{1,20}$/.test(text) || BigInt(text) > 0xffff_ffff_ffff_ffffn) {

@@ -102,8 +102,12 @@ const betParams = z.object({
   bet: z
     .string({ error: FAIRNESS_ERRORS.invalidSignature })
     .trim()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, { error: FAIRNESS_ERRORS.invalidSignature })
     .refine((value) => isSignature(value), { error: FAIRNESS_ERRORS.invalidSignature })
-    .describe("the bet's creating transaction signature (base58)"),
+    .meta({
+      description: "the bet's creating transaction signature (base58)",
+      example: 'DyXZZCSiBREJ8YZ5cULd7PVdKpbkhHvHJ7otbJmLJajJtRsyq1irMMqKimYeKvRmZ8Sc2qWLhKjYR4ekM8RSzkV',
+    }),
 });
 
 const betSchema = z.object({

@@ -13,7 +13,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { badRequest } from '../../../http/errors.ts';
-import { errorResponses, errorSchema, u64Schema } from '../../../http/schemas.ts';
+import {
+  BASE58_ADDRESS_PATTERN,
+  errorResponses,
+  errorSchema,
+  EXAMPLE_ADDRESS,
+  u64Schema,
+} from '../../../http/schemas.ts';
 import {
   MARKET_DATA_MESSAGES as M,
   swapInstructionsSchema,
@@ -85,16 +91,11 @@ const idsSchema = z.string({ error: 'ids is required' }).transform((value, ctx) 
 /** An address parameter, '<name> must be an address' when it is missing or not one. */
 const addressOf = (name: string) =>
   z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const text = value?.trim();
-      if (text === undefined || !isAddress(text)) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be an address` });
-        return z.NEVER;
-      }
-      return text;
-    });
+    .string({ error: `${name} must be an address` })
+    .trim()
+    .regex(BASE58_ADDRESS_PATTERN, { error: `${name} must be an address` })
+    .refine((text) => isAddress(text), { error: `${name} must be an address` })
+    .meta({ description: 'a base58 Solana address', example: EXAMPLE_ADDRESS });
 
 /** A parameter that may only take `expected`: the spec's client never sends anything else. */
 const onlyValue = (name: string, expected: string) =>

@@ -26,7 +26,12 @@ import { createDiscordProvider } from '../../../oauth/discord-provider.ts';
 import { inProcessFetch } from '../../../oauth/in-process-fetch.ts';
 import { createLocalIdp } from '../../../oauth/local-idp.ts';
 import { createLocalProvider } from '../../../oauth/local-provider.ts';
-import { isProviderName, type OAuthProvider, type ProviderName } from '../../../oauth/oauth-provider.ts';
+import {
+  isProviderName,
+  PROVIDER_NAMES,
+  type OAuthProvider,
+  type ProviderName,
+} from '../../../oauth/oauth-provider.ts';
 import {
   notConfiguredMessage,
   OAUTH_ERRORS,
@@ -51,7 +56,13 @@ function single(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-const providerParams = z.object({ provider: z.string().max(32) });
+// Any name up to 32 characters reaches the route, which answers 404 'Unknown provider' for the rest.
+const providerParams = z.object({
+  provider: z
+    .string()
+    .max(32)
+    .meta({ enum: [...PROVIDER_NAMES], example: 'discord' }),
+});
 
 /** A redirect's OpenAPI description: no body, a `Location` (and, for some, a `Set-Cookie`). */
 function redirectResponse(description: string, location: string, setCookie?: string) {

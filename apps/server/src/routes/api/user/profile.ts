@@ -4,6 +4,7 @@
  * @module
  */
 
+import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '@arcade/sdk/constants';
 import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
 import { checkUsername, isDeniedUsername } from '@arcade/sdk/text-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -43,6 +44,11 @@ export const usernameSchema = z
   .overwrite((value) => {
     const checked = checkUsername(value);
     return checked.ok ? checked.text : value;
+  })
+  // The document shows the rule's shape (what the deny list and the text rule add are in the messages).
+  .meta({
+    pattern: `^${USERNAME_PATTERN.source.slice(1, -2)}{1,${String(USERNAME_MAX_LENGTH)}}$`,
+    example: 'degen_42',
   });
 
 /**

@@ -26,7 +26,8 @@ const codeSchema = z
   .string({ error: REFERRAL_ERRORS.invalidCode })
   .trim()
   .toUpperCase()
-  .refine((code) => REFERRAL_CODE_PATTERN.test(code), { error: REFERRAL_ERRORS.invalidCode });
+  .refine((code) => REFERRAL_CODE_PATTERN.test(code), { error: REFERRAL_ERRORS.invalidCode })
+  .meta({ description: 'an 8-character referral code, any case', example: 'RYKC8X3S' });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { referrals } = app.repositories;
