@@ -1,10 +1,11 @@
 /**
  * The `/activity` socket (spec §7 "Realtime sockets"): `feed` with the latest items on connect, then
- * `new_bet`, `new_prediction` and `new_marketbet` for every item the indexer publishes on `app.feed`.
+ * `new_bet`, `new_prediction` and `new_marketbet` for every item the indexer or the settler publishes on
+ * `app.feed`.
  *
- * Only the instance whose indexer publishes emits; with Redis the adapter carries the emit to every
+ * Only the instance whose worker publishes emits; with Redis the adapter carries the emit to every
  * instance's clients. Items published while a client's history is being read may reach it twice or ahead
- * of the history: clients de-duplicate by `id` (never lose an item instead).
+ * of the history: clients de-duplicate by kind and `id` (ids are per table), never losing an item instead.
  *
  * The history is read through a short cache ({@link HISTORY_CACHE_MS}) that this instance's own items
  * clear, so a burst of connections costs one read, not one each.

@@ -47,10 +47,10 @@ export interface IndexerOptions {
   readonly intervalMs?: number;
   /** Transactions applied per run at most; default 500. */
   readonly maxTransactionsPerRun?: number;
-  /** `getTransaction` calls in flight at once; default 16. */
+  /** `getTransaction` calls in flight at once; default 64. */
   readonly fetchConcurrency?: number;
   /**
-   * Chain transactions applied per database transaction; default 16. A batch commits whole or not at all
+   * Chain transactions applied per database transaction; default 64. A batch commits whole or not at all
    * (its cursor moves with it), so a crash still leaves nothing missed or doubled; fewer commits make
    * catching up several times faster.
    */

@@ -1,7 +1,8 @@
 /**
  * The win or loss sound when a round the player bet on is drawn while the page is open. The app mutes the
- * feed's own-bet sounds on this page (`app/layout/lazy-own-bet-sounds.tsx`), and the feed publishes no item
- * when a round settles anyway, so the page plays its results (and `use-bet-actions.ts` the bet's chip).
+ * feed's own-bet sounds on this page (`app/layout/lazy-own-bet-sounds.tsx`), whose settled items (the
+ * round's bets published again with `won`) arrive after the page knows the result, so the page plays its
+ * results itself (and `use-bet-actions.ts` the bet's chip).
  *
  * @module
  */
