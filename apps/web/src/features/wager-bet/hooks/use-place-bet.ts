@@ -198,11 +198,12 @@ export function usePlaceBet(): {
       );
       const placedAt = Math.floor(Date.now() / 1000);
       const previousTimestamp = record.bet?.timestamp ?? null;
+      const previousSequence = record.bet?.sequence ?? null;
       let placed: PlacedBet | null = null;
       const placedFor = (signature: Signature): PlacedBet =>
         placed?.signature === signature
           ? placed
-          : (placed = { signature, placedAt, user, previousTimestamp, playerSeed });
+          : (placed = { signature, placedAt, user, previousTimestamp, previousSequence, playerSeed });
       let signature;
       try {
         signature = await send({

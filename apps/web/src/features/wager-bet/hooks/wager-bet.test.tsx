@@ -293,8 +293,8 @@ describe('usePlaceBet', () => {
     expect(mocks.send).not.toHaveBeenCalled();
   });
 
-  it('only creates when the record exists, and remembers its timestamp to tell the next result apart', async () => {
-    mocks.chain.set(betAccount, betData({ timestamp: 1_790_000_123n }));
+  it('only creates when the record exists, and remembers its timestamp and sequence to tell the next result apart', async () => {
+    mocks.chain.set(betAccount, betData({ timestamp: 1_790_000_123n, sequence: 5n }));
     mocks.send.mockResolvedValue(SIG);
     const { result } = renderHook(() => usePlaceBet(), { wrapper: wrapper() });
     const mint = address('GDxipd68AFw3ak252RXPTSEdPHyQMd4Vo5hJQS1L14MZ');
@@ -303,6 +303,7 @@ describe('usePlaceBet', () => {
       placed = await result.current.place({ odds: 10, listingPrice: 1_000_000_000n, betType: 'token', mint });
     });
     expect(placed.previousTimestamp).toBe(1_790_000_123n);
+    expect(placed.previousSequence).toBe(5n);
     const [{ instructions }] = mocks.send.mock.calls[0]!;
     expect(names(instructions)).toEqual(['create_bet']);
     expect(instructions[0]!.accounts![3]).toEqual({ address: mint, role: AccountRole.READONLY });

@@ -7,7 +7,7 @@ import { isOutcomeOf, isRefundOf, type PlacedBet } from './bet-outcome.ts';
 
 const KEY = address('11111111111111111111111111111111');
 
-function bet(state: BetState, result: BetResult, timestamp: bigint): BetAccount {
+function bet(state: BetState, result: BetResult, timestamp: bigint, sequence = 7n): BetAccount {
   return {
     user: KEY,
     mint: KEY,
@@ -21,7 +21,7 @@ function bet(state: BetState, result: BetResult, timestamp: bigint): BetAccount 
     betType: BetType.Sol,
     referral: null,
     offChain: false,
-    sequence: 7n,
+    sequence,
     slot: 1_000n,
     slotHash: new Uint8Array(32),
   };
@@ -59,6 +59,22 @@ describe('isOutcomeOf', () => {
     const placed: PlacedBet = { signature: 's' as Signature, placedAt: 1_800_000_000 };
     expect(isOutcomeOf(bet(BetState.Settled, BetResult.Win, 1_800_000_000n), placed)).toBe(true);
     expect(isOutcomeOf(bet(BetState.Settled, BetResult.Win, 1_799_999_999n), placed)).toBe(false);
+  });
+
+  it('tells a quick re-bet settled within the same second by its sequence', () => {
+    const placed: PlacedBet = {
+      signature: 's' as Signature,
+      placedAt: 0,
+      previousTimestamp: 1_800_000_000n,
+      previousSequence: 7n,
+    };
+    // The previous bet's result, still on the record: same second, same sequence.
+    expect(isOutcomeOf(bet(BetState.Settled, BetResult.Win, 1_800_000_000n, 7n), placed)).toBe(false);
+    // The new bet (sequence 8) settled in that same second.
+    expect(isOutcomeOf(bet(BetState.Settled, BetResult.Loss, 1_800_000_000n, 8n), placed)).toBe(true);
+    expect(isRefundOf(bet(BetState.Refunded, BetResult.Invalid, 1_800_000_000n, 8n), placed)).toBe(true);
+    // The new bet still open in that second is not a result.
+    expect(isOutcomeOf(bet(BetState.Open, BetResult.None, 1_800_000_000n, 8n), placed)).toBe(false);
   });
 
   it('tells a refund of this bet from an older one', () => {
