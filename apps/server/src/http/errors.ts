@@ -195,17 +195,24 @@ export function clientErrorAnswer(error: ClientError): readonly [number, string]
 /** How long a refused connection may stay half open before it is destroyed. */
 const HALF_OPEN_MS = 10_000;
 
-/** Reason phrases of the statuses {@link clientErrorHandler} writes. */
+/** Reason phrases of the statuses written straight to a socket. */
 const HTTP_REASONS: Readonly<Record<number, string>> = {
   400: 'Bad Request',
+  403: 'Forbidden',
   408: 'Request Timeout',
   414: 'URI Too Long',
+  429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
 };
 
-/** A whole HTTP/1.1 response with a JSON error body, written to a socket that never became a request. */
-export function rawErrorResponse(status: number, message: string): string {
-  const body = JSON.stringify({ success: false, error: message } satisfies ErrorBody);
+/**
+ * A whole HTTP/1.1 response with a JSON body and the security headers, for a socket that never became a
+ * Fastify reply (a refused connection, a refused websocket upgrade).
+ */
+export function rawJsonResponse(status: number, payload: object): string {
+  const body = JSON.stringify(payload);
   const headers = {
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(body)),
@@ -215,6 +222,11 @@ export function rawErrorResponse(status: number, message: string): string {
   };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   return `HTTP/1.1 ${String(status)} ${HTTP_REASONS[status] ?? 'Error'}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/** {@link rawJsonResponse} with the API's error body. */
+export function rawErrorResponse(status: number, message: string): string {
+  return rawJsonResponse(status, { success: false, error: message } satisfies ErrorBody);
 }
 
 /**

@@ -31,6 +31,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 
+import { rawJsonResponse } from '../http/errors.ts';
 import { clientAddress, isAllowedOrigin } from '../http/origin.ts';
 import {
   MemoryCallBudget,
@@ -261,13 +262,9 @@ function hostOf(url: string): string {
 }
 
 /** Ends a not-yet-upgraded socket with a plain HTTP response. */
-function refuse(socket: Socket, status: number, reason: string, body: object): void {
+function refuse(socket: Socket, status: number, body: object): void {
   if (socket.destroyed) return;
-  const text = JSON.stringify(body);
-  socket.end(
-    `HTTP/1.1 ${String(status)} ${reason}\r\nconnection: close\r\ncontent-type: application/json\r\n` +
-      `content-length: ${String(Buffer.byteLength(text))}\r\n\r\n${text}`,
-  );
+  socket.end(rawJsonResponse(status, body));
   socket.destroySoon();
 }
 
@@ -560,7 +557,7 @@ export default fp(
       if (path !== PATH && path !== `${PATH}/`) return;
       socket.on('error', () => socket.destroy());
       if (!isAllowedOrigin(request.headers.origin, request.headers.host, app.env.PUBLIC_URL)) {
-        refuse(socket, 403, 'Forbidden', { success: false, error: RPC_MESSAGES.originNotAllowed });
+        refuse(socket, 403, { success: false, error: RPC_MESSAGES.originNotAllowed });
         return;
       }
       const key = request.headers['sec-websocket-key'];
@@ -573,11 +570,11 @@ export default fp(
         (version !== '13' && version !== '8')
       ) {
         // Refused before it costs an upstream connection.
-        refuse(socket, 400, 'Bad Request', { success: false, error: RPC_MESSAGES.invalidHandshake });
+        refuse(socket, 400, { success: false, error: RPC_MESSAGES.invalidHandshake });
         return;
       }
       if (open.size >= maxSockets) {
-        refuse(socket, 503, 'Service Unavailable', {
+        refuse(socket, 503, {
           success: false,
           error: RPC_MESSAGES.tooManyConnections,
         });
@@ -586,7 +583,7 @@ export default fp(
       const address = clientAddress(request, app.env.TRUST_PROXY);
       const count = perClient.get(address) ?? 0;
       if (count >= maxSocketsPerClient) {
-        refuse(socket, 429, 'Too Many Requests', { success: false, error: RPC_MESSAGES.tooManyRequests });
+        refuse(socket, 429, { success: false, error: RPC_MESSAGES.tooManyRequests });
         return;
       }
       perClient.set(address, count + 1);
@@ -612,7 +609,7 @@ export default fp(
         });
       } catch {
         // Subprotocols ws will not send (not tokens, repeated).
-        refuse(socket, 400, 'Bad Request', { success: false, error: RPC_MESSAGES.invalidHandshake });
+        refuse(socket, 400, { success: false, error: RPC_MESSAGES.invalidHandshake });
         return;
       }
       upstreamSockets.add(upstream);
@@ -623,12 +620,7 @@ export default fp(
         app.log.warn({ upstream: hostOf(chain.wsUrl), err: error }, 'RPC websocket upstream failed');
         // Unreachable, refused the upgrade, or timed out: the client gets a 502, not the upstream's answer.
         if (!opened) {
-          refuse(
-            socket,
-            502,
-            'Bad Gateway',
-            rpcError(RPC_UPSTREAM_UNAVAILABLE, RPC_MESSAGES.upstreamUnavailable),
-          );
+          refuse(socket, 502, rpcError(RPC_UPSTREAM_UNAVAILABLE, RPC_MESSAGES.upstreamUnavailable));
         }
       });
       // The client left during the upstream's handshake, or its own handshake failed.
