@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { signIn, startTestServer, type TestServer } from '../../test/harness.ts';
+import { operationsOf, type OpenApiDocument } from '../../test/openapi-contract.ts';
 import authPlugin from './auth.ts';
 
 let t: TestServer;
@@ -47,17 +48,13 @@ beforeAll(async () => {
   const blocked = await generateKeyPairSigner();
   blockedToken = await signIn(t.app, blocked);
   await t.app.repositories.blockedWallets.block(blocked.address, 'spam', t.admins[0]!.address);
-  const document = (await t.app.inject({ url: '/api/docs/json' })).json<{
-    paths: Record<string, Record<string, { security?: unknown[] }>>;
-  }>();
-  secured = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods)
-      .filter(([, operation]) => (operation.security?.length ?? 0) > 0)
-      .map(([method]) => ({
-        method: method.toUpperCase() as Operation['method'],
-        url: path.replaceAll(/\{[^}]+\}/g, '%00not-valid'),
-      })),
-  );
+  const document = (await t.app.inject({ url: '/api/docs/json' })).json<OpenApiDocument>();
+  secured = operationsOf(document)
+    .filter(({ operation }) => (operation.security?.length ?? 0) > 0)
+    .map(({ method, path }) => ({
+      method: method as Operation['method'],
+      url: path.replaceAll(/\{[^}]+\}/g, '%00not-valid'),
+    }));
 });
 afterAll(() => t.close());
 

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { signIn, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { operationsOf, type OpenApiDocument } from '../../../test/openapi-contract.ts';
 
 let t: TestServer;
 let userToken: string;
@@ -22,19 +23,10 @@ let operations: Operation[] = [];
 beforeAll(async () => {
   t = await startTestServer();
   userToken = await signIn(t.app, await generateKeyPairSigner());
-  const document = (await t.app.inject({ url: '/api/docs/json' })).json<{
-    paths: Record<string, Record<string, unknown>>;
-  }>();
-  operations = Object.entries(document.paths)
-    .filter(([path]) => !path.startsWith('/api/docs'))
-    .flatMap(([path, methods]) =>
-      Object.keys(methods)
-        .map((method) => method.toUpperCase())
-        .filter((method): method is Operation['method'] =>
-          ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'].includes(method),
-        )
-        .map((method) => ({ method, path })),
-    );
+  const document = (await t.app.inject({ url: '/api/docs/json' })).json<OpenApiDocument>();
+  operations = operationsOf(document)
+    .filter(({ path }) => !path.startsWith('/api/docs'))
+    .map(({ method, path }) => ({ method: method as Operation['method'], path }));
 });
 afterAll(() => t.close());
 
