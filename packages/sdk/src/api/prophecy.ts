@@ -218,6 +218,16 @@ export const COMMENT_MESSAGES = Object.freeze({
   invalid: 'Comment contains invalid characters',
 } as const);
 
+/** How often one user may comment: once per 5 s and 20 times per hour. */
+export const COMMENT_RATE_LIMIT = Object.freeze({
+  minIntervalMs: 5_000,
+  maxPerWindow: 20,
+  windowMs: 3_600_000,
+});
+
+/** Most pending market requests one user may have. */
+export const MAX_PENDING_MARKET_REQUESTS = 5;
+
 /** Longest `name` filter of the market list, after trimming: no longer than a market's name. */
 export const MARKET_NAME_FILTER_MAX_LENGTH = MARKET_METADATA_LIMITS.name;
 
