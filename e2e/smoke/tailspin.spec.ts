@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { betPreview } from '../../apps/web/src/features/tailspin/utils/stake.ts';
-import { costSol } from '../../apps/web/src/features/wager-bet/utils/bet-costs.ts';
+import { costSol } from '../../apps/web/src/lib/wager-bet/utils/bet-costs.ts';
 import { formatLamports, formatLamportsMin, parseSolInput } from '../../apps/web/src/lib/format.ts';
 
 /** The most a first bet adds for its bet record's rent (0.00238032 SOL today). */

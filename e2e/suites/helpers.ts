@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 import { betPreview, type BetPreview } from '../../apps/web/src/features/tailspin/utils/stake.ts';
-import { costSol } from '../../apps/web/src/features/wager-bet/utils/bet-costs.ts';
+import { costSol } from '../../apps/web/src/lib/wager-bet/utils/bet-costs.ts';
 import { formatLamports, parseSolInput } from '../../apps/web/src/lib/format.ts';
 import { closedFairness, recomputeRoll, type BetFairnessJson } from '../harness/fairness.ts';
 import {

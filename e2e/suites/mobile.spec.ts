@@ -10,7 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { betPreview } from '../../apps/web/src/features/tailspin/utils/stake.ts';
-import { costSol } from '../../apps/web/src/features/wager-bet/utils/bet-costs.ts';
+import { costSol } from '../../apps/web/src/lib/wager-bet/utils/bet-costs.ts';
 import { formatLamports } from '../../apps/web/src/lib/format.ts';
 import { balance, screenshot, signIn } from '../harness/index.ts';
 import { checkShownBet, FEE_ALLOWANCE, RESULT_TIMEOUT, UI_TIMEOUT, withPlayers } from './helpers.ts';

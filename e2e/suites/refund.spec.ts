@@ -32,7 +32,7 @@ import {
   REFUNDED_LOST,
   REFUNDED_PENDING,
   refundedWonText,
-} from '../../apps/web/src/features/wager-bet/utils/refund.ts';
+} from '../../apps/web/src/lib/wager-bet/utils/refund.ts';
 import { formatExactSol, formatSol } from '../../apps/web/src/lib/format.ts';
 import { fairnessRecord, type BetFairnessJson } from '../harness/fairness.ts';
 import { balance, product, rpc, screenshot, signIn, useProduct } from '../harness/index.ts';

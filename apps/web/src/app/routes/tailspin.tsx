@@ -5,7 +5,7 @@ import { tokensQueryOptions, useTokens } from '../../features/tailspin/api/get-t
 import { BetHistory } from '../../features/tailspin/components/bet-history.tsx';
 import { TailSpinGame } from '../../features/tailspin/components/tailspin-game.tsx';
 import { multiplierText } from '../../features/tailspin/utils/stake.ts';
-import { useHouseLimits } from '../../features/wager-bet/index.ts';
+import { useHouseLimits } from '../../lib/wager-bet/api/get-house-limits.ts';
 import { formatSol } from '../../lib/format.ts';
 import { ensureData } from './data/ensure-data.ts';
 import { gameFacts } from './game-facts.ts';

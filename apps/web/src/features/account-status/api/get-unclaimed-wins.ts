@@ -20,7 +20,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { runtimeConfig } from '../../../config/runtime-config.ts';
 import { getRpc } from '../../../lib/wallet/rpc.ts';
-import { lateWinOwed } from '../../wager-bet/utils/refund.ts';
+import { lateWinOwed } from '../../../lib/wager-bet/utils/refund.ts';
 
 /** A win the user has not claimed yet, or an open bet it may refund once its roll is overdue. */
 export interface UnclaimedWin {

@@ -28,7 +28,7 @@ import {
   FakeForesightProgram,
   type SeedRoundOptions,
 } from '../../foresight/testing/fake-foresight-program.ts';
-import { betData } from '../../wager-bet/testing/mock-chain.ts';
+import { betData } from '../../../lib/wager-bet/testing/mock-chain.ts';
 import { FakeHistory } from '../testing/fake-history.ts';
 import { UnclaimedWinningsBanner, unclaimedWinsText } from './unclaimed-winnings-banner.tsx';
 

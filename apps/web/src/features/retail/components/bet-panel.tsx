@@ -9,31 +9,35 @@ import { ImageWithFallback } from '../../../components/ui/image-with-fallback.ts
 import { formatLamports, formatSol } from '../../../lib/format.ts';
 import { ui } from '../../../lib/store.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
+import { useBetRecord } from '../../../lib/wager-bet/api/get-bet-record.ts';
+import { useHouseLimits } from '../../../lib/wager-bet/api/get-house-limits.ts';
+import { FairnessDisclosure } from '../../../lib/wager-bet/components/fairness-disclosure.tsx';
+import { OddsPicker } from '../../../lib/wager-bet/components/odds-picker.tsx';
+import { RefundNotice } from '../../../lib/wager-bet/components/refund-notice.tsx';
+import { RefundStatusView } from '../../../lib/wager-bet/components/refund-status.tsx';
+import { RollCheck } from '../../../lib/wager-bet/components/roll-check.tsx';
+import { useBetExtraCosts } from '../../../lib/wager-bet/hooks/use-bet-extra-costs.ts';
+import { preflightBet } from '../../../lib/wager-bet/hooks/use-place-bet.ts';
+import {
+  canAffordBet,
+  notEnoughSolMessage,
+  type BetExtraCosts,
+} from '../../../lib/wager-bet/utils/bet-costs.ts';
+import {
+  betErrorMessage,
+  LAST_BET_REVEALING,
+  NO_SEED_TEXT,
+} from '../../../lib/wager-bet/utils/bet-errors.ts';
 import {
   awaitsReveal,
-  betErrorMessage,
-  canAffordBet,
   claimAmount,
-  FairnessDisclosure,
-  LAST_BET_REVEALING,
   lateWinOwed,
-  NO_SEED_TEXT,
-  notEnoughSolMessage,
-  OddsPicker,
-  preflightBet,
   REFUND_AWAITS_REVEAL,
-  RefundNotice,
   refundedOwedText,
   refundStatusDetail,
-  RefundStatusView,
-  RollCheck,
-  useBetExtraCosts,
-  useBetRecord,
-  useHouseLimits,
-  type BetExtraCosts,
-} from '../../wager-bet/index.ts';
-import { PayLine } from '../../wager-bet/components/pay-summary.tsx';
-import { betCharge, costSol } from '../../wager-bet/utils/bet-costs.ts';
+} from '../../../lib/wager-bet/utils/refund.ts';
+import { PayLine } from '../../../lib/wager-bet/components/pay-summary.tsx';
+import { betCharge, costSol } from '../../../lib/wager-bet/utils/bet-costs.ts';
 import { NftClaimError } from '../api/buy-listing.ts';
 import type { Listing } from '../api/get-collection.ts';
 import { useSolBalanceQuery } from '../../wallet/api/get-sol-balance.ts';

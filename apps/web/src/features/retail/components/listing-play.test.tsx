@@ -31,7 +31,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import claw from '../../../../public/claw.json' with { type: 'json' };
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { approxSol, costSol } from '../../wager-bet/utils/bet-costs.ts';
+import { approxSol, costSol } from '../../../lib/wager-bet/utils/bet-costs.ts';
 import { getUiState } from '../../../lib/store.ts';
 import { toast, useToasts } from '../../../lib/toast.ts';
 import {
@@ -43,7 +43,7 @@ import {
   TEST_CONFIG,
   USER,
   WAGER,
-} from '../../wager-bet/testing/mock-chain.ts';
+} from '../../../lib/wager-bet/testing/mock-chain.ts';
 import type { Collection, Listing } from '../api/get-collection.ts';
 import { ListingPlay } from './listing-play.tsx';
 

@@ -1,9 +1,10 @@
 import { RETAIL_MARKETPLACE_FEE_BPS, TAILSPIN_FEE_BPS } from '@arcade/sdk/constants';
 
 import { formatExactSol, formatPercent } from '../../../lib/format.ts';
-import { chargeRows } from '../../wager-bet/components/pay-summary.tsx';
-import { BetBreakdown, SkillBadge } from '../../wager-bet/index.ts';
-import { costSol, type BetCharge } from '../../wager-bet/utils/bet-costs.ts';
+import { chargeRows } from '../../../lib/wager-bet/components/pay-summary.tsx';
+import { BetBreakdown } from '../../../lib/wager-bet/components/bet-breakdown.tsx';
+import { SkillBadge } from '../../../lib/wager-bet/components/odds-picker.tsx';
+import { costSol, type BetCharge } from '../../../lib/wager-bet/utils/bet-costs.ts';
 import type { BetBreakdown as Breakdown } from '../utils/price-breakdown.ts';
 import { breakdownSol } from '../utils/sol-text.ts';
 

@@ -20,14 +20,12 @@ import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
 import { InvalidTransactionError } from '../../../lib/wallet/check-transaction.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { unclaimedWinsKey } from '../../account-status/api/get-unclaimed-wins.ts';
-import {
-  betErrorMessage,
-  lateWinOwed,
-  useBetOutcome,
-  useBetRecord,
-  useClaimBet,
-  usePlaceBet,
-} from '../../wager-bet/index.ts';
+import { useBetRecord } from '../../../lib/wager-bet/api/get-bet-record.ts';
+import { useBetOutcome } from '../../../lib/wager-bet/hooks/use-bet-outcome.ts';
+import { useClaimBet } from '../../../lib/wager-bet/hooks/use-claim-bet.ts';
+import { usePlaceBet } from '../../../lib/wager-bet/hooks/use-place-bet.ts';
+import { betErrorMessage } from '../../../lib/wager-bet/utils/bet-errors.ts';
+import { lateWinOwed } from '../../../lib/wager-bet/utils/refund.ts';
 import { composeNftBuy, NFT_CLAIM_DETAILS, NftClaimError } from '../api/buy-listing.ts';
 import { collectionKey } from '../api/get-collection.ts';
 import { inventoryKey } from '../api/get-inventory.ts';

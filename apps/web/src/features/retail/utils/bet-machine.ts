@@ -12,7 +12,8 @@
 import type { BetAccount } from '@arcade/sdk/wager/accounts';
 import type { Signature } from '@solana/kit';
 
-import type { BetOutcome, PlacedBet } from '../../wager-bet/index.ts';
+import type { BetOutcome } from '../../../lib/wager-bet/hooks/use-bet-outcome.ts';
+import type { PlacedBet } from '../../../lib/wager-bet/utils/bet-outcome.ts';
 
 /** How a win is taken: the NFT (bought in the claim's transaction) or its SOL value. */
 export type ClaimHow = 'nft' | 'sol';

@@ -10,7 +10,8 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
 import { getBetsPage, type BetRow, type HistoryPage } from '../../history/api/get-history.ts';
-import { betHistoryKey, useClaimedBet, withClaimedBet } from '../../wager-bet/index.ts';
+import { useClaimedBet, withClaimedBet } from '../../../lib/wager-bet/api/claimed-bet.ts';
+import { betHistoryKey } from '../../../lib/wager-bet/api/get-bet-history.ts';
 
 /** Query options of `address`'s TailSpin history (under the wager-bet history key, so bets refresh it). */
 export function tailSpinHistoryQueryOptions(address: string | null) {

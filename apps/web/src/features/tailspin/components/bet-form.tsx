@@ -13,19 +13,16 @@ import {
 } from '../../../lib/format.ts';
 import { ui } from '../../../lib/store.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import {
-  awaitsReveal,
-  BetBreakdown,
-  FairnessDisclosure,
-  NO_SEED_TEXT,
-  OddsPicker,
-  REFUND_AWAITS_REVEAL,
-  RefundStatusView,
-  useBetExtraCosts,
-  useHouseLimits,
-} from '../../wager-bet/index.ts';
-import { BET_FEE_TEXT, chargeRows, PayLine } from '../../wager-bet/components/pay-summary.tsx';
-import { betCharge, costSol } from '../../wager-bet/utils/bet-costs.ts';
+import { useHouseLimits } from '../../../lib/wager-bet/api/get-house-limits.ts';
+import { BetBreakdown } from '../../../lib/wager-bet/components/bet-breakdown.tsx';
+import { FairnessDisclosure } from '../../../lib/wager-bet/components/fairness-disclosure.tsx';
+import { OddsPicker } from '../../../lib/wager-bet/components/odds-picker.tsx';
+import { RefundStatusView } from '../../../lib/wager-bet/components/refund-status.tsx';
+import { useBetExtraCosts } from '../../../lib/wager-bet/hooks/use-bet-extra-costs.ts';
+import { NO_SEED_TEXT } from '../../../lib/wager-bet/utils/bet-errors.ts';
+import { awaitsReveal, REFUND_AWAITS_REVEAL } from '../../../lib/wager-bet/utils/refund.ts';
+import { BET_FEE_TEXT, chargeRows, PayLine } from '../../../lib/wager-bet/components/pay-summary.tsx';
+import { betCharge, costSol } from '../../../lib/wager-bet/utils/bet-costs.ts';
 import { useSolBalanceQuery } from '../../wallet/api/get-sol-balance.ts';
 import { tokensForLamports, useTokenPrice } from '../api/get-token-price.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { recordClaimedBet } from '../../wager-bet/api/claimed-bet.ts';
+import { recordClaimedBet } from '../../../lib/wager-bet/api/claimed-bet.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
 import { BetHistory, historyResult } from './bet-history.tsx';
 

@@ -6,14 +6,14 @@ import { formatDateTime, formatLamports } from '../../../lib/format.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import type { BetRow } from '../../history/api/get-history.ts';
 import { LoadMoreButton, RetryButton } from '../../history/components/history-list-controls.tsx';
-import { betRecordQueryOptions } from '../../wager-bet/api/get-bet-record.ts';
+import { betRecordQueryOptions } from '../../../lib/wager-bet/api/get-bet-record.ts';
+import { SkillBadge } from '../../../lib/wager-bet/components/odds-picker.tsx';
 import {
   indexedRefundStatus,
   mayAwaitRoll,
   pendingRefundRow,
   refundStatusTitle,
-  SkillBadge,
-} from '../../wager-bet/index.ts';
+} from '../../../lib/wager-bet/utils/refund.ts';
 import { useTailSpinHistory } from '../api/get-tailspin-history.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
 

@@ -4,16 +4,13 @@ import { Link } from 'react-router';
 
 import { Button, Spinner } from '../../../components/ui/button.tsx';
 import { formatLamports, formatNumber } from '../../../lib/format.ts';
-import {
-  betErrorMessage,
-  RefundNotice,
-  REFUNDED_JUST_NOW,
-  refundStatusDetail,
-  RefundStatusView,
-  RollCheck,
-  SkillBadge,
-} from '../../wager-bet/index.ts';
-import { costSol } from '../../wager-bet/utils/bet-costs.ts';
+import { SkillBadge } from '../../../lib/wager-bet/components/odds-picker.tsx';
+import { RefundNotice } from '../../../lib/wager-bet/components/refund-notice.tsx';
+import { REFUNDED_JUST_NOW, RefundStatusView } from '../../../lib/wager-bet/components/refund-status.tsx';
+import { RollCheck } from '../../../lib/wager-bet/components/roll-check.tsx';
+import { betErrorMessage } from '../../../lib/wager-bet/utils/bet-errors.ts';
+import { refundStatusDetail } from '../../../lib/wager-bet/utils/refund.ts';
+import { costSol } from '../../../lib/wager-bet/utils/bet-costs.ts';
 import { tokensForLamports, useTokenPrice } from '../api/get-token-price.ts';
 import type { ClaimError } from '../hooks/use-tailspin-game.ts';
 import type { BetTicket, GamePhase } from '../utils/game-state.ts';

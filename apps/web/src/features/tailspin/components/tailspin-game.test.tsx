@@ -39,11 +39,11 @@ import {
   TEST_CONFIG,
   USER,
   WAGER,
-} from '../../wager-bet/testing/mock-chain.ts';
+} from '../../../lib/wager-bet/testing/mock-chain.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
 import { maxStakeForBalance, previewSol } from '../utils/stake.ts';
 import { formatLamportsMin, formatSolDecimal } from '../../../lib/format.ts';
-import { costSol } from '../../wager-bet/utils/bet-costs.ts';
+import { costSol } from '../../../lib/wager-bet/utils/bet-costs.ts';
 import { TailSpinGame } from './tailspin-game.tsx';
 
 const USDC = 'GDxipd68AFw3ak252RXPTSEdPHyQMd4Vo5hJQS1L14MZ';

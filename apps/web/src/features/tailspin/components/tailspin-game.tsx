@@ -10,7 +10,7 @@ import {
   refundStatusOf,
   refundStatusTitle,
   type RefundStatus,
-} from '../../wager-bet/index.ts';
+} from '../../../lib/wager-bet/utils/refund.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
 import { useTailSpinGame } from '../hooks/use-tailspin-game.ts';
 import type { GamePhase } from '../utils/game-state.ts';

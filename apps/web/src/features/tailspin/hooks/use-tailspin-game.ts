@@ -18,17 +18,17 @@ import { formatLamports, formatTokenAmount } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { InvalidTransactionError } from '../../../lib/wallet/check-transaction.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
+import { useBetRecord } from '../../../lib/wager-bet/api/get-bet-record.ts';
+import { useBetOutcome } from '../../../lib/wager-bet/hooks/use-bet-outcome.ts';
+import { useClaimBet } from '../../../lib/wager-bet/hooks/use-claim-bet.ts';
+import { usePlaceBet } from '../../../lib/wager-bet/hooks/use-place-bet.ts';
 import {
   betErrorMessage,
   BetPreflightError,
   failedOutsideWager,
   isUserRejection,
-  useBetOutcome,
-  lateWinOwed,
-  useBetRecord,
-  useClaimBet,
-  usePlaceBet,
-} from '../../wager-bet/index.ts';
+} from '../../../lib/wager-bet/utils/bet-errors.ts';
+import { lateWinOwed } from '../../../lib/wager-bet/utils/refund.ts';
 import { composeTokenClaim, SwapCosignError, type TokenClaimPlan } from '../api/compose-token-claim.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
 import { gameReducer, IDLE, type BetTicket, type GamePhase } from '../utils/game-state.ts';

@@ -3,7 +3,8 @@ import { address, type Signature } from '@solana/kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import type { BetOutcome, PlacedBet } from '../../wager-bet/index.ts';
+import type { BetOutcome } from '../../../lib/wager-bet/hooks/use-bet-outcome.ts';
+import type { PlacedBet } from '../../../lib/wager-bet/utils/bet-outcome.ts';
 import { gameReducer, IDLE, type BetTicket, type GameEvent, type GamePhase } from './game-state.ts';
 
 const KEY = address('11111111111111111111111111111111');

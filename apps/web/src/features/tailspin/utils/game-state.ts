@@ -9,7 +9,8 @@
  * @module
  */
 
-import type { BetOutcome, PlacedBet } from '../../wager-bet/index.ts';
+import type { BetOutcome } from '../../../lib/wager-bet/hooks/use-bet-outcome.ts';
+import type { PlacedBet } from '../../../lib/wager-bet/utils/bet-outcome.ts';
 
 /** The bet on the table, as the player set it up. */
 export interface BetTicket {

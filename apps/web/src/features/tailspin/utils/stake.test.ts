@@ -10,7 +10,7 @@ import { betFee, betStake, prizeFromStake } from '@arcade/sdk/wager/bet-math';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { betExtraCosts, type BetExtraCosts } from '../../wager-bet/index.ts';
+import { betExtraCosts, type BetExtraCosts } from '../../../lib/wager-bet/utils/bet-costs.ts';
 import {
   betPreview,
   largestAffordableStake,

@@ -12,7 +12,11 @@ import { betFee, betStake, isValidOdds, prizeFromStake } from '@arcade/sdk/wager
 
 import { formatLamports, formatSolDecimal, parseSolInput } from '../../../lib/format.ts';
 // The pure costs module, not the feature's index: the browser suites import this file without React.
-import { canAffordBet, notEnoughSolMessage, type BetExtraCosts } from '../../wager-bet/utils/bet-costs.ts';
+import {
+  canAffordBet,
+  notEnoughSolMessage,
+  type BetExtraCosts,
+} from '../../../lib/wager-bet/utils/bet-costs.ts';
 
 const U64_MAX = (1n << 64n) - 1n;
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { getUiState, ui } from '../../../lib/store.ts';
+import { getUiState, ui } from '../../store.ts';
 import { rotatePlayerSeed } from '../utils/player-seed.ts';
 import { FairnessDisclosure } from './fairness-disclosure.tsx';
 

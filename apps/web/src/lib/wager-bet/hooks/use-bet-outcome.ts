@@ -18,11 +18,11 @@ import type { Address } from '@solana/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
-import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
-import { acquireAccountWatcher } from '../../../lib/wallet/watch-account.ts';
-import { acquireLogsWatcher, type LogsWatcher } from '../../../lib/wallet/watch-logs.ts';
-import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import { unclaimedWinsKey } from '../../account-status/api/get-unclaimed-wins.ts';
+import { solBalanceQueryKey } from '../../wallet/balance-query-key.ts';
+import { acquireAccountWatcher } from '../../wallet/watch-account.ts';
+import { acquireLogsWatcher, type LogsWatcher } from '../../wallet/watch-logs.ts';
+import { useWallet } from '../../wallet/wallet-context.tsx';
+import { unclaimedWinsKey } from '../../../features/account-status/api/get-unclaimed-wins.ts';
 import { betHistoryKey, findIndexedBet } from '../api/get-bet-history.ts';
 import { getRevealRoll, hasRevealLog, waitForRevealLog, type RevealRoll } from '../api/get-reveal-roll.ts';
 import { betRecordAddress, betRecordKey, getBetRecord } from '../api/get-bet-record.ts';

@@ -3,7 +3,7 @@ import { WAGER_ERROR_CODES } from '@arcade/sdk/wager/errors';
 import { TransactionSendError } from '@arcade/sdk/sender';
 import { describe, expect, it } from 'vitest';
 
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../api-client.ts';
 import {
   betErrorMessage,
   BetPreflightError,

@@ -9,9 +9,9 @@
 import { BET_ACCOUNT_SIZE, REFERRAL_ACCOUNT_SIZE } from '@arcade/sdk/wager/accounts';
 import { address as toAddress, type Address } from '@solana/kit';
 
-import { useRent } from '../../../lib/wallet/rent.ts';
-import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import { useReferralCapture } from '../../profile/hooks/use-referral-capture.ts';
+import { useRent } from '../../wallet/rent.ts';
+import { useWallet } from '../../wallet/wallet-context.tsx';
+import { useReferralCapture } from '../../../features/profile/hooks/use-referral-capture.ts';
 import { useBetRecord, type BetRecord } from '../api/get-bet-record.ts';
 import { rentOf } from '../api/get-house-limits.ts';
 import { useReferralVaultExists } from '../api/get-referral-vault.ts';

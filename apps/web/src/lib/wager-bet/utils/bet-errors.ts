@@ -17,9 +17,9 @@ import {
 import { ERROR_MESSAGES, FAQ_HINTS } from '@arcade/sdk/messages';
 import type { WagerErrorName } from '@arcade/sdk/wager/errors';
 
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorText } from '../../../lib/toast.ts';
-import { formatLamports } from '../../../lib/format.ts';
+import { ApiError } from '../../api-client.ts';
+import { errorText } from '../../toast.ts';
+import { formatLamports } from '../../format.ts';
 
 /** Why the client refused a bet before sending it. */
 export type BetPreflightCode =

@@ -10,7 +10,7 @@
 
 import { bytesToHex, FAIRNESS_BYTES, hexToBytes, randomPlayerSeed } from '@arcade/sdk/wager/fairness';
 
-import { getUiState, ui } from '../../../lib/store.ts';
+import { getUiState, ui } from '../../store.ts';
 
 /** Hex digits of a player seed (32 bytes). */
 export const PLAYER_SEED_HEX_LENGTH = FAIRNESS_BYTES * 2;

@@ -12,8 +12,8 @@ import { findReferralAddress } from '@arcade/sdk/wager/pda';
 import { fetchEncodedAccount, type Address } from '@solana/kit';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { getRpc } from '../../../lib/wallet/rpc.ts';
-import { wagerProgram } from '../../account-status/api/get-unclaimed-wins.ts';
+import { getRpc } from '../../wallet/rpc.ts';
+import { wagerProgram } from '../../../features/account-status/api/get-unclaimed-wins.ts';
 
 /** The vault of `referrer` in this deployment's wager program. */
 export async function referralVaultAddress(referrer: Address): Promise<Address> {

@@ -2,8 +2,8 @@ import type { BetAccount } from '@arcade/sdk/wager/accounts';
 import { lateWinAmount } from '@arcade/sdk/wager/bet-math';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { formatExactSol, formatSol } from '../../../lib/format.ts';
-import { useNow } from '../../../lib/use-now.ts';
+import { formatExactSol, formatSol } from '../../format.ts';
+import { useNow } from '../../use-now.ts';
 import { useRefundBet } from '../hooks/use-refund-bet.ts';
 import { REFUND_EXPLANATION, REFUND_EXPLANATION_LATE, refundHurryText } from '../utils/bet-errors.ts';
 import { captureSecondsLeft, isRefundDue, refundAmount } from '../utils/refund.ts';

@@ -14,9 +14,9 @@ import { fetchEncodedAccount, type Address } from '@solana/kit';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
-import { getRpc } from '../../../lib/wallet/rpc.ts';
-import { useAccountWatch, type AccountSnapshot } from '../../../lib/wallet/watch-account.ts';
-import { wagerProgram } from '../../account-status/api/get-unclaimed-wins.ts';
+import { getRpc } from '../../wallet/rpc.ts';
+import { useAccountWatch, type AccountSnapshot } from '../../wallet/watch-account.ts';
+import { wagerProgram } from '../../../features/account-status/api/get-unclaimed-wins.ts';
 
 /** How often the limit is re-read when no notification came. */
 export const HOUSE_LIMITS_POLL_MS = 15_000;

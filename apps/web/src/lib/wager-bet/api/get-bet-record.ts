@@ -12,10 +12,10 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { runtimeConfig } from '../../../config/runtime-config.ts';
-import { getRpc } from '../../../lib/wallet/rpc.ts';
-import { useAccountWatch } from '../../../lib/wallet/watch-account.ts';
-import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import { betAddressOf } from '../../account-status/api/get-unclaimed-wins.ts';
+import { getRpc } from '../../wallet/rpc.ts';
+import { useAccountWatch } from '../../wallet/watch-account.ts';
+import { useWallet } from '../../wallet/wallet-context.tsx';
+import { betAddressOf } from '../../../features/account-status/api/get-unclaimed-wins.ts';
 
 /** How often the record is re-read when no notification came (the subscription is the fast path). */
 export const BET_RECORD_POLL_MS = 30_000;

@@ -24,7 +24,7 @@ import { BET_REFUND_DELAY_SECS } from '@arcade/sdk/constants';
 import { BetResult, BetState, type BetAccount } from '@arcade/sdk/wager/accounts';
 import { betFee, lateWinAmount } from '@arcade/sdk/wager/bet-math';
 
-import { formatExactSol } from '../../../lib/format.ts';
+import { formatExactSol } from '../../format.ts';
 
 /** Slots SlotHashes keeps: a refund captures the bet's slot hash only while its slot is among them. */
 export const SLOT_HASHES_KEPT = 512;

@@ -11,11 +11,15 @@ import type { Signature } from '@solana/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 
-import { toast } from '../../../lib/toast.ts';
-import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
-import { useSendTransaction } from '../../../lib/wallet/use-send-transaction.ts';
-import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import { betAddressOf, unclaimedWinsKey, wagerProgram } from '../../account-status/api/get-unclaimed-wins.ts';
+import { toast } from '../../toast.ts';
+import { solBalanceQueryKey } from '../../wallet/balance-query-key.ts';
+import { useSendTransaction } from '../../wallet/use-send-transaction.ts';
+import { useWallet } from '../../wallet/wallet-context.tsx';
+import {
+  betAddressOf,
+  unclaimedWinsKey,
+  wagerProgram,
+} from '../../../features/account-status/api/get-unclaimed-wins.ts';
 import { betHistoryKey } from '../api/get-bet-history.ts';
 import { betRecordKey } from '../api/get-bet-record.ts';
 import { houseLimitsKey } from '../api/get-house-limits.ts';

@@ -1,7 +1,7 @@
 import type { BetAccount } from '@arcade/sdk/wager/accounts';
 import { useQuery } from '@tanstack/react-query';
 
-import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
+import { useWallet } from '../../wallet/wallet-context.tsx';
 import { betRecordAddress } from '../api/get-bet-record.ts';
 import { getRevealRoll } from '../api/get-reveal-roll.ts';
 import { refundStatusDetail, refundStatusOf, refundStatusTitle, type RefundStatus } from '../utils/refund.ts';

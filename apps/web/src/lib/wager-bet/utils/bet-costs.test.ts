@@ -3,8 +3,8 @@ import { betFee } from '@arcade/sdk/wager/bet-math';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { parseSolInput } from '../../../lib/format.ts';
-import { betPreview } from '../../tailspin/utils/stake.ts';
+import { parseSolInput } from '../../format.ts';
+import { betPreview } from '../../../features/tailspin/utils/stake.ts';
 import { chargeLine } from '../components/pay-summary.tsx';
 import {
   approxSol,

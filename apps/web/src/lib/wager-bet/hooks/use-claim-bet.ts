@@ -10,9 +10,13 @@ import { getClaimBetInstructionAsync } from '@arcade/sdk/wager/instructions';
 import type { Address, Instruction, Signature } from '@solana/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { useSendTransaction } from '../../../lib/wallet/use-send-transaction.ts';
-import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import { betAddressOf, unclaimedWinsKey, wagerProgram } from '../../account-status/api/get-unclaimed-wins.ts';
+import { useSendTransaction } from '../../wallet/use-send-transaction.ts';
+import { useWallet } from '../../wallet/wallet-context.tsx';
+import {
+  betAddressOf,
+  unclaimedWinsKey,
+  wagerProgram,
+} from '../../../features/account-status/api/get-unclaimed-wins.ts';
 import { recordClaimedBet } from '../api/claimed-bet.ts';
 import { betHistoryKey } from '../api/get-bet-history.ts';
 import { betRecordKey } from '../api/get-bet-record.ts';

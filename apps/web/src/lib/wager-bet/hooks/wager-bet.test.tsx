@@ -31,8 +31,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
-import { getUiState, ui } from '../../../lib/store.ts';
-import { transactionSize } from '../../../lib/wallet/pack-claims.ts';
+import { getUiState, ui } from '../../store.ts';
+import { transactionSize } from '../../wallet/pack-claims.ts';
 import { betErrorMessage, BetPreflightError } from '../utils/bet-errors.ts';
 import type { PlacedBet } from '../utils/bet-outcome.ts';
 import {
@@ -99,22 +99,22 @@ const mocks = vi.hoisted(() => {
   };
 });
 
-vi.mock('../../../lib/wallet/rpc.ts', () => ({
+vi.mock('../../wallet/rpc.ts', () => ({
   getRpc: () => mocks.chain.rpc(),
   getRpcSubscriptions: () => ({
     ...mocks.chain.subscriptions(),
     ...(mocks.logs ? { logsNotifications: mocks.logsNotifications } : {}),
   }),
 }));
-vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
+vi.mock('../../wallet/wallet-context.tsx', () => ({
   useWallet: () => ({ wallet: { address: USER }, connecting: false, disconnect: async () => {} }),
 }));
-vi.mock('../../../lib/wallet/use-send-transaction.ts', () => ({ useSendTransaction: () => mocks.send }));
-vi.mock('../../profile/hooks/use-referral-capture.ts', () => ({
+vi.mock('../../wallet/use-send-transaction.ts', () => ({ useSendTransaction: () => mocks.send }));
+vi.mock('../../../features/profile/hooks/use-referral-capture.ts', () => ({
   useReferralCapture: () => ({ code: null, referrer: mocks.referrer, status: 'resolved' }),
 }));
-vi.mock('../../../lib/api-client.ts', async (original) => ({
-  ...(await original<typeof import('../../../lib/api-client.ts')>()),
+vi.mock('../../api-client.ts', async (original) => ({
+  ...(await original<typeof import('../../api-client.ts')>()),
   api: mocks.api,
 }));
 

@@ -23,12 +23,12 @@ import { isUnclaimedWin } from '@arcade/sdk/wager/views';
 import type { Address, Instruction, Signature } from '@solana/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { formatLamports } from '../../../lib/format.ts';
-import { getRpc } from '../../../lib/wallet/rpc.ts';
-import { useSendTransaction } from '../../../lib/wallet/use-send-transaction.ts';
-import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import { unclaimedWinsKey, wagerProgram } from '../../account-status/api/get-unclaimed-wins.ts';
-import { useReferralCapture } from '../../profile/hooks/use-referral-capture.ts';
+import { formatLamports } from '../../format.ts';
+import { getRpc } from '../../wallet/rpc.ts';
+import { useSendTransaction } from '../../wallet/use-send-transaction.ts';
+import { useWallet } from '../../wallet/wallet-context.tsx';
+import { unclaimedWinsKey, wagerProgram } from '../../../features/account-status/api/get-unclaimed-wins.ts';
+import { useReferralCapture } from '../../../features/profile/hooks/use-referral-capture.ts';
 import { betHistoryKey } from '../api/get-bet-history.ts';
 import { betRecordKey, getBetRecord } from '../api/get-bet-record.ts';
 import { getHouseLimits, houseLimitsKey } from '../api/get-house-limits.ts';

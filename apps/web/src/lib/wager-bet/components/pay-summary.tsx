@@ -1,6 +1,6 @@
 import { TAILSPIN_FEE_BPS } from '@arcade/sdk/constants';
 
-import { formatPercent } from '../../../lib/format.ts';
+import { formatPercent } from '../../format.ts';
 import { approxSol, costSol, type BetCharge } from '../utils/bet-costs.ts';
 import type { BreakdownRow } from './bet-breakdown.tsx';
 

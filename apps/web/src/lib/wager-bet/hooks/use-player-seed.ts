@@ -6,7 +6,7 @@
 
 import { useEffect } from 'react';
 
-import { useUiState } from '../../../lib/store.ts';
+import { useUiState } from '../../store.ts';
 import { currentPlayerSeed } from '../utils/player-seed.ts';
 
 /** The seed the next bet takes (null for the first render, before one is drawn) and whether the player set it. */

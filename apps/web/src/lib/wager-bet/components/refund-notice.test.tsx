@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
-import { toast, useToasts } from '../../../lib/toast.ts';
+import { toast, useToasts } from '../../toast.ts';
 import { betData, MockChain, TEST_CONFIG, USER, WAGER } from '../testing/mock-chain.ts';
 import { REFUND_CAPTURE_SECS } from '../utils/refund.ts';
 import { RefundNotice } from './refund-notice.tsx';
@@ -20,14 +20,14 @@ const mocks = vi.hoisted(() => ({
   send: vi.fn<(input: { instructions: readonly Instruction[] }) => Promise<string>>(),
 }));
 
-vi.mock('../../../lib/wallet/rpc.ts', () => ({
+vi.mock('../../wallet/rpc.ts', () => ({
   getRpc: () => mocks.chain.rpc(),
   getRpcSubscriptions: () => mocks.chain.subscriptions(),
 }));
-vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
+vi.mock('../../wallet/wallet-context.tsx', () => ({
   useWallet: () => ({ wallet: { address: USER }, connecting: false, disconnect: async () => {} }),
 }));
-vi.mock('../../../lib/wallet/use-send-transaction.ts', () => ({ useSendTransaction: () => mocks.send }));
+vi.mock('../../wallet/use-send-transaction.ts', () => ({ useSendTransaction: () => mocks.send }));
 
 const SLOT_HASHES = 'SysvarS1otHashes111111111111111111111111111';
 

@@ -12,9 +12,9 @@ import { RPC_COMMITMENT } from '@arcade/sdk/constants';
 import { parseRevealLogs } from '@arcade/sdk/wager/fairness';
 import type { Address, Signature } from '@solana/kit';
 
-import { getRpc } from '../../../lib/wallet/rpc.ts';
-import type { LogsEvent, LogsWatcher } from '../../../lib/wallet/watch-logs.ts';
-import { wagerProgram } from '../../account-status/api/get-unclaimed-wins.ts';
+import { getRpc } from '../../wallet/rpc.ts';
+import type { LogsEvent, LogsWatcher } from '../../wallet/watch-logs.ts';
+import { wagerProgram } from '../../../features/account-status/api/get-unclaimed-wins.ts';
 
 /** The newest transactions of the record looked at: the reveal, and perhaps a claim after it. */
 const SIGNATURES_READ = 5;

@@ -18,7 +18,7 @@ import {
 } from '@arcade/sdk/constants';
 import { MIN_COMPUTE_UNIT_LIMIT, priorityFeeLamports } from '@arcade/sdk/sender/fee-math';
 
-import { formatLamports, formatSolDecimal } from '../../../lib/format.ts';
+import { formatLamports, formatSolDecimal } from '../../format.ts';
 
 /** Lamports a bet needs besides stake + fee. */
 export interface BetExtraCosts {
