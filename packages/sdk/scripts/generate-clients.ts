@@ -82,30 +82,42 @@ function rewriteRelativeImports(file: string, source: string, files: ReadonlySet
 
 /**
  * `export enum X { A, B }` → a frozen object and its value type, the form the hand-written SDK uses: enums
- * are not erasable syntax, which Node's type stripping (and `erasableSyntaxOnly`) refuses. Kit's enum
- * codecs accept such an object as they accept a numeric enum.
+ * are not erasable syntax, which Node's type stripping (and `erasableSyntaxOnly`) refuses. Kit's enum codecs
+ * read their argument as a TypeScript enum lays it out (names by value, then values by name), so the codecs
+ * are given a private object of that layout (`XLookup`).
  */
 function replaceEnums(file: string, source: string): string {
   // An enum member as a type (the parsed-instruction union) becomes the type of the object's member.
-  const typed = source.replace(
-    /\{ instructionType: (\w+)\.(\w+) \} &/g,
-    '{ instructionType: typeof $1.$2 } &',
-  );
-  return typed.replace(/export enum (\w+) \{([^}]*)\};?/g, (_match, name: string, body: string) => {
+  let out = source.replace(/\{ instructionType: (\w+)\.(\w+) \} &/g, '{ instructionType: typeof $1.$2 } &');
+  const names: string[] = [];
+  out = out.replace(/export enum (\w+) \{([^}]*)\};?/g, (_match, name: string, body: string) => {
     const members = body
       .split(',')
       .map((member) => member.trim())
       .filter((member) => member !== '');
-    const entries = members.map((member, index) => {
+    for (const member of members) {
       if (!/^\w+$/.test(member))
         throw new Error(`${file}: enum ${name} has a member with a value: ${member}`);
-      return `${member}: ${index}`;
-    });
-    return (
-      `export const ${name} = Object.freeze({ ${entries.join(', ')} } as const);\n` +
-      `export type ${name} = (typeof ${name})[keyof typeof ${name}];`
-    );
+    }
+    names.push(name);
+    const byName = members.map((member, index) => `${member}: ${index}`).join(', ');
+    const byValue = members.map((member, index) => `${index}: '${member}'`).join(', ');
+    let replacement =
+      `export const ${name} = Object.freeze({ ${byName} } as const);\n` +
+      `export type ${name} = (typeof ${name})[keyof typeof ${name}];`;
+    if (source.includes(`getEnumEncoder(${name})`) || source.includes(`getEnumDecoder(${name})`)) {
+      replacement +=
+        `\n/** ${name} laid out as a TypeScript enum, as kit's enum codecs read it. */\n` +
+        `const ${name}Lookup = Object.freeze({ ${byValue}, ${byName} }) as unknown as typeof ${name};`;
+    }
+    return replacement;
   });
+  for (const name of names) {
+    out = out
+      .replaceAll(`getEnumEncoder(${name})`, `getEnumEncoder(${name}Lookup)`)
+      .replaceAll(`getEnumDecoder(${name})`, `getEnumDecoder(${name}Lookup)`);
+  }
+  return out;
 }
 
 /**

@@ -23,6 +23,8 @@ import {
   type InstructionWithData,
   type ReadonlyUint8Array,
   type TransactionSigner,
+  upgradeRoleToSigner,
+  isSignerRole,
 } from '@solana/kit';
 
 import { hasDiscriminator, idlDiscriminator, type IdlDiscriminatedEntry } from './discriminated-codec.ts';
@@ -118,4 +120,54 @@ export function identifyInstruction<TName extends string>(
   discriminators: Readonly<Record<TName, ReadonlyUint8Array>>,
 ): TName | null {
   return names.find((name) => hasDiscriminator(data, discriminators[name])) ?? null;
+}
+
+/**
+ * A {@link SignerInput} as a generated builder takes it. The generated builders take kit signers only; a bare
+ * address goes through as itself (the builder reads its address and gives it a non-signer role), and
+ * {@link withSignerRoles} then gives it its signer role.
+ */
+export function asGeneratedSigner(input: SignerInput): TransactionSigner {
+  return input as TransactionSigner;
+}
+
+/**
+ * A generated builder's instruction with each bare-address signer of `signers` in a signer role (its first
+ * account meta at that address), frozen like {@link buildInstruction}'s. A kit signer already has its role
+ * and rides on its meta.
+ */
+export function withSignerRoles(
+  instruction: ProgramInstruction,
+  signers: readonly SignerInput[],
+): ProgramInstruction {
+  const pending = new Set(signers.filter((input) => typeof input === 'string'));
+  const accounts = instruction.accounts.map((meta) => {
+    if (!pending.has(meta.address) || isSignerRole(meta.role)) return meta;
+    pending.delete(meta.address);
+    return Object.freeze({ address: meta.address, role: upgradeRoleToSigner(meta.role) });
+  });
+  return buildInstruction(instruction.programAddress, accounts, instruction.data);
+}
+
+/**
+ * Checks that `names` (snake case, in IDL order) are the generated instruction kinds (PascalCase, valued by
+ * IDL order), so that a kind's value indexes `names`.
+ *
+ * @throws Error naming the first difference.
+ */
+export function assertInstructionNames(
+  program: string,
+  names: readonly string[],
+  kinds: Readonly<Record<string, number>>,
+): void {
+  const generated = Object.entries(kinds)
+    .sort(([, a], [, b]) => a - b)
+    .map(([kind]) =>
+      kind.replace(/[A-Z]/g, (letter, at: number) => (at === 0 ? '' : '_') + letter.toLowerCase()),
+    );
+  if (generated.join() !== names.join()) {
+    throw new Error(
+      `${program}: the instruction names [${names.join(', ')}] are not the IDL's [${generated.join(', ')}]`,
+    );
+  }
 }

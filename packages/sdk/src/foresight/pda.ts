@@ -4,21 +4,21 @@
  * - Event: `"event"`, config, id as u32 little-endian;
  * - Bet: `"bet"`, event, user.
  *
- * Each helper returns kit's `[address, bump]` pair.
+ * Each helper returns kit's `[address, bump]` pair. The IDL gives the seeds of Event and Bet (the generated
+ * `find…Pda` functions); the Config's seed is a Pyth feed id, an instruction argument the IDL cannot name.
  *
  * @module
  */
 
 import {
-  getAddressEncoder,
   getProgramDerivedAddress,
-  getU32Encoder,
   type Address,
   type ProgramDerivedAddress,
   type ReadonlyUint8Array,
 } from '@solana/kit';
 
 import type { ProgramConfig } from '../anchor/program-config.ts';
+import { findBetPda, findEventPda } from '../generated/foresight/pdas/index.ts';
 import { FORESIGHT_PROGRAM_ADDRESS, FORESIGHT_SEEDS } from './program.ts';
 
 /** Overrides the program the addresses are derived for (a deployment at another address). */
@@ -55,10 +55,7 @@ export async function findEventAddress(
   if (!Number.isInteger(id) || id < 0 || id > 0xffff_ffff) {
     throw new RangeError(`A round id is a u32, got ${id}`);
   }
-  return getProgramDerivedAddress({
-    programAddress: config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS,
-    seeds: [FORESIGHT_SEEDS.event, getAddressEncoder().encode(configAddress), getU32Encoder().encode(id)],
-  });
+  return findEventPda({ config: configAddress, id }, config);
 }
 
 /** A user's bet in a round. */
@@ -67,8 +64,5 @@ export async function findBetAddress(
   user: Address,
   config: PdaConfig = {},
 ): Promise<ProgramDerivedAddress> {
-  return getProgramDerivedAddress({
-    programAddress: config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS,
-    seeds: [FORESIGHT_SEEDS.bet, getAddressEncoder().encode(eventAddress), getAddressEncoder().encode(user)],
-  });
+  return findBetPda({ event: eventAddress, user }, config);
 }

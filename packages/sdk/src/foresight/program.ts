@@ -4,7 +4,6 @@
  * @module
  */
 
-import idl from '@arcade/program-foresight/idl.json' with { type: 'json' };
 import {
   address,
   getAddressDecoder,
@@ -14,8 +13,10 @@ import {
   type ReadonlyUint8Array,
 } from '@solana/kit';
 
+import { FORESIGHT_PROGRAM_ADDRESS as GENERATED_PROGRAM_ADDRESS } from '../generated/foresight/programs/index.ts';
+
 /** The Foresight program, as deployed by default (the IDL's `address`). */
-export const FORESIGHT_PROGRAM_ADDRESS: Address = address(idl.address);
+export const FORESIGHT_PROGRAM_ADDRESS: Address = GENERATED_PROGRAM_ADDRESS;
 
 /** Pyth's receiver program: the owner of every PriceUpdateV2 account Foresight accepts. */
 export const PYTH_RECEIVER_PROGRAM_ADDRESS: Address = address('rec5EKMGg6MxZYaMdyBfgwp4d5rB9T1VQH5pJv5LtFJ');

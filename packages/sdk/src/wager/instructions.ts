@@ -1,56 +1,49 @@
 /**
- * One builder per Wager instruction, with the IDL's account order and roles and data = Anchor's 8-byte
- * instruction discriminator + Borsh args.
+ * One builder per Wager instruction, over the clients Codama generates from the IDL (`src/generated/wager`):
+ * the IDL's account order and roles, data = Anchor's 8-byte instruction discriminator + Borsh args.
  *
- * A signer account takes a `TransactionSigner` (attached to the meta, like kit's generated program clients,
- * so `signTransactionMessageWithSigners` finds it) or a bare `Address` (the role is still a signer role; the
- * signature is added elsewhere, e.g. by a wallet). An optional account left out is replaced by the program's
- * own address, read-only (Anchor's convention for None). The `...Async` builders derive the PDAs the IDL
- * gives seeds for from their other inputs.
+ * What this layer adds to the generated builders: a signer account takes a `TransactionSigner` (attached to
+ * the meta, so `signTransactionMessageWithSigners` finds it) or a bare `Address` (the role is still a signer
+ * role; the signature is added elsewhere, e.g. by a wallet); a bet type and a market result may be given as
+ * the client shows them (`'sol'`, `'yes'`); a SOL bet names the native mint; seeds must be 32 bytes; the
+ * `...Async` builders derive the PDAs from their other inputs, referral vaults from the referrer included.
+ * An optional account left out is replaced by the program's own address, read-only (Anchor's convention for
+ * None). Data codecs decode without the discriminator, an option as `T | null`, and refuse another
+ * instruction's data.
  *
  * Amounts are lamports: the client multiplies SOL by `LAMPORTS_PER_SOL` (spec §7, "amount times 1e9").
  *
  * @module
  */
 
-import idl from '@arcade/program-wager/idl.json' with { type: 'json' };
 import {
-  getAddressCodec,
-  getBooleanCodec,
-  getI64Codec,
-  getNullableCodec,
-  getStructCodec,
-  getU64Codec,
-  getU8Codec,
+  isSolanaError,
+  SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
   type Address,
   type Codec,
   type ReadonlyUint8Array,
 } from '@solana/kit';
 
 import { getByteArrayCodec } from '../anchor/byte-array-codec.ts';
-import { getDiscriminatedCodec } from '../anchor/discriminated-codec.ts';
+import { getGeneratedDataCodec, type FromGenerated } from '../anchor/generated-codec.ts';
 import {
-  buildInstruction,
-  getEmptyStructCodec,
-  identifyInstruction,
-  idlInstructionDiscriminators,
-  optionalAccount,
-  readonlyAccount as readonly,
-  signerAccount as signer,
+  asGeneratedSigner as asSigner,
+  assertInstructionNames,
   signerAddress,
-  SYSTEM_PROGRAM_ADDRESS,
-  writableAccount as writable,
+  withSignerRoles,
   type EmptyInstructionData,
-  type ProgramAccountMeta,
   type ProgramInstruction,
   type SignerInput,
 } from '../anchor/instructions.ts';
 import { findProgramDataAddress } from '../anchor/program-data.ts';
 import type { ProgramConfig } from '../anchor/program-config.ts';
+import * as generated from '../generated/wager/instructions/index.ts';
+import {
+  identifyWagerInstruction as identifyGeneratedInstruction,
+  WagerInstruction as WagerInstructionKind,
+} from '../generated/wager/programs/index.ts';
 import {
   BetType,
-  getBetTypeCodec,
-  getMarketResultCodec,
   MarketResult,
   type BetTypeArgs,
   type BetTypeLabel,
@@ -63,7 +56,13 @@ import {
   findPredictionAddress,
   findReferralAddress,
 } from './pda.ts';
-import { NATIVE_MINT_ADDRESS, SLOT_HASHES_SYSVAR_ADDRESS, WAGER_PROGRAM_ADDRESS } from './program.ts';
+import { NATIVE_MINT_ADDRESS, WAGER_PROGRAM_ADDRESS } from './program.ts';
+
+export {
+  parseWagerInstruction,
+  WagerInstruction as WagerInstructionKind,
+  type ParsedWagerInstruction,
+} from '../generated/wager/programs/index.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Shared shapes
@@ -72,7 +71,7 @@ import { NATIVE_MINT_ADDRESS, SLOT_HASHES_SYSVAR_ADDRESS, WAGER_PROGRAM_ADDRESS 
 /** What every builder returns. */
 export type WagerInstruction = ProgramInstruction;
 
-/** The IDL's instruction names, in IDL order. */
+/** The IDL's instruction names, in IDL order (checked against the generated client on import). */
 export const WAGER_INSTRUCTION_NAMES = [
   'initialize_house',
   'update_house',
@@ -102,43 +101,75 @@ export const WAGER_INSTRUCTION_NAMES = [
 /** One of {@link WAGER_INSTRUCTION_NAMES}. */
 export type WagerInstructionName = (typeof WAGER_INSTRUCTION_NAMES)[number];
 
-/** sha256("global:<name>")[0..8] of every instruction, from the IDL. */
+assertInstructionNames('Wager', WAGER_INSTRUCTION_NAMES, WagerInstructionKind);
+
+/** sha256("global:<name>")[0..8] of every instruction, from the generated client. */
 export const WAGER_INSTRUCTION_DISCRIMINATORS: Readonly<Record<WagerInstructionName, ReadonlyUint8Array>> =
-  idlInstructionDiscriminators('Wager', idl.instructions, WAGER_INSTRUCTION_NAMES);
+  Object.freeze({
+    initialize_house: generated.INITIALIZE_HOUSE_DISCRIMINATOR,
+    update_house: generated.UPDATE_HOUSE_DISCRIMINATOR,
+    propose_authority: generated.PROPOSE_AUTHORITY_DISCRIMINATOR,
+    accept_authority: generated.ACCEPT_AUTHORITY_DISCRIMINATOR,
+    commit_seed_chain: generated.COMMIT_SEED_CHAIN_DISCRIMINATOR,
+    reset_seed_chain: generated.RESET_SEED_CHAIN_DISCRIMINATOR,
+    withdraw: generated.WITHDRAW_DISCRIMINATOR,
+    init_bet_offchain: generated.INIT_BET_OFFCHAIN_DISCRIMINATOR,
+    create_bet: generated.CREATE_BET_DISCRIMINATOR,
+    reveal_bet: generated.REVEAL_BET_DISCRIMINATOR,
+    create_bet_offchain: generated.CREATE_BET_OFFCHAIN_DISCRIMINATOR,
+    settle_bet_offchain: generated.SETTLE_BET_OFFCHAIN_DISCRIMINATOR,
+    claim_bet: generated.CLAIM_BET_DISCRIMINATOR,
+    refund_bet: generated.REFUND_BET_DISCRIMINATOR,
+    init_referral: generated.INIT_REFERRAL_DISCRIMINATOR,
+    claim_referral: generated.CLAIM_REFERRAL_DISCRIMINATOR,
+    create_market: generated.CREATE_MARKET_DISCRIMINATOR,
+    update_market: generated.UPDATE_MARKET_DISCRIMINATOR,
+    resolve_market: generated.RESOLVE_MARKET_DISCRIMINATOR,
+    expire_market: generated.EXPIRE_MARKET_DISCRIMINATOR,
+    close_market: generated.CLOSE_MARKET_DISCRIMINATOR,
+    create_prediction: generated.CREATE_PREDICTION_DISCRIMINATOR,
+    update_prediction: generated.UPDATE_PREDICTION_DISCRIMINATOR,
+    settle_prediction: generated.SETTLE_PREDICTION_DISCRIMINATOR,
+  });
 
 /**
  * The instruction that instruction data belongs to, by its discriminator; null for any other data. For
  * indexers reading transactions.
  */
 export function identifyWagerInstruction(data: ReadonlyUint8Array | Uint8Array): WagerInstructionName | null {
-  return identifyInstruction(data, WAGER_INSTRUCTION_NAMES, WAGER_INSTRUCTION_DISCRIMINATORS);
+  try {
+    return WAGER_INSTRUCTION_NAMES[identifyGeneratedInstruction(data)];
+  } catch (error) {
+    if (isSolanaError(error, SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION)) return null;
+    throw error;
+  }
 }
 
-function programOf(config: ProgramConfig): Address {
-  return config.programAddress ?? WAGER_PROGRAM_ADDRESS;
-}
-
-function build(
-  accounts: readonly ProgramAccountMeta[],
-  data: ReadonlyUint8Array,
-  config: ProgramConfig,
-): WagerInstruction {
-  return buildInstruction(programOf(config), accounts, data);
-}
-
+/** A generated data codec with the SDK's decoded shape; refuses another instruction's data. */
 function dataCodec<TFrom extends object, TTo extends TFrom>(
   name: WagerInstructionName,
-  body: Codec<TFrom, TTo>,
-): Codec<TFrom, TTo> {
-  return getDiscriminatedCodec(
+  codec: Codec<TFrom, TTo>,
+  byteArrays: Readonly<Record<string, number>> = {},
+): Codec<TFrom, TFrom & FromGenerated<TTo>> {
+  return getGeneratedDataCodec(
     `Wager ${name} instruction data`,
     WAGER_INSTRUCTION_DISCRIMINATORS[name],
-    body,
+    codec,
+    byteArrays,
   );
 }
 
-function emptyDataCodec(name: WagerInstructionName): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return dataCodec(name, getEmptyStructCodec());
+/** The generated builder's instruction, bare-address signers in their signer roles. */
+function build(instruction: ProgramInstruction, ...signers: SignerInput[]): WagerInstruction {
+  return withSignerRoles(instruction, signers);
+}
+
+/** An optional account as a generated builder takes it: absent for none. */
+function optional<TKey extends string>(
+  key: TKey,
+  account: Address | null | undefined,
+): Partial<Record<TKey, Address>> {
+  return account == null ? {} : ({ [key]: account } as Record<TKey, Address>);
 }
 
 /** The vault of `referrer` (`["referral", referrer]`), or null when there is no referrer. */
@@ -191,28 +222,24 @@ export function toMarketResult(input: MarketResultInput): MarketResult {
   }
 }
 
+/** @throws RangeError unless `bytes` is 32 bytes (a seed, a chain head, a player seed). */
+function bytes32(bytes: ReadonlyUint8Array | Uint8Array): ReadonlyUint8Array {
+  return getByteArrayCodec(32).decode(getByteArrayCodec(32).encode(bytes));
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // initialize_house
 // ---------------------------------------------------------------------------------------------------------
 
 /** Args of `initialize_house`. */
-export interface InitializeHouseInstructionData {
-  readonly settler: Address;
-  readonly treasury: Address;
-}
+export type InitializeHouseInstructionData = FromGenerated<generated.InitializeHouseInstructionData>;
 
 /** `initialize_house` data codec. */
 export function getInitializeHouseInstructionDataCodec(): Codec<
   InitializeHouseInstructionData,
   InitializeHouseInstructionData
 > {
-  return dataCodec(
-    'initialize_house',
-    getStructCodec([
-      ['settler', getAddressCodec()],
-      ['treasury', getAddressCodec()],
-    ]),
-  );
+  return dataCodec('initialize_house', generated.getInitializeHouseInstructionDataCodec());
 }
 
 /** Accounts and args of `initialize_house`. */
@@ -233,14 +260,8 @@ export function getInitializeHouseInstruction(
   config: ProgramConfig = {},
 ): WagerInstruction {
   return build(
-    [
-      signer(input.authority, true),
-      writable(input.house),
-      readonly(input.programData),
-      readonly(SYSTEM_PROGRAM_ADDRESS),
-    ],
-    getInitializeHouseInstructionDataCodec().encode({ settler: input.settler, treasury: input.treasury }),
-    config,
+    generated.getInitializeHouseInstruction({ ...input, authority: asSigner(input.authority) }, config),
+    input.authority,
   );
 }
 
@@ -260,33 +281,19 @@ export async function getInitializeHouseInstructionAsync(
 // update_house
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `update_house`. */
-export interface UpdateHouseInstructionData {
-  readonly settler: Address;
-  readonly treasury: Address;
-  /** Take no new bets (true) or resume (false). */
-  readonly paused: boolean;
-  /**
-   * Accept the spec's off-chain bets (`create_bet_offchain`, whose roll the settler chooses). Off by
-   * default; the product always uses `create_bet`.
-   */
-  readonly offchainBets: boolean;
-}
+/**
+ * Args of `update_house`: the settler and treasury, `paused` (take no new bets, or resume) and
+ * `offchainBets` (accept the spec's off-chain bets, `create_bet_offchain`, whose roll the settler chooses;
+ * off by default, the product always uses `create_bet`).
+ */
+export type UpdateHouseInstructionData = FromGenerated<generated.UpdateHouseInstructionData>;
 
 /** `update_house` data codec. */
 export function getUpdateHouseInstructionDataCodec(): Codec<
   UpdateHouseInstructionData,
   UpdateHouseInstructionData
 > {
-  return dataCodec(
-    'update_house',
-    getStructCodec([
-      ['settler', getAddressCodec()],
-      ['treasury', getAddressCodec()],
-      ['paused', getBooleanCodec()],
-      ['offchainBets', getBooleanCodec()],
-    ]),
-  );
+  return dataCodec('update_house', generated.getUpdateHouseInstructionDataCodec());
 }
 
 /** Accounts and args of `update_house`. Every field is written: pass the current values to keep them. */
@@ -304,14 +311,8 @@ export function getUpdateHouseInstruction(
   config: ProgramConfig = {},
 ): WagerInstruction {
   return build(
-    [signer(input.authority, false), writable(input.house)],
-    getUpdateHouseInstructionDataCodec().encode({
-      settler: input.settler,
-      treasury: input.treasury,
-      paused: input.paused,
-      offchainBets: input.offchainBets,
-    }),
-    config,
+    generated.getUpdateHouseInstruction({ ...input, authority: asSigner(input.authority) }, config),
+    input.authority,
   );
 }
 
@@ -328,18 +329,15 @@ export async function getUpdateHouseInstructionAsync(
 // propose_authority and accept_authority
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `propose_authority`. */
-export interface ProposeAuthorityInstructionData {
-  /** The key that may accept the authority (`accept_authority`). */
-  readonly newAuthority: Address;
-}
+/** Args of `propose_authority`: the key that may accept the authority (`accept_authority`). */
+export type ProposeAuthorityInstructionData = FromGenerated<generated.ProposeAuthorityInstructionData>;
 
 /** `propose_authority` data codec. */
 export function getProposeAuthorityInstructionDataCodec(): Codec<
   ProposeAuthorityInstructionData,
   ProposeAuthorityInstructionData
 > {
-  return dataCodec('propose_authority', getStructCodec([['newAuthority', getAddressCodec()]]));
+  return dataCodec('propose_authority', generated.getProposeAuthorityInstructionDataCodec());
 }
 
 /** Accounts and args of `propose_authority`. */
@@ -360,9 +358,8 @@ export function getProposeAuthorityInstruction(
   config: ProgramConfig = {},
 ): WagerInstruction {
   return build(
-    [signer(input.authority, false), writable(input.house)],
-    getProposeAuthorityInstructionDataCodec().encode({ newAuthority: input.newAuthority }),
-    config,
+    generated.getProposeAuthorityInstruction({ ...input, authority: asSigner(input.authority) }, config),
+    input.authority,
   );
 }
 
@@ -377,7 +374,7 @@ export async function getProposeAuthorityInstructionAsync(
 
 /** `accept_authority` data codec (no args). */
 export function getAcceptAuthorityInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return emptyDataCodec('accept_authority');
+  return dataCodec('accept_authority', generated.getAcceptAuthorityInstructionDataCodec());
 }
 
 /** Accounts of `accept_authority`. */
@@ -394,9 +391,8 @@ export function getAcceptAuthorityInstruction(
   config: ProgramConfig = {},
 ): WagerInstruction {
   return build(
-    [signer(input.newAuthority, false), writable(input.house)],
-    getAcceptAuthorityInstructionDataCodec().encode({}),
-    config,
+    generated.getAcceptAuthorityInstruction({ ...input, newAuthority: asSigner(input.newAuthority) }, config),
+    input.newAuthority,
   );
 }
 
@@ -413,32 +409,14 @@ export async function getAcceptAuthorityInstructionAsync(
 // commit_seed_chain and reset_seed_chain
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `commit_seed_chain` and `reset_seed_chain`. */
-export interface SeedChainInstructionData {
-  /** The chain's head `s_0`: sha256 of its first seed `s_1` (32 bytes). */
-  readonly head: ReadonlyUint8Array;
-  /** Seeds in the chain (`s_1` … `s_length`), at least 1. */
-  readonly length: bigint;
-}
+/**
+ * Args of `commit_seed_chain` and `reset_seed_chain`: the chain's `head` `s_0`, sha256 of its first seed
+ * `s_1` (32 bytes), and its `length`, the seeds in the chain (`s_1` … `s_length`), at least 1.
+ */
+export type SeedChainInstructionData = FromGenerated<generated.CommitSeedChainInstructionData>;
 
-/** What the `commit_seed_chain` and `reset_seed_chain` data codecs encode. */
-export interface SeedChainInstructionDataArgs {
-  /** 32 bytes. */
-  readonly head: ReadonlyUint8Array | Uint8Array;
-  readonly length: bigint | number;
-}
-
-function seedChainDataCodec(
-  name: 'commit_seed_chain' | 'reset_seed_chain',
-): Codec<SeedChainInstructionDataArgs, SeedChainInstructionData> {
-  return dataCodec(
-    name,
-    getStructCodec([
-      ['head', getByteArrayCodec(32)],
-      ['length', getU64Codec()],
-    ]),
-  );
-}
+/** What the `commit_seed_chain` and `reset_seed_chain` data codecs encode (`head`: 32 bytes). */
+export type SeedChainInstructionDataArgs = Readonly<generated.CommitSeedChainInstructionDataArgs>;
 
 /**
  * `commit_seed_chain` data codec.
@@ -449,7 +427,7 @@ export function getCommitSeedChainInstructionDataCodec(): Codec<
   SeedChainInstructionDataArgs,
   SeedChainInstructionData
 > {
-  return seedChainDataCodec('commit_seed_chain');
+  return dataCodec('commit_seed_chain', generated.getCommitSeedChainInstructionDataCodec(), { head: 32 });
 }
 
 /**
@@ -461,7 +439,7 @@ export function getResetSeedChainInstructionDataCodec(): Codec<
   SeedChainInstructionDataArgs,
   SeedChainInstructionData
 > {
-  return seedChainDataCodec('reset_seed_chain');
+  return dataCodec('reset_seed_chain', generated.getResetSeedChainInstructionDataCodec(), { head: 32 });
 }
 
 /** Accounts and args of `commit_seed_chain` and `reset_seed_chain`. */
@@ -488,10 +466,10 @@ export function getCommitSeedChainInstruction(
   input: CommitSeedChainInput,
   config: ProgramConfig = {},
 ): WagerInstruction {
+  const head = bytes32(input.head);
   return build(
-    [signer(input.settler, false), writable(input.house)],
-    getCommitSeedChainInstructionDataCodec().encode({ head: input.head, length: input.length }),
-    config,
+    generated.getCommitSeedChainInstruction({ ...input, head, settler: asSigner(input.settler) }, config),
+    input.settler,
   );
 }
 
@@ -514,10 +492,10 @@ export function getResetSeedChainInstruction(
   input: ResetSeedChainInput,
   config: ProgramConfig = {},
 ): WagerInstruction {
+  const head = bytes32(input.head);
   return build(
-    [signer(input.settler, false), writable(input.house)],
-    getResetSeedChainInstructionDataCodec().encode({ head: input.head, length: input.length }),
-    config,
+    generated.getResetSeedChainInstruction({ ...input, head, settler: asSigner(input.settler) }, config),
+    input.settler,
   );
 }
 
@@ -534,23 +512,18 @@ export async function getResetSeedChainInstructionAsync(
 // withdraw
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `withdraw`. */
-export interface WithdrawInstructionData {
-  /** Lamports, at most the house's free balance. */
-  readonly amount: bigint;
-}
+/** Args of `withdraw`: `amount`, lamports, at most the house's free balance. */
+export type WithdrawInstructionData = FromGenerated<generated.WithdrawInstructionData>;
 
 /** What the `withdraw` data codec encodes. */
-export interface WithdrawInstructionDataArgs {
-  readonly amount: bigint | number;
-}
+export type WithdrawInstructionDataArgs = Readonly<generated.WithdrawInstructionDataArgs>;
 
 /** `withdraw` data codec. */
 export function getWithdrawInstructionDataCodec(): Codec<
   WithdrawInstructionDataArgs,
   WithdrawInstructionData
 > {
-  return dataCodec('withdraw', getStructCodec([['amount', getU64Codec()]]));
+  return dataCodec('withdraw', generated.getWithdrawInstructionDataCodec());
 }
 
 /** Accounts and args of `withdraw`. */
@@ -566,9 +539,8 @@ export interface WithdrawInput {
 /** `withdraw`: moves profit out of the house wallet's free balance. Authority only. */
 export function getWithdrawInstruction(input: WithdrawInput, config: ProgramConfig = {}): WagerInstruction {
   return build(
-    [signer(input.authority, false), writable(input.house), writable(input.destination)],
-    getWithdrawInstructionDataCodec().encode({ amount: input.amount }),
-    config,
+    generated.getWithdrawInstruction({ ...input, authority: asSigner(input.authority) }, config),
+    input.authority,
   );
 }
 
@@ -585,18 +557,15 @@ export async function getWithdrawInstructionAsync(
 // init_bet_offchain
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `init_bet_offchain`. */
-export interface InitBetOffchainInstructionData {
-  /** The user's referrer, paid 10% of each bet's fee; never the user (`InvalidReferral`). */
-  readonly referral: Address | null;
-}
+/** Args of `init_bet_offchain`: the user's `referral`, paid 10% of each bet's fee; never the user. */
+export type InitBetOffchainInstructionData = FromGenerated<generated.InitBetOffchainInstructionData>;
 
 /** `init_bet_offchain` data codec. */
 export function getInitBetOffchainInstructionDataCodec(): Codec<
   InitBetOffchainInstructionData,
   InitBetOffchainInstructionData
 > {
-  return dataCodec('init_bet_offchain', getStructCodec([['referral', getNullableCodec(getAddressCodec())]]));
+  return dataCodec('init_bet_offchain', generated.getInitBetOffchainInstructionDataCodec());
 }
 
 /** Accounts and args of `init_bet_offchain`. */
@@ -614,9 +583,11 @@ export function getInitBetOffchainInstruction(
   config: ProgramConfig = {},
 ): WagerInstruction {
   return build(
-    [signer(input.user, true), writable(input.bet), readonly(SYSTEM_PROGRAM_ADDRESS)],
-    getInitBetOffchainInstructionDataCodec().encode({ referral: input.referral ?? null }),
-    config,
+    generated.getInitBetOffchainInstruction(
+      { user: asSigner(input.user), bet: input.bet, referral: input.referral ?? null },
+      config,
+    ),
+    input.user,
   );
 }
 
@@ -633,25 +604,15 @@ export async function getInitBetOffchainInstructionAsync(
 // create_bet
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `create_bet`. */
-export interface CreateBetInstructionData {
-  /** Win chance in percent, 1–95. */
-  readonly odds: number;
-  /** The prize in lamports. */
-  readonly listingPrice: bigint;
-  readonly betType: BetType;
-  /** The player's 32-byte seed, part of the roll (stored in the bet's `switchboardRequest`). */
-  readonly playerSeed: ReadonlyUint8Array;
-}
+/**
+ * Args of `create_bet`: `odds` (win chance in percent, 1–95), `listingPrice` (the prize in lamports),
+ * `betType`, and `playerSeed`, the player's 32-byte seed, part of the roll (stored in the bet's
+ * `switchboardRequest`).
+ */
+export type CreateBetInstructionData = FromGenerated<generated.CreateBetInstructionData>;
 
-/** What the `create_bet` data codec encodes. */
-export interface CreateBetInstructionDataArgs {
-  readonly odds: number;
-  readonly listingPrice: bigint | number;
-  readonly betType: BetTypeArgs;
-  /** 32 bytes. */
-  readonly playerSeed: ReadonlyUint8Array | Uint8Array;
-}
+/** What the `create_bet` data codec encodes (`playerSeed`: 32 bytes). */
+export type CreateBetInstructionDataArgs = Readonly<generated.CreateBetInstructionDataArgs>;
 
 /**
  * `create_bet` data codec.
@@ -662,15 +623,7 @@ export function getCreateBetInstructionDataCodec(): Codec<
   CreateBetInstructionDataArgs,
   CreateBetInstructionData
 > {
-  return dataCodec(
-    'create_bet',
-    getStructCodec([
-      ['odds', getU8Codec()],
-      ['listingPrice', getU64Codec()],
-      ['betType', getBetTypeCodec()],
-      ['playerSeed', getByteArrayCodec(32)],
-    ]),
-  );
+  return dataCodec('create_bet', generated.getCreateBetInstructionDataCodec(), { playerSeed: 32 });
 }
 
 /** Accounts and args of `create_bet`: those of `create_bet_offchain`, and the player's seed. */
@@ -688,14 +641,17 @@ function prizeMint(input: Pick<CreateBetOffchainInput, 'mint' | 'betType'>): Add
   throw new TypeError('A token or NFT bet names its prize mint');
 }
 
-function createBetAccounts(input: CreateBetOffchainInput): ProgramAccountMeta[] {
-  return [
-    signer(input.user, true),
-    writable(input.bet),
-    writable(input.house),
-    readonly(prizeMint(input)),
-    readonly(SYSTEM_PROGRAM_ADDRESS),
-  ];
+/** The accounts and args `create_bet` and `create_bet_offchain` share, as the generated builders take them. */
+function createBetInput(input: CreateBetOffchainInput) {
+  return {
+    user: asSigner(input.user),
+    bet: input.bet,
+    house: input.house,
+    mint: prizeMint(input),
+    odds: input.odds,
+    listingPrice: input.listingPrice,
+    betType: toBetType(input.betType),
+  };
 }
 
 /**
@@ -711,16 +667,9 @@ function createBetAccounts(input: CreateBetOffchainInput): ProgramAccountMeta[] 
  * ```
  */
 export function getCreateBetInstruction(input: CreateBetInput, config: ProgramConfig = {}): WagerInstruction {
-  return build(
-    createBetAccounts(input),
-    getCreateBetInstructionDataCodec().encode({
-      odds: input.odds,
-      listingPrice: input.listingPrice,
-      betType: toBetType(input.betType),
-      playerSeed: input.playerSeed,
-    }),
-    config,
-  );
+  const shared = createBetInput(input);
+  const playerSeed = bytes32(input.playerSeed);
+  return build(generated.getCreateBetInstruction({ ...shared, playerSeed }, config), input.user);
 }
 
 /** {@link getCreateBetInstruction} with the Bet PDA derived from `user`, and the house wallet. */
@@ -739,17 +688,11 @@ export async function getCreateBetInstructionAsync(
 // reveal_bet
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `reveal_bet`. */
-export interface RevealBetInstructionData {
-  /** The seed of the bet's place in the chain: sha256 of it is the House's `seedCommitment` (32 bytes). */
-  readonly seed: ReadonlyUint8Array;
-}
+/** Args of `reveal_bet`: the `seed` of the bet's place in the chain (sha256 of it is the House's `seedCommitment`). */
+export type RevealBetInstructionData = FromGenerated<generated.RevealBetInstructionData>;
 
-/** What the `reveal_bet` data codec encodes. */
-export interface RevealBetInstructionDataArgs {
-  /** 32 bytes. */
-  readonly seed: ReadonlyUint8Array | Uint8Array;
-}
+/** What the `reveal_bet` data codec encodes (`seed`: 32 bytes). */
+export type RevealBetInstructionDataArgs = Readonly<generated.RevealBetInstructionDataArgs>;
 
 /**
  * `reveal_bet` data codec.
@@ -760,7 +703,7 @@ export function getRevealBetInstructionDataCodec(): Codec<
   RevealBetInstructionDataArgs,
   RevealBetInstructionData
 > {
-  return dataCodec('reveal_bet', getStructCodec([['seed', getByteArrayCodec(32)]]));
+  return dataCodec('reveal_bet', generated.getRevealBetInstructionDataCodec(), { seed: 32 });
 }
 
 /** Accounts and args of `reveal_bet`. Anyone may send it: `user` receives, it does not sign. */
@@ -788,16 +731,12 @@ export interface RevealBetInput {
  * @throws RangeError when `seed` is not 32 bytes.
  */
 export function getRevealBetInstruction(input: RevealBetInput, config: ProgramConfig = {}): WagerInstruction {
+  const { referralVault, ...rest } = input;
   return build(
-    [
-      writable(input.house),
-      writable(input.bet),
-      writable(input.user),
-      readonly(SLOT_HASHES_SYSVAR_ADDRESS),
-      optionalAccount(input.referralVault, programOf(config), true),
-    ],
-    getRevealBetInstructionDataCodec().encode({ seed: input.seed }),
-    config,
+    generated.getRevealBetInstruction(
+      { ...rest, seed: bytes32(input.seed), ...optional('referralVault', referralVault) },
+      config,
+    ),
   );
 }
 
@@ -825,35 +764,18 @@ export async function getRevealBetInstructionAsync(
 // create_bet_offchain
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `create_bet_offchain`. */
-export interface CreateBetOffchainInstructionData {
-  /** Win chance in percent, 1–95. */
-  readonly odds: number;
-  /** The prize in lamports. */
-  readonly listingPrice: bigint;
-  readonly betType: BetType;
-}
+/** Args of `create_bet_offchain`: `odds`, `listingPrice` and `betType`, as `create_bet`'s. */
+export type CreateBetOffchainInstructionData = FromGenerated<generated.CreateBetOffchainInstructionData>;
 
 /** What the `create_bet_offchain` data codec encodes. */
-export interface CreateBetOffchainInstructionDataArgs {
-  readonly odds: number;
-  readonly listingPrice: bigint | number;
-  readonly betType: BetTypeArgs;
-}
+export type CreateBetOffchainInstructionDataArgs = Readonly<generated.CreateBetOffchainInstructionDataArgs>;
 
 /** `create_bet_offchain` data codec. */
 export function getCreateBetOffchainInstructionDataCodec(): Codec<
   CreateBetOffchainInstructionDataArgs,
   CreateBetOffchainInstructionData
 > {
-  return dataCodec(
-    'create_bet_offchain',
-    getStructCodec([
-      ['odds', getU8Codec()],
-      ['listingPrice', getU64Codec()],
-      ['betType', getBetTypeCodec()],
-    ]),
-  );
+  return dataCodec('create_bet_offchain', generated.getCreateBetOffchainInstructionDataCodec());
 }
 
 /** Accounts and args of `create_bet_offchain`. */
@@ -886,15 +808,7 @@ export function getCreateBetOffchainInstruction(
   input: CreateBetOffchainInput,
   config: ProgramConfig = {},
 ): WagerInstruction {
-  return build(
-    createBetAccounts(input),
-    getCreateBetOffchainInstructionDataCodec().encode({
-      odds: input.odds,
-      listingPrice: input.listingPrice,
-      betType: toBetType(input.betType),
-    }),
-    config,
-  );
+  return build(generated.getCreateBetOffchainInstruction(createBetInput(input), config), input.user);
 }
 
 /** {@link getCreateBetOffchainInstruction} with the Bet PDA derived from `user`, and the house wallet. */
@@ -913,18 +827,15 @@ export async function getCreateBetOffchainInstructionAsync(
 // settle_bet_offchain
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `settle_bet_offchain`. */
-export interface SettleBetOffchainInstructionData {
-  /** The settler's roll, 0–99: the bet wins iff it is below the odds. */
-  readonly randomValue: number;
-}
+/** Args of `settle_bet_offchain`: `randomValue`, the settler's roll, 0–99 (the bet wins iff it is below the odds). */
+export type SettleBetOffchainInstructionData = FromGenerated<generated.SettleBetOffchainInstructionData>;
 
 /** `settle_bet_offchain` data codec. */
 export function getSettleBetOffchainInstructionDataCodec(): Codec<
   SettleBetOffchainInstructionData,
   SettleBetOffchainInstructionData
 > {
-  return dataCodec('settle_bet_offchain', getStructCodec([['randomValue', getU8Codec()]]));
+  return dataCodec('settle_bet_offchain', generated.getSettleBetOffchainInstructionDataCodec());
 }
 
 /** Accounts and args of `settle_bet_offchain`. */
@@ -949,15 +860,13 @@ export function getSettleBetOffchainInstruction(
   input: SettleBetOffchainInput,
   config: ProgramConfig = {},
 ): WagerInstruction {
+  const { referralVault, ...rest } = input;
   return build(
-    [
-      signer(input.settler, false),
-      writable(input.house),
-      writable(input.bet),
-      optionalAccount(input.referralVault, programOf(config), true),
-    ],
-    getSettleBetOffchainInstructionDataCodec().encode({ randomValue: input.randomValue }),
-    config,
+    generated.getSettleBetOffchainInstruction(
+      { ...rest, settler: asSigner(input.settler), ...optional('referralVault', referralVault) },
+      config,
+    ),
+    input.settler,
   );
 }
 
@@ -981,18 +890,15 @@ export async function getSettleBetOffchainInstructionAsync(
 // claim_bet
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `claim_bet`. */
-export interface ClaimBetInstructionData {
-  /**
-   * True: take the prize in SOL. False (token and NFT prizes only): a swap or marketplace buy follows in the
-   * same transaction.
-   */
-  readonly sol: boolean;
-}
+/**
+ * Args of `claim_bet`: `sol`, true to take the prize in SOL; false (token and NFT prizes only) when a swap
+ * or marketplace buy follows in the same transaction.
+ */
+export type ClaimBetInstructionData = FromGenerated<generated.ClaimBetInstructionData>;
 
 /** `claim_bet` data codec. */
 export function getClaimBetInstructionDataCodec(): Codec<ClaimBetInstructionData, ClaimBetInstructionData> {
-  return dataCodec('claim_bet', getStructCodec([['sol', getBooleanCodec()]]));
+  return dataCodec('claim_bet', generated.getClaimBetInstructionDataCodec());
 }
 
 /** Accounts and args of `claim_bet`. */
@@ -1002,16 +908,18 @@ export interface ClaimBetInput {
   readonly bet: Address;
   /** The house wallet. */
   readonly house: Address;
-  /** See {@link ClaimBetInstructionData.sol}; true (the full SOL value, valid for every bet type) by default. */
+  /** See {@link ClaimBetInstructionData}; true (the full SOL value, valid for every bet type) by default. */
   readonly sol?: boolean;
 }
 
 /** `claim_bet`: pays a won bet its prize. */
 export function getClaimBetInstruction(input: ClaimBetInput, config: ProgramConfig = {}): WagerInstruction {
   return build(
-    [signer(input.user, true), writable(input.bet), writable(input.house)],
-    getClaimBetInstructionDataCodec().encode({ sol: input.sol ?? true }),
-    config,
+    generated.getClaimBetInstruction(
+      { user: asSigner(input.user), bet: input.bet, house: input.house, sol: input.sol ?? true },
+      config,
+    ),
+    input.user,
   );
 }
 
@@ -1033,7 +941,7 @@ export async function getClaimBetInstructionAsync(
 
 /** `refund_bet` data codec (no args). */
 export function getRefundBetInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return emptyDataCodec('refund_bet');
+  return dataCodec('refund_bet', generated.getRefundBetInstructionDataCodec());
 }
 
 /** Accounts of `refund_bet`. */
@@ -1055,15 +963,8 @@ export interface RefundBetInput {
  */
 export function getRefundBetInstruction(input: RefundBetInput, config: ProgramConfig = {}): WagerInstruction {
   return build(
-    [
-      signer(input.caller, false),
-      writable(input.house),
-      writable(input.bet),
-      writable(input.user),
-      readonly(SLOT_HASHES_SYSVAR_ADDRESS),
-    ],
-    getRefundBetInstructionDataCodec().encode({}),
-    config,
+    generated.getRefundBetInstruction({ ...input, caller: asSigner(input.caller) }, config),
+    input.caller,
   );
 }
 
@@ -1080,18 +981,15 @@ export async function getRefundBetInstructionAsync(
 // init_referral and claim_referral
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `init_referral`. */
-export interface InitReferralInstructionData {
-  /** Whose vault to create. */
-  readonly referrer: Address;
-}
+/** Args of `init_referral`: the `referrer` whose vault to create. */
+export type InitReferralInstructionData = FromGenerated<generated.InitReferralInstructionData>;
 
 /** `init_referral` data codec. */
 export function getInitReferralInstructionDataCodec(): Codec<
   InitReferralInstructionData,
   InitReferralInstructionData
 > {
-  return dataCodec('init_referral', getStructCodec([['referrer', getAddressCodec()]]));
+  return dataCodec('init_referral', generated.getInitReferralInstructionDataCodec());
 }
 
 /** Accounts and args of `init_referral`. */
@@ -1112,9 +1010,8 @@ export function getInitReferralInstruction(
   config: ProgramConfig = {},
 ): WagerInstruction {
   return build(
-    [signer(input.payer, true), writable(input.referral), readonly(SYSTEM_PROGRAM_ADDRESS)],
-    getInitReferralInstructionDataCodec().encode({ referrer: input.referrer }),
-    config,
+    generated.getInitReferralInstruction({ ...input, payer: asSigner(input.payer) }, config),
+    input.payer,
   );
 }
 
@@ -1129,7 +1026,7 @@ export async function getInitReferralInstructionAsync(
 
 /** `claim_referral` data codec (no args). */
 export function getClaimReferralInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return emptyDataCodec('claim_referral');
+  return dataCodec('claim_referral', generated.getClaimReferralInstructionDataCodec());
 }
 
 /** Accounts of `claim_referral`. */
@@ -1146,9 +1043,8 @@ export function getClaimReferralInstruction(
   config: ProgramConfig = {},
 ): WagerInstruction {
   return build(
-    [signer(input.referrer, true), writable(input.referral)],
-    getClaimReferralInstructionDataCodec().encode({}),
-    config,
+    generated.getClaimReferralInstruction({ ...input, referrer: asSigner(input.referrer) }, config),
+    input.referrer,
   );
 }
 
@@ -1165,36 +1061,21 @@ export async function getClaimReferralInstructionAsync(
 // create_market
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `create_market`. */
-export interface CreateMarketInstructionData {
-  /** Unix seconds. */
-  readonly endTime: bigint;
-  /** Unix seconds; now < cutoff ≤ end. */
-  readonly cutoffTime: bigint;
-  /** Paid 10% of the fee at resolution. */
-  readonly referrer: Address | null;
-}
+/**
+ * Args of `create_market`: `endTime` and `cutoffTime` (unix seconds; now < cutoff ≤ end), and the
+ * `referrer` paid 10% of the fee at resolution.
+ */
+export type CreateMarketInstructionData = FromGenerated<generated.CreateMarketInstructionData>;
 
 /** What the `create_market` data codec encodes. */
-export interface CreateMarketInstructionDataArgs {
-  readonly endTime: bigint | number;
-  readonly cutoffTime: bigint | number;
-  readonly referrer: Address | null;
-}
+export type CreateMarketInstructionDataArgs = Readonly<generated.CreateMarketInstructionDataArgs>;
 
 /** `create_market` data codec. */
 export function getCreateMarketInstructionDataCodec(): Codec<
   CreateMarketInstructionDataArgs,
   CreateMarketInstructionData
 > {
-  return dataCodec(
-    'create_market',
-    getStructCodec([
-      ['endTime', getI64Codec()],
-      ['cutoffTime', getI64Codec()],
-      ['referrer', getNullableCodec(getAddressCodec())],
-    ]),
-  );
+  return dataCodec('create_market', generated.getCreateMarketInstructionDataCodec());
 }
 
 /** Accounts and args of `create_market`. */
@@ -1228,19 +1109,17 @@ export function getCreateMarketInstruction(
   config: ProgramConfig = {},
 ): WagerInstruction {
   return build(
-    [
-      signer(input.authority, true),
-      readonly(input.house),
-      signer(input.market, true),
-      writable(input.marketAuthority),
-      readonly(SYSTEM_PROGRAM_ADDRESS),
-    ],
-    getCreateMarketInstructionDataCodec().encode({
-      endTime: input.endTime,
-      cutoffTime: input.cutoffTime,
-      referrer: input.referrer ?? null,
-    }),
-    config,
+    generated.getCreateMarketInstruction(
+      {
+        ...input,
+        authority: asSigner(input.authority),
+        market: asSigner(input.market),
+        referrer: input.referrer ?? null,
+      },
+      config,
+    ),
+    input.authority,
+    input.market,
   );
 }
 
@@ -1260,31 +1139,18 @@ export async function getCreateMarketInstructionAsync(
 // update_market
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `update_market`. */
-export interface UpdateMarketInstructionData {
-  readonly endTime: bigint;
-  /** At most `endTime`. */
-  readonly cutoffTime: bigint;
-}
+/** Args of `update_market`: `endTime`, and `cutoffTime`, at most `endTime`. */
+export type UpdateMarketInstructionData = FromGenerated<generated.UpdateMarketInstructionData>;
 
 /** What the `update_market` data codec encodes. */
-export interface UpdateMarketInstructionDataArgs {
-  readonly endTime: bigint | number;
-  readonly cutoffTime: bigint | number;
-}
+export type UpdateMarketInstructionDataArgs = Readonly<generated.UpdateMarketInstructionDataArgs>;
 
 /** `update_market` data codec. */
 export function getUpdateMarketInstructionDataCodec(): Codec<
   UpdateMarketInstructionDataArgs,
   UpdateMarketInstructionData
 > {
-  return dataCodec(
-    'update_market',
-    getStructCodec([
-      ['endTime', getI64Codec()],
-      ['cutoffTime', getI64Codec()],
-    ]),
-  );
+  return dataCodec('update_market', generated.getUpdateMarketInstructionDataCodec());
 }
 
 /** Accounts and args of `update_market`. */
@@ -1307,9 +1173,8 @@ export function getUpdateMarketInstruction(
   config: ProgramConfig = {},
 ): WagerInstruction {
   return build(
-    [signer(input.authority, false), readonly(input.house), writable(input.market)],
-    getUpdateMarketInstructionDataCodec().encode({ endTime: input.endTime, cutoffTime: input.cutoffTime }),
-    config,
+    generated.getUpdateMarketInstruction({ ...input, authority: asSigner(input.authority) }, config),
+    input.authority,
   );
 }
 
@@ -1327,21 +1192,17 @@ export async function getUpdateMarketInstructionAsync(
 // ---------------------------------------------------------------------------------------------------------
 
 /** Args of `resolve_market`. */
-export interface ResolveMarketInstructionData {
-  readonly result: MarketResult;
-}
+export type ResolveMarketInstructionData = FromGenerated<generated.ResolveMarketInstructionData>;
 
 /** What the `resolve_market` data codec encodes. */
-export interface ResolveMarketInstructionDataArgs {
-  readonly result: MarketResultArgs;
-}
+export type ResolveMarketInstructionDataArgs = Readonly<generated.ResolveMarketInstructionDataArgs>;
 
 /** `resolve_market` data codec. */
 export function getResolveMarketInstructionDataCodec(): Codec<
   ResolveMarketInstructionDataArgs,
   ResolveMarketInstructionData
 > {
-  return dataCodec('resolve_market', getStructCodec([['result', getMarketResultCodec()]]));
+  return dataCodec('resolve_market', generated.getResolveMarketInstructionDataCodec());
 }
 
 /** Accounts and args of `resolve_market`. */
@@ -1367,17 +1228,18 @@ export function getResolveMarketInstruction(
   input: ResolveMarketInput,
   config: ProgramConfig = {},
 ): WagerInstruction {
+  const { referralVault, ...rest } = input;
   return build(
-    [
-      signer(input.authority, false),
-      readonly(input.house),
-      writable(input.market),
-      writable(input.marketAuthority),
-      writable(input.treasury),
-      optionalAccount(input.referralVault, programOf(config), true),
-    ],
-    getResolveMarketInstructionDataCodec().encode({ result: toMarketResult(input.result) }),
-    config,
+    generated.getResolveMarketInstruction(
+      {
+        ...rest,
+        authority: asSigner(input.authority),
+        result: toMarketResult(input.result),
+        ...optional('referralVault', referralVault),
+      },
+      config,
+    ),
+    input.authority,
   );
 }
 
@@ -1407,7 +1269,7 @@ export async function getResolveMarketInstructionAsync(
 
 /** `expire_market` data codec (no args). */
 export function getExpireMarketInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return emptyDataCodec('expire_market');
+  return dataCodec('expire_market', generated.getExpireMarketInstructionDataCodec());
 }
 
 /** Accounts of `expire_market`. */
@@ -1424,7 +1286,7 @@ export function getExpireMarketInstruction(
   input: ExpireMarketInput,
   config: ProgramConfig = {},
 ): WagerInstruction {
-  return build([writable(input.market)], getExpireMarketInstructionDataCodec().encode({}), config);
+  return build(generated.getExpireMarketInstruction(input, config));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1433,7 +1295,7 @@ export function getExpireMarketInstruction(
 
 /** `close_market` data codec (no args). */
 export function getCloseMarketInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return emptyDataCodec('close_market');
+  return dataCodec('close_market', generated.getCloseMarketInstructionDataCodec());
 }
 
 /** Accounts of `close_market`. */
@@ -1458,15 +1320,8 @@ export function getCloseMarketInstruction(
   config: ProgramConfig = {},
 ): WagerInstruction {
   return build(
-    [
-      signer(input.authority, true),
-      readonly(input.house),
-      writable(input.market),
-      writable(input.marketAuthority),
-      writable(input.treasury),
-    ],
-    getCloseMarketInstructionDataCodec().encode({}),
-    config,
+    generated.getCloseMarketInstruction({ ...input, authority: asSigner(input.authority) }, config),
+    input.authority,
   );
 }
 
@@ -1486,32 +1341,21 @@ export async function getCloseMarketInstructionAsync(
 // create_prediction
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `create_prediction`. */
-export interface CreatePredictionInstructionData {
-  /** Lamports, at least `MIN_BET_LAMPORTS`. */
-  readonly amount: bigint;
-  /** The side: Yes or No (Invalid is `InvalidPrediction`). */
-  readonly result: MarketResult;
-}
+/**
+ * Args of `create_prediction`: `amount` (lamports, at least `MIN_BET_LAMPORTS`) and `result`, the side:
+ * Yes or No (Invalid is `InvalidPrediction`).
+ */
+export type CreatePredictionInstructionData = FromGenerated<generated.CreatePredictionInstructionData>;
 
 /** What the `create_prediction` data codec encodes. */
-export interface CreatePredictionInstructionDataArgs {
-  readonly amount: bigint | number;
-  readonly result: MarketResultArgs;
-}
+export type CreatePredictionInstructionDataArgs = Readonly<generated.CreatePredictionInstructionDataArgs>;
 
 /** `create_prediction` data codec. */
 export function getCreatePredictionInstructionDataCodec(): Codec<
   CreatePredictionInstructionDataArgs,
   CreatePredictionInstructionData
 > {
-  return dataCodec(
-    'create_prediction',
-    getStructCodec([
-      ['amount', getU64Codec()],
-      ['result', getMarketResultCodec()],
-    ]),
-  );
+  return dataCodec('create_prediction', generated.getCreatePredictionInstructionDataCodec());
 }
 
 /** Accounts and args of `create_prediction` and `update_prediction`. */
@@ -1532,16 +1376,6 @@ export interface CreatePredictionInput extends PredictionInput {
   readonly result: MarketResultInput;
 }
 
-function predictionAccounts(input: PredictionInput): ProgramAccountMeta[] {
-  return [
-    signer(input.user, true),
-    writable(input.market),
-    writable(input.marketAuthority),
-    writable(input.prediction),
-    readonly(SYSTEM_PROGRAM_ADDRESS),
-  ];
-}
-
 async function derivePredictionAccounts(
   user: SignerInput,
   market: Address,
@@ -1560,12 +1394,11 @@ export function getCreatePredictionInstruction(
   config: ProgramConfig = {},
 ): WagerInstruction {
   return build(
-    predictionAccounts(input),
-    getCreatePredictionInstructionDataCodec().encode({
-      amount: input.amount,
-      result: toMarketResult(input.result),
-    }),
-    config,
+    generated.getCreatePredictionInstruction(
+      { ...input, user: asSigner(input.user), result: toMarketResult(input.result) },
+      config,
+    ),
+    input.user,
   );
 }
 
@@ -1582,23 +1415,18 @@ export async function getCreatePredictionInstructionAsync(
 // update_prediction
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `update_prediction`. */
-export interface UpdatePredictionInstructionData {
-  /** Lamports added, at least `MIN_BET_LAMPORTS`. */
-  readonly amount: bigint;
-}
+/** Args of `update_prediction`: `amount`, lamports added, at least `MIN_BET_LAMPORTS`. */
+export type UpdatePredictionInstructionData = FromGenerated<generated.UpdatePredictionInstructionData>;
 
 /** What the `update_prediction` data codec encodes. */
-export interface UpdatePredictionInstructionDataArgs {
-  readonly amount: bigint | number;
-}
+export type UpdatePredictionInstructionDataArgs = Readonly<generated.UpdatePredictionInstructionDataArgs>;
 
 /** `update_prediction` data codec. */
 export function getUpdatePredictionInstructionDataCodec(): Codec<
   UpdatePredictionInstructionDataArgs,
   UpdatePredictionInstructionData
 > {
-  return dataCodec('update_prediction', getStructCodec([['amount', getU64Codec()]]));
+  return dataCodec('update_prediction', generated.getUpdatePredictionInstructionDataCodec());
 }
 
 /** Accounts and args of `update_prediction`. */
@@ -1610,9 +1438,8 @@ export function getUpdatePredictionInstruction(
   config: ProgramConfig = {},
 ): WagerInstruction {
   return build(
-    predictionAccounts(input),
-    getUpdatePredictionInstructionDataCodec().encode({ amount: input.amount }),
-    config,
+    generated.getUpdatePredictionInstruction({ ...input, user: asSigner(input.user) }, config),
+    input.user,
   );
 }
 
@@ -1631,7 +1458,7 @@ export async function getUpdatePredictionInstructionAsync(
 
 /** `settle_prediction` data codec (no args). */
 export function getSettlePredictionInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return emptyDataCodec('settle_prediction');
+  return dataCodec('settle_prediction', generated.getSettlePredictionInstructionDataCodec());
 }
 
 /** Accounts of `settle_prediction`. Anyone may send it: `user` receives, it does not sign. */
@@ -1650,16 +1477,7 @@ export function getSettlePredictionInstruction(
   input: SettlePredictionInput,
   config: ProgramConfig = {},
 ): WagerInstruction {
-  return build(
-    [
-      writable(input.prediction),
-      writable(input.market),
-      writable(input.marketAuthority),
-      writable(input.user),
-    ],
-    getSettlePredictionInstructionDataCodec().encode({}),
-    config,
-  );
+  return build(generated.getSettlePredictionInstruction(input, config));
 }
 
 /** {@link getSettlePredictionInstruction} with the Prediction PDA and the market's pool derived. */

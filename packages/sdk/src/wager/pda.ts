@@ -6,20 +6,22 @@
  * - Prediction: `"prediction"`, market, user;
  * - Referral (a referrer's vault): `"referral"`, referrer.
  *
- * A Market itself is a fresh keypair account, not a PDA. Each helper returns kit's `[address, bump]` pair.
+ * A Market itself is a fresh keypair account, not a PDA. Each helper returns kit's `[address, bump]` pair;
+ * the seeds are the IDL's, through the generated `find…Pda` functions.
  *
  * @module
  */
 
-import {
-  getAddressEncoder,
-  getProgramDerivedAddress,
-  type Address,
-  type ProgramDerivedAddress,
-} from '@solana/kit';
+import type { Address, ProgramDerivedAddress } from '@solana/kit';
 
 import type { ProgramConfig } from '../anchor/program-config.ts';
-import { WAGER_PROGRAM_ADDRESS, WAGER_SEEDS } from './program.ts';
+import {
+  findBetPda,
+  findHousePda,
+  findMarketAuthorityPda,
+  findPredictionPda,
+  findReferralPda,
+} from '../generated/wager/pdas/index.ts';
 
 /**
  * The house wallet, which holds the bankroll and the House record.
@@ -27,10 +29,7 @@ import { WAGER_PROGRAM_ADDRESS, WAGER_SEEDS } from './program.ts';
  * @example const [house] = await findHouseAddress();
  */
 export async function findHouseAddress(config: ProgramConfig = {}): Promise<ProgramDerivedAddress> {
-  return getProgramDerivedAddress({
-    programAddress: config.programAddress ?? WAGER_PROGRAM_ADDRESS,
-    seeds: [WAGER_SEEDS.house],
-  });
+  return findHousePda(config);
 }
 
 /** A user's bet record (one per user, reused bet after bet). */
@@ -38,10 +37,7 @@ export async function findBetAddress(
   user: Address,
   config: ProgramConfig = {},
 ): Promise<ProgramDerivedAddress> {
-  return getProgramDerivedAddress({
-    programAddress: config.programAddress ?? WAGER_PROGRAM_ADDRESS,
-    seeds: [WAGER_SEEDS.bet, getAddressEncoder().encode(user)],
-  });
+  return findBetPda({ user }, config);
 }
 
 /**
@@ -52,10 +48,7 @@ export async function findMarketAuthorityAddress(
   market: Address,
   config: ProgramConfig = {},
 ): Promise<ProgramDerivedAddress> {
-  return getProgramDerivedAddress({
-    programAddress: config.programAddress ?? WAGER_PROGRAM_ADDRESS,
-    seeds: [WAGER_SEEDS.marketAuthority, getAddressEncoder().encode(market)],
-  });
+  return findMarketAuthorityPda({ market }, config);
 }
 
 /** A user's prediction in a market. */
@@ -64,10 +57,7 @@ export async function findPredictionAddress(
   user: Address,
   config: ProgramConfig = {},
 ): Promise<ProgramDerivedAddress> {
-  return getProgramDerivedAddress({
-    programAddress: config.programAddress ?? WAGER_PROGRAM_ADDRESS,
-    seeds: [WAGER_SEEDS.prediction, getAddressEncoder().encode(market), getAddressEncoder().encode(user)],
-  });
+  return findPredictionPda({ market, user }, config);
 }
 
 /**
@@ -81,8 +71,5 @@ export async function findReferralAddress(
   referrer: Address,
   config: ProgramConfig = {},
 ): Promise<ProgramDerivedAddress> {
-  return getProgramDerivedAddress({
-    programAddress: config.programAddress ?? WAGER_PROGRAM_ADDRESS,
-    seeds: [WAGER_SEEDS.referral, getAddressEncoder().encode(referrer)],
-  });
+  return findReferralPda({ referrer }, config);
 }

@@ -4,13 +4,14 @@
  * @module
  */
 
-import idl from '@arcade/program-wager/idl.json' with { type: 'json' };
 import { address, type Address } from '@solana/kit';
+
+import { WAGER_PROGRAM_ADDRESS as GENERATED_PROGRAM_ADDRESS } from '../generated/wager/programs/index.ts';
 
 export { SYSTEM_PROGRAM_ADDRESS } from '../anchor/instructions.ts';
 
 /** The Wager program, as deployed by default (the IDL's `address`). */
-export const WAGER_PROGRAM_ADDRESS: Address = address(idl.address);
+export const WAGER_PROGRAM_ADDRESS: Address = GENERATED_PROGRAM_ADDRESS;
 
 /**
  * The native mint (wrapped SOL): the `mint` of a bet whose prize is SOL (`create_bet_offchain`'s `mint`

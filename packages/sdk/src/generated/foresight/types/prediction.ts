@@ -14,15 +14,26 @@ import {
 
 export const Prediction = Object.freeze({ None: 0, Up: 1, Down: 2, Invalid: 3 } as const);
 export type Prediction = (typeof Prediction)[keyof typeof Prediction];
+/** Prediction laid out as a TypeScript enum, as kit's enum codecs read it. */
+const PredictionLookup = Object.freeze({
+  0: 'None',
+  1: 'Up',
+  2: 'Down',
+  3: 'Invalid',
+  None: 0,
+  Up: 1,
+  Down: 2,
+  Invalid: 3,
+}) as unknown as typeof Prediction;
 
 export type PredictionArgs = Prediction;
 
 export function getPredictionEncoder(): FixedSizeEncoder<PredictionArgs> {
-  return getEnumEncoder(Prediction);
+  return getEnumEncoder(PredictionLookup);
 }
 
 export function getPredictionDecoder(): FixedSizeDecoder<Prediction> {
-  return getEnumDecoder(Prediction);
+  return getEnumDecoder(PredictionLookup);
 }
 
 export function getPredictionCodec(): FixedSizeCodec<PredictionArgs, Prediction> {

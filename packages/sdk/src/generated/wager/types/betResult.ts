@@ -14,15 +14,26 @@ import {
 
 export const BetResult = Object.freeze({ None: 0, Win: 1, Loss: 2, Invalid: 3 } as const);
 export type BetResult = (typeof BetResult)[keyof typeof BetResult];
+/** BetResult laid out as a TypeScript enum, as kit's enum codecs read it. */
+const BetResultLookup = Object.freeze({
+  0: 'None',
+  1: 'Win',
+  2: 'Loss',
+  3: 'Invalid',
+  None: 0,
+  Win: 1,
+  Loss: 2,
+  Invalid: 3,
+}) as unknown as typeof BetResult;
 
 export type BetResultArgs = BetResult;
 
 export function getBetResultEncoder(): FixedSizeEncoder<BetResultArgs> {
-  return getEnumEncoder(BetResult);
+  return getEnumEncoder(BetResultLookup);
 }
 
 export function getBetResultDecoder(): FixedSizeDecoder<BetResult> {
-  return getEnumDecoder(BetResult);
+  return getEnumDecoder(BetResultLookup);
 }
 
 export function getBetResultCodec(): FixedSizeCodec<BetResultArgs, BetResult> {

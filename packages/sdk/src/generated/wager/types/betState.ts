@@ -14,15 +14,28 @@ import {
 
 export const BetState = Object.freeze({ None: 0, Open: 1, Settled: 2, Claimed: 3, Refunded: 4 } as const);
 export type BetState = (typeof BetState)[keyof typeof BetState];
+/** BetState laid out as a TypeScript enum, as kit's enum codecs read it. */
+const BetStateLookup = Object.freeze({
+  0: 'None',
+  1: 'Open',
+  2: 'Settled',
+  3: 'Claimed',
+  4: 'Refunded',
+  None: 0,
+  Open: 1,
+  Settled: 2,
+  Claimed: 3,
+  Refunded: 4,
+}) as unknown as typeof BetState;
 
 export type BetStateArgs = BetState;
 
 export function getBetStateEncoder(): FixedSizeEncoder<BetStateArgs> {
-  return getEnumEncoder(BetState);
+  return getEnumEncoder(BetStateLookup);
 }
 
 export function getBetStateDecoder(): FixedSizeDecoder<BetState> {
-  return getEnumDecoder(BetState);
+  return getEnumDecoder(BetStateLookup);
 }
 
 export function getBetStateCodec(): FixedSizeCodec<BetStateArgs, BetState> {

@@ -14,15 +14,24 @@ import {
 
 export const BetType = Object.freeze({ Sol: 0, Token: 1, Nft: 2 } as const);
 export type BetType = (typeof BetType)[keyof typeof BetType];
+/** BetType laid out as a TypeScript enum, as kit's enum codecs read it. */
+const BetTypeLookup = Object.freeze({
+  0: 'Sol',
+  1: 'Token',
+  2: 'Nft',
+  Sol: 0,
+  Token: 1,
+  Nft: 2,
+}) as unknown as typeof BetType;
 
 export type BetTypeArgs = BetType;
 
 export function getBetTypeEncoder(): FixedSizeEncoder<BetTypeArgs> {
-  return getEnumEncoder(BetType);
+  return getEnumEncoder(BetTypeLookup);
 }
 
 export function getBetTypeDecoder(): FixedSizeDecoder<BetType> {
-  return getEnumDecoder(BetType);
+  return getEnumDecoder(BetTypeLookup);
 }
 
 export function getBetTypeCodec(): FixedSizeCodec<BetTypeArgs, BetType> {

@@ -14,15 +14,24 @@ import {
 
 export const MarketResult = Object.freeze({ Yes: 0, No: 1, Invalid: 2 } as const);
 export type MarketResult = (typeof MarketResult)[keyof typeof MarketResult];
+/** MarketResult laid out as a TypeScript enum, as kit's enum codecs read it. */
+const MarketResultLookup = Object.freeze({
+  0: 'Yes',
+  1: 'No',
+  2: 'Invalid',
+  Yes: 0,
+  No: 1,
+  Invalid: 2,
+}) as unknown as typeof MarketResult;
 
 export type MarketResultArgs = MarketResult;
 
 export function getMarketResultEncoder(): FixedSizeEncoder<MarketResultArgs> {
-  return getEnumEncoder(MarketResult);
+  return getEnumEncoder(MarketResultLookup);
 }
 
 export function getMarketResultDecoder(): FixedSizeDecoder<MarketResult> {
-  return getEnumDecoder(MarketResult);
+  return getEnumDecoder(MarketResultLookup);
 }
 
 export function getMarketResultCodec(): FixedSizeCodec<MarketResultArgs, MarketResult> {
