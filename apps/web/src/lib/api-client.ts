@@ -1,21 +1,42 @@
 /**
  * The one way the web app calls the server's HTTP API. Every failure becomes an {@link ApiError} carrying
- * the server's `error` text (its `{ success: false, error }` body), so the UI can show it as it is.
+ * the server's `error` text and `code` (its `{ success: false, error, code }` body): the UI shows the text
+ * as it is, and tells refusals apart by the code (or the status), never by the text.
  *
  * @module
  */
 
+import { isApiErrorCode, type ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { ERROR_MESSAGES } from '@arcade/sdk/messages';
 
-/** A failed API call: `status` is the HTTP status (0 when the network failed), `message` the server's text. */
+/**
+ * A failed API call: `status` is the HTTP status (0 when the network failed), `message` the server's text,
+ * `code` the server's {@link ApiErrorCode}: undefined when the answer carried none (the network failed, or
+ * something in front of the server answered, e.g. a proxy's HTML 502), and then the status still tells.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
+  readonly code: ApiErrorCode | undefined;
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, code?: ApiErrorCode) {
     super(message);
     this.status = status;
+    this.code = code;
   }
+}
+
+/** Whether `error` is the server's refusal with `code`. */
+export function isApiError(error: unknown, code: ApiErrorCode): error is ApiError {
+  return error instanceof ApiError && error.code === code;
+}
+
+/** The refusal of an answer with `status` and `body` (the parsed JSON, or null when it was not JSON). */
+export function apiErrorOf(status: number, body: unknown): ApiError {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const message = typeof fields['error'] === 'string' ? fields['error'] : ERROR_MESSAGES.requestFailed;
+  const code = isApiErrorCode(fields['code']) ? fields['code'] : undefined;
+  return new ApiError(message, status, code);
 }
 
 /** Options of {@link api}. */
@@ -87,14 +108,10 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     !response.ok ||
     (typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false);
   if (failed) {
-    const error =
-      typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string'
-        ? (body as { error: string }).error
-        : ERROR_MESSAGES.requestFailed;
     if (response.status === 401 && options.token) {
       for (const listener of [...unauthorizedListeners]) listener(options.token);
     }
-    throw new ApiError(error, response.status);
+    throw apiErrorOf(response.status, body);
   }
   return body as T;
 }

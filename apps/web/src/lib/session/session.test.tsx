@@ -1,3 +1,4 @@
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { LOCAL_STORAGE_KEYS } from '@arcade/sdk/constants';
 import { ERROR_MESSAGES } from '@arcade/sdk/messages';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -288,6 +289,13 @@ describe('SessionProvider', () => {
     unregister();
   });
 
+  /** The server's refusal of a blocked wallet. */
+  const BLOCKED = {
+    success: false,
+    error: API_ERROR_MESSAGES[ApiErrorCode.WALLET_BLOCKED],
+    code: ApiErrorCode.WALLET_BLOCKED,
+  };
+
   it('reports a blocked wallet on 403 Wallet is blocked', async () => {
     const { store, wallet, unregister } = setup();
     await act(async () => {
@@ -295,10 +303,32 @@ describe('SessionProvider', () => {
     });
     const address = wallet.accounts[0]!.address;
     localStorage.setItem(LOCAL_STORAGE_KEYS.token, tokenFor(address));
-    routes['/api/user/verify/'] = () => json(403, { success: false, error: 'Wallet is blocked' });
+    routes['/api/user/verify/'] = () => json(403, BLOCKED);
     await act(() => store.connect(wallet));
     await waitFor(() => {
       expect(screen.getByTestId('session').textContent).toBe('signed-out|none|blocked');
+    });
+    unregister();
+  });
+
+  it('reports a blocked wallet the sign-in is refused for', async () => {
+    const { store, wallet, unregister } = setup();
+    nonceRoute();
+    routes['/api/user/authenticate'] = () => json(403, BLOCKED);
+    await act(() => store.connect(wallet));
+    await waitFor(() => {
+      expect(screen.getByTestId('session').textContent).toBe('signed-out|none|blocked');
+    });
+    expect(screen.getByText('Wallet is blocked')).toBeTruthy();
+    unregister();
+  });
+
+  it('does not take another 403 for a blocked wallet, whatever its text', async () => {
+    routes['/api/user/verify/'] = () =>
+      json(403, { success: false, error: 'Wallet is blocked', code: ApiErrorCode.ADMINS_ONLY });
+    const { address, unregister } = await reloadWithToken(fakeWallet());
+    await waitFor(() => {
+      expect(screen.getByTestId('session').textContent).toBe(`signed-in|${address}|ok`);
     });
     unregister();
   });

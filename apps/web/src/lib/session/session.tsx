@@ -8,6 +8,7 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { RPC_COMMITMENT } from '@arcade/sdk/constants';
 import { ERROR_MESSAGES } from '@arcade/sdk/messages';
 import type { Address } from '@solana/kit';
@@ -22,7 +23,7 @@ import {
 } from 'react';
 
 import { runtimeConfig } from '../../config/runtime-config.ts';
-import { api, ApiError, onUnauthorized } from '../api-client.ts';
+import { api, ApiError, isApiError, onUnauthorized } from '../api-client.ts';
 import { toast } from '../toast.ts';
 import { useWalletConnection } from '../wallet/wallet-context.tsx';
 import type { Connection } from '../wallet/wallet-store.ts';
@@ -40,17 +41,14 @@ export interface Session {
 export interface SessionState {
   readonly session: Session | null;
   readonly status: 'signed-out' | 'signing-in' | 'signed-in';
-  /** True when the server answered 403 'Wallet is blocked' for the connected wallet. */
+  /** True when the server refused the connected wallet as blocked (`ApiErrorCode.WALLET_BLOCKED`). */
   readonly blocked: boolean;
   readonly signIn: (options?: { readonly ledger?: boolean }) => Promise<void>;
   readonly signOut: () => void;
 }
 
-/** The server's refusal of a blocked wallet. */
-export const WALLET_BLOCKED = 'Wallet is blocked';
-
-const isBlocked = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 403 && error.message === WALLET_BLOCKED;
+/** Whether `error` is the server's refusal of a blocked wallet. */
+const isBlocked = (error: unknown): boolean => isApiError(error, ApiErrorCode.WALLET_BLOCKED);
 
 interface Snapshot {
   readonly session: Session | null;

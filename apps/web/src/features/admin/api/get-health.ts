@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { ApiError } from '../../../lib/api-client.ts';
-import { ERROR_MESSAGES } from '@arcade/sdk/messages';
+import { ApiError, apiErrorOf } from '../../../lib/api-client.ts';
 import { adminKeys } from './query-keys.ts';
 import type { HealthResponse } from './types.ts';
 
@@ -34,11 +33,7 @@ export async function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
   }
   const body: unknown = await response.json().catch(() => null);
   if (isHealth(body)) return body;
-  const message =
-    typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string'
-      ? (body as { error: string }).error
-      : ERROR_MESSAGES.requestFailed;
-  throw new ApiError(message, response.status);
+  throw apiErrorOf(response.status, body);
 }
 
 /** Query options of {@link getHealth}, refreshed every {@link HEALTH_REFRESH_MS}. */
