@@ -1,40 +1,33 @@
 /**
- * One builder per Foresight instruction, with the IDL's account order and roles and data = Anchor's 8-byte
- * instruction discriminator + Borsh args.
+ * One builder per Foresight instruction, over the clients Codama generates from the IDL
+ * (`src/generated/foresight`): the IDL's account order and roles, data = Anchor's 8-byte instruction
+ * discriminator + Borsh args.
  *
- * A signer account takes a `TransactionSigner` (attached to the meta, like kit's generated program clients,
- * so `signTransactionMessageWithSigners` finds it) or a bare `Address` (the role is still a signer role; the
- * signature is added elsewhere, e.g. by a wallet). The `...Async` builders derive the PDAs they can from
- * their other inputs.
+ * What this layer adds to the generated builders: a signer account takes a `TransactionSigner` (attached to
+ * the meta, so `signTransactionMessageWithSigners` finds it) or a bare `Address` (the role is still a signer
+ * role; the signature is added elsewhere, e.g. by a wallet); a prediction may be given as `'up'` or
+ * `'down'`; the default round length; the `...Async` builders derive the PDAs they can from their other
+ * inputs (the Config's from a feed id). Data codecs decode without the discriminator and refuse another
+ * instruction's data.
  *
  * @module
  */
 
-import idl from '@arcade/program-foresight/idl.json' with { type: 'json' };
 import {
-  getAddressCodec,
-  getBooleanCodec,
-  getStructCodec,
-  getU32Codec,
-  getU64Codec,
+  isSolanaError,
+  SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
   type Address,
   type Codec,
   type ReadonlyUint8Array,
 } from '@solana/kit';
 
 import { FORESIGHT_TIMELOCK_SECS } from '../constants.ts';
-import { getDiscriminatedCodec } from '../anchor/discriminated-codec.ts';
+import { getGeneratedDataCodec, type FromGenerated } from '../anchor/generated-codec.ts';
 import {
-  buildInstruction,
-  getEmptyStructCodec,
-  identifyInstruction,
-  idlInstructionDiscriminators,
-  optionalAccount,
-  readonlyAccount as readonly,
-  signerAccount as signer,
+  asGeneratedSigner as asSigner,
+  assertInstructionNames,
   signerAddress,
-  SYSTEM_PROGRAM_ADDRESS,
-  writableAccount as writable,
+  withSignerRoles,
   type EmptyInstructionData,
   type ProgramAccountMeta,
   type ProgramInstruction,
@@ -42,9 +35,20 @@ import {
 } from '../anchor/instructions.ts';
 import { findProgramDataAddress } from '../anchor/program-data.ts';
 import type { ProgramConfig } from '../anchor/program-config.ts';
-import { getPredictionCodec, Prediction, type PredictionArgs } from './accounts.ts';
+import * as generated from '../generated/foresight/instructions/index.ts';
+import {
+  ForesightInstruction as ForesightInstructionKind,
+  identifyForesightInstruction as identifyGeneratedInstruction,
+} from '../generated/foresight/programs/index.ts';
+import { Prediction, type PredictionArgs } from './accounts.ts';
 import { findBetAddress, findConfigAddress, findEventAddress } from './pda.ts';
 import { FORESIGHT_PROGRAM_ADDRESS } from './program.ts';
+
+export {
+  ForesightInstruction as ForesightInstructionKind,
+  parseForesightInstruction,
+  type ParsedForesightInstruction,
+} from '../generated/foresight/programs/index.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Shared shapes
@@ -61,7 +65,7 @@ export type ForesightInstruction = ProgramInstruction;
 /** Builds for a deployment at another address. */
 export type InstructionConfig = ProgramConfig;
 
-/** The IDL's instruction names, in IDL order. */
+/** The IDL's instruction names, in IDL order (checked against the generated client on import). */
 export const FORESIGHT_INSTRUCTION_NAMES = [
   'create_config',
   'update_config',
@@ -78,60 +82,78 @@ export const FORESIGHT_INSTRUCTION_NAMES = [
 /** One of {@link FORESIGHT_INSTRUCTION_NAMES}. */
 export type ForesightInstructionName = (typeof FORESIGHT_INSTRUCTION_NAMES)[number];
 
-/** sha256("global:<name>")[0..8] of every instruction, from the IDL. */
+assertInstructionNames('Foresight', FORESIGHT_INSTRUCTION_NAMES, ForesightInstructionKind);
+
+/** sha256("global:<name>")[0..8] of every instruction, from the generated client. */
 export const FORESIGHT_INSTRUCTION_DISCRIMINATORS: Readonly<
   Record<ForesightInstructionName, ReadonlyUint8Array>
-> = idlInstructionDiscriminators('Foresight', idl.instructions, FORESIGHT_INSTRUCTION_NAMES);
+> = Object.freeze({
+  create_config: generated.CREATE_CONFIG_DISCRIMINATOR,
+  update_config: generated.UPDATE_CONFIG_DISCRIMINATOR,
+  propose_authority: generated.PROPOSE_AUTHORITY_DISCRIMINATOR,
+  accept_authority: generated.ACCEPT_AUTHORITY_DISCRIMINATOR,
+  create_event: generated.CREATE_EVENT_DISCRIMINATOR,
+  close_event: generated.CLOSE_EVENT_DISCRIMINATOR,
+  lock_and_settle_events: generated.LOCK_AND_SETTLE_EVENTS_DISCRIMINATOR,
+  place_bet: generated.PLACE_BET_DISCRIMINATOR,
+  settle_bet: generated.SETTLE_BET_DISCRIMINATOR,
+  withdraw_bet: generated.WITHDRAW_BET_DISCRIMINATOR,
+  close_bet: generated.CLOSE_BET_DISCRIMINATOR,
+});
 
 /**
  * The instruction that instruction data belongs to, by its discriminator; null for any other data. For
- * indexers reading transactions.
+ * indexers reading transactions ({@link parseForesightInstruction} also decodes it and names its accounts).
  */
 export function identifyForesightInstruction(
   data: ReadonlyUint8Array | Uint8Array,
 ): ForesightInstructionName | null {
-  return identifyInstruction(data, FORESIGHT_INSTRUCTION_NAMES, FORESIGHT_INSTRUCTION_DISCRIMINATORS);
+  try {
+    return FORESIGHT_INSTRUCTION_NAMES[identifyGeneratedInstruction(data)];
+  } catch (error) {
+    if (isSolanaError(error, SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION)) return null;
+    throw error;
+  }
 }
 
-function build(
-  accounts: readonly ForesightAccountMeta[],
-  data: ReadonlyUint8Array,
-  config: InstructionConfig,
-): ForesightInstruction {
-  return buildInstruction(config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS, accounts, data);
+/** The generated builder's instruction, bare-address signers in their signer roles. */
+function build(instruction: ProgramInstruction, ...signers: SignerInput[]): ForesightInstruction {
+  return withSignerRoles(instruction, signers);
 }
 
+/** An optional account as a generated builder takes it: absent for none. */
+function optional<TKey extends string>(
+  key: TKey,
+  account: Address | null | undefined,
+): Partial<Record<TKey, Address>> {
+  return account == null ? {} : ({ [key]: account } as Record<TKey, Address>);
+}
+
+/** A generated data codec with the SDK's decoded shape; refuses another instruction's data. */
 function dataCodec<TFrom extends object, TTo extends TFrom>(
   name: ForesightInstructionName,
-  body: Codec<TFrom, TTo>,
-): Codec<TFrom, TTo> {
-  return getDiscriminatedCodec(
+  codec: Codec<TFrom, TTo>,
+): Codec<TFrom, TFrom & FromGenerated<TTo>> {
+  return getGeneratedDataCodec(
     `Foresight ${name} instruction data`,
     FORESIGHT_INSTRUCTION_DISCRIMINATORS[name],
-    body,
+    codec,
   );
-}
-
-function emptyDataCodec(name: ForesightInstructionName): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return dataCodec(name, getEmptyStructCodec());
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // create_config
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `create_config`. */
-export interface CreateConfigInstructionData {
-  /** Round length in seconds. */
-  readonly timelock: number;
-}
+/** Args of `create_config`: `timelock`, the round length in seconds. */
+export type CreateConfigInstructionData = FromGenerated<generated.CreateConfigInstructionData>;
 
 /** `create_config` data codec. */
 export function getCreateConfigInstructionDataCodec(): Codec<
   CreateConfigInstructionData,
   CreateConfigInstructionData
 > {
-  return dataCodec('create_config', getStructCodec([['timelock', getU32Codec()]]));
+  return dataCodec('create_config', generated.getCreateConfigInstructionDataCodec());
 }
 
 /** Accounts and args of `create_config`. */
@@ -155,19 +177,15 @@ export function getCreateConfigInstruction(
   config: InstructionConfig = {},
 ): ForesightInstruction {
   return build(
-    [
-      signer(input.authority, true),
-      writable(input.config),
-      readonly(input.priceUpdate),
-      readonly(input.eventSigner),
-      readonly(input.treasury),
-      readonly(input.programData),
-      readonly(SYSTEM_PROGRAM_ADDRESS),
-    ],
-    getCreateConfigInstructionDataCodec().encode({
-      timelock: input.timelock ?? FORESIGHT_TIMELOCK_SECS,
-    }),
-    config,
+    generated.getCreateConfigInstruction(
+      {
+        ...input,
+        authority: asSigner(input.authority),
+        timelock: input.timelock ?? FORESIGHT_TIMELOCK_SECS,
+      },
+      config,
+    ),
+    input.authority,
   );
 }
 
@@ -190,18 +208,15 @@ export async function getCreateConfigInstructionAsync(
 // update_config
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `update_config`. */
-export interface UpdateConfigInstructionData {
-  /** Pause (true) or resume (false) betting. */
-  readonly disabled: boolean;
-}
+/** Args of `update_config`: `disabled`, pause (true) or resume (false) betting. */
+export type UpdateConfigInstructionData = FromGenerated<generated.UpdateConfigInstructionData>;
 
 /** `update_config` data codec. */
 export function getUpdateConfigInstructionDataCodec(): Codec<
   UpdateConfigInstructionData,
   UpdateConfigInstructionData
 > {
-  return dataCodec('update_config', getStructCodec([['disabled', getBooleanCodec()]]));
+  return dataCodec('update_config', generated.getUpdateConfigInstructionDataCodec());
 }
 
 /** Accounts and args of `update_config`. */
@@ -226,16 +241,18 @@ export function getUpdateConfigInstruction(
   input: UpdateConfigInput,
   config: InstructionConfig = {},
 ): ForesightInstruction {
-  const programAddress = config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS;
+  const { eventSigner, treasury, ...rest } = input;
   return build(
-    [
-      signer(input.authority, false),
-      writable(input.config),
-      optionalAccount(input.eventSigner, programAddress, false),
-      optionalAccount(input.treasury, programAddress, false),
-    ],
-    getUpdateConfigInstructionDataCodec().encode({ disabled: input.disabled }),
-    config,
+    generated.getUpdateConfigInstruction(
+      {
+        ...rest,
+        authority: asSigner(input.authority),
+        ...optional('eventSigner', eventSigner),
+        ...optional('treasury', treasury),
+      },
+      config,
+    ),
+    input.authority,
   );
 }
 
@@ -243,18 +260,15 @@ export function getUpdateConfigInstruction(
 // propose_authority and accept_authority
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `propose_authority`. */
-export interface ProposeAuthorityInstructionData {
-  /** The key that may accept the authority (`accept_authority`). */
-  readonly newAuthority: Address;
-}
+/** Args of `propose_authority`: `newAuthority`, the key that may accept the authority (`accept_authority`). */
+export type ProposeAuthorityInstructionData = FromGenerated<generated.ProposeAuthorityInstructionData>;
 
 /** `propose_authority` data codec. */
 export function getProposeAuthorityInstructionDataCodec(): Codec<
   ProposeAuthorityInstructionData,
   ProposeAuthorityInstructionData
 > {
-  return dataCodec('propose_authority', getStructCodec([['newAuthority', getAddressCodec()]]));
+  return dataCodec('propose_authority', generated.getProposeAuthorityInstructionDataCodec());
 }
 
 /** Accounts and args of `propose_authority`. */
@@ -274,15 +288,14 @@ export function getProposeAuthorityInstruction(
   config: InstructionConfig = {},
 ): ForesightInstruction {
   return build(
-    [signer(input.authority, true), writable(input.config), readonly(SYSTEM_PROGRAM_ADDRESS)],
-    getProposeAuthorityInstructionDataCodec().encode({ newAuthority: input.newAuthority }),
-    config,
+    generated.getProposeAuthorityInstruction({ ...input, authority: asSigner(input.authority) }, config),
+    input.authority,
   );
 }
 
 /** `accept_authority` data codec (no args). */
 export function getAcceptAuthorityInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return emptyDataCodec('accept_authority');
+  return dataCodec('accept_authority', generated.getAcceptAuthorityInstructionDataCodec());
 }
 
 /** Accounts of `accept_authority`. */
@@ -298,9 +311,8 @@ export function getAcceptAuthorityInstruction(
   config: InstructionConfig = {},
 ): ForesightInstruction {
   return build(
-    [signer(input.newAuthority, false), writable(input.config)],
-    getAcceptAuthorityInstructionDataCodec().encode({}),
-    config,
+    generated.getAcceptAuthorityInstruction({ ...input, newAuthority: asSigner(input.newAuthority) }, config),
+    input.newAuthority,
   );
 }
 
@@ -308,18 +320,15 @@ export function getAcceptAuthorityInstruction(
 // create_event
 // ---------------------------------------------------------------------------------------------------------
 
-/** Args of `create_event`. */
-export interface CreateEventInstructionData {
-  /** Must be `config.liveEvent + 1`. */
-  readonly id: number;
-}
+/** Args of `create_event`: `id`, which must be `config.liveEvent + 1`. */
+export type CreateEventInstructionData = FromGenerated<generated.CreateEventInstructionData>;
 
 /** `create_event` data codec. */
 export function getCreateEventInstructionDataCodec(): Codec<
   CreateEventInstructionData,
   CreateEventInstructionData
 > {
-  return dataCodec('create_event', getStructCodec([['id', getU32Codec()]]));
+  return dataCodec('create_event', generated.getCreateEventInstructionDataCodec());
 }
 
 /** Accounts and args of `create_event`. */
@@ -341,14 +350,8 @@ export function getCreateEventInstruction(
   config: InstructionConfig = {},
 ): ForesightInstruction {
   return build(
-    [
-      signer(input.payer, true),
-      writable(input.config),
-      writable(input.event),
-      readonly(SYSTEM_PROGRAM_ADDRESS),
-    ],
-    getCreateEventInstructionDataCodec().encode({ id: input.id }),
-    config,
+    generated.getCreateEventInstruction({ ...input, payer: asSigner(input.payer) }, config),
+    input.payer,
   );
 }
 
@@ -367,7 +370,7 @@ export async function getCreateEventInstructionAsync(
 
 /** `close_event` data codec (no args). */
 export function getCloseEventInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return emptyDataCodec('close_event');
+  return dataCodec('close_event', generated.getCloseEventInstructionDataCodec());
 }
 
 /** Accounts of `close_event`. */
@@ -384,14 +387,8 @@ export function getCloseEventInstruction(
   config: InstructionConfig = {},
 ): ForesightInstruction {
   return build(
-    [
-      signer(input.eventSigner, true),
-      readonly(input.config),
-      writable(input.event),
-      writable(input.treasury),
-    ],
-    getCloseEventInstructionDataCodec().encode({}),
-    config,
+    generated.getCloseEventInstruction({ ...input, eventSigner: asSigner(input.eventSigner) }, config),
+    input.eventSigner,
   );
 }
 
@@ -404,7 +401,7 @@ export function getLockAndSettleEventsInstructionDataCodec(): Codec<
   EmptyInstructionData,
   EmptyInstructionData
 > {
-  return emptyDataCodec('lock_and_settle_events');
+  return dataCodec('lock_and_settle_events', generated.getLockAndSettleEventsInstructionDataCodec());
 }
 
 /** Accounts of `lock_and_settle_events`. */
@@ -440,19 +437,13 @@ export function getLockAndSettleEventsInstruction(
   input: LockAndSettleEventsInput,
   config: InstructionConfig = {},
 ): ForesightInstruction {
-  const programAddress = config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS;
+  const { lockedEvent, ...rest } = input;
   return build(
-    [
-      signer(input.cranker, false),
-      writable(input.config),
-      optionalAccount(input.lockedEvent, programAddress, true),
-      writable(input.liveEvent),
-      writable(input.nextEvent),
-      readonly(input.priceUpdate),
-      writable(input.treasury),
-    ],
-    getLockAndSettleEventsInstructionDataCodec().encode({}),
-    config,
+    generated.getLockAndSettleEventsInstruction(
+      { ...rest, cranker: asSigner(input.cranker), ...optional('lockedEvent', lockedEvent) },
+      config,
+    ),
+    input.cranker,
   );
 }
 
@@ -479,31 +470,18 @@ export function toPrediction(input: PredictionInput): Prediction {
   }
 }
 
-/** Args of `place_bet`. */
-export interface PlaceBetInstructionData {
-  readonly prediction: Prediction;
-  /** Lamports. */
-  readonly amount: bigint;
-}
+/** Args of `place_bet`: the `prediction` and the `amount` in lamports. */
+export type PlaceBetInstructionData = FromGenerated<generated.PlaceBetInstructionData>;
 
 /** What the `place_bet` data codec encodes. */
-export interface PlaceBetInstructionDataArgs {
-  readonly prediction: PredictionArgs;
-  readonly amount: bigint | number;
-}
+export type PlaceBetInstructionDataArgs = Readonly<generated.PlaceBetInstructionDataArgs>;
 
 /** `place_bet` data codec. */
 export function getPlaceBetInstructionDataCodec(): Codec<
   PlaceBetInstructionDataArgs,
   PlaceBetInstructionData
 > {
-  return dataCodec(
-    'place_bet',
-    getStructCodec([
-      ['prediction', getPredictionCodec()],
-      ['amount', getU64Codec()],
-    ]),
-  );
+  return dataCodec('place_bet', generated.getPlaceBetInstructionDataCodec());
 }
 
 /** Accounts and args of `place_bet`. */
@@ -525,18 +503,11 @@ export function getPlaceBetInstruction(
   config: InstructionConfig = {},
 ): ForesightInstruction {
   return build(
-    [
-      signer(input.user, true),
-      readonly(input.config),
-      writable(input.event),
-      writable(input.bet),
-      readonly(SYSTEM_PROGRAM_ADDRESS),
-    ],
-    getPlaceBetInstructionDataCodec().encode({
-      prediction: toPrediction(input.prediction),
-      amount: input.amount,
-    }),
-    config,
+    generated.getPlaceBetInstruction(
+      { ...input, user: asSigner(input.user), prediction: toPrediction(input.prediction) },
+      config,
+    ),
+    input.user,
   );
 }
 
@@ -555,12 +526,12 @@ export async function getPlaceBetInstructionAsync(
 
 /** `settle_bet` data codec (no args). */
 export function getSettleBetInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return emptyDataCodec('settle_bet');
+  return dataCodec('settle_bet', generated.getSettleBetInstructionDataCodec());
 }
 
 /** `withdraw_bet` data codec (no args). */
 export function getWithdrawBetInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return emptyDataCodec('withdraw_bet');
+  return dataCodec('withdraw_bet', generated.getWithdrawBetInstructionDataCodec());
 }
 
 /** Accounts of `settle_bet` and `withdraw_bet`. Anyone may send them: `user` receives, it does not sign. */
@@ -576,16 +547,12 @@ export interface SettleBetInput {
 /** Accounts of `withdraw_bet`. */
 export type WithdrawBetInput = SettleBetInput;
 
-function settleOrWithdrawAccounts(input: SettleBetInput): ForesightAccountMeta[] {
-  return [writable(input.user), readonly(input.config), writable(input.event), writable(input.bet)];
-}
-
 /** `settle_bet`: pays a winning bet of a settled round (in an Invalid round, refunds it). */
 export function getSettleBetInstruction(
   input: SettleBetInput,
   config: InstructionConfig = {},
 ): ForesightInstruction {
-  return build(settleOrWithdrawAccounts(input), getSettleBetInstructionDataCodec().encode({}), config);
+  return build(generated.getSettleBetInstruction(input, config));
 }
 
 /** {@link getSettleBetInstruction} with the Bet PDA derived from `event` and `user`. */
@@ -605,7 +572,7 @@ export function getWithdrawBetInstruction(
   input: WithdrawBetInput,
   config: InstructionConfig = {},
 ): ForesightInstruction {
-  return build(settleOrWithdrawAccounts(input), getWithdrawBetInstructionDataCodec().encode({}), config);
+  return build(generated.getWithdrawBetInstruction(input, config));
 }
 
 /** {@link getWithdrawBetInstruction} with the Bet PDA derived from `event` and `user`. */
@@ -623,7 +590,7 @@ export async function getWithdrawBetInstructionAsync(
 
 /** `close_bet` data codec (no args). */
 export function getCloseBetInstructionDataCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return emptyDataCodec('close_bet');
+  return dataCodec('close_bet', generated.getCloseBetInstructionDataCodec());
 }
 
 /** Accounts of `close_bet`. */
@@ -640,9 +607,8 @@ export function getCloseBetInstruction(
   config: InstructionConfig = {},
 ): ForesightInstruction {
   return build(
-    [signer(input.user, true), readonly(input.event), writable(input.bet)],
-    getCloseBetInstructionDataCodec().encode({}),
-    config,
+    generated.getCloseBetInstruction({ ...input, user: asSigner(input.user) }, config),
+    input.user,
   );
 }
 
