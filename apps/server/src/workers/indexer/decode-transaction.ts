@@ -23,28 +23,25 @@ import { betFee, betStake, marketFee, referralShare } from '@arcade/sdk/wager/be
 import { BetResult, BetType, MarketResult, type MarketAccount } from '@arcade/sdk/wager/accounts';
 import { parseWagerEvents, type WagerEvent } from '@arcade/sdk/wager/events';
 import { bytesToHex, parseRevealLogs, type RevealLog } from '@arcade/sdk/wager/fairness';
-import {
-  getCommitSeedChainInstructionDataCodec,
-  getCreateBetInstructionDataCodec,
-  getCreateBetOffchainInstructionDataCodec,
-  getCreatePredictionInstructionDataCodec,
-  getInitBetOffchainInstructionDataCodec,
-  getInitReferralInstructionDataCodec,
-  getResetSeedChainInstructionDataCodec,
-  getRevealBetInstructionDataCodec,
-  getSettleBetOffchainInstructionDataCodec,
-  getUpdatePredictionInstructionDataCodec,
-  identifyWagerInstruction,
-} from '@arcade/sdk/wager/instructions';
+import { parseWagerInstruction, WagerInstructionKind as Wager } from '@arcade/sdk/wager/instructions';
 import { WAGER_PROGRAM_ADDRESS } from '@arcade/sdk/wager/program';
 import { Prediction } from '@arcade/sdk/foresight/accounts';
 import { parseForesightEvents, type ForesightEvent } from '@arcade/sdk/foresight/events';
 import {
-  getPlaceBetInstructionDataCodec,
-  identifyForesightInstruction,
+  ForesightInstructionKind as Foresight,
+  parseForesightInstruction,
 } from '@arcade/sdk/foresight/instructions';
 import { FORESIGHT_PROGRAM_ADDRESS } from '@arcade/sdk/foresight/program';
-import { getBase58Encoder, type Address } from '@solana/kit';
+import {
+  AccountRole,
+  getBase58Encoder,
+  unwrapOption,
+  type AccountMeta,
+  type Address,
+  type Instruction,
+  type InstructionWithAccounts,
+  type InstructionWithData,
+} from '@solana/kit';
 
 /** The fields of a `getTransaction(…, { encoding: 'json' })` result the indexer reads. */
 export interface JsonTransaction {
@@ -457,10 +454,20 @@ class Credits {
   }
 }
 
-function account(ix: FlatInstruction, index: number): string {
-  const value = ix.accounts[index];
-  if (value === undefined) throw new RangeError('missing account');
-  return value;
+/**
+ * The instruction as the SDK's generated parsers take it. They identify it by its discriminator, decode its
+ * data and name its accounts in the IDL's order (an optional account passed as the program's own address,
+ * Anchor's None, is undefined); they do not read the roles, which the json encoding does not give per
+ * instruction, so every account is read-only here.
+ */
+function parserInput(
+  ix: FlatInstruction,
+): Instruction & InstructionWithAccounts<readonly AccountMeta[]> & InstructionWithData<Uint8Array> {
+  return {
+    programAddress: ix.program as Address,
+    accounts: ix.accounts.map((address) => ({ address: address as Address, role: AccountRole.READONLY })),
+    data: ix.data,
+  };
 }
 
 /** BetSettled's result as the database writes it. */
@@ -469,12 +476,6 @@ function settledResult(event: Data<'BetSettled'> | undefined): 'Win' | 'Loss' | 
   if (event.result === BetResult.Win) return 'Win';
   if (event.result === BetResult.Loss) return 'Loss';
   return null;
-}
-
-/** An optional account as passed: Anchor's None is the program's own address. */
-function optional(ix: FlatInstruction, index: number): string | null {
-  const passed = account(ix, index);
-  return passed === WAGER_PROGRAM_ADDRESS ? null : passed;
 }
 
 /** What a referral's vault was credited for a bet settled in this transaction: at most its share of the fee. */
@@ -494,49 +495,46 @@ function decodeWager(
   balances: Balances,
   actions: IndexAction[],
 ): void {
-  const name = identifyWagerInstruction(ix.data);
-  switch (name) {
-    case 'init_bet_offchain': {
-      const { referral } = getInitBetOffchainInstructionDataCodec().decode(ix.data);
+  const parsed = parseWagerInstruction(parserInput(ix));
+  switch (parsed.instructionType) {
+    case Wager.InitBetOffchain: {
       actions.push({
         kind: 'init_bet',
         source: ix.source,
-        user: account(ix, 0),
-        bet: account(ix, 1),
-        referral,
+        user: parsed.accounts.user.address,
+        bet: parsed.accounts.bet.address,
+        referral: unwrapOption(parsed.data.referral),
       });
       return;
     }
-    case 'create_bet':
-    case 'create_bet_offchain': {
+    case Wager.CreateBet:
+    case Wager.CreateBetOffchain: {
       // Both take (user, bet, house, mint, system program); create_bet adds the player's seed.
-      const onChain = name === 'create_bet' ? getCreateBetInstructionDataCodec().decode(ix.data) : null;
-      const data = onChain ?? getCreateBetOffchainInstructionDataCodec().decode(ix.data);
+      const { accounts, data } = parsed;
       const event = queues.newBets.take();
       const betAmount = event?.betAmount ?? betStake(data.listingPrice, data.odds);
       actions.push({
         kind: 'create_bet',
         source: ix.source,
-        user: account(ix, 0),
-        bet: account(ix, 1),
-        mint: account(ix, 3),
+        user: accounts.user.address,
+        bet: accounts.bet.address,
+        mint: accounts.mint.address,
         odds: data.odds,
         listingPrice: data.listingPrice,
         betType: BET_TYPE_LABEL[data.betType] ?? 'sol',
         betAmount,
         fee: betFee(betAmount),
         timestamp: event === undefined ? null : toNumber(event.timestamp),
-        playerSeed: onChain === null ? null : bytesToHex(onChain.playerSeed),
+        playerSeed: 'playerSeed' in data ? bytesToHex(data.playerSeed) : null,
       });
       return;
     }
-    case 'reveal_bet': {
-      // Accounts: house, bet, user, SlotHashes, referral vault (the program's address: none).
-      const { seed } = getRevealBetInstructionDataCodec().decode(ix.data);
+    case Wager.RevealBet: {
+      // The referral vault is the program's address (undefined here) when the bet has no referral.
       const reveal = queues.reveals.take() ?? null;
       const event = reveal?.kind === 'settled' ? queues.settled.take() : undefined;
-      const vault = optional(ix, 4);
-      const user = account(ix, 2);
+      const vault = parsed.accounts.referralVault?.address ?? null;
+      const user = parsed.accounts.user.address;
       const credit =
         reveal?.kind === 'settled'
           ? vaultCredit(balances, vault, event)
@@ -544,9 +542,9 @@ function decodeWager(
       actions.push({
         kind: 'reveal_bet',
         source: ix.source,
-        bet: account(ix, 1),
+        bet: parsed.accounts.bet.address,
         user,
-        seed: bytesToHex(seed),
+        seed: bytesToHex(parsed.data.seed),
         reveal,
         result: settledResult(event),
         referralVault: vault,
@@ -557,16 +555,14 @@ function decodeWager(
       });
       return;
     }
-    case 'settle_bet_offchain': {
-      // Accounts: settler, house, bet, referral vault (the program's address: none).
-      const { randomValue } = getSettleBetOffchainInstructionDataCodec().decode(ix.data);
+    case Wager.SettleBetOffchain: {
       const event = queues.settled.take();
-      const vault = optional(ix, 3);
+      const vault = parsed.accounts.referralVault?.address ?? null;
       actions.push({
         kind: 'settle_bet',
         source: ix.source,
-        bet: account(ix, 2),
-        randomValue,
+        bet: parsed.accounts.bet.address,
+        randomValue: parsed.data.randomValue,
         result: settledResult(event),
         referralVault: vault,
         ...vaultCredit(balances, vault, event),
@@ -574,36 +570,37 @@ function decodeWager(
       });
       return;
     }
-    case 'claim_bet':
-      actions.push({ kind: 'claim_bet', source: ix.source, bet: account(ix, 1) });
+    case Wager.ClaimBet:
+      actions.push({ kind: 'claim_bet', source: ix.source, bet: parsed.accounts.bet.address });
       return;
-    case 'refund_bet':
-      // Accounts: caller (anyone), house, bet, user.
-      actions.push({ kind: 'refund_bet', source: ix.source, bet: account(ix, 2) });
+    case Wager.RefundBet:
+      actions.push({ kind: 'refund_bet', source: ix.source, bet: parsed.accounts.bet.address });
       return;
-    case 'commit_seed_chain':
-    case 'reset_seed_chain': {
-      const reset = name === 'reset_seed_chain';
-      const { head, length } = reset
-        ? getResetSeedChainInstructionDataCodec().decode(ix.data)
-        : getCommitSeedChainInstructionDataCodec().decode(ix.data);
+    case Wager.CommitSeedChain:
+    case Wager.ResetSeedChain: {
+      const { head, length } = parsed.data;
+      const reset = parsed.instructionType === Wager.ResetSeedChain;
       actions.push({ kind: 'seed_chain', source: ix.source, reset, head: bytesToHex(head), length });
       return;
     }
-    case 'init_referral': {
-      // Accounts: payer, vault, system program. Idempotent: the vault may have existed already.
-      const { referrer } = getInitReferralInstructionDataCodec().decode(ix.data);
-      const vault = account(ix, 1);
+    case Wager.InitReferral: {
+      // Idempotent: the vault may have existed already.
+      const vault = parsed.accounts.referral.address;
       const lamports = balances.after(vault);
       if (lamports !== null) {
-        actions.push({ kind: 'referral_vault', source: ix.source, referrer, vault, lamports });
+        actions.push({
+          kind: 'referral_vault',
+          source: ix.source,
+          referrer: parsed.data.referrer,
+          vault,
+          lamports,
+        });
       }
       return;
     }
-    case 'claim_referral': {
-      // Accounts: referrer, vault.
-      const referrer = account(ix, 0);
-      const vault = account(ix, 1);
+    case Wager.ClaimReferral: {
+      const referrer = parsed.accounts.referrer.address;
+      const vault = parsed.accounts.referral.address;
       const event = queues.referralClaims.take();
       const left = -balances.delta(vault);
       actions.push({
@@ -617,51 +614,49 @@ function decodeWager(
       });
       return;
     }
-    case 'create_prediction':
-    case 'update_prediction': {
-      const created = name === 'create_prediction';
-      const amount = created
-        ? getCreatePredictionInstructionDataCodec().decode(ix.data).amount
-        : getUpdatePredictionInstructionDataCodec().decode(ix.data).amount;
-      const side = created ? getCreatePredictionInstructionDataCodec().decode(ix.data).result : null;
+    case Wager.CreatePrediction:
+    case Wager.UpdatePrediction: {
+      const { accounts, data } = parsed;
+      const created = parsed.instructionType === Wager.CreatePrediction;
+      const side = 'result' in data ? data.result : null;
       const event = queues.predictionUpdates.take();
       const eventSide = event?.prediction.result ?? side;
       actions.push({
         kind: 'prediction',
         source: ix.source,
         created,
-        user: account(ix, 0),
-        market: account(ix, 1),
-        prediction: account(ix, 3),
+        user: accounts.user.address,
+        market: accounts.market.address,
+        prediction: accounts.prediction.address,
         side: eventSide === MarketResult.Yes ? 'Yes' : eventSide === MarketResult.No ? 'No' : null,
-        added: amount,
+        added: data.amount,
         total: event?.prediction.amount ?? null,
         timestamp: event === undefined ? null : toNumber(event.timestamp),
       });
       return;
     }
-    case 'settle_prediction': {
+    case Wager.SettlePrediction: {
       queues.predictionUpdates.take();
-      const pool = account(ix, 2);
-      const paid = -balances.delta(pool);
+      const { accounts } = parsed;
+      const paid = -balances.delta(accounts.marketAuthority.address);
       actions.push({
         kind: 'settle_prediction',
         source: ix.source,
-        prediction: account(ix, 0),
-        market: account(ix, 1),
-        user: account(ix, 3),
+        prediction: accounts.prediction.address,
+        market: accounts.market.address,
+        user: accounts.user.address,
         payout: paid > 0n ? paid : 0n,
       });
-      pushMarketUpdate(queues, account(ix, 1), actions);
+      pushMarketUpdate(queues, accounts.market.address, actions);
       return;
     }
-    case 'create_market':
-      pushMarketUpdate(queues, account(ix, 2), actions);
+    case Wager.CreateMarket:
+      pushMarketUpdate(queues, parsed.accounts.market.address, actions);
       return;
-    case 'resolve_market': {
-      // Accounts: authority, house, market, its pool, treasury, referral vault (the program's address: none).
-      const market = account(ix, 2);
-      const vault = optional(ix, 5);
+    case Wager.ResolveMarket: {
+      // The referral vault is the program's address (undefined here) when the market has no referrer.
+      const market = parsed.accounts.market.address;
+      const vault = parsed.accounts.referralVault?.address ?? null;
       const update = queues.marketUpdates.takeWhere((candidate) => candidate.key === market);
       // What the vault gained, at most the share the resolved market owes it. The program credits only a
       // vault that exists; otherwise the share stays in the pool and this is 0.
@@ -680,13 +675,13 @@ function decodeWager(
       }
       return;
     }
-    case 'expire_market':
-      // Accounts: the market alone. Resolved Invalid: every prediction settles for a refund.
-      pushMarketUpdate(queues, account(ix, 0), actions);
+    case Wager.ExpireMarket:
+      // Resolved Invalid: every prediction settles for a refund.
+      pushMarketUpdate(queues, parsed.accounts.market.address, actions);
       return;
-    case 'update_market':
-    case 'close_market':
-      pushMarketUpdate(queues, account(ix, 2), actions);
+    case Wager.UpdateMarket:
+    case Wager.CloseMarket:
+      pushMarketUpdate(queues, parsed.accounts.market.address, actions);
       return;
     default:
       return;
@@ -728,51 +723,52 @@ function decodeForesight(
   queues: ForesightQueues,
   actions: IndexAction[],
 ): void {
-  const name = identifyForesightInstruction(ix.data);
-  switch (name) {
-    case 'place_bet': {
-      const data = getPlaceBetInstructionDataCodec().decode(ix.data);
+  const parsed = parseForesightInstruction(parserInput(ix));
+  switch (parsed.instructionType) {
+    case Foresight.PlaceBet: {
+      const { accounts, data } = parsed;
       const event = queues.betUpdates.take();
       const prediction = PREDICTION_LABEL[data.prediction];
       if (prediction !== 'Up' && prediction !== 'Down') return;
       actions.push({
         kind: 'place_bet',
         source: ix.source,
-        user: account(ix, 0),
-        config: account(ix, 1),
-        event: account(ix, 2),
-        bet: account(ix, 3),
+        user: accounts.user.address,
+        config: accounts.config.address,
+        event: accounts.event.address,
+        bet: accounts.bet.address,
         prediction,
         amount: data.amount,
         timestamp: event === undefined ? null : toNumber(event.timestamp),
       });
       return;
     }
-    case 'settle_bet':
-    case 'withdraw_bet': {
+    case Foresight.SettleBet:
+    case Foresight.WithdrawBet: {
       const event = queues.betUpdates.take();
       actions.push({
         kind: 'bet_paid',
         source: ix.source,
-        event: account(ix, 2),
-        bet: account(ix, 3),
-        won: name === 'settle_bet',
+        event: parsed.accounts.event.address,
+        bet: parsed.accounts.bet.address,
+        won: parsed.instructionType === Foresight.SettleBet,
         winAmount: event?.winAmount ?? 0n,
       });
       return;
     }
-    case 'create_event': {
-      const round = account(ix, 2);
+    case Foresight.CreateEvent: {
+      const round = parsed.accounts.event.address;
       const update = queues.roundUpdates.takeWhere((candidate) => candidate.pubkey === round);
       if (update !== undefined) actions.push(roundAction(update, null, null));
       return;
     }
-    case 'lock_and_settle_events': {
-      // Accounts: event signer, config, locked round (or the program: none), live round, next round, …
-      const locked = account(ix, 2);
-      const live = account(ix, 3);
-      const next = account(ix, 4);
+    case Foresight.LockAndSettleEvents: {
+      // The locked round is the program's address (undefined here) when there is none.
+      const locked = parsed.accounts.lockedEvent?.address;
+      const live = parsed.accounts.liveEvent.address;
+      const next = parsed.accounts.nextEvent.address;
       for (const round of [locked, live, next]) {
+        if (round === undefined) continue;
         const update = queues.roundUpdates.takeWhere((candidate) => candidate.pubkey === round);
         if (update === undefined) continue;
         actions.push(
