@@ -13,8 +13,17 @@ import type { EventAccount } from '@arcade/sdk/foresight/accounts';
 
 import type { Queryable } from '../../db/database.ts';
 import { FEED_HISTORY_LENGTH, marketBetWon } from '../../events/feed-items.ts';
+import type { ForesightRepository, StoredRoundResult } from '../../repositories/foresight-repository.ts';
 import type { JuiceRepository } from '../../repositories/juice-repository.ts';
+import type { MarketChainRepository } from '../../repositories/market-chain-repository.ts';
 import type { ReferralRepository } from '../../repositories/referral-repository.ts';
+import { ReferralVaultRepository } from '../../repositories/referral-vault-repository.ts';
+import {
+  WagerBetRepository,
+  type BetRow,
+  type RevealOutcome,
+} from '../../repositories/wager-bet-repository.ts';
+import type { FairnessRepository } from '../settler/fairness-repository.ts';
 import type { IndexAction } from './decode-transaction.ts';
 
 /**
@@ -114,32 +123,19 @@ export interface TransactionContext {
 export interface ApplyDeps {
   readonly juice: JuiceRepository;
   readonly referrals: ReferralRepository;
+  readonly bets: WagerBetRepository;
+  readonly vaults: ReferralVaultRepository;
+  readonly foresight: ForesightRepository;
+  readonly markets: MarketChainRepository;
+  /** The seed chains' commit transactions. */
+  readonly fairness: Pick<FairnessRepository, 'recordCommitByHead'>;
 }
 
 /** A `bets` row as the indexer reads it back. */
-export interface BetRow {
-  id: number;
-  signature: string;
-  bet_type: 'sol' | 'token' | 'nft';
-  mint: string;
-  odds: number;
-  bet_amount: bigint;
-  listing_price: bigint;
-  user_address: string;
-  placed_at: Date;
-  result: string;
-  referral: string | null;
-}
-
-const BET_COLUMNS =
-  'signature, bet_type, mint, odds, bet_amount, listing_price, user_address, placed_at, result, referral';
-const BET_RETURNING = `RETURNING id, ${BET_COLUMNS}`;
+export type { BetRow, RevealOutcome };
 
 /** A `reveal_bet` action. */
 export type RevealAction = Extract<IndexAction, { kind: 'reveal_bet' }>;
-
-/** What a reveal did, as `bets.reveal_outcome` stores it (see migration 0011). */
-export type RevealOutcome = 'settled' | 'expired' | 'earlier';
 
 /** The stored outcome of a reveal's log line; null when the line was lost. */
 export function revealOutcome(reveal: RevealAction['reveal']): RevealOutcome | null {
@@ -173,73 +169,31 @@ export async function applyReveal(
   tx: Queryable,
   ctx: Pick<TransactionContext, 'signature' | 'timeMs'>,
   action: RevealAction,
+  repositories: Pick<ApplyDeps, 'bets' | 'vaults'> = {
+    bets: new WagerBetRepository(tx),
+    vaults: new ReferralVaultRepository(tx),
+  },
 ): Promise<BetRow | null> {
   const { reveal } = action;
   const outcome = revealOutcome(reveal);
-  const afterRefund = reveal?.kind === 'settled' && reveal.afterRefund;
-  const settledAt = action.timestamp === null ? new Date(ctx.timeMs) : new Date(action.timestamp * 1000);
-  // `won`: the result BetSettled gave, else the roll's; `late_paid`: the reveal paid the owner at least what
-  // a win rolled after its refund is owed (nothing is owed when the rest of the prize is 0). Whether this
-  // is the first record of the reveal is read from the row as updated (`reveal_signature` still NULL), so of
-  // two concurrent records only the first changes the state.
-  const rows = await tx.query<BetRow>(
-    `WITH target AS (
-       SELECT id, COALESCE($7::text, CASE WHEN $8::int < odds THEN 'Win' ELSE 'Loss' END) AS won,
-              GREATEST(listing_price - bet_amount - fee, 0) <= $12::numeric AS late_paid
-         FROM bets
-        WHERE bet_address = $1 AND player_seed IS NOT NULL
-          AND (sequence = $2::int8 OR sequence IS NULL OR $2::int8 IS NULL)
-          AND (reveal_signature IS NULL OR reveal_signature = $3)
-        ORDER BY (reveal_signature = $3) DESC NULLS LAST, (sequence = $2::int8) DESC NULLS LAST, id DESC
-        LIMIT 1
-     )
-     UPDATE bets SET
-       sequence = COALESCE(sequence, $2::int8),
-       reveal_signature = $3, reveal_seed = $4, reveal_outcome = $5,
-       slot_hash = COALESCE($6::text, slot_hash),
-       after_refund = after_refund OR ($5 = 'settled' AND $11::bool),
-       state = CASE
-         WHEN reveal_signature IS NOT NULL THEN state
-         WHEN $5 = 'settled' AND $11::bool THEN
-           CASE WHEN t.won = 'Loss' THEN 'Refunded' WHEN t.late_paid THEN 'Claimed' ELSE 'Settled' END
-         WHEN state <> 'Open' THEN state
-         WHEN $5 = 'settled' THEN 'Settled'
-         WHEN $5 IN ('expired', 'earlier') THEN 'Refunded'
-         ELSE state END,
-       result = CASE WHEN reveal_signature IS NULL AND $5 = 'settled' AND ($11::bool OR state = 'Open')
-                     THEN t.won ELSE result END,
-       claim_signature = CASE WHEN reveal_signature IS NULL AND $5 = 'settled' AND $11::bool
-                                   AND t.won = 'Win' AND t.late_paid
-                              THEN $3 ELSE claim_signature END,
-       random_value = CASE WHEN $5 = 'settled' THEN $8::smallint ELSE random_value END,
-       settle_signature = CASE WHEN $5 = 'settled' THEN $3 ELSE settle_signature END,
-       refund_signature = CASE WHEN reveal_signature IS NULL AND $5 = 'expired' THEN $3
-                               ELSE refund_signature END,
-       referral_fee = CASE WHEN $5 = 'settled' THEN $9::numeric ELSE referral_fee END,
-       settled_at = CASE WHEN $5 IN ('settled', 'expired') THEN COALESCE(settled_at, $10) ELSE settled_at END
-     FROM target t
-     WHERE bets.id = t.id
-     RETURNING bets.id, ${BET_COLUMNS}`,
-    [
-      action.bet,
-      reveal?.sequence ?? null,
-      ctx.signature,
-      action.seed,
-      outcome,
-      reveal?.kind === 'settled' ? bytesToHex(reveal.slotHash) : null,
-      action.result,
-      reveal?.kind === 'settled' ? reveal.roll : null,
-      action.referralFee,
-      settledAt,
-      afterRefund,
-      action.userPaid,
-    ],
-  );
-  const row = rows[0];
-  if (row === undefined) return null;
+  const row = await repositories.bets.recordReveal(tx, {
+    bet: action.bet,
+    sequence: reveal?.sequence ?? null,
+    signature: ctx.signature,
+    seed: action.seed,
+    outcome,
+    slotHash: reveal?.kind === 'settled' ? bytesToHex(reveal.slotHash) : null,
+    result: action.result,
+    roll: reveal?.kind === 'settled' ? reveal.roll : null,
+    referralFee: action.referralFee,
+    settledAt: action.timestamp === null ? new Date(ctx.timeMs) : new Date(action.timestamp * 1000),
+    afterRefund: reveal?.kind === 'settled' && reveal.afterRefund,
+    userPaid: action.userPaid,
+  });
+  if (row === null) return null;
   if (action.referralVault !== null && action.vaultLamports !== null && row.referral !== null) {
     if (action.referralFee > 0n) {
-      await recordVault(tx, {
+      await repositories.vaults.recordBalance(tx, {
         referrer: row.referral,
         vault: action.referralVault,
         lamports: action.vaultLamports,
@@ -248,36 +202,6 @@ export async function applyReveal(
     }
   }
   return outcome === 'settled' ? row : null;
-}
-
-/**
- * Records a `refund_bet` (by anyone) on the record's newest bet it can have refunded: an open one, or one
- * whose reveal was recorded first (the settler records its reveals at once) and says it had been refunded
- * (`earlier`, or rolled after its refund): that reveal set its state already, the refund adds its
- * signature. Never twice.
- */
-export async function recordRefund(tx: Queryable, bet: string, signature: string): Promise<void> {
-  await tx.query(
-    `UPDATE bets SET state = CASE WHEN state = 'Open' THEN 'Refunded' ELSE state END, refund_signature = $2
-     WHERE id = (SELECT id FROM bets
-                  WHERE bet_address = $1 AND refund_signature IS NULL
-                    AND (state = 'Open' OR reveal_outcome = 'earlier' OR after_refund)
-                  ORDER BY id DESC LIMIT 1)`,
-    [bet, signature],
-  );
-}
-
-/** Upserts a referral vault's lamports as of `signature` (transactions are applied in chain order). */
-async function recordVault(
-  tx: Queryable,
-  vault: { referrer: string; vault: string; lamports: bigint; signature: string },
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO referral_vaults (referrer, vault, lamports, last_signature) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (referrer) DO UPDATE SET lamports = EXCLUDED.lamports,
-       last_signature = EXCLUDED.last_signature, updated_at = now()`,
-    [vault.referrer, vault.vault, vault.lamports, vault.signature],
-  );
 }
 
 /** A bet's row as a feed item (its result once revealed). */
@@ -313,178 +237,132 @@ export async function applyActions(
   const time = new Date(ctx.timeMs);
   const referralsSeen = new Map<string, string | null>();
   const roundsCreatedNow = new Set<string>();
+  const vault = (balance: { referrer: string; vault: string; lamports: bigint }): Promise<void> =>
+    deps.vaults.recordBalance(tx, { ...balance, signature: ctx.signature });
 
   for (const action of actions) {
     switch (action.kind) {
       case 'init_bet': {
         referralsSeen.set(action.bet, action.referral);
-        await tx.query(
-          `INSERT INTO indexed_bet_accounts (bet_address, user_address, referral, init_signature)
-           VALUES ($1, $2, $3, $4) ON CONFLICT (bet_address) DO NOTHING`,
-          [action.bet, action.user, action.referral, ctx.signature],
-        );
+        await deps.bets.recordAccount(tx, {
+          bet: action.bet,
+          user: action.user,
+          referral: action.referral,
+          signature: ctx.signature,
+        });
         if (action.referral !== null) {
           await deps.referrals.attribute(tx, { user: action.user, referrer: action.referral });
         }
         break;
       }
       case 'create_bet': {
-        const referral = await betReferral(tx, action.bet, referralsSeen, prefetched);
+        const referral = await betReferral(tx, deps, action.bet, referralsSeen, prefetched);
         const sequence =
           action.playerSeed === null ? null : betSequence(prefetched.bets.get(action.bet), ctx.slot);
-        const rows = await tx.query<BetRow>(
-          `INSERT INTO bets (signature, slot, tx_index, bet_address, user_address, bet_type, mint, odds,
-             bet_amount, fee, listing_price, referral, placed_at, sequence, player_seed)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-           ON CONFLICT (signature, bet_address) DO NOTHING ${BET_RETURNING}`,
-          [
-            ctx.signature,
-            ctx.slot,
-            ctx.wagerIndex,
-            action.bet,
-            action.user,
-            action.betType,
-            action.mint,
-            action.odds,
-            action.betAmount,
-            action.fee,
-            action.listingPrice,
-            referral,
-            time,
-            sequence,
-            action.playerSeed,
-          ],
-        );
+        const row = await deps.bets.insert(tx, {
+          signature: ctx.signature,
+          slot: ctx.slot,
+          txIndex: ctx.wagerIndex,
+          bet: action.bet,
+          user: action.user,
+          betType: action.betType,
+          mint: action.mint,
+          odds: action.odds,
+          betAmount: action.betAmount,
+          fee: action.fee,
+          listingPrice: action.listingPrice,
+          referral,
+          placedAt: time,
+          sequence,
+          playerSeed: action.playerSeed,
+        });
         await accrue(tx, deps, effects, action.user, action.source, action.betAmount);
-        if (rows[0] !== undefined) effects.feed.push(betFeedItem(rows[0]));
+        if (row !== null) effects.feed.push(betFeedItem(row));
         break;
       }
       case 'settle_bet': {
-        const settledAt = action.timestamp === null ? time : new Date(action.timestamp * 1000);
-        const rows = await tx.query<BetRow>(
-          `UPDATE bets SET state = 'Settled',
-             result = COALESCE($2::text, CASE WHEN $3::int < odds THEN 'Win' ELSE 'Loss' END),
-             random_value = $3, settle_signature = $4, settled_at = $5, referral_fee = $6
-           WHERE id = (SELECT id FROM bets WHERE bet_address = $1 AND state = 'Open' ORDER BY id DESC LIMIT 1)
-           ${BET_RETURNING}`,
-          [action.bet, action.result, action.randomValue, ctx.signature, settledAt, action.referralFee],
-        );
-        const row = rows[0];
-        if (row !== undefined) {
+        const row = await deps.bets.settle(tx, {
+          bet: action.bet,
+          result: action.result,
+          randomValue: action.randomValue,
+          signature: ctx.signature,
+          settledAt: action.timestamp === null ? time : new Date(action.timestamp * 1000),
+          referralFee: action.referralFee,
+        });
+        if (row !== null) {
           effects.feed.push(betFeedItem(row));
           if (action.referralFee > 0n && action.referralVault !== null && row.referral !== null) {
-            await recordVault(tx, {
+            await vault({
               referrer: row.referral,
               vault: action.referralVault,
               lamports: action.vaultLamports ?? 0n,
-              signature: ctx.signature,
             });
           }
         }
         break;
       }
       case 'reveal_bet': {
-        const row = await applyReveal(tx, ctx, action);
+        const row = await applyReveal(tx, ctx, action, deps);
         if (row !== null) effects.feed.push(betFeedItem(row));
         break;
       }
       case 'seed_chain':
         // The fairness record: which transaction committed a chain the settler made (found by its head).
-        await tx.query(
-          `UPDATE fairness_chains SET commit_signature = COALESCE(commit_signature, $2),
-             committed_at = COALESCE(committed_at, $3)
-           WHERE head = $1`,
-          [action.head, ctx.signature, time],
-        );
+        await deps.fairness.recordCommitByHead(tx, action.head, ctx.signature, time);
         break;
       case 'referral_vault':
-        await recordVault(tx, {
-          referrer: action.referrer,
-          vault: action.vault,
-          lamports: action.lamports,
-          signature: ctx.signature,
-        });
+        await vault({ referrer: action.referrer, vault: action.vault, lamports: action.lamports });
         break;
       case 'claim_referral':
-        await tx.query(
-          `INSERT INTO referral_claims (source, signature, referrer, amount, claimed_at)
-           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (source) DO NOTHING`,
-          [
-            action.source,
-            ctx.signature,
-            action.referrer,
-            action.amount,
-            action.timestamp === null ? time : new Date(action.timestamp * 1000),
-          ],
-        );
-        await recordVault(tx, {
-          referrer: action.referrer,
-          vault: action.vault,
-          lamports: action.lamports,
+        await deps.vaults.recordClaim(tx, {
+          source: action.source,
           signature: ctx.signature,
+          referrer: action.referrer,
+          amount: action.amount,
+          claimedAt: action.timestamp === null ? time : new Date(action.timestamp * 1000),
         });
+        await vault({ referrer: action.referrer, vault: action.vault, lamports: action.lamports });
         break;
       case 'claim_bet':
-        await tx.query(
-          `UPDATE bets SET state = 'Claimed', claim_signature = $2
-           WHERE id = (SELECT id FROM bets WHERE bet_address = $1 AND state = 'Settled' AND result = 'Win'
-                       ORDER BY id DESC LIMIT 1)`,
-          [action.bet, ctx.signature],
-        );
+        await deps.bets.recordClaim(tx, action.bet, ctx.signature);
         break;
       case 'refund_bet':
-        await recordRefund(tx, action.bet, ctx.signature);
+        await deps.bets.recordRefund(tx, action.bet, ctx.signature);
         break;
       case 'prediction': {
-        const side = action.side ?? (await storedSide(tx, action.prediction));
+        const side = action.side ?? (await deps.markets.predictionSide(action.prediction, tx));
         if (side === null) break;
-        await tx.query(
-          `INSERT INTO predictions (address, market, user_address, result, amount)
-           VALUES ($1, $2, $3, $4, COALESCE($5::numeric, $6::numeric))
-           ON CONFLICT (address) DO UPDATE
-             SET amount = COALESCE($5::numeric, predictions.amount + $6::numeric), updated_at = now()`,
-          [action.prediction, action.market, action.user, side, action.total, action.added],
-        );
-        const rows = await tx.query<{ id: number }>(
-          `INSERT INTO market_bets (signature, slot, tx_index, market, prediction, user_address, result, amount, placed_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-           ON CONFLICT (signature, prediction) DO NOTHING RETURNING id`,
-          [
-            ctx.signature,
-            ctx.slot,
-            ctx.wagerIndex,
-            action.market,
-            action.prediction,
-            action.user,
-            side,
-            action.added,
-            time,
-          ],
-        );
+        await deps.markets.recordPrediction(tx, {
+          prediction: action.prediction,
+          market: action.market,
+          user: action.user,
+          side,
+          total: action.total,
+          added: action.added,
+        });
+        const id = await deps.markets.recordBet(tx, {
+          signature: ctx.signature,
+          slot: ctx.slot,
+          txIndex: ctx.wagerIndex,
+          market: action.market,
+          prediction: action.prediction,
+          user: action.user,
+          side,
+          amount: action.added,
+          placedAt: time,
+        });
         // create_prediction and update_prediction emit no MarketUpdate: the pools move here.
-        const yes = side === 'Yes';
-        const counted = action.created ? 1 : 0;
-        const updated = await tx.query(
-          `UPDATE markets SET yes_pool = yes_pool + $2, no_pool = no_pool + $3,
-             yes_count = yes_count + $4, no_count = no_count + $5, updated_at = now()
-           WHERE address = $1 RETURNING address`,
-          [
-            action.market,
-            yes ? action.added : 0n,
-            yes ? 0n : action.added,
-            yes ? counted : 0,
-            yes ? 0 : counted,
-          ],
-        );
-        if (updated.length > 0) effects.marketsChanged = true;
+        if (await deps.markets.addToPool(tx, action.market, side, action.added, action.created)) {
+          effects.marketsChanged = true;
+        }
         await accrue(tx, deps, effects, action.user, action.source, action.added);
-        if (rows[0] !== undefined) {
+        if (id !== null) {
           effects.feed.push({
             kind: 'marketbet',
-            id: rows[0].id,
+            id,
             signature: ctx.signature,
             market: action.market,
-            result: yes ? 'yes' : 'no',
+            result: side === 'Yes' ? 'yes' : 'no',
             amount: action.added,
             userId: action.user,
             timestamp: ctx.timeMs,
@@ -494,29 +372,21 @@ export async function applyActions(
         break;
       }
       case 'settle_prediction':
-        await tx.query(
-          `UPDATE predictions SET is_claimed = true, payout = $2, settle_signature = $3, updated_at = now()
-           WHERE address = $1`,
-          [action.prediction, action.payout, ctx.signature],
-        );
+        await deps.markets.recordPredictionSettled(tx, action.prediction, action.payout, ctx.signature);
         break;
       case 'resolve_market':
         // What the market's referrer's vault was actually credited (the referral stats sum it).
-        await tx.query('UPDATE markets SET referrer_fee = $2, updated_at = now() WHERE address = $1', [
-          action.market,
-          action.referrerFee,
-        ]);
+        await deps.markets.recordReferrerFee(tx, action.market, action.referrerFee);
         if (
           action.referrerFee > 0n &&
           action.referrer !== null &&
           action.referralVault !== null &&
           action.vaultLamports !== null
         ) {
-          await recordVault(tx, {
+          await vault({
             referrer: action.referrer,
             vault: action.referralVault,
             lamports: action.vaultLamports,
-            signature: ctx.signature,
           });
         }
         break;
@@ -525,83 +395,44 @@ export async function applyActions(
         const result = state.result === null ? null : (['Yes', 'No', 'Invalid'] as const)[state.result];
         // The chain's is_settled means "resolved"; the row's means "every prediction paid", which the market
         // settler waits for (it cranks markets that are resolved and not yet settled here).
-        const everyPredictionPaid = state.isSettled && state.settledCount >= state.yesCount + state.noCount;
-        const updated = await tx.query<{ address: string; previous: string | null }>(
-          `WITH before AS (SELECT result FROM markets WHERE address = $1)
-           UPDATE markets SET yes_count = $2, no_count = $3, yes_pool = $4, no_pool = $5, is_settled = $6,
-             settled_count = $7, result = $8, updated_at = now()
-           WHERE address = $1 RETURNING address, (SELECT result FROM before) AS previous`,
-          [
-            action.market,
-            state.yesCount,
-            state.noCount,
-            state.yesPool,
-            state.noPool,
-            everyPredictionPaid,
-            state.settledCount,
-            result ?? null,
-          ],
-        );
-        if (updated.length > 0) effects.marketsChanged = true;
+        const updated = await deps.markets.recordState(tx, action.market, {
+          yesCount: state.yesCount,
+          noCount: state.noCount,
+          yesPool: state.yesPool,
+          noPool: state.noPool,
+          everyPredictionPaid: state.isSettled && state.settledCount >= state.yesCount + state.noCount,
+          settledCount: state.settledCount,
+          result: result ?? null,
+        });
+        if (updated !== null) effects.marketsChanged = true;
         // The market's result reaches the feed's rows of its predictions when it is resolved: the first
         // update with a result (the market settler may have recorded an expiry's result already, so also
         // the resolving transaction's own update, before any prediction is paid).
-        const row = updated[0];
-        if (row !== undefined && result !== null && (row.previous === null || state.settledCount === 0)) {
-          effects.feed.push(...(await marketBetResults(tx, action.market)));
+        if (updated !== null && result !== null && (updated.previous === null || state.settledCount === 0)) {
+          effects.feed.push(...(await marketBetResults(tx, deps, action.market)));
         }
         break;
       }
       case 'place_bet': {
-        if (await ensureRound(tx, action.event, prefetched)) roundsCreatedNow.add(action.event);
+        if (await ensureRound(tx, deps, action.event, prefetched)) roundsCreatedNow.add(action.event);
         // The user's round record, the placement and (as place_bet emits no UpdateEvent) the round's pools
         // and counts move together; not the round's when its row was just made from the account, which
         // already holds this bet.
-        const up = action.prediction === 'Up';
-        const placement = await tx.query<{ id: number | null }>(
-          `WITH bet AS (
-             INSERT INTO foresight_bets (address, config, event, user_address, prediction, amount, first_signature,
-               last_signature, placed_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)
-             ON CONFLICT (address) DO UPDATE SET amount = foresight_bets.amount + EXCLUDED.amount,
-               last_signature = EXCLUDED.last_signature, updated_at = now()
-             RETURNING (xmax = 0) AS inserted
-           ), placement AS (
-             INSERT INTO foresight_placements (signature, instruction_index, slot, tx_index, bet, config, event,
-               user_address, prediction, amount, placed_at)
-             VALUES ($7, $9, $10, $11, $1, $2, $3, $4, $5, $6, $8)
-             ON CONFLICT (signature, instruction_index) DO NOTHING RETURNING id
-           ), counted AS (
-             SELECT COALESCE((SELECT inserted FROM bet), false) AS first
-           ), round AS (
-             UPDATE foresight_rounds SET up_pool = up_pool + $12, down_pool = down_pool + $13,
-               up_count = up_count + CASE WHEN $14::bool AND counted.first THEN 1 ELSE 0 END,
-               down_count = down_count + CASE WHEN NOT $14::bool AND counted.first THEN 1 ELSE 0 END,
-               updated_at = now()
-             FROM counted
-             WHERE address = $3 AND $15::bool
-           )
-           SELECT (SELECT id FROM placement) AS id`,
-          [
-            action.bet,
-            action.config,
-            action.event,
-            action.user,
-            action.prediction,
-            action.amount,
-            ctx.signature,
-            time,
-            instructionIndex(action.source),
-            ctx.slot,
-            ctx.foresightIndex,
-            up ? action.amount : 0n,
-            up ? 0n : action.amount,
-            up,
-            !roundsCreatedNow.has(action.event),
-          ],
-        );
+        const placementId = await deps.foresight.recordPlacement(tx, {
+          bet: action.bet,
+          config: action.config,
+          event: action.event,
+          user: action.user,
+          prediction: action.prediction,
+          amount: action.amount,
+          signature: ctx.signature,
+          instructionIndex: instructionIndex(action.source),
+          slot: ctx.slot,
+          txIndex: ctx.foresightIndex,
+          placedAt: time,
+          countInRound: !roundsCreatedNow.has(action.event),
+        });
         await accrue(tx, deps, effects, action.user, action.source, action.amount);
-        const placementId = placement[0]?.id ?? null;
         if (placementId !== null) {
           effects.feed.push({
             kind: 'prediction',
@@ -620,43 +451,25 @@ export async function applyActions(
       }
       case 'bet_paid': {
         // A withdrawal from an Invalid round is a refund: neither won nor lost (won stays NULL).
-        const paid = await tx.query<{ address: string; decided: boolean }>(
-          `WITH before AS (SELECT won FROM foresight_bets WHERE address = $1)
-           UPDATE foresight_bets SET is_settled = true, win_amount = win_amount + $3,
-             won = CASE WHEN (SELECT result FROM foresight_rounds WHERE address = $5) = 'Invalid' THEN NULL ELSE $2::boolean END,
-             last_signature = $4, updated_at = now()
-           WHERE address = $1
-           RETURNING address, (won IS NOT NULL AND (SELECT won FROM before) IS DISTINCT FROM won) AS decided`,
-          [action.bet, action.won, action.winAmount, ctx.signature, action.event],
-        );
+        const decided = await deps.foresight.recordPayout(tx, {
+          bet: action.bet,
+          event: action.event,
+          won: action.won,
+          winAmount: action.winAmount,
+          signature: ctx.signature,
+        });
         // Its result reached the feed when the round settled, unless this is the first the index hears of it.
-        const decided = paid.filter((row) => row.decided).map((row) => row.address);
-        if (decided.length > 0) effects.feed.push(...(await placementResults(tx, decided)));
-        await tx.query(
-          'UPDATE foresight_rounds SET settled_count = settled_count + 1, updated_at = now() WHERE address = $1',
-          [action.event],
-        );
+        if (decided.length > 0) effects.feed.push(...(await placementResults(tx, deps, decided)));
         break;
       }
       case 'round_update': {
-        await upsertRound(tx, action, prefetched.rounds.get(action.round) ?? null);
+        await upsertRound(tx, deps, action, prefetched.rounds.get(action.round) ?? null);
         if (action.result !== 'None' && action.result !== 'Invalid') {
           // Losing bets are never paid, so no UpdateBet says they lost: the round's result does. In an
           // Invalid round every bet is refunded: neither won nor lost, so won stays NULL.
-          const decided = await tx.query<{ address: string }>(
-            `UPDATE foresight_bets SET won = (prediction = $2), updated_at = now()
-             WHERE event = $1 AND won IS NULL RETURNING address`,
-            [action.round, action.result],
-          );
+          const decided = await deps.foresight.decideRound(tx, action.round, action.result);
           // Every bet of the round has its result now: the feed's rows of its placements turn Won or Lost.
-          if (decided.length > 0) {
-            effects.feed.push(
-              ...(await placementResults(
-                tx,
-                decided.map((row) => row.address),
-              )),
-            );
-          }
+          if (decided.length > 0) effects.feed.push(...(await placementResults(tx, deps, decided)));
         }
         break;
       }
@@ -669,25 +482,12 @@ export async function applyActions(
  * The feed items of the Foresight placements of `bets` with their bets' results, among the newest
  * {@link FEED_HISTORY_LENGTH} placements (older ones are in no client's feed).
  */
-async function placementResults(tx: Queryable, bets: readonly string[]): Promise<PendingFeedItem[]> {
-  const rows = await tx.query<{
-    id: number;
-    signature: string;
-    prediction: 'Up' | 'Down';
-    amount: bigint;
-    config: string;
-    event: string;
-    user_address: string;
-    placed_at: Date;
-    won: boolean | null;
-  }>(
-    `SELECT p.id, p.signature, p.prediction, p.amount, p.config, p.event, p.user_address, p.placed_at, fb.won
-     FROM (SELECT * FROM foresight_placements ORDER BY id DESC LIMIT $2) p
-     JOIN foresight_bets fb ON fb.address = p.bet
-     WHERE p.bet = ANY($1::text[])
-     ORDER BY p.id`,
-    [bets, FEED_HISTORY_LENGTH],
-  );
+async function placementResults(
+  tx: Queryable,
+  deps: ApplyDeps,
+  bets: readonly string[],
+): Promise<PendingFeedItem[]> {
+  const rows = await deps.foresight.placementResults(bets, FEED_HISTORY_LENGTH, tx);
   return rows.map((row) => ({
     kind: 'prediction',
     id: row.id,
@@ -706,24 +506,8 @@ async function placementResults(tx: Queryable, bets: readonly string[]): Promise
  * The feed items of `market`'s predictions with whether they won (null for an Invalid market's refund),
  * among the newest {@link FEED_HISTORY_LENGTH} market bets (older ones are in no client's feed).
  */
-async function marketBetResults(tx: Queryable, market: string): Promise<PendingFeedItem[]> {
-  const rows = await tx.query<{
-    id: number;
-    signature: string;
-    side: 'Yes' | 'No';
-    amount: bigint;
-    user_address: string;
-    placed_at: Date;
-    market_result: 'Yes' | 'No' | 'Invalid' | null;
-  }>(
-    `SELECT m.id, m.signature, m.result AS side, m.amount, m.user_address, m.placed_at,
-       mk.result AS market_result
-     FROM (SELECT * FROM market_bets ORDER BY id DESC LIMIT $2) m
-     JOIN markets mk ON mk.address = m.market
-     WHERE m.market = $1
-     ORDER BY m.id`,
-    [market, FEED_HISTORY_LENGTH],
-  );
+async function marketBetResults(tx: Queryable, deps: ApplyDeps, market: string): Promise<PendingFeedItem[]> {
+  const rows = await deps.markets.betResults(market, FEED_HISTORY_LENGTH, tx);
   return rows.map((row) => ({
     kind: 'marketbet',
     id: row.id,
@@ -758,118 +542,79 @@ function instructionIndex(source: string): number {
 
 async function betReferral(
   tx: Queryable,
+  deps: ApplyDeps,
   bet: string,
   seen: ReadonlyMap<string, string | null>,
   prefetched: Prefetched,
 ): Promise<string | null> {
   if (seen.has(bet)) return seen.get(bet) ?? null;
-  const rows = await tx.query<{ referral: string | null }>(
-    'SELECT referral FROM indexed_bet_accounts WHERE bet_address = $1',
-    [bet],
-  );
-  if (rows[0] !== undefined) return rows[0].referral;
+  const stored = await deps.bets.accountReferral(bet, tx);
+  if (stored !== undefined) return stored;
   // The record predates what was indexed: its referral never changes, so today's account tells.
   return prefetched.bets.get(bet)?.referral ?? null;
 }
 
-async function storedSide(tx: Queryable, prediction: string): Promise<'Yes' | 'No' | null> {
-  const rows = await tx.query<{ result: 'Yes' | 'No' }>('SELECT result FROM predictions WHERE address = $1', [
-    prediction,
-  ]);
-  return rows[0]?.result ?? null;
-}
-
-const RESULT_NAMES = ['None', 'Up', 'Down', 'Invalid'] as const;
+const RESULT_NAMES: readonly StoredRoundResult[] = ['None', 'Up', 'Down', 'Invalid'];
 
 /** Inserts the round from its fetched account when the table lacks it; whether it did. */
-async function ensureRound(tx: Queryable, round: string, prefetched: Prefetched): Promise<boolean> {
+async function ensureRound(
+  tx: Queryable,
+  deps: ApplyDeps,
+  round: string,
+  prefetched: Prefetched,
+): Promise<boolean> {
   const account = prefetched.rounds.get(round);
   if (account === undefined || account === null) return false;
-  const rows = await tx.query(
-    `INSERT INTO foresight_rounds (address, config, round_id, start_time, lock_time, settle_time, lock_price,
-       final_price, up_count, down_count, up_pool, down_pool, is_settled, result, settled_count)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-     ON CONFLICT (address) DO NOTHING RETURNING address`,
-    [
-      round,
-      account.config,
-      account.id,
-      account.startTime,
-      account.lockTime,
-      account.settleTime,
-      account.lockPrice,
-      account.finalPrice,
-      account.upCount,
-      account.downCount,
-      account.upPool,
-      account.downPool,
-      account.isSettled,
-      RESULT_NAMES[account.result],
-      account.settledCount,
-    ],
-  );
-  return rows.length > 0;
+  return deps.foresight.insertRoundIfMissing(tx, round, {
+    config: account.config,
+    roundId: account.id,
+    startTime: account.startTime,
+    lockTime: account.lockTime,
+    settleTime: account.settleTime,
+    lockPrice: account.lockPrice,
+    finalPrice: account.finalPrice,
+    upCount: account.upCount,
+    downCount: account.downCount,
+    upPool: account.upPool,
+    downPool: account.downPool,
+    isSettled: account.isSettled,
+    result: RESULT_NAMES[account.result] as StoredRoundResult,
+    settledCount: account.settledCount,
+  });
 }
 
 async function upsertRound(
   tx: Queryable,
+  deps: ApplyDeps,
   action: Extract<IndexAction, { kind: 'round_update' }>,
   account: EventAccount | null,
 ): Promise<void> {
-  const isSettled = action.result !== 'None';
-  if (account !== null) {
-    // Pools, result and settle time as of this transaction come from the event; the times set when the
-    // round went live and the prices come from the account (they never change once set).
-    const fresh = action.totalCount === 0;
-    await tx.query(
-      `INSERT INTO foresight_rounds (address, config, round_id, start_time, lock_time, settle_time, lock_price,
-         final_price, up_count, down_count, up_pool, down_pool, is_settled, result, settled_count,
-         lock_signature, settle_signature)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 0, $15, $16)
-       ON CONFLICT (address) DO UPDATE SET start_time = EXCLUDED.start_time, lock_time = EXCLUDED.lock_time,
-         settle_time = EXCLUDED.settle_time,
-         lock_price = COALESCE(EXCLUDED.lock_price, foresight_rounds.lock_price),
-         final_price = COALESCE(EXCLUDED.final_price, foresight_rounds.final_price),
-         up_pool = EXCLUDED.up_pool, down_pool = EXCLUDED.down_pool, is_settled = EXCLUDED.is_settled,
-         result = EXCLUDED.result,
-         lock_signature = COALESCE(foresight_rounds.lock_signature, EXCLUDED.lock_signature),
-         settle_signature = COALESCE(foresight_rounds.settle_signature, EXCLUDED.settle_signature),
-         updated_at = now()`,
-      [
-        action.round,
-        account.config,
-        action.id,
-        account.startTime,
-        account.lockTime,
-        action.settleTime,
-        account.lockPrice,
-        account.finalPrice,
-        fresh ? 0 : account.upCount,
-        fresh ? 0 : account.downCount,
-        action.upPool,
-        action.downPool,
-        isSettled,
-        action.result,
-        action.lockSignature,
-        action.settleSignature,
-      ],
-    );
-    return;
-  }
-  await tx.query(
-    `UPDATE foresight_rounds SET settle_time = $2, up_pool = $3, down_pool = $4, is_settled = $5, result = $6,
-       lock_signature = COALESCE(lock_signature, $7), settle_signature = COALESCE(settle_signature, $8),
-       updated_at = now()
-     WHERE address = $1`,
-    [
-      action.round,
-      action.settleTime,
-      action.upPool,
-      action.downPool,
-      isSettled,
-      action.result,
-      action.lockSignature,
-      action.settleSignature,
-    ],
+  // Pools, result and settle time as of this transaction come from the event; the times set when the
+  // round went live and the prices come from the account (they never change once set). A round not live
+  // yet (no bet counted) starts with no counts.
+  const fresh = action.totalCount === 0;
+  await deps.foresight.recordRoundUpdate(
+    tx,
+    {
+      round: action.round,
+      settleTime: action.settleTime,
+      upPool: action.upPool,
+      downPool: action.downPool,
+      result: action.result,
+      lockSignature: action.lockSignature,
+      settleSignature: action.settleSignature,
+    },
+    account === null
+      ? null
+      : {
+          config: account.config,
+          roundId: action.id,
+          startTime: account.startTime,
+          lockTime: account.lockTime,
+          lockPrice: account.lockPrice,
+          finalPrice: account.finalPrice,
+          upCount: fresh ? 0 : account.upCount,
+          downCount: fresh ? 0 : account.downCount,
+        },
   );
 }

@@ -8,6 +8,14 @@
  * therefore resumes after the last batch committed, with nothing missed and nothing applied twice. Failed
  * transactions are recorded with no effects.
  *
+ * The tables are written through repositories (`indexer-repository.ts` for the signatures and cursors,
+ * the chain record tables' own through `applyActions`); this instance's view of the cursors is a
+ * {@link CursorStore}, its figures the worker's counters.
+ *
+ * In dry-run (`dryRun`) it reads and decodes as usual and logs what it would apply, writing nothing: no
+ * row, no cursor, no feed item, no cache invalidated. It follows the chain from the stored cursors in
+ * memory, so each transaction is planned once.
+ *
  * @module
  */
 
@@ -18,9 +26,24 @@ import { WAGER_PROGRAM_ADDRESS } from '@arcade/sdk/wager/program';
 import { getBase64Encoder, type Address, type ReadonlyUint8Array, type Signature } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
 
+import type { Queryable } from '../../db/database.ts';
 import type { FeedItem } from '../../events/feed-items.ts';
+import { ForesightRepository } from '../../repositories/foresight-repository.ts';
+import { IndexerRepository } from '../../repositories/indexer-repository.ts';
+import { MarketChainRepository } from '../../repositories/market-chain-repository.ts';
+import { ReferralVaultRepository } from '../../repositories/referral-vault-repository.ts';
+import { WagerBetRepository } from '../../repositories/wager-bet-repository.ts';
+import { FairnessRepository } from '../settler/fairness-repository.ts';
 import type { Worker } from '../worker.ts';
-import { applyActions, type Effects, type PendingFeedItem, type Prefetched } from './apply-actions.ts';
+import {
+  applyActions,
+  type ApplyDeps,
+  type Effects,
+  type PendingFeedItem,
+  type Prefetched,
+  type TransactionContext,
+} from './apply-actions.ts';
+import { CursorStore, PROGRAM_KEYS } from './cursor-store.ts';
 import {
   decodeTransaction,
   roundsOf,
@@ -32,7 +55,6 @@ import {
   fetchNewSignatures,
   mergeBacklogs,
   numberInSlot,
-  type Cursor,
   type PendingItem,
   type PendingSignature,
   type ProgramKey,
@@ -60,17 +82,62 @@ export interface IndexerOptions {
    * subscriptions are opened on the first run only when this is given.
    */
   readonly onActivity?: () => void;
-  /** Called inside each transaction's database transaction before it commits; throwing rolls it back (tests). */
+  /**
+   * Called inside the batch's database transaction after each chain transaction is applied, before the
+   * batch commits; throwing rolls the whole batch back, cursor included (tests).
+   */
   readonly beforeCommit?: (signature: string) => void | Promise<void>;
+  /**
+   * Plan only: read and decode, log what would be applied, write nothing (no row, no cursor, no feed
+   * item). Such an indexer takes no leader lock, so it can run beside the production one.
+   */
+  readonly dryRun?: boolean;
   /** The programs' addresses; default the SDK's. */
   readonly programs?: Readonly<Record<ProgramKey, Address>>;
 }
 
-const PROGRAM_KEYS: readonly ProgramKey[] = ['wager', 'foresight'];
 /** A slot's nominal length, for the lag estimate. */
 const SLOT_MS = 400;
+/** Planned transactions the health record shows at most (the newest). */
+const PLAN_SHOWN = 50;
 
 type Numbered = PendingItem & { readonly txIndex: number };
+
+/** A fetched transaction, ready to apply. */
+interface Fetched {
+  readonly item: PendingSignature;
+  readonly decoded: DecodedTransaction;
+  readonly prefetched: Prefetched;
+}
+
+/** What applying one transaction of a batch did. */
+interface Outcome {
+  /** Not applied before. */
+  readonly fresh: boolean;
+  /** Null for a transaction already applied or failed. */
+  readonly effects: Effects | null;
+}
+
+/** What a dry run would do with one transaction. */
+export interface PlannedTransaction {
+  readonly signature: string;
+  readonly slot: number;
+  /** Applied already (it would be skipped). */
+  readonly alreadyIndexed: boolean;
+  readonly failed: boolean;
+  /** The actions it would apply, by kind, in order. */
+  readonly actions: readonly string[];
+}
+
+/** The indexer's figures for the health record. */
+interface Counters {
+  applied: number;
+  alreadyIndexed: number;
+  failedTransactions: number;
+  events: number;
+  /** Transactions planned in dry-run. */
+  planned: number;
+}
 
 /** The indexer {@link Worker}. */
 export class IndexerWorker implements Worker {
@@ -80,19 +147,26 @@ export class IndexerWorker implements Worker {
   readonly #max: number;
   readonly #concurrency: number;
   readonly #batchSize: number;
+  readonly dryRun: boolean;
   readonly #beforeCommit: IndexerOptions['beforeCommit'];
   readonly #programs: Readonly<Record<ProgramKey, Address>>;
   readonly #waker: LogsWaker | null;
+  readonly #indexed: IndexerRepository;
+  readonly #cursors: CursorStore;
+  readonly #repositories: ApplyDeps;
   /** Discovered, not yet applied, per program, oldest first. */
   #backlog: Record<ProgramKey, Numbered[]> = { wager: [], foresight: [] };
-  /** The cursor this instance last read or wrote, per program: a different stored one means another leader. */
-  #known: Record<ProgramKey, Cursor | null> = { wager: null, foresight: null };
-  #loaded = false;
-  #applied = 0;
-  #skipped = 0;
-  #failed = 0;
-  #events = 0;
+  readonly #counters: Counters = {
+    applied: 0,
+    alreadyIndexed: 0,
+    failedTransactions: 0,
+    events: 0,
+    planned: 0,
+  };
   #lastRunMs = 0;
+  /** In dry-run, what the last run planned, oldest first. */
+  #lastPlan: PlannedTransaction[] = [];
+  #lastPlannedAt: number | null = null;
 
   constructor(app: FastifyInstance, options: IndexerOptions = {}) {
     this.#app = app;
@@ -101,6 +175,18 @@ export class IndexerWorker implements Worker {
     this.#concurrency = options.fetchConcurrency ?? 64;
     this.#batchSize = Math.max(1, options.applyBatchSize ?? 64);
     this.#beforeCommit = options.beforeCommit;
+    this.dryRun = options.dryRun ?? false;
+    this.#indexed = new IndexerRepository(app.db);
+    this.#cursors = new CursorStore(this.#indexed, { dryRun: this.dryRun });
+    this.#repositories = {
+      juice: app.repositories.juice,
+      referrals: app.repositories.referrals,
+      bets: new WagerBetRepository(app.db),
+      vaults: new ReferralVaultRepository(app.db),
+      foresight: new ForesightRepository(app.db),
+      markets: new MarketChainRepository(app.db),
+      fairness: new FairnessRepository(app.db),
+    };
     this.#programs = options.programs ?? {
       wager: WAGER_PROGRAM_ADDRESS,
       foresight: FORESIGHT_PROGRAM_ADDRESS,
@@ -126,7 +212,8 @@ export class IndexerWorker implements Worker {
       this.#waker.open();
       signal.addEventListener('abort', () => this.#waker?.close(), { once: true });
     }
-    await this.#syncCursors();
+    const planning = this.dryRun ? ([] as PlannedTransaction[]) : null;
+    for (const key of await this.#cursors.sync()) this.#backlog[key] = [];
     await this.#discover(signal);
     const queue = mergeBacklogs(this.#backlog).slice(0, this.#max);
     // Fetching the next chunk overlaps applying this one: RPC round trips and database writes interleave.
@@ -144,8 +231,14 @@ export class IndexerWorker implements Worker {
         // Between batches: a stop (or the test's abort) leaves every applied one committed.
         if (aborted(signal)) break;
         const items = chunk.slice(k, k + this.#batchSize);
-        await this.#apply(items.map((item, i) => ({ item, ...fetched[k + i]! })));
+        const batch = items.map((item, i) => ({ item, ...fetched[k + i]! }));
+        if (planning === null) await this.#apply(batch);
+        else planning.push(...(await this.#plan(batch)));
       }
+    }
+    if (planning !== null && planning.length > 0) {
+      this.#lastPlan = planning;
+      this.#lastPlannedAt = this.#app.now();
     }
     this.#lastRunMs = performance.now() - started;
   }
@@ -158,17 +251,23 @@ export class IndexerWorker implements Worker {
     return (Math.max(...slots) - Math.min(...slots) + 1) * SLOT_MS;
   }
 
-  /** Cursors and counts for the health record. */
+  /**
+   * Cursors and counts for the health record. In dry-run the cursors are this instance's planning
+   * position (never stored), `planned` counts the transactions planned, `lastPlanned` shows the newest of
+   * the last run's plan and `lastPlannedAt` when it was made.
+   */
   details(): Readonly<Record<string, unknown>> {
     return {
-      cursors: Object.fromEntries(
-        PROGRAM_KEYS.map((key) => [key, this.#known[key] === null ? null : { ...this.#known[key] }]),
-      ),
+      dryRun: this.dryRun,
+      cursors: this.#cursors.snapshot(),
       pending: this.#backlog.wager.length + this.#backlog.foresight.length,
-      applied: this.#applied,
-      alreadyIndexed: this.#skipped,
-      failedTransactions: this.#failed,
-      events: this.#events,
+      applied: this.#counters.applied,
+      alreadyIndexed: this.#counters.alreadyIndexed,
+      failedTransactions: this.#counters.failedTransactions,
+      events: this.#counters.events,
+      planned: this.#counters.planned,
+      lastPlanned: this.#lastPlan.slice(-PLAN_SHOWN),
+      lastPlannedAt: this.#lastPlannedAt,
       lastRunMs: Math.round(this.#lastRunMs),
       subscription:
         this.#waker === null
@@ -181,42 +280,26 @@ export class IndexerWorker implements Worker {
     };
   }
 
+  /** In dry-run, what the last run that found anything planned, oldest first (empty otherwise). */
+  lastPlan(): readonly PlannedTransaction[] {
+    return this.#lastPlan;
+  }
+
   /** Closes the log subscriptions. */
   close(): void {
     this.#waker?.close();
-  }
-
-  async #syncCursors(): Promise<void> {
-    const rows = await this.#app.db.query<{
-      program: ProgramKey;
-      last_signature: string;
-      last_slot: number;
-      last_tx_index: number;
-    }>('SELECT program, last_signature, last_slot, last_tx_index FROM indexer_cursors');
-    for (const key of PROGRAM_KEYS) {
-      const row = rows.find((candidate) => candidate.program === key);
-      const stored: Cursor | null =
-        row === undefined
-          ? null
-          : { signature: row.last_signature, slot: row.last_slot, txIndex: row.last_tx_index };
-      // Another leader moved the cursor (or this is the first run): what was discovered may be stale.
-      if (!this.#loaded || stored?.signature !== this.#known[key]?.signature) {
-        this.#backlog[key] = [];
-        this.#known[key] = stored;
-      }
-    }
-    this.#loaded = true;
   }
 
   async #discover(signal: AbortSignal): Promise<void> {
     await Promise.all(
       PROGRAM_KEYS.map(async (key) => {
         const tail = this.#backlog[key].at(-1) ?? null;
-        const after = tail ?? this.#known[key];
+        const known = this.#cursors.get(key);
+        const after = tail ?? known;
         const fresh = await fetchNewSignatures(
           this.#app.chain.rpc,
           this.#programs[key],
-          tail?.signature ?? this.#known[key]?.signature ?? null,
+          tail?.signature ?? known?.signature ?? null,
           signal,
         );
         this.#backlog[key].push(...numberInSlot(fresh, after));
@@ -278,22 +361,10 @@ export class IndexerWorker implements Worker {
     });
     const allRounds = [...new Set(candidates.flat())];
     const allBets = [...new Set(created.flat())];
-    const [knownRounds, knownBets] = await Promise.all([
-      allRounds.length === 0
-        ? []
-        : this.#app.db.query<{ address: string }>(
-            'SELECT address FROM foresight_rounds WHERE address = ANY($1::text[])',
-            [allRounds],
-          ),
-      allBets.length === 0
-        ? []
-        : this.#app.db.query<{ bet_address: string }>(
-            'SELECT bet_address FROM indexed_bet_accounts WHERE bet_address = ANY($1::text[])',
-            [allBets],
-          ),
+    const [presentRounds, presentBets] = await Promise.all([
+      this.#repositories.foresight.knownRounds(allRounds),
+      this.#repositories.bets.knownAccounts(allBets),
     ]);
-    const presentRounds = new Set(knownRounds.map((row) => row.address));
-    const presentBets = new Set(knownBets.map((row) => row.bet_address));
     const wanted = transactions.map((decoded, index) => {
       // A round update carries no times or prices: always read them. A bet needs the round only when missing.
       const ticks = new Set(
@@ -338,95 +409,13 @@ export class IndexerWorker implements Worker {
   }
 
   /** Applies `batch` (in order) in one database transaction, then announces what changed. */
-  async #apply(
-    batch: readonly { item: PendingSignature; decoded: DecodedTransaction; prefetched: Prefetched }[],
-  ): Promise<void> {
-    const { juice, referrals } = this.#app.repositories;
-    const outcomes = await this.#app.db.transaction(async (tx) => {
-      const rows = batch.map(({ item, decoded }) => {
-        const blockTime = decoded.blockTime ?? item.blockTime;
-        return {
-          signature: item.signature,
-          slot: item.slot,
-          wagerIndex: item.positions.wager ?? item.positions.foresight ?? 0,
-          foresightIndex: item.positions.foresight ?? item.positions.wager ?? 0,
-          failed: decoded.failed,
-          events: decoded.eventCount,
-          blockTime,
-          timeMs: blockTime === null ? this.#app.now() : blockTime * 1000,
-        };
-      });
-      // One statement records the whole batch (a repeated signature once); what it returns is new.
-      const firsts = rows.filter(
-        (row, index) => rows.findIndex((other) => other.signature === row.signature) === index,
-      );
-      const inserted = await tx.query<{ signature: string }>(
-        `INSERT INTO indexed_signatures (signature, slot, tx_index, failed, events, block_time)
-         SELECT * FROM unnest($1::text[], $2::int8[], $3::int[], $4::bool[], $5::int[], $6::int8[])
-         ON CONFLICT (signature) DO NOTHING RETURNING signature`,
-        [
-          firsts.map((row) => row.signature),
-          firsts.map((row) => row.slot),
-          firsts.map((row) => row.wagerIndex),
-          firsts.map((row) => row.failed),
-          firsts.map((row) => row.events),
-          firsts.map((row) => row.blockTime),
-        ],
-      );
-      // Consumed in order: a signature repeated in the batch is fresh only the first time.
-      const unapplied = new Set(inserted.map((row) => row.signature));
-      const results: { fresh: boolean; effects: Effects | null }[] = [];
-      const cursors = new Map<ProgramKey, { signature: string; slot: number; position: number }>();
-      for (const [index, { item, decoded, prefetched }] of batch.entries()) {
-        const { wagerIndex, foresightIndex, timeMs } = rows[index]!;
-        const fresh = unapplied.delete(item.signature);
-        let effects: Effects | null = null;
-        if (fresh && !decoded.failed) {
-          effects = await applyActions(
-            tx,
-            { juice, referrals },
-            { signature: item.signature, slot: item.slot, wagerIndex, foresightIndex, timeMs },
-            decoded.actions,
-            prefetched,
-          );
-        }
-        for (const key of PROGRAM_KEYS) {
-          const position = item.positions[key];
-          if (position !== undefined)
-            cursors.set(key, { signature: item.signature, slot: item.slot, position });
-        }
-        await this.#beforeCommit?.(item.signature);
-        results.push({ fresh, effects });
-      }
-      for (const [key, cursor] of cursors) {
-        await tx.query(
-          `INSERT INTO indexer_cursors (program, last_signature, last_slot, last_tx_index) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (program) DO UPDATE SET last_signature = EXCLUDED.last_signature,
-             last_slot = EXCLUDED.last_slot, last_tx_index = EXCLUDED.last_tx_index, updated_at = now()`,
-          [key, cursor.signature, cursor.slot, cursor.position],
-        );
-      }
-      return results;
-    });
-    // Committed: move this instance's view of the cursors and drop the items from the backlog.
+  async #apply(batch: readonly Fetched[]): Promise<void> {
+    const outcomes = await this.#app.db.transaction((tx) => this.#write(tx, batch));
+    this.#committed(batch);
     const announced: Effects[] = [];
-    batch.forEach(({ item, decoded }, index) => {
-      for (const key of PROGRAM_KEYS) {
-        const position = item.positions[key];
-        if (position === undefined) continue;
-        this.#known[key] = { signature: item.signature, slot: item.slot, txIndex: position };
-        const backlog = this.#backlog[key];
-        const at = backlog.findIndex((entry) => entry.signature === item.signature);
-        if (at >= 0) backlog.splice(0, at + 1);
-      }
+    batch.forEach(({ decoded }, index) => {
       const outcome = outcomes[index]!;
-      if (!outcome.fresh) {
-        this.#skipped += 1;
-        return;
-      }
-      this.#applied += 1;
-      this.#events += decoded.eventCount;
-      if (decoded.failed) this.#failed += 1;
+      this.#count(decoded, outcome.fresh);
       if (outcome.effects !== null) announced.push(outcome.effects);
     });
     if (announced.length > 0) {
@@ -436,6 +425,105 @@ export class IndexerWorker implements Worker {
         feed: announced.flatMap((effects) => effects.feed),
       });
     }
+  }
+
+  /**
+   * The batch's writes, in `tx`: its rows in `indexed_signatures` (one statement; what it returns is new,
+   * consumed in order: a signature repeated in the batch is fresh only the first time), the actions of each
+   * fresh transaction that did not fail, and the cursors.
+   */
+  async #write(tx: Queryable, batch: readonly Fetched[]): Promise<Outcome[]> {
+    const contexts = batch.map(({ item, decoded }) => this.#context(item, decoded));
+    const unapplied = await this.#indexed.recordSignatures(
+      tx,
+      contexts.map((ctx, index) => ({
+        signature: ctx.signature,
+        slot: ctx.slot,
+        txIndex: ctx.wagerIndex,
+        failed: batch[index]!.decoded.failed,
+        events: batch[index]!.decoded.eventCount,
+        blockTime: ctx.blockTime,
+      })),
+    );
+    const outcomes: Outcome[] = [];
+    for (const [index, { item, decoded, prefetched }] of batch.entries()) {
+      const fresh = unapplied.delete(item.signature);
+      const effects =
+        fresh && !decoded.failed
+          ? await applyActions(tx, this.#repositories, contexts[index]!, decoded.actions, prefetched)
+          : null;
+      await this.#beforeCommit?.(item.signature);
+      outcomes.push({ fresh, effects });
+    }
+    await this.#cursors.save(tx, CursorStore.after(batch.map(({ item }) => item)));
+    return outcomes;
+  }
+
+  /** Where a transaction sits and when it was confirmed (block time, else now). */
+  #context(
+    item: PendingSignature,
+    decoded: DecodedTransaction,
+  ): TransactionContext & { blockTime: number | null } {
+    const blockTime = decoded.blockTime ?? item.blockTime;
+    return {
+      signature: item.signature,
+      slot: item.slot,
+      wagerIndex: item.positions.wager ?? item.positions.foresight ?? 0,
+      foresightIndex: item.positions.foresight ?? item.positions.wager ?? 0,
+      blockTime,
+      timeMs: blockTime === null ? this.#app.now() : blockTime * 1000,
+    };
+  }
+
+  /** Committed (or planned): moves this instance's view of the cursors and drops the items from the backlog. */
+  #committed(batch: readonly Fetched[]): void {
+    for (const { item } of batch) {
+      for (const key of PROGRAM_KEYS) {
+        const position = item.positions[key];
+        if (position === undefined) continue;
+        this.#cursors.advance(key, { signature: item.signature, slot: item.slot, txIndex: position });
+        const backlog = this.#backlog[key];
+        const at = backlog.findIndex((entry) => entry.signature === item.signature);
+        if (at >= 0) backlog.splice(0, at + 1);
+      }
+    }
+  }
+
+  #count(decoded: DecodedTransaction, fresh: boolean): void {
+    if (!fresh) {
+      this.#counters.alreadyIndexed += 1;
+      return;
+    }
+    this.#counters.applied += 1;
+    this.#counters.events += decoded.eventCount;
+    if (decoded.failed) this.#counters.failedTransactions += 1;
+  }
+
+  /**
+   * Dry-run: what applying `batch` would do, logged, with nothing written. Which transactions were applied
+   * already is read; the plan's position moves in memory only.
+   */
+  async #plan(batch: readonly Fetched[]): Promise<PlannedTransaction[]> {
+    const applied = await this.#indexed.applied(batch.map(({ item }) => item.signature));
+    const seen = new Set<string>();
+    const plan = batch.map(({ item, decoded }): PlannedTransaction => {
+      const alreadyIndexed = applied.has(item.signature) || seen.has(item.signature);
+      seen.add(item.signature);
+      return {
+        signature: item.signature,
+        slot: item.slot,
+        alreadyIndexed,
+        failed: decoded.failed,
+        actions: alreadyIndexed || decoded.failed ? [] : decoded.actions.map((action) => action.kind),
+      };
+    });
+    this.#committed(batch);
+    this.#counters.planned += plan.length;
+    this.#app.log.info(
+      { worker: this.name, plan },
+      `indexer dry run: would apply ${plan.filter((entry) => !entry.alreadyIndexed).length} transaction(s)`,
+    );
+    return plan;
   }
 
   async #announce(effects: Effects): Promise<void> {

@@ -36,6 +36,7 @@ import { getBase58Decoder, type Address, type Base58EncodedBytes } from '@solana
 import type { FastifyInstance } from 'fastify';
 
 import { ChainTransactionError, sendAndConfirm } from '../../chain/send-transaction.ts';
+import { MarketChainRepository } from '../../repositories/market-chain-repository.ts';
 import type { Worker } from '../worker.ts';
 
 /** The worker's name: its leader lock and health record. */
@@ -231,6 +232,7 @@ class MarketSettler implements Worker {
   readonly #maxPredictions: number;
   readonly #dryRun: boolean;
   readonly #now: () => number;
+  readonly #markets: MarketChainRepository;
   #pendingMarkets = 0;
   #overdueMarkets = 0;
   #marketsExpired = 0;
@@ -249,19 +251,16 @@ class MarketSettler implements Worker {
     this.#maxPredictions = options.maxPredictionsPerRun ?? Infinity;
     this.#dryRun = options.dryRun ?? false;
     this.#now = options.now ?? app.now;
+    this.#markets = new MarketChainRepository(app.db);
   }
 
   async run(signal: AbortSignal): Promise<void> {
     await this.#expireOverdue(signal);
-    const rows = await this.#app.db.query<{ address: string }>(
-      `SELECT address FROM markets WHERE result IS NOT NULL AND NOT is_settled
-       ORDER BY cutoff_time, address LIMIT $1`,
-      [this.#maxMarkets],
-    );
+    const rows = await this.#markets.resolvedUnsettled(this.#maxMarkets);
     this.#pendingMarkets = rows.length;
     const planned: Record<string, number> = {};
     let budget = this.#maxPredictions;
-    for (const { address } of rows) {
+    for (const address of rows) {
       // Past the budget, markets are still looked at: one already complete on chain is marked settled.
       if (signal.aborted) break;
       budget -= await this.#settleMarket(address as Address, budget, planned, signal);
@@ -292,14 +291,10 @@ class MarketSettler implements Worker {
   async #expireOverdue(signal: AbortSignal): Promise<void> {
     const nowMs = this.#now();
     const latestEnd = Math.floor(nowMs / 1000) - MARKET_RESOLVE_GRACE_SECS - EXPIRE_MARGIN_SECS;
-    const rows = await this.#app.db.query<{ address: string }>(
-      `SELECT address FROM markets WHERE result IS NULL AND end_time <= $1
-       ORDER BY end_time, address LIMIT $2`,
-      [latestEnd, this.#maxMarkets],
-    );
+    const rows = await this.#markets.unresolvedEndedBy(latestEnd, this.#maxMarkets);
     this.#overdueMarkets = rows.length;
     const planned: string[] = [];
-    for (const { address } of rows) {
+    for (const address of rows) {
       if (signal.aborted) break;
       const market = await readMarket(this.#app, address as Address);
       if (market === null) {
@@ -346,11 +341,7 @@ class MarketSettler implements Worker {
     result: 'Yes' | 'No' | 'Invalid',
     signature: string | null,
   ): Promise<void> {
-    await this.#app.db.query(
-      `UPDATE markets SET result = $2, resolve_signature = COALESCE($3, resolve_signature), updated_at = now()
-       WHERE address = $1 AND result IS NULL`,
-      [address, result, signature],
-    );
+    await this.#markets.recordResultIfUnresolved(address, result, signature);
     this.#app.marketListCache.clear();
   }
 
@@ -398,22 +389,14 @@ class MarketSettler implements Worker {
     if (after === null || after.settledCount >= after.yesCount + after.noCount) {
       await this.#markSettled(address, after?.settledCount ?? null);
     } else if (after.settledCount !== market.settledCount) {
-      await this.#app.db.query(
-        'UPDATE markets SET settled_count = $2, updated_at = now() WHERE address = $1',
-        [address, after.settledCount],
-      );
+      await this.#markets.recordSettledCount(address, after.settledCount);
       this.#app.marketListCache.clear();
     }
     return chosen.length;
   }
 
   async #markSettled(address: Address, settledCount: number | null): Promise<void> {
-    const updated = await this.#app.db.query<{ address: string }>(
-      `UPDATE markets SET is_settled = true, settled_count = COALESCE($2, settled_count), updated_at = now()
-       WHERE address = $1 AND NOT is_settled RETURNING address`,
-      [address, settledCount],
-    );
-    if (updated.length === 0) return;
+    if (!(await this.#markets.markSettled(address, settledCount))) return;
     this.#marketsSettled += 1;
     this.#lastMarketSettledAt = this.#app.now();
     this.#app.marketListCache.clear();

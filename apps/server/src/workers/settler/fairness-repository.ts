@@ -18,7 +18,7 @@ import type {
 import { bytesToHex, hexToBytes, rollMessage } from '@arcade/sdk/wager/fairness';
 
 import type { Database, Queryable } from '../../db/database.ts';
-import type { RevealOutcome } from '../indexer/apply-actions.ts';
+import { WagerBetRepository, type RevealOutcome } from '../../repositories/wager-bet-repository.ts';
 import type { HouseMatch, HouseSeeds, KnownChain } from './house-chains.ts';
 import { fromHex, hashChain, randomSecret, toHex } from './provably-fair.ts';
 
@@ -314,6 +314,19 @@ export class FairnessRepository {
     });
   }
 
+  /**
+   * Records the transaction that committed a chain found by its head (the indexer, in its transaction `tx`);
+   * the settler may have done it already.
+   */
+  async recordCommitByHead(tx: Queryable, head: string, signature: string, at: Date): Promise<void> {
+    await tx.query(
+      `UPDATE fairness_chains SET commit_signature = COALESCE(commit_signature, $2),
+         committed_at = COALESCE(committed_at, $3)
+       WHERE head = $1`,
+      [head, signature, at],
+    );
+  }
+
   /** Records the transaction that committed (or reset to) a chain; the indexer may have done it already. */
   async recordCommit(chainId: number, signature: string, now: Date): Promise<void> {
     await this.#db.query(
@@ -359,12 +372,7 @@ export class FairnessRepository {
    * recorded first, only the refund's signature).
    */
   async markRefunded(betId: number, signature: string): Promise<void> {
-    await this.#db.query(
-      `UPDATE bets SET state = CASE WHEN state = 'Open' THEN 'Refunded' ELSE state END, refund_signature = $2
-        WHERE id = $1 AND refund_signature IS NULL
-          AND (state = 'Open' OR reveal_outcome = 'earlier' OR after_refund)`,
-      [betId, signature],
-    );
+    await new WagerBetRepository(this.#db).recordRefundOf(betId, signature);
   }
 
   /** The recovery in progress, if any. */
