@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS } from '@arcade/sdk/constants';
 import { FAILURE_TOASTS, TOAST_TITLES } from '@arcade/sdk/messages';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorText, toast, useToasts } from './toast.ts';
+import { toast, useToasts } from './toast.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -94,12 +94,5 @@ describe('toast', () => {
       toast.update(id, 'error', 'Failed to claim!');
     });
     expect(result.current.map((t) => [t.kind, t.message])).toEqual([['error', 'Failed to claim!']]);
-  });
-
-  it('reads the text of anything thrown', () => {
-    expect(errorText(new Error('boom'))).toBe('boom');
-    expect(errorText('plain')).toBe('plain');
-    expect(errorText(new Error(''))).toBe('Unknown Error');
-    expect(errorText({ code: 1 })).toBe('Unknown Error');
   });
 });

@@ -10,6 +10,8 @@ import { TOAST_DURATION_MS } from '@arcade/sdk/constants';
 import { TOAST_TITLES } from '@arcade/sdk/messages';
 import { useSyncExternalStore } from 'react';
 
+import { errorText } from './error-text.ts';
+
 /** The three kinds of toast. */
 export type ToastKind = 'info' | 'success' | 'error';
 
@@ -51,13 +53,6 @@ function push(kind: ToastKind, message: string): number {
   schedule(id);
   emit();
   return id;
-}
-
-/** The message of anything thrown. */
-export function errorText(error: unknown): string {
-  if (error instanceof Error && error.message !== '') return error.message;
-  if (typeof error === 'string' && error !== '') return error;
-  return 'Unknown Error';
 }
 
 /** Shows and dismisses toasts. */

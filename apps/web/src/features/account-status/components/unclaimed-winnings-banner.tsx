@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatExactSol, formatSol, pluralize } from '../../../lib/format.ts';
 import { useResultAnnouncementsHeld } from '../../../lib/result-hold.ts';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { useBetRecordUpdates } from '../hooks/use-bet-record-updates.ts';
 import { useClaimAll, type ClaimAllOutcome, type ClaimProgress } from '../hooks/use-claim-all.ts';

@@ -4,7 +4,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { runtimeConfig } from '../../../config/runtime-config.ts';
 import { useSession } from '../../../lib/session/session.tsx';
-import { errorText, toast } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 
 /**

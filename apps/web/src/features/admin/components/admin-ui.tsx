@@ -15,7 +15,7 @@ import {
 
 import { Button, Spinner } from '../../../components/ui/button.tsx';
 import { shortAddress } from '../../../lib/format.ts';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** A titled glassy panel. */
 export function Panel({

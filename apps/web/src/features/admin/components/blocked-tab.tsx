@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { BLOCK_REASON_MAX_LENGTH, useBlockWallet } from '../api/block-wallet.ts';
 import { useBlockedWallets } from '../api/get-blocked-wallets.ts';
 import type { BlockedWallet } from '../api/types.ts';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useHouse } from '../api/get-house.ts';
 import { useSetPaused, type PausableGame, type SetPausedResult } from '../api/set-paused.ts';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { ConfirmBar, CopyAddress, Loading, Panel, Pill, QueryError } from './admin-ui.tsx';
 
 const GAMES: readonly { readonly game: PausableGame; readonly title: string; readonly covers: string }[] = [

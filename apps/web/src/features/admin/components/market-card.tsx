@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime, formatLamports } from '../../../lib/format.ts';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useResolveMarket } from '../api/resolve-market.ts';
 import type { MarketItem, MarketResult } from '../api/types.ts';
 import { useUpdateMarket } from '../api/update-market.ts';

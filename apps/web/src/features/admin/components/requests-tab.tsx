@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime, shortAddress } from '../../../lib/format.ts';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useAccountKind } from '../api/get-account-kind.ts';
 import { useApproveRequest } from '../api/approve-request.ts';
 import { useMarketRequests, type RequestFilter } from '../api/get-market-requests.ts';

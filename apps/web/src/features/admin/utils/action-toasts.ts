@@ -5,7 +5,8 @@
  * @module
  */
 
-import { errorText, toast } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { toast } from '../../../lib/toast.ts';
 
 /** What a console action announces, per its input. */
 export interface ActionMessages<V, D = unknown> {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 
 import { Button, Spinner } from '../../../components/ui/button.tsx';
 import { formatExactSol, shortAddress } from '../../../lib/format.ts';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useChainRoll } from '../api/get-chain-roll.ts';
 import { useBetFairness, useFairnessChains } from '../api/get-fairness.ts';
 import { useVerification } from '../hooks/use-verification.ts';

@@ -1,5 +1,5 @@
 import { formatDateTime, shortAddress } from '../../../lib/format.ts';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useFairnessChains, type PublishedChain } from '../api/get-fairness.ts';
 
 const STATUS_LABEL: Readonly<Record<PublishedChain['status'], string>> = {

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatPercent, formatSol } from '../../../lib/format.ts';
 import { ui } from '../../../lib/store.ts';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useRent } from '../../../lib/wallet/rent.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { boardRounds, isBoardOutdated, useBoard } from '../api/get-board.ts';

@@ -5,7 +5,7 @@ import { foresightPayout } from '@arcade/sdk/payout';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime, formatSol } from '../../../lib/format.ts';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { LoadMoreButton, RetryButton } from '../../history/components/history-list-controls.tsx';
 import type { ClaimKind } from '../api/bet-instructions.ts';

@@ -2,7 +2,7 @@ import type { UpDownEvent } from '@arcade/sdk/foresight/views';
 import type { Address } from '@solana/kit';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { usePriceHistory, type OraclePrice } from '../api/get-price.ts';
 import { formatSecondsTime } from '../utils/explorer.ts';
 import { formatPrice, priceChange } from '../utils/round-view.ts';

@@ -1,7 +1,7 @@
 import type { Address } from '@solana/kit';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useClosableBets } from '../api/get-closable-bets.ts';
 import {
   depositsTotal,

@@ -3,7 +3,7 @@ import type { Address } from '@solana/kit';
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import {
   useHistory,
   type BetRow,

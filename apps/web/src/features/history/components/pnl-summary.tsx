@@ -8,7 +8,7 @@ import {
   formatTokenAmount,
   pluralize,
 } from '../../../lib/format.ts';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useJuice } from '../../juice/api/get-juice.ts';
 import { PNL_GAMES, usePnl, type GamePnl, type PnlGame } from '../api/get-pnl.ts';
 import { signedLamports } from '../utils/row-outcome.ts';

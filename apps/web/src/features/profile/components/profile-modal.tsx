@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { shortAddress } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session/session.tsx';
 import { ui, useUiState } from '../../../lib/store.ts';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useProfile, type Profile } from '../../../lib/user-profile.ts';
 import { NftPicker } from './nft-picker.tsx';
 import { ReferralSection } from './referral-section.tsx';

@@ -4,7 +4,8 @@ import { useEffect, useId, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { formatExactSol, formatLamports, formatSol } from '../../../lib/format.ts';
-import { errorText, toast } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useClaimReferral } from '../api/claim-referral.ts';
 import { useCreateReferral } from '../api/create-referral.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';

@@ -3,7 +3,8 @@ import { FAILURE_TOASTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
 import { useId, useState, type SyntheticEvent } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { errorText, toast } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useUpdateUsername } from '../api/update-username.ts';
 import { validateUsername } from '../utils/validate-username.ts';
 

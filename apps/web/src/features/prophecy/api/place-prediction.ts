@@ -14,7 +14,8 @@ import type { Address, Instruction, Signature } from '@solana/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { formatSol } from '../../../lib/format.ts';
-import { errorText, toast } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { toast } from '../../../lib/toast.ts';
 import type { SendTransaction } from '../../../lib/wallet/use-send-transaction.ts';
 import { liveMarketKey } from './get-market-account.ts';
 import { marketKey } from './get-market.ts';

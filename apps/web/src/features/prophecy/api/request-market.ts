@@ -14,7 +14,8 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
-import { errorText, toast } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { toast } from '../../../lib/toast.ts';
 
 /** A request's review status; `approving` while its market is being created. */
 export type { MarketRequestStatus } from '@arcade/sdk/api/prophecy';

@@ -11,7 +11,8 @@ import { getSettlePredictionInstructionAsync } from '@arcade/sdk/wager/instructi
 import type { Address, Signature } from '@solana/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { errorText, toast } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { toast } from '../../../lib/toast.ts';
 import type { SendTransaction } from '../../../lib/wallet/use-send-transaction.ts';
 import { liveMarketKey } from './get-market-account.ts';
 import { getPrediction, predictionKey } from './get-prediction.ts';

@@ -3,7 +3,7 @@ import { useId, useState, type SyntheticEvent } from 'react';
 
 import { Button, Spinner } from '../../../components/ui/button.tsx';
 import { formatRelativeTime, shortAddress } from '../../../lib/format.ts';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { isPendingComment, useAddComment, type Commenter } from '../api/add-comment.ts';
 import { useComments } from '../api/get-comments.ts';
 import { commentError } from '../utils/comment.ts';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { Button, Spinner } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { errorText } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import type { MarketRequest, MarketRequestStatus } from '../api/request-market.ts';
 
 const STATUS: Readonly<Record<MarketRequestStatus, { label: string; tone: string }>> = {

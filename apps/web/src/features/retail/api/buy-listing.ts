@@ -11,6 +11,7 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { ERROR_MESSAGES } from '@arcade/sdk/messages';
 import {
   address as toAddress,
@@ -23,15 +24,13 @@ import {
 } from '@solana/kit';
 
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { NFT_CLAIM_DETAILS, type NftClaimFailure } from '../../../lib/error-text.ts';
 import { getRpc } from '../../../lib/wallet/rpc.ts';
 import { priceBreakdown } from '../utils/price-breakdown.ts';
 import { getListing } from './get-listing.ts';
 
 /** The compute budget program: its instructions in the marketplace's transaction are the sender's job. */
 const COMPUTE_BUDGET_PROGRAM = toAddress('ComputeBudget111111111111111111111111111111');
-
-/** Why a claim as NFT could not be composed. */
-export type NftClaimFailure = 'sold' | 'price-changed' | 'compose';
 
 /**
  * The claim as NFT cannot be composed: the message is the spec's 'Invalid Transaction'; `reason` says
@@ -49,19 +48,15 @@ export class NftClaimError extends Error {
   }
 }
 
-/** The sentence of each failure, shown under the FAQ hint. */
-export const NFT_CLAIM_DETAILS: Readonly<Record<NftClaimFailure, string>> = Object.freeze({
-  sold: 'The NFT is no longer listed: someone bought it or the seller delisted it.',
-  'price-changed': 'The listing now costs more than your prize.',
-  compose: 'The marketplace did not give a purchase we could add to your claim.',
-});
-
-/** `buyListingTx`'s 400 answers (apps/server local-marketplace.ts) and what each means here. */
-const BUY_REFUSALS: Readonly<Record<string, NftClaimFailure>> = Object.freeze({
-  'Price changed': 'price-changed',
-  'Listing is no longer available': 'sold',
-  'Listing not found': 'sold',
-});
+/**
+ * The marketplace's refusals of a buy or a co-signature (`buyListingTx`, `cosignBuy`) that name why, by
+ * code; any other refusal is 'compose'.
+ */
+const BUY_REFUSALS: ReadonlyMap<ApiErrorCode, NftClaimFailure> = new Map([
+  [ApiErrorCode.PRICE_CHANGED, 'price-changed'],
+  [ApiErrorCode.LISTING_UNAVAILABLE, 'sold'],
+  [ApiErrorCode.PURCHASE_LISTING_NOT_FOUND, 'sold'],
+]);
 
 /** The buy, ready to follow `claim_bet` in the same transaction. */
 export interface ComposedBuy {
@@ -85,7 +80,7 @@ export interface BuyRequest {
  * `POST /api/nfts/cosignBuy`: the marketplace's signature on a transaction that buys one of its listings.
  *
  * @throws NftClaimError when it will not sign: the listing sold or its price changed since the buy was
- *   composed (its 400 answers name the reason), or anything else ('compose'). Without the signature the
+ *   composed (its refusal's code names the reason), or anything else ('compose'). Without the signature the
  *   claim cannot be built, which spec §8 calls 'Invalid Transaction'.
  */
 export async function cosignBuy(wireTransactionBase64: string): Promise<string> {
@@ -100,10 +95,11 @@ export async function cosignBuy(wireTransactionBase64: string): Promise<string> 
   }
 }
 
-/** The marketplace's refusal as an {@link NftClaimError} (its 400 answers name the reason). */
+/** The marketplace's refusal as an {@link NftClaimError} (its codes name the reason). */
 function nftClaimErrorOf(error: unknown): NftClaimError {
-  const reason = error instanceof ApiError && error.status === 400 ? BUY_REFUSALS[error.message] : undefined;
-  return new NftClaimError(reason ?? 'compose', NFT_CLAIM_DETAILS[reason ?? 'compose'], { cause: error });
+  const code = error instanceof ApiError ? error.code : undefined;
+  const reason = (code === undefined ? undefined : BUY_REFUSALS.get(code)) ?? 'compose';
+  return new NftClaimError(reason, NFT_CLAIM_DETAILS[reason], { cause: error });
 }
 
 /** The instructions (and extra signers) of a base64 wire transaction paid by `buyer`. */

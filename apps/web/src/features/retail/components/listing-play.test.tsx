@@ -1,3 +1,4 @@
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { BET_POLL_INTERVAL_MS, BET_POLL_TIMEOUT_MS } from '@arcade/sdk/constants';
 import { ERROR_MESSAGES, FAILURE_TOASTS, FAQ_HINTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
 import { BetResult, BetState, BetType } from '@arcade/sdk/wager/accounts';
@@ -659,7 +660,7 @@ describe('claiming a win', () => {
   });
 
   it("shows 'Invalid Transaction' and the FAQ hint when the price moved, then claims as SOL", async () => {
-    buyAnswer = () => Promise.reject(new ApiError('Price changed', 400));
+    buyAnswer = () => Promise.reject(new ApiError('Price changed', 400, ApiErrorCode.PRICE_CHANGED));
     mocks.send.mockResolvedValue('sig-claim');
     renderPlay();
     await userEvent.click(await screen.findByRole('button', { name: 'Claim NFT' }));
@@ -686,7 +687,9 @@ describe('claiming a win', () => {
     mocks.api.mockImplementation(
       (path: string, options?: { query?: Record<string, string>; body?: unknown }) =>
         path === '/api/nfts/cosignBuy'
-          ? Promise.reject(new ApiError('Listing is no longer available', 400))
+          ? Promise.reject(
+              new ApiError('Listing is no longer available', 400, ApiErrorCode.LISTING_UNAVAILABLE),
+            )
           : answer(path, options),
     );
     // The wallet signs, then the sender asks the marketplace for its signature, which it refuses.

@@ -7,6 +7,7 @@
  */
 
 import { ERROR_MESSAGES, FAILURE_TOASTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
+import { TransactionSendError } from '@arcade/sdk/sender/send-error';
 import { BetState, BetType, type BetAccount } from '@arcade/sdk/wager/accounts';
 import { betFee } from '@arcade/sdk/wager/bet-math';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
@@ -22,8 +23,8 @@ import { useBetRecord } from '../../../lib/wager-bet/api/get-bet-record.ts';
 import { useBetOutcome } from '../../../lib/wager-bet/hooks/use-bet-outcome.ts';
 import { useClaimBet } from '../../../lib/wager-bet/hooks/use-claim-bet.ts';
 import { usePlaceBet } from '../../../lib/wager-bet/hooks/use-place-bet.ts';
+import { betErrorMessage } from '../../../lib/error-text.ts';
 import {
-  betErrorMessage,
   BetPreflightError,
   failedOutsideWager,
   isUserRejection,
@@ -57,7 +58,7 @@ export function ticketOfRecord(bet: BetAccount, tokens: readonly TokenListEntry[
 
 /** Whether the sender refused a transaction over the size limit before anything was signed. */
 function tooLarge(error: unknown): boolean {
-  return error instanceof Error && 'reason' in error && (error as { reason: unknown }).reason === 'too-large';
+  return error instanceof TransactionSendError && error.reason === 'too-large';
 }
 
 /** A failed claim, what it says, and whether the SOL claim is the way out. */

@@ -39,8 +39,8 @@ import {
   LAST_BET_REVEALING,
   MIN_STAKE_TEXT,
   programErrorNameOf,
-  WAGER_ERROR_SENTENCES,
 } from '../utils/bet-errors.ts';
+import { WAGER_ERROR_SENTENCES } from '../../error-text.ts';
 import type { PlacedBet } from '../utils/bet-outcome.ts';
 import { awaitsReveal, REFUND_AWAITS_REVEAL } from '../utils/refund.ts';
 import { currentPlayerSeed, playerSeedBytes, rotatePlayerSeed } from '../utils/player-seed.ts';

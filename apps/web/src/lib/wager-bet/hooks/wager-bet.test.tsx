@@ -33,7 +33,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { getUiState, ui } from '../../store.ts';
 import { transactionSize } from '../../wallet/pack-claims.ts';
-import { betErrorMessage, BetPreflightError } from '../utils/bet-errors.ts';
+import { betErrorMessage } from '../../error-text.ts';
+import { BetPreflightError } from '../utils/bet-errors.ts';
 import type { PlacedBet } from '../utils/bet-outcome.ts';
 import {
   betData,

@@ -1,24 +1,16 @@
 /**
- * One place that turns a failed bet or claim into a sentence the player can act on (house style: map
- * errors to user text in one module). Program errors come by their IDL name, which the SDK sender decodes
- * from the failing instruction (never from a message regex); the client's own checks before sending throw
- * {@link BetPreflightError} with the same names.
+ * What a failed bet or claim is: the client's own refusals before sending ({@link BetPreflightError}, named
+ * like the program errors they anticipate), the program error the SDK sender decoded from the failing
+ * instruction (never from a message regex), a failure outside the wager program, the wallet's refusal to
+ * sign; and the bet screens' fixed texts. The sentence for each failure is `lib/error-text.ts`'s.
  *
  * @module
  */
 
-import {
-  BET_REFUND_DELAY_SECS,
-  MARKET_RESOLVE_GRACE_SECS,
-  MIN_BET_LAMPORTS,
-  ODDS_MAX,
-  ODDS_MIN,
-} from '@arcade/sdk/constants';
-import { ERROR_MESSAGES, FAQ_HINTS } from '@arcade/sdk/messages';
-import type { WagerErrorName } from '@arcade/sdk/wager/errors';
+import { BET_REFUND_DELAY_SECS, MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
+import { TransactionSendError } from '@arcade/sdk/sender/send-error';
+import { WAGER_ERROR_CODES } from '@arcade/sdk/wager/errors';
 
-import { ApiError } from '../../api-client.ts';
-import { errorText } from '../../toast.ts';
 import { formatLamports } from '../../format.ts';
 
 /** Why the client refused a bet before sending it. */
@@ -90,45 +82,9 @@ export const REFUND_TOASTS = Object.freeze({
   failure: 'Failed to refund',
 } as const);
 
-/**
- * What the player reads for each program error. InvalidSeed, RevealOutOfOrder, SlotHashUnavailable and
- * SeedChainInUse are refusals of the settler's own instructions (`reveal_bet`, the seed chain), never of a
- * player's: a player who reads one is reading someone else's failed transaction.
- */
-export const WAGER_ERROR_SENTENCES: Readonly<Record<WagerErrorName, string>> = Object.freeze({
-  InvalidMarketplace: 'A SOL prize can only be claimed as SOL.',
-  InvalidOdds: `Pick a win chance from ${ODDS_MIN}% to ${ODDS_MAX}%.`,
-  InvalidListingPrice:
-    'This prize is more than the house can cover right now. Lower the stake or raise the win chance.',
-  BetNotOpen: 'This bet is no longer open.',
-  BetNotWon: 'There is no win to claim on this bet: it may already be claimed.',
-  BetNotAvailable:
-    'Your last bet is still open or has a win to claim (or betting is paused). Claim it before the next bet.',
-  InvalidReferral: 'You cannot be your own referrer.',
-  InvalidMarket: 'This market is not open.',
-  MarketClosed: 'This market is closed.',
-  InvalidPrediction: 'This prediction is not valid.',
-  OverflowError: 'That amount is too large.',
-  BetTooLow: `The smallest stake is ${MIN_STAKE_TEXT}.`,
-  InvalidReferrer: 'The referrer does not match this bet.',
-  BetOnChain: 'This bet is settled on chain, not by the house.',
-  InvalidSeed: 'The settler’s reveal was refused: its seed does not match the committed one.',
-  RevealOutOfOrder: 'The settler’s reveal was refused: bets are revealed in order.',
-  RefundTooEarly: `The roll can still be revealed; refund after ${REFUND_DELAY_TEXT}.`,
-  NoSeedCommitted: NO_SEED_TEXT,
-  SlotHashUnavailable: 'The settler’s reveal was refused: the bet’s slot hash is no longer available.',
-  MarketNotOverdue: `This market can be expired only ${MARKET_RESOLVE_GRACE_SECS / 86_400} days after its end.`,
-  SeedChainInUse: 'The settler’s seed chain is in use by an open bet.',
-});
-
-/** The text the spec's FAQ hint for a rejected transaction is titled with. */
-export const USER_REJECTED = FAQ_HINTS[0].title;
-
 /** The program error the SDK sender decoded from a failed send (a `TransactionSendError`), or null. */
 export function programErrorNameOf(error: unknown): string | null {
-  if (!(error instanceof Error) || !('programErrorName' in error)) return null;
-  const name = (error as { programErrorName: unknown }).programErrorName;
-  return typeof name === 'string' ? name : null;
+  return error instanceof TransactionSendError ? error.programErrorName : null;
 }
 
 /**
@@ -138,10 +94,9 @@ export function programErrorNameOf(error: unknown): string | null {
  * (`programErrorName`); a failure that names no instruction (network, expiry, the wallet) is not one.
  */
 export function failedOutsideWager(error: unknown): boolean {
-  if (!(error instanceof Error) || !('instructionIndex' in error)) return false;
-  const index = (error as { instructionIndex: unknown }).instructionIndex;
-  const name = programErrorNameOf(error);
-  return typeof index === 'number' && !(name !== null && name in WAGER_ERROR_SENTENCES);
+  if (!(error instanceof TransactionSendError) || error.instructionIndex === null) return false;
+  const name = error.programErrorName;
+  return !(name !== null && Object.hasOwn(WAGER_ERROR_CODES, name));
 }
 
 /**
@@ -154,23 +109,4 @@ export function isUserRejection(error: unknown): boolean {
   if (code === 4001) return true;
   if (typeof name === 'string' && /Rejected|Cancel/i.test(name)) return true;
   return typeof message === 'string' && /user (rejected|declined|denied|cancel)/i.test(message);
-}
-
-/**
- * A user-facing sentence for a failure (program errors by name: BetNotAvailable, BetTooLow,
- * InvalidListingPrice…, wallet rejection, 'Bet timed out!').
- *
- * @example betErrorMessage(sendError /* programErrorName 'BetTooLow' *\/) === 'The smallest stake is 0.01 SOL.'
- */
-export function betErrorMessage(error: unknown): string {
-  if (error instanceof BetPreflightError) return error.message;
-  const name = programErrorNameOf(error);
-  if (name !== null && name in WAGER_ERROR_SENTENCES) {
-    return WAGER_ERROR_SENTENCES[name as WagerErrorName];
-  }
-  if (isUserRejection(error)) return USER_REJECTED;
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof Error && error.message === ERROR_MESSAGES.betTimedOut)
-    return ERROR_MESSAGES.betTimedOut;
-  return errorText(error);
 }
