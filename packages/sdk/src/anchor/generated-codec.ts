@@ -17,6 +17,8 @@ import {
   isOption,
   unwrapOption,
   type Codec,
+  type Decoder,
+  type Encoder,
   type Option,
   type ReadonlyUint8Array,
   type VariableSizeCodec,
@@ -71,12 +73,57 @@ export function getGeneratedDataCodec<TFrom extends object, TTo extends TFrom>(
   return combineCodec(encoder, decoder);
 }
 
-/** A generated record without its `discriminator`, each `Option` field as its value or null. */
+/**
+ * A generated record without its `discriminator`, each `Option` field as its value or null, each byte array
+ * a plain `Uint8Array`.
+ */
 export function fromGenerated<T extends object>(value: T): FromGenerated<T> {
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     if (key === 'discriminator') continue;
-    out[key] = isOption(field) ? unwrapOption(field) : field;
+    const value: unknown = isOption(field) ? unwrapOption(field) : field;
+    // Bytes read from a Buffer are a Buffer (a Uint8Array subclass): handed out as plain bytes.
+    out[key] =
+      value instanceof Uint8Array && value.constructor !== Uint8Array ? Uint8Array.from(value) : value;
   }
   return out as FromGenerated<T>;
+}
+
+/**
+ * A generated account codec as the record's Borsh body alone, without the discriminator: an account type
+ * nested in an event. Decoding frames the body behind `discriminator` for the generated decoder; encoding
+ * drops the 8 bytes the generated encoder writes first.
+ */
+export function getGeneratedStructCodec<TFrom extends object, TTo extends TFrom>(
+  discriminator: ReadonlyUint8Array,
+  codec: Codec<TFrom, TTo>,
+): VariableSizeCodec<TFrom, TFrom & FromGenerated<TTo>> {
+  const encoder = createEncoder<TFrom>({
+    getSizeFromValue: (value) => getEncodedSize(value, codec) - discriminator.length,
+    write(value, bytes, offset) {
+      const body = codec.encode(value).subarray(discriminator.length);
+      bytes.set(body, offset);
+      return offset + body.length;
+    },
+  });
+  const decoder = createDecoder<TFrom & FromGenerated<TTo>>({
+    read(bytes, offset) {
+      const framed = new Uint8Array(discriminator.length + bytes.length - offset);
+      framed.set(discriminator);
+      framed.set(bytes.subarray(offset), discriminator.length);
+      const [value, end] = codec.read(framed, 0);
+      return [fromGenerated(value) as TFrom & FromGenerated<TTo>, offset + end - discriminator.length];
+    },
+  });
+  return combineCodec(encoder, decoder);
+}
+
+/**
+ * `codec`, typed to encode `TArgs`: the generated Args types with an enum field accepting the variant's name
+ * too (`'Open'` as well as `BetState.Open`), as kit's enum encoders, which the generated codecs use, do.
+ */
+export function acceptingVariantNames<TArgs extends object, TTo extends TArgs>(
+  codec: Encoder<never> & Decoder<TTo>,
+): Codec<TArgs, TTo> {
+  return codec as unknown as Codec<TArgs, TTo>;
 }

@@ -1,6 +1,8 @@
 /**
  * Wager's stored records (House, Bet, Market, Prediction, Referral) and its enums (BetState, BetResult, BetType,
- * MarketResult), with Borsh codecs in the IDL's field order behind Anchor's 8-byte account discriminators.
+ * MarketResult): the codecs Codama generates from the IDL (`src/generated/wager`), in the IDL's field order
+ * behind Anchor's 8-byte account discriminators, with what the IDL does not say: account sizes, records of
+ * the program's first version, refusing another account's data, and the enum codecs' RangeErrors.
  *
  * Types follow the house rule: u64 and i64 are `bigint`, u8 and u32 are `number`, pubkeys are `Address`, and
  * a Borsh `Option<T>` is `T | null`. Encoders accept `number | bigint` for 64-bit fields.
@@ -18,59 +20,36 @@
  * @module
  */
 
-import idl from '@arcade/program-wager/idl.json' with { type: 'json' };
-import {
-  getAddressCodec,
-  getBooleanCodec,
-  getI64Codec,
-  getNullableCodec,
-  getStructCodec,
-  getU32Codec,
-  getU64Codec,
-  getU8Codec,
-  type Address,
-  type Codec,
-  type ReadonlyUint8Array,
-} from '@solana/kit';
+import { getAddressCodec, type Codec, type ReadonlyUint8Array } from '@solana/kit';
 
-import { getByteArrayCodec } from '../anchor/byte-array-codec.ts';
-import {
-  encodeToSize,
-  getDiscriminatedCodec,
-  idlDiscriminator,
-  withZeroTail,
-} from '../anchor/discriminated-codec.ts';
+import { encodeToSize, withZeroTail } from '../anchor/discriminated-codec.ts';
 import { getUnitEnumCodec } from '../anchor/enum-codec.ts';
+import {
+  acceptingVariantNames,
+  getGeneratedDataCodec,
+  getGeneratedStructCodec,
+  type FromGenerated,
+} from '../anchor/generated-codec.ts';
+import * as generated from '../generated/wager/accounts/index.ts';
+import { BetResult, BetState, BetType, MarketResult } from '../generated/wager/types/index.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Enums
 // ---------------------------------------------------------------------------------------------------------
 
-/** The IDL's `BetState` enum: None → Open → Settled → Claimed, or Open → Refunded. */
-export const BetState = Object.freeze({ None: 0, Open: 1, Settled: 2, Claimed: 3, Refunded: 4 } as const);
-/** A {@link BetState} value. */
-export type BetState = (typeof BetState)[keyof typeof BetState];
+/**
+ * The IDL's enums, generated: `BetState` (None → Open → Settled → Claimed, or Open → Refunded), `BetResult`
+ * (Invalid marks a refunded bet), `BetType` (what the prize is: SOL, a token's SOL value, or an NFT's buyer
+ * price) and `MarketResult` (a market's outcome, and a prediction's side, Yes or No only). Each is a frozen
+ * object of its variants' values and the type of those values.
+ */
+export { BetResult, BetState, BetType, MarketResult };
 /** What a {@link BetState} encoder accepts: the value or the variant name. */
 export type BetStateArgs = BetState | keyof typeof BetState;
-
-/** The IDL's `BetResult` enum. Invalid marks a refunded bet. */
-export const BetResult = Object.freeze({ None: 0, Win: 1, Loss: 2, Invalid: 3 } as const);
-/** A {@link BetResult} value. */
-export type BetResult = (typeof BetResult)[keyof typeof BetResult];
 /** What a {@link BetResult} encoder accepts: the value or the variant name. */
 export type BetResultArgs = BetResult | keyof typeof BetResult;
-
-/** The IDL's `BetType` enum: what the prize is (SOL, a token's SOL value, or an NFT's buyer price). */
-export const BetType = Object.freeze({ Sol: 0, Token: 1, Nft: 2 } as const);
-/** A {@link BetType} value. */
-export type BetType = (typeof BetType)[keyof typeof BetType];
 /** What a {@link BetType} encoder accepts: the value or the variant name. */
 export type BetTypeArgs = BetType | keyof typeof BetType;
-
-/** The IDL's `MarketResult` enum: a market's outcome, and a prediction's side (Yes or No only). */
-export const MarketResult = Object.freeze({ Yes: 0, No: 1, Invalid: 2 } as const);
-/** A {@link MarketResult} value. */
-export type MarketResult = (typeof MarketResult)[keyof typeof MarketResult];
 /** What a {@link MarketResult} encoder accepts: the value or the variant name. */
 export type MarketResultArgs = MarketResult | keyof typeof MarketResult;
 
@@ -135,20 +114,14 @@ export function betTypeLabel(betType: BetType): BetTypeLabel {
 // Discriminators, sizes and offsets
 // ---------------------------------------------------------------------------------------------------------
 
-function accountDiscriminator(name: string): ReadonlyUint8Array {
-  return idlDiscriminator('Wager', 'account', idl.accounts, name);
-}
-
-/** sha256("account:House")[0..8], from the IDL. */
-export const HOUSE_DISCRIMINATOR: ReadonlyUint8Array = accountDiscriminator('House');
-/** sha256("account:Bet")[0..8], from the IDL. */
-export const BET_DISCRIMINATOR: ReadonlyUint8Array = accountDiscriminator('Bet');
-/** sha256("account:Market")[0..8], from the IDL. */
-export const MARKET_DISCRIMINATOR: ReadonlyUint8Array = accountDiscriminator('Market');
-/** sha256("account:Prediction")[0..8], from the IDL. */
-export const PREDICTION_DISCRIMINATOR: ReadonlyUint8Array = accountDiscriminator('Prediction');
-/** sha256("account:Referral")[0..8], from the IDL. */
-export const REFERRAL_DISCRIMINATOR: ReadonlyUint8Array = accountDiscriminator('Referral');
+/** sha256("account:<Name>")[0..8] of each record, from the generated client. */
+export {
+  BET_DISCRIMINATOR,
+  HOUSE_DISCRIMINATOR,
+  MARKET_DISCRIMINATOR,
+  PREDICTION_DISCRIMINATOR,
+  REFERRAL_DISCRIMINATOR,
+} from '../generated/wager/accounts/index.ts';
 
 /**
  * Bytes allocated for the House: 8 + 3 × 32 + 8 + 1, then the seed chain's 32 + 8 + 32 + 8, three u64
@@ -189,68 +162,10 @@ export const REFERRAL_REFERRER_OFFSET = 8;
 // ---------------------------------------------------------------------------------------------------------
 
 /** The decoded House, the record in the house wallet (an addition to the spec, see game-rules). */
-export interface HouseAccount {
-  /** Withdraws, and creates, updates and resolves markets. */
-  readonly authority: Address;
-  /** Commits and resets the seed chain; settles off-chain bets. */
-  readonly settler: Address;
-  /** Receives the market fees. */
-  readonly treasury: Address;
-  /** Lamports the house owes: prizes of open bets, unclaimed wins and referral shares of open bets. */
-  readonly outstanding: bigint;
-  /** No new bets. */
-  readonly paused: boolean;
-  /**
-   * sha256 of the next seed to reveal: the head of the committed chain, then each revealed seed in turn.
-   * All zeros until the settler commits a chain.
-   */
-  readonly seedCommitment: ReadonlyUint8Array;
-  /** The first bet sequence the current chain has no seed for. */
-  readonly seedChainEnd: bigint;
-  /** The head of the next committed chain, which takes over at `seedChainEnd`; zeros when none. */
-  readonly nextSeedCommitment: ReadonlyUint8Array;
-  /** Seeds in the next chain; 0 when none is committed. */
-  readonly nextSeedChainLength: bigint;
-  /** The sequence the next bet made with `create_bet` takes. */
-  readonly betSequence: bigint;
-  /** The sequence of the next bet to reveal. */
-  readonly revealSequence: bigint;
-  /** Bets made with `create_bet` that are neither revealed nor refunded. */
-  readonly openBets: bigint;
-  /** Whether `create_bet_offchain` is accepted (its roll is the settler's choice); off by default. */
-  readonly offchainBets: boolean;
-  /**
-   * Part of `outstanding`: what refunded bets whose refund captured their slot hash may still be owed if
-   * their reveal shows a win.
-   */
-  readonly refundReserve: bigint;
-  /** When `refundReserve` last went from 0 to more (unix seconds); 0 when it is 0. */
-  readonly reserveSince: bigint;
-  /** The key `propose_authority` named, until it accepts; null when none. */
-  readonly pendingAuthority: Address | null;
-}
+export type HouseAccount = FromGenerated<generated.House>;
 
 /** What {@link getHouseCodec} encodes. */
-export interface HouseAccountArgs {
-  readonly authority: Address;
-  readonly settler: Address;
-  readonly treasury: Address;
-  readonly outstanding: bigint | number;
-  readonly paused: boolean;
-  /** 32 bytes. */
-  readonly seedCommitment: ReadonlyUint8Array | Uint8Array;
-  readonly seedChainEnd: bigint | number;
-  /** 32 bytes. */
-  readonly nextSeedCommitment: ReadonlyUint8Array | Uint8Array;
-  readonly nextSeedChainLength: bigint | number;
-  readonly betSequence: bigint | number;
-  readonly revealSequence: bigint | number;
-  readonly openBets: bigint | number;
-  readonly offchainBets: boolean;
-  readonly refundReserve: bigint | number;
-  readonly reserveSince: bigint | number;
-  readonly pendingAuthority: Address | null;
-}
+export type HouseAccountArgs = Readonly<generated.HouseArgs>;
 
 /**
  * House codec: discriminator, then the IDL's fields in order. Decodes a {@link LEGACY_HOUSE_ACCOUNT_SIZE}
@@ -258,28 +173,7 @@ export interface HouseAccountArgs {
  */
 export function getHouseCodec(): Codec<HouseAccountArgs, HouseAccount> {
   return withZeroTail(
-    getDiscriminatedCodec(
-      'Wager House account',
-      HOUSE_DISCRIMINATOR,
-      getStructCodec([
-        ['authority', getAddressCodec()],
-        ['settler', getAddressCodec()],
-        ['treasury', getAddressCodec()],
-        ['outstanding', getU64Codec()],
-        ['paused', getBooleanCodec()],
-        ['seedCommitment', getByteArrayCodec(32)],
-        ['seedChainEnd', getU64Codec()],
-        ['nextSeedCommitment', getByteArrayCodec(32)],
-        ['nextSeedChainLength', getU64Codec()],
-        ['betSequence', getU64Codec()],
-        ['revealSequence', getU64Codec()],
-        ['openBets', getU64Codec()],
-        ['offchainBets', getBooleanCodec()],
-        ['refundReserve', getU64Codec()],
-        ['reserveSince', getI64Codec()],
-        ['pendingAuthority', getNullableCodec(getAddressCodec())],
-      ]),
-    ),
+    getGeneratedDataCodec('Wager House account', generated.HOUSE_DISCRIMINATOR, generated.getHouseCodec()),
     HOUSE_ACCOUNT_SIZE,
   );
 }
@@ -302,93 +196,29 @@ export function encodeHouse(house: HouseAccountArgs): Uint8Array {
 // Bet
 // ---------------------------------------------------------------------------------------------------------
 
-/** A decoded Bet: one per user, reused bet after bet. Amounts are lamports, times unix seconds. */
-export interface BetAccount {
-  readonly user: Address;
-  /** The prize: the native mint for SOL, the token mint, or the NFT mint. */
-  readonly mint: Address;
-  /**
-   * A bet made with `create_bet`: the player's 32-byte seed, read as an address (the spec's randomness
-   * request field; see {@link betPlayerSeed}). The zero address for off-chain bets.
-   */
-  readonly switchboardRequest: Address;
-  /** Win chance in percent, 1–95. */
-  readonly odds: number;
-  /** The stake: ceil(listingPrice × odds / 100). The 4% fee is paid on top and not stored. */
-  readonly betAmount: bigint;
-  /** The prize in lamports. */
-  readonly listingPrice: bigint;
-  /** When the bet was opened, then when it was settled (the client polls for the latter). */
-  readonly timestamp: bigint;
-  readonly state: BetState;
-  readonly result: BetResult;
-  readonly betType: BetType;
-  /** Its vault (`findReferralAddress`) is credited 10% of the fee when the bet settles. */
-  readonly referral: Address | null;
-  /**
-   * The bet was made with `create_bet_offchain` and is settled with the settler's roll; false for a bet made
-   * with `create_bet`, whose roll the program computes at `reveal_bet`.
-   */
-  readonly offChain: boolean;
-  /** A bet made with `create_bet`: its place in the settler's seed chain (bets are revealed in this order). */
-  readonly sequence: bigint;
-  /** A bet made with `create_bet`: the slot it landed in, whose hash is part of its roll. */
-  readonly slot: bigint;
-  /**
-   * A bet made with `create_bet` and refunded: its slot's hash, captured by the refund so the reveal can
-   * still roll it (and pay a win); all zeros when the refund came too late to capture it, or before any.
-   */
-  readonly slotHash: ReadonlyUint8Array;
-}
+/**
+ * A decoded Bet: one per user, reused bet after bet. Amounts are lamports, times unix seconds. A bet made
+ * with `create_bet` keeps the player's 32-byte seed in `switchboardRequest` (see {@link betPlayerSeed}).
+ */
+export type BetAccount = FromGenerated<generated.Bet>;
 
 /** What {@link getBetCodec} encodes. */
-export interface BetAccountArgs {
-  readonly user: Address;
-  readonly mint: Address;
-  readonly switchboardRequest: Address;
-  readonly odds: number;
-  readonly betAmount: bigint | number;
-  readonly listingPrice: bigint | number;
-  readonly timestamp: bigint | number;
+export type BetAccountArgs = Readonly<Omit<generated.BetArgs, 'state' | 'result' | 'betType'>> & {
   readonly state: BetStateArgs;
   readonly result: BetResultArgs;
   readonly betType: BetTypeArgs;
-  readonly referral: Address | null;
-  readonly offChain: boolean;
-  readonly sequence: bigint | number;
-  readonly slot: bigint | number;
-  /** 32 bytes. */
-  readonly slotHash: ReadonlyUint8Array | Uint8Array;
-}
+};
 
 /**
  * Bet codec: discriminator, then the IDL's fields in order. Decodes a {@link LEGACY_BET_ACCOUNT_SIZE}
  * record with `sequence` and `slot` 0 and a zero `slotHash`.
  */
 export function getBetCodec(): Codec<BetAccountArgs, BetAccount> {
-  return withZeroTail(
-    getDiscriminatedCodec(
-      'Wager Bet account',
-      BET_DISCRIMINATOR,
-      getStructCodec([
-        ['user', getAddressCodec()],
-        ['mint', getAddressCodec()],
-        ['switchboardRequest', getAddressCodec()],
-        ['odds', getU8Codec()],
-        ['betAmount', getU64Codec()],
-        ['listingPrice', getU64Codec()],
-        ['timestamp', getI64Codec()],
-        ['state', getBetStateCodec()],
-        ['result', getBetResultCodec()],
-        ['betType', getBetTypeCodec()],
-        ['referral', getNullableCodec(getAddressCodec())],
-        ['offChain', getBooleanCodec()],
-        ['sequence', getU64Codec()],
-        ['slot', getU64Codec()],
-        ['slotHash', getByteArrayCodec(32)],
-      ]),
+  return acceptingVariantNames(
+    withZeroTail(
+      getGeneratedDataCodec('Wager Bet account', generated.BET_DISCRIMINATOR, generated.getBetCodec()),
+      BET_ACCOUNT_SIZE,
     ),
-    BET_ACCOUNT_SIZE,
   );
 }
 
@@ -420,67 +250,28 @@ export function betPlayerSeed(bet: Pick<BetAccount, 'switchboardRequest'>): Uint
 // ---------------------------------------------------------------------------------------------------------
 
 /** A decoded Market: one yes/no Prophecy market. Times are unix seconds, pools lamports. */
-export interface MarketAccount {
-  readonly startTime: bigint;
-  readonly endTime: bigint;
-  /** Predictions are taken before this time. */
-  readonly cutoffTime: bigint;
-  readonly yesCount: number;
-  readonly noCount: number;
-  readonly yesPool: bigint;
-  readonly noPool: bigint;
-  /** Resolved. */
-  readonly isSettled: boolean;
-  /** Predictions paid (or refunded) so far. */
-  readonly settledCount: number;
-  /** None until resolved. A Yes or No whose side had no predictions is stored as Invalid. */
-  readonly result: MarketResult | null;
-  /** Paid 10% of the fee at resolution. */
-  readonly referrer: Address | null;
-  /** The market's pool account, `["market_authority", market]` (an addition to the spec's fields). */
-  readonly marketAuthority: Address;
-}
+export type MarketAccount = FromGenerated<generated.Market>;
 
 /** What {@link getMarketCodec} encodes. */
-export interface MarketAccountArgs {
-  readonly startTime: bigint | number;
-  readonly endTime: bigint | number;
-  readonly cutoffTime: bigint | number;
-  readonly yesCount: number;
-  readonly noCount: number;
-  readonly yesPool: bigint | number;
-  readonly noPool: bigint | number;
-  readonly isSettled: boolean;
-  readonly settledCount: number;
+export type MarketAccountArgs = Readonly<Omit<generated.MarketArgs, 'result'>> & {
   readonly result: MarketResultArgs | null;
-  readonly referrer: Address | null;
-  readonly marketAuthority: Address;
-}
+};
 
 /**
  * The Borsh body of a Market, without the account discriminator: the IDL's `Market` type, as nested in the
  * MarketUpdate event.
  */
 export function getMarketStructCodec(): Codec<MarketAccountArgs, MarketAccount> {
-  return getStructCodec([
-    ['startTime', getI64Codec()],
-    ['endTime', getI64Codec()],
-    ['cutoffTime', getI64Codec()],
-    ['yesCount', getU32Codec()],
-    ['noCount', getU32Codec()],
-    ['yesPool', getU64Codec()],
-    ['noPool', getU64Codec()],
-    ['isSettled', getBooleanCodec()],
-    ['settledCount', getU32Codec()],
-    ['result', getNullableCodec(getMarketResultCodec())],
-    ['referrer', getNullableCodec(getAddressCodec())],
-    ['marketAuthority', getAddressCodec()],
-  ]);
+  return acceptingVariantNames(
+    getGeneratedStructCodec(generated.MARKET_DISCRIMINATOR, generated.getMarketCodec()),
+  );
 }
 
 /** Market codec: discriminator, then the IDL's fields in order. */
 export function getMarketCodec(): Codec<MarketAccountArgs, MarketAccount> {
-  return getDiscriminatedCodec('Wager Market account', MARKET_DISCRIMINATOR, getMarketStructCodec());
+  return acceptingVariantNames(
+    getGeneratedDataCodec('Wager Market account', generated.MARKET_DISCRIMINATOR, generated.getMarketCodec()),
+  );
 }
 
 /**
@@ -502,46 +293,31 @@ export function encodeMarket(market: MarketAccountArgs): Uint8Array {
 // ---------------------------------------------------------------------------------------------------------
 
 /** A decoded Prediction: one per user per market, on one side. */
-export interface PredictionAccount {
-  readonly user: Address;
-  readonly market: Address;
-  /** Lamports staked, all updates included. */
-  readonly amount: bigint;
-  /** The side: Yes or No. */
-  readonly result: MarketResult;
-  /** Paid, refunded, or settled as a loss. */
-  readonly isClaimed: boolean;
-}
+export type PredictionAccount = FromGenerated<generated.Prediction>;
 
 /** What {@link getPredictionCodec} encodes. */
-export interface PredictionAccountArgs {
-  readonly user: Address;
-  readonly market: Address;
-  readonly amount: bigint | number;
+export type PredictionAccountArgs = Readonly<Omit<generated.PredictionArgs, 'result'>> & {
   readonly result: MarketResultArgs;
-  readonly isClaimed: boolean;
-}
+};
 
 /**
  * The Borsh body of a Prediction, without the account discriminator: the IDL's `Prediction` type, as nested
  * in the PredictionUpdate event.
  */
 export function getPredictionStructCodec(): Codec<PredictionAccountArgs, PredictionAccount> {
-  return getStructCodec([
-    ['user', getAddressCodec()],
-    ['market', getAddressCodec()],
-    ['amount', getU64Codec()],
-    ['result', getMarketResultCodec()],
-    ['isClaimed', getBooleanCodec()],
-  ]);
+  return acceptingVariantNames(
+    getGeneratedStructCodec(generated.PREDICTION_DISCRIMINATOR, generated.getPredictionCodec()),
+  );
 }
 
 /** Prediction codec: discriminator, then the IDL's fields in order. */
 export function getPredictionCodec(): Codec<PredictionAccountArgs, PredictionAccount> {
-  return getDiscriminatedCodec(
-    'Wager Prediction account',
-    PREDICTION_DISCRIMINATOR,
-    getPredictionStructCodec(),
+  return acceptingVariantNames(
+    getGeneratedDataCodec(
+      'Wager Prediction account',
+      generated.PREDICTION_DISCRIMINATOR,
+      generated.getPredictionCodec(),
+    ),
   );
 }
 
@@ -567,31 +343,17 @@ export function encodePrediction(prediction: PredictionAccountArgs): Uint8Array 
  * A decoded Referral: a referrer's vault (PDA `["referral", referrer]`). Its lamports above its rent are
  * shares of fees the referrer can claim (`claim_referral`).
  */
-export interface ReferralAccount {
-  readonly referrer: Address;
-  /** Lamports credited, ever. */
-  readonly earned: bigint;
-  /** Lamports paid out, ever. */
-  readonly claimed: bigint;
-}
+export type ReferralAccount = FromGenerated<generated.Referral>;
 
 /** What {@link getReferralCodec} encodes. */
-export interface ReferralAccountArgs {
-  readonly referrer: Address;
-  readonly earned: bigint | number;
-  readonly claimed: bigint | number;
-}
+export type ReferralAccountArgs = Readonly<generated.ReferralArgs>;
 
 /** Referral codec: discriminator, then the IDL's fields in order. */
 export function getReferralCodec(): Codec<ReferralAccountArgs, ReferralAccount> {
-  return getDiscriminatedCodec(
+  return getGeneratedDataCodec(
     'Wager Referral account',
-    REFERRAL_DISCRIMINATOR,
-    getStructCodec([
-      ['referrer', getAddressCodec()],
-      ['earned', getU64Codec()],
-      ['claimed', getU64Codec()],
-    ]),
+    generated.REFERRAL_DISCRIMINATOR,
+    generated.getReferralCodec(),
   );
 }
 
