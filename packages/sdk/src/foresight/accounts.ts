@@ -1,6 +1,8 @@
 /**
- * Foresight's stored records (Config, Event, Bet) and its Prediction enum, with Borsh codecs in the IDL's
- * field order behind Anchor's 8-byte account discriminators.
+ * Foresight's stored records (Config, Event, Bet) and its Prediction enum: the codecs Codama generates from
+ * the IDL (`src/generated/foresight`), in the IDL's field order behind Anchor's 8-byte account
+ * discriminators, with what the IDL does not say: account sizes, records of the program's first version,
+ * refusing another account's data, and the enum codec's RangeErrors.
  *
  * Types follow the house rule: u64 and i64 are `bigint`, u32 is `number`, pubkeys are `Address`, and a Borsh
  * `Option<T>` is `T | null`. Encoders accept `number | bigint` for 64-bit fields.
@@ -16,36 +18,27 @@
  * @module
  */
 
-import idl from '@arcade/program-foresight/idl.json' with { type: 'json' };
-import {
-  getAddressCodec,
-  getBooleanCodec,
-  getI64Codec,
-  getNullableCodec,
-  getStructCodec,
-  getU32Codec,
-  getU64Codec,
-  type Address,
-  type Codec,
-  type ReadonlyUint8Array,
-} from '@solana/kit';
+import type { Codec, ReadonlyUint8Array } from '@solana/kit';
 
-import {
-  encodeToSize,
-  getDiscriminatedCodec,
-  idlDiscriminator,
-  withZeroTail,
-} from '../anchor/discriminated-codec.ts';
+import { encodeToSize, withZeroTail } from '../anchor/discriminated-codec.ts';
 import { getUnitEnumCodec } from '../anchor/enum-codec.ts';
+import {
+  acceptingVariantNames,
+  getGeneratedDataCodec,
+  type FromGenerated,
+} from '../anchor/generated-codec.ts';
+import * as generated from '../generated/foresight/accounts/index.ts';
+import { Prediction } from '../generated/foresight/types/index.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Prediction
 // ---------------------------------------------------------------------------------------------------------
 
-/** The IDL's `Prediction` enum; the value is the Borsh variant index. */
-export const Prediction = Object.freeze({ None: 0, Up: 1, Down: 2, Invalid: 3 } as const);
-/** A {@link Prediction} value. */
-export type Prediction = (typeof Prediction)[keyof typeof Prediction];
+/**
+ * The IDL's `Prediction` enum, generated: a frozen object of its variants' values (the Borsh variant index)
+ * and the type of those values.
+ */
+export { Prediction };
 /** What a {@link Prediction} encoder accepts: the value or the variant name. */
 export type PredictionArgs = Prediction | keyof typeof Prediction;
 
@@ -62,16 +55,12 @@ export function getPredictionCodec(): Codec<PredictionArgs, Prediction> {
 // Discriminators and sizes
 // ---------------------------------------------------------------------------------------------------------
 
-function accountDiscriminator(name: string): ReadonlyUint8Array {
-  return idlDiscriminator('Foresight', 'account', idl.accounts, name);
-}
-
-/** sha256("account:Config")[0..8], from the IDL. */
-export const CONFIG_DISCRIMINATOR: ReadonlyUint8Array = accountDiscriminator('Config');
-/** sha256("account:Event")[0..8], from the IDL. */
-export const EVENT_DISCRIMINATOR: ReadonlyUint8Array = accountDiscriminator('Event');
-/** sha256("account:Bet")[0..8], from the IDL. */
-export const BET_DISCRIMINATOR: ReadonlyUint8Array = accountDiscriminator('Bet');
+/** sha256("account:<Name>")[0..8] of each record, from the generated client. */
+export {
+  BET_DISCRIMINATOR,
+  CONFIG_DISCRIMINATOR,
+  EVENT_DISCRIMINATOR,
+} from '../generated/foresight/accounts/index.ts';
 
 /** Bytes allocated for a Config: 8 + 32 + 3 × 4 + 1 + 3 × 32 + (1 + 32) (`pending_authority` Some). */
 export const CONFIG_ACCOUNT_SIZE = 182;
@@ -92,23 +81,7 @@ export const BET_EVENT_OFFSET = 8;
 // ---------------------------------------------------------------------------------------------------------
 
 /** A decoded Config: one per Pyth feed. */
-export interface ConfigAccount {
-  /** The Pyth feed id, stored as a pubkey (see `feedIdFromAddress`). */
-  readonly pythFeed: Address;
-  /** Id of the locked round; 0 when there is none yet. */
-  readonly lockedEvent: number;
-  /** Id of the live round; 0 when there is none yet. */
-  readonly liveEvent: number;
-  /** Round length in seconds. */
-  readonly timelock: number;
-  /** Betting paused. */
-  readonly disabled: boolean;
-  readonly authority: Address;
-  readonly eventSigner: Address;
-  readonly treasury: Address;
-  /** The key `propose_authority` named, until it accepts; null when none. */
-  readonly pendingAuthority: Address | null;
-}
+export type ConfigAccount = FromGenerated<generated.Config>;
 
 /** What {@link getConfigCodec} encodes (the same as the decoded shape). */
 export type ConfigAccountArgs = ConfigAccount;
@@ -119,20 +92,10 @@ export type ConfigAccountArgs = ConfigAccount;
  */
 export function getConfigCodec(): Codec<ConfigAccountArgs, ConfigAccount> {
   return withZeroTail(
-    getDiscriminatedCodec(
+    getGeneratedDataCodec(
       'Foresight Config account',
-      CONFIG_DISCRIMINATOR,
-      getStructCodec([
-        ['pythFeed', getAddressCodec()],
-        ['lockedEvent', getU32Codec()],
-        ['liveEvent', getU32Codec()],
-        ['timelock', getU32Codec()],
-        ['disabled', getBooleanCodec()],
-        ['authority', getAddressCodec()],
-        ['eventSigner', getAddressCodec()],
-        ['treasury', getAddressCodec()],
-        ['pendingAuthority', getNullableCodec(getAddressCodec())],
-      ]),
+      generated.CONFIG_DISCRIMINATOR,
+      generated.getConfigCodec(),
     ),
     CONFIG_ACCOUNT_SIZE,
   );
@@ -157,65 +120,21 @@ export function encodeConfig(config: ConfigAccountArgs): Uint8Array {
 // ---------------------------------------------------------------------------------------------------------
 
 /** A decoded Event: one round. Times are unix seconds; pools are lamports; prices are Pyth integers. */
-export interface EventAccount {
-  readonly id: number;
-  readonly startTime: bigint;
-  readonly lockTime: bigint;
-  readonly settleTime: bigint;
-  readonly upCount: number;
-  readonly downCount: number;
-  readonly upPool: bigint;
-  readonly downPool: bigint;
-  readonly isSettled: boolean;
-  readonly result: Prediction;
-  /** None until the round is locked, or when no valid price could be had for the lock. */
-  readonly lockPrice: bigint | null;
-  /** None until the round is settled, or when no valid price could be had for the settle. */
-  readonly finalPrice: bigint | null;
-  readonly settledCount: number;
-  /** The config the round belongs to. */
-  readonly config: Address;
-}
+export type EventAccount = FromGenerated<generated.Event>;
 
 /** What {@link getEventCodec} encodes. */
-export interface EventAccountArgs {
-  readonly id: number;
-  readonly startTime: bigint | number;
-  readonly lockTime: bigint | number;
-  readonly settleTime: bigint | number;
-  readonly upCount: number;
-  readonly downCount: number;
-  readonly upPool: bigint | number;
-  readonly downPool: bigint | number;
-  readonly isSettled: boolean;
+export type EventAccountArgs = Readonly<Omit<generated.EventArgs, 'result'>> & {
   readonly result: PredictionArgs;
-  readonly lockPrice: bigint | number | null;
-  readonly finalPrice: bigint | number | null;
-  readonly settledCount: number;
-  readonly config: Address;
-}
+};
 
 /** Event codec: discriminator, then the IDL's fields in order (Borsh options: a 1-byte tag, payload if Some). */
 export function getEventCodec(): Codec<EventAccountArgs, EventAccount> {
-  return getDiscriminatedCodec(
-    'Foresight Event account',
-    EVENT_DISCRIMINATOR,
-    getStructCodec([
-      ['id', getU32Codec()],
-      ['startTime', getI64Codec()],
-      ['lockTime', getI64Codec()],
-      ['settleTime', getI64Codec()],
-      ['upCount', getU32Codec()],
-      ['downCount', getU32Codec()],
-      ['upPool', getU64Codec()],
-      ['downPool', getU64Codec()],
-      ['isSettled', getBooleanCodec()],
-      ['result', getPredictionCodec()],
-      ['lockPrice', getNullableCodec(getI64Codec())],
-      ['finalPrice', getNullableCodec(getI64Codec())],
-      ['settledCount', getU32Codec()],
-      ['config', getAddressCodec()],
-    ]),
+  return acceptingVariantNames(
+    getGeneratedDataCodec(
+      'Foresight Event account',
+      generated.EVENT_DISCRIMINATOR,
+      generated.getEventCodec(),
+    ),
   );
 }
 
@@ -238,38 +157,17 @@ export function encodeEvent(event: EventAccountArgs): Uint8Array {
 // ---------------------------------------------------------------------------------------------------------
 
 /** A decoded Bet: one per user per round. */
-export interface BetAccount {
-  readonly event: Address;
-  /** Lamports staked. */
-  readonly amount: bigint;
-  readonly prediction: Prediction;
-  /** Paid (won) or refunded (invalid round). */
-  readonly isSettled: boolean;
-  /** The bettor. */
-  readonly user: Address;
-}
+export type BetAccount = FromGenerated<generated.Bet>;
 
 /** What {@link getBetCodec} encodes. */
-export interface BetAccountArgs {
-  readonly event: Address;
-  readonly amount: bigint | number;
+export type BetAccountArgs = Readonly<Omit<generated.BetArgs, 'prediction'>> & {
   readonly prediction: PredictionArgs;
-  readonly isSettled: boolean;
-  readonly user: Address;
-}
+};
 
 /** Bet codec: discriminator, then the IDL's fields in order. */
 export function getBetCodec(): Codec<BetAccountArgs, BetAccount> {
-  return getDiscriminatedCodec(
-    'Foresight Bet account',
-    BET_DISCRIMINATOR,
-    getStructCodec([
-      ['event', getAddressCodec()],
-      ['amount', getU64Codec()],
-      ['prediction', getPredictionCodec()],
-      ['isSettled', getBooleanCodec()],
-      ['user', getAddressCodec()],
-    ]),
+  return acceptingVariantNames(
+    getGeneratedDataCodec('Foresight Bet account', generated.BET_DISCRIMINATOR, generated.getBetCodec()),
   );
 }
 
