@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { ConfigError, derivedPublicUrl, loadEnv } from './env.ts';
+import { ConfigError, derivedPublicUrl, loadEnv, WORKER_NAMES } from './env.ts';
 
 const KEY = '11111111111111111111111111111111';
 
@@ -54,6 +54,30 @@ describe('loadEnv', () => {
       expect.arrayContaining(['PORT', 'DATABASE_URL', 'ADMIN_WALLETS.0', 'JWT_SECRET']),
     );
     expect((error as ConfigError).message).toMatch(/^Invalid environment:\n {2}/);
+  });
+
+  it('parses WORKERS_DRY_RUN: none by default, all, or a list of known worker names', () => {
+    expect(loadEnv({}).WORKERS_DRY_RUN).toEqual([]);
+    expect(loadEnv({ WORKERS_DRY_RUN: '' }).WORKERS_DRY_RUN).toEqual([]);
+    expect(loadEnv({ WORKERS_DRY_RUN: 'none' }).WORKERS_DRY_RUN).toEqual([]);
+    expect(loadEnv({ WORKERS_DRY_RUN: 'all' }).WORKERS_DRY_RUN).toBe('all');
+    expect(loadEnv({ WORKERS_DRY_RUN: ' Indexer, market-settler ,' }).WORKERS_DRY_RUN).toEqual([
+      'indexer',
+      'market-settler',
+    ]);
+    expect(loadEnv({ WORKERS_DRY_RUN: [...WORKER_NAMES].join(',') }).WORKERS_DRY_RUN).toEqual([
+      ...WORKER_NAMES,
+    ]);
+    let error: unknown;
+    try {
+      loadEnv({ WORKERS_DRY_RUN: 'indexer,bet-setler' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((problem) => problem.split(':')[0])).toEqual([
+      'WORKERS_DRY_RUN',
+    ]);
   });
 
   it('requires the keys and secrets of a real deployment once SOLANA_RPC_URL is set', () => {

@@ -31,6 +31,9 @@ const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 const port = z.coerce.number().int().min(0).max(65_535);
 const wholeNumber = z.coerce.number().int().min(0);
 const address = z.string().trim().refine(isAddress, 'expected a base58 Solana address');
+/** The standard workers' names (`WORKERS`, `WORKERS_DRY_RUN`). */
+export const WORKER_NAMES = ['indexer', 'bet-settler', 'foresight-crank', 'market-settler'] as const;
+
 /** `a, b,c` → `['a', 'b', 'c']`; `lower` folds case (deny lists, host names). */
 const commaList = (lower: boolean) => (value: unknown) =>
   typeof value === 'string'
@@ -232,6 +235,20 @@ const schema = z
         return commaList(true)(value);
       },
       z.union([z.literal('all'), z.array(z.string())]),
+    ),
+
+    /**
+     * Which workers run in dry-run (they plan and log, never send a transaction or write, and take no leader
+     * lock, so they can run beside the production ones): `all`, `none` (the default) or a comma list of
+     * {@link WORKER_NAMES}. A name not known is refused: a typo must not leave a worker acting for real.
+     */
+    WORKERS_DRY_RUN: z.preprocess(
+      (value) => {
+        if (value === 'all') return 'all';
+        if (value === undefined || value === 'none') return [];
+        return commaList(true)(value);
+      },
+      z.union([z.literal('all'), z.array(z.enum(WORKER_NAMES))]),
     ),
 
     /** The web app's build (`npm run build:web`) served at `/`; default `apps/web/dist` in this checkout. */

@@ -7,11 +7,16 @@
  * the indexer when the next bet's row is missing), so a bet is revealed in the first slot after its own.
  * Across instances each falls back on its own polling interval.
  *
+ * `WORKERS_DRY_RUN` puts the named workers in dry-run: they read the chain and the database and log what
+ * they would do, sending no transaction and writing nothing, and take no leader lock, so an instance in
+ * dry-run can run beside the production ones.
+ *
  * @module
  */
 
 import type { FastifyInstance } from 'fastify';
 
+import type { WORKER_NAMES } from '../config/env.ts';
 import { createForesightCrankWorker } from './foresight-crank/foresight-crank.ts';
 import { createIndexerWorker } from './indexer/indexer-worker.ts';
 import { createMarketSettlerWorker } from './market-settler/market-settler.ts';
@@ -27,10 +32,15 @@ function wake(app: FastifyInstance, name: string): void {
 export function createWorkers(app: FastifyInstance): Worker[] {
   const wanted = app.env.WORKERS;
   const enabled = (name: string): boolean => wanted === 'all' || wanted.includes(name);
+  const dryRun = (name: (typeof WORKER_NAMES)[number]): boolean => {
+    const dry = app.env.WORKERS_DRY_RUN;
+    return dry === 'all' || dry.includes(name);
+  };
   const workers: Worker[] = [];
   if (enabled('indexer')) {
     workers.push(
       createIndexerWorker(app, {
+        dryRun: dryRun('indexer'),
         onActivity: () => {
           wake(app, 'indexer');
         },
@@ -40,6 +50,7 @@ export function createWorkers(app: FastifyInstance): Worker[] {
   if (enabled('bet-settler')) {
     workers.push(
       createBetSettlerWorker(app, {
+        dryRun: dryRun('bet-settler'),
         // The House subscription: a bet is revealed in the first slot after its own.
         onActivity: () => {
           wake(app, 'bet-settler');
@@ -53,7 +64,11 @@ export function createWorkers(app: FastifyInstance): Worker[] {
       if (item.kind === 'bet' && item.result === null) wake(app, 'bet-settler');
     });
   }
-  if (enabled('foresight-crank')) workers.push(createForesightCrankWorker(app));
-  if (enabled('market-settler')) workers.push(createMarketSettlerWorker(app));
+  if (enabled('foresight-crank')) {
+    workers.push(createForesightCrankWorker(app, { dryRun: dryRun('foresight-crank') }));
+  }
+  if (enabled('market-settler')) {
+    workers.push(createMarketSettlerWorker(app, { dryRun: dryRun('market-settler') }));
+  }
   return workers;
 }

@@ -12,7 +12,7 @@ let database: TestDatabase;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-});
+}, 120_000);
 afterAll(() => database.close());
 
 function countingWorker(
@@ -96,6 +96,28 @@ describe('WorkerRunner', () => {
     expect(runner.health().failures).toBeGreaterThan(0);
     expect(errors.length).toBeGreaterThan(0);
     await runner.stop();
+  });
+
+  it('runs a dry-run worker without its leader lock, beside the instance that leads the job', async () => {
+    const name = `dry-${Math.random()}`;
+    const dry = Object.assign(countingWorker(name), { dryRun: true });
+    const real = countingWorker(name);
+    const dryRunner = new WorkerRunner({ db: database.db, worker: dry, leaderRetryMs: 10 });
+    dryRunner.start();
+    await until(() => dry.runs >= 2);
+    expect(dryRunner.isLeader).toBe(false);
+    expect(dryRunner.health().status).toBe('leader');
+    dryRunner.wake();
+    await until(() => dry.runs >= 3);
+    // The lock is free: the real worker leads while the dry run goes on.
+    const realRunner = new WorkerRunner({ db: database.db, worker: real, leaderRetryMs: 10 });
+    realRunner.start();
+    await until(() => realRunner.isLeader && real.runs > 0);
+    const runs = dry.runs;
+    await until(() => dry.runs > runs);
+    await dryRunner.stop();
+    expect(dryRunner.health().status).toBe('stopped');
+    await realRunner.stop();
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(

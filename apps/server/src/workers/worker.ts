@@ -7,6 +7,10 @@
  * runs the worker every `intervalMs`, or earlier when woken, skipping a run while the previous one is still
  * in progress. Standby instances retry the lock every `leaderRetryMs`.
  *
+ * A worker in dry-run (`dryRun`: it plans and logs, never sends a transaction or writes) takes no lock: it
+ * runs on every instance that has it, beside the leader, and reports `leader` ("running here") with
+ * `dryRun: true` in its details. Holding the lock would keep the real worker from running.
+ *
  * @module
  */
 
@@ -27,12 +31,20 @@ export interface Worker {
   lagMs?(): number | null;
   /** Extra figures for the health record (cursors, counts). */
   details?(): Readonly<Record<string, unknown>>;
+  /**
+   * Plans only: sends no transaction and writes nothing. The runner then takes no leader lock, so the worker
+   * runs beside the one that does.
+   */
+  readonly dryRun?: boolean;
 }
 
 /** A worker's health, as `GET /api/health` shows it. */
 export interface WorkerHealth {
   readonly name: string;
-  /** `leader`: running here; `standby`: another instance leads; `failing`: the last run threw. */
+  /**
+   * `leader`: running here (in dry-run without the lock); `standby`: another instance leads; `failing`: the
+   * last run threw.
+   */
   readonly status: 'starting' | 'leader' | 'standby' | 'failing' | 'stopped' | 'disabled';
   readonly lastRunAt: number | null;
   readonly lastSuccessAt: number | null;
@@ -73,6 +85,8 @@ export class WorkerRunner {
   readonly #now: () => number;
   readonly #onError: (error: unknown) => void;
   #session: Session | null = null;
+  /** Running without the lock: the worker is in dry-run. */
+  #unlocked = false;
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
   #abort = new AbortController();
@@ -92,9 +106,14 @@ export class WorkerRunner {
     this.#onError = options.onError ?? (() => undefined);
   }
 
-  /** Whether this instance runs the worker now. */
+  /** Whether this instance holds the worker's leader lock (a dry-run worker never does). */
   get isLeader(): boolean {
     return this.#session !== null;
+  }
+
+  /** Whether this instance runs the worker now: as leader, or in dry-run. */
+  get #active(): boolean {
+    return this.#session !== null || this.#unlocked;
   }
 
   /** Starts competing for leadership and, once leader, running. */
@@ -107,7 +126,7 @@ export class WorkerRunner {
 
   /** Asks for a run as soon as the current one (if any) ends: a subscription saw something new. */
   wake(): void {
-    if (this.#session === null || this.#status === 'stopped') return;
+    if (!this.#active || this.#status === 'stopped') return;
     if (this.#running !== null) {
       this.#wakeRequested = true;
       return;
@@ -135,7 +154,7 @@ export class WorkerRunner {
       lastError: this.#lastError,
       runs: this.#runs,
       failures: this.#failures,
-      lagMs: this.#session === null ? null : (this.worker.lagMs?.() ?? null),
+      lagMs: this.#active ? (this.worker.lagMs?.() ?? null) : null,
       details: this.worker.details?.() ?? {},
     };
   }
@@ -167,7 +186,7 @@ export class WorkerRunner {
 
   async #tick(): Promise<void> {
     if (this.#status === 'stopped') return;
-    if (this.#session === null && !(await this.#campaign())) {
+    if (!this.#active && !(await this.#campaign())) {
       this.#schedule(this.#leaderRetryMs);
       return;
     }
@@ -200,6 +219,13 @@ export class WorkerRunner {
   }
 
   async #campaign(): Promise<boolean> {
+    if (this.worker.dryRun === true) {
+      // Nothing to lead: a dry run changes nothing, so it needs no lock and must not keep the real worker out.
+      if (this.#status === 'stopped') return false;
+      this.#unlocked = true;
+      this.#status = 'leader';
+      return true;
+    }
     let session: Session | null = null;
     try {
       session = await this.#db.openSession();
@@ -225,6 +251,7 @@ export class WorkerRunner {
   }
 
   async #stillLeader(): Promise<boolean> {
+    if (this.#unlocked) return true;
     try {
       await this.#session?.query('SELECT 1');
       return this.#session !== null;
@@ -234,6 +261,7 @@ export class WorkerRunner {
   }
 
   async #resign(): Promise<void> {
+    this.#unlocked = false;
     const session = this.#session;
     this.#session = null;
     if (session === null) return;

@@ -190,6 +190,11 @@ class ForesightCrank implements Worker {
   /** While catching up after an outage: the planned time it started from and the ticks made since. */
   #catchUp: { fromT: number; ticks: number } | null = null;
 
+  /** Plans only (see the options' `dryRun`); the runner then takes no leader lock. */
+  get dryRun(): boolean {
+    return this.#dryRun;
+  }
+
   constructor(app: FastifyInstance, options: ForesightCrankOptions) {
     this.#app = app;
     this.intervalMs = options.intervalMs ?? 500;

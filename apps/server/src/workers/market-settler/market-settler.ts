@@ -243,6 +243,11 @@ class MarketSettler implements Worker {
   #lastMarketSettledAt: number | null = null;
   #lastPlanned: Record<string, number> = {};
 
+  /** Plans only (see the options' `dryRun`); the runner then takes no leader lock. */
+  get dryRun(): boolean {
+    return this.#dryRun;
+  }
+
   constructor(app: FastifyInstance, options: MarketSettlerOptions) {
     this.#app = app;
     this.intervalMs = options.intervalMs ?? 1_000;

@@ -717,6 +717,7 @@ export function createBetSettlerWorker(
 
   return {
     name: BET_SETTLER_WORKER_NAME,
+    dryRun,
     intervalMs: options.intervalMs ?? 250,
 
     async run(signal) {
