@@ -7,7 +7,7 @@ import { runtimeConfig } from '../../config/runtime-config.ts';
 import { WalletBlockedModal } from '../../features/account-status/components/wallet-blocked-modal.tsx';
 import { useForceProfileForNewUsers } from '../../features/profile/hooks/use-force-profile-for-new-users.ts';
 import { useOAuthReturn } from '../../features/profile/hooks/use-oauth-return.ts';
-import { useReferralCapture } from '../../features/profile/hooks/use-referral-capture.ts';
+import { useReferralCapture } from '../../lib/referral/use-referral-capture.ts';
 import { useUiState } from '../../lib/store.ts';
 import { AnnouncementMarquee, isAnnouncementVisible, MARQUEE_HEIGHT } from './announcement-marquee.tsx';
 import { BottomNav } from './bottom-nav.tsx';

@@ -2,8 +2,9 @@ import { isAddress } from '@solana/kit';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Button } from '../../components/ui/button.tsx';
-import { pnlQueryOptions, PNL_GAMES, type PnlGame } from '../../features/history/api/get-pnl.ts';
-import type { TailSpinType } from '../../features/history/api/get-history.ts';
+import { pnlQueryOptions } from '../../features/history/api/get-pnl.ts';
+import { PNL_GAMES, type PnlGame } from '@arcade/sdk/api/history';
+import type { TailSpinType } from '../../lib/history/get-history.ts';
 import { AddressLookup, INVALID_ADDRESS } from '../../features/history/components/address-lookup.tsx';
 import { HistoryTabs } from '../../features/history/components/history-tabs.tsx';
 import { PnlSummary } from '../../features/history/components/pnl-summary.tsx';

@@ -19,19 +19,15 @@ import { foresightPayout } from '@arcade/sdk/payout';
 import { address as toAddress, fetchEncodedAccounts, type Address } from '@solana/kit';
 import { queryOptions } from '@tanstack/react-query';
 
-import { runtimeConfig } from '../../../config/runtime-config.ts';
 import { api } from '../../../lib/api-client.ts';
+import { foresightProgram } from '../../../lib/programs.ts';
 import { getRpc } from '../../../lib/wallet/rpc.ts';
 import type { ForesightClaim } from '../utils/claim-items.ts';
-import { UNCLAIMED_WINS_POLL_MS, unclaimedWinsKey } from './get-unclaimed-wins.ts';
+import { UNCLAIMED_WINS_POLL_MS } from './get-unclaimed-wins.ts';
+import { unclaimedWinsKey } from '../../../lib/query-keys.ts';
 
 /** Pages of candidates read at most (20 each): far more than anyone leaves unclaimed. */
 export const MAX_CANDIDATE_PAGES = 10;
-
-/** The Foresight program of this deployment. */
-export function foresightProgram(): { readonly programAddress: Address } {
-  return { programAddress: toAddress(runtimeConfig().programs.foresight) };
-}
 
 /** A history item, as far as discovery needs it. */
 interface PredictionItem {

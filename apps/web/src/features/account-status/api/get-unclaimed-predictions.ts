@@ -17,7 +17,9 @@ import { queryOptions } from '@tanstack/react-query';
 
 import type { ProphecyClaim } from '../utils/claim-items.ts';
 import { fetchAccountsInChunks, listUnclaimedCandidates } from './get-unclaimed-foresight.ts';
-import { UNCLAIMED_WINS_POLL_MS, unclaimedWinsKey, wagerProgram } from './get-unclaimed-wins.ts';
+import { UNCLAIMED_WINS_POLL_MS } from './get-unclaimed-wins.ts';
+import { unclaimedWinsKey } from '../../../lib/query-keys.ts';
+import { wagerProgram } from '../../../lib/programs.ts';
 
 /** A market bet of the history, as far as discovery needs it. */
 interface MarketBetItem {

@@ -13,12 +13,12 @@
 import { BET_REFUND_DELAY_SECS, RPC_COMMITMENT } from '@arcade/sdk/constants';
 import { BetState, betTypeLabel, decodeBet, type BetTypeLabel } from '@arcade/sdk/wager/accounts';
 import { betFee } from '@arcade/sdk/wager/bet-math';
-import { findBetAddress } from '@arcade/sdk/wager/pda';
 import { isUnclaimedWin } from '@arcade/sdk/wager/views';
-import { address as toAddress, fetchEncodedAccount, type Address } from '@solana/kit';
+import { fetchEncodedAccount, type Address } from '@solana/kit';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { runtimeConfig } from '../../../config/runtime-config.ts';
+import { betAddressOf } from '../../../lib/programs.ts';
+import { unclaimedWinsKey } from '../../../lib/query-keys.ts';
 import { getRpc } from '../../../lib/wallet/rpc.ts';
 import { lateWinOwed } from '../../../lib/wager-bet/utils/refund.ts';
 
@@ -43,17 +43,6 @@ export interface UnclaimedWin {
 /** Whether `win` is owed at `nowMs`: a win always, an open bet once its refund deadline has passed. */
 export function isOwedNow(win: Pick<UnclaimedWin, 'refundableAt'>, nowMs: number): boolean {
   return win.refundableAt === null || BigInt(Math.floor(nowMs / 1000)) >= win.refundableAt;
-}
-
-/** The wager program of this deployment. */
-export function wagerProgram(): { readonly programAddress: Address } {
-  return { programAddress: toAddress(runtimeConfig().programs.wager) };
-}
-
-/** The bet PDA of `user` in this deployment's wager program. */
-export async function betAddressOf(user: Address): Promise<Address> {
-  const [bet] = await findBetAddress(user, wagerProgram());
-  return bet;
 }
 
 /**
@@ -93,11 +82,6 @@ export async function getUnclaimedWins(user: Address): Promise<readonly Unclaime
 
 /** How often the unclaimed wins are re-read even without a chain notification. */
 export const UNCLAIMED_WINS_POLL_MS = 30_000;
-
-/** The query key of a wallet's unclaimed wins. */
-export function unclaimedWinsKey(user: Address | null) {
-  return ['account-status', 'unclaimed-wins', user] as const;
-}
 
 /** Query options of a wallet's unclaimed wins; disabled without a wallet. */
 export function unclaimedWinsQueryOptions(user: Address | null) {

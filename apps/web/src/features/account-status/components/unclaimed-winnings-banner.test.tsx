@@ -1,7 +1,6 @@
 import { FORESIGHT_SETTLE_BUFFER_SECS } from '@arcade/sdk/constants';
 import { identifyForesightInstruction } from '@arcade/sdk/foresight/instructions';
 import { foresightPayout } from '@arcade/sdk/payout';
-import { TransactionSendError, type TransactionSendErrorReason } from '@arcade/sdk/sender/send-error';
 import {
   BetResult,
   BetState,
@@ -25,10 +24,7 @@ import { Toaster } from '../../../components/toaster.tsx';
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { toast } from '../../../lib/toast.ts';
 import { fakeAddress, MockChain, RENT, testConfig } from '../../../testing/mock-chain.ts';
-import {
-  FakeForesightProgram,
-  type SeedRoundOptions,
-} from '../../foresight/testing/fake-foresight-program.ts';
+import { FakeForesightProgram, type SeedRoundOptions } from '../../../testing/fake-foresight-program.ts';
 import { betData } from '../../../lib/wager-bet/testing/mock-chain.ts';
 import { FakeHistory } from '../testing/fake-history.ts';
 import { UnclaimedWinningsBanner, unclaimedWinsText } from './unclaimed-winnings-banner.tsx';
@@ -193,8 +189,10 @@ async function claimAllOnceShown(text: string): Promise<void> {
   await userEvent.click(screen.getByRole('button', { name: 'Collect all' }));
 }
 
-function sendError(message: string, reason: TransactionSendErrorReason): Error {
-  return new TransactionSendError(message, { reason });
+function sendError(message: string, reason: string): Error {
+  const error = new Error(message);
+  error.name = 'TransactionSendError';
+  return Object.assign(error, { reason });
 }
 
 beforeEach(async () => {

@@ -64,8 +64,8 @@ vi.mock('../../../lib/wallet/rpc.ts', () => ({
   }),
 }));
 
-vi.mock('../api/get-unclaimed-wins.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/get-unclaimed-wins.ts')>()),
+vi.mock('../../../lib/programs.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/programs.ts')>()),
   betAddressOf: (user: string) => Promise.resolve(`bet-of-${user}`),
 }));
 

@@ -10,7 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { watchAccount } from '../../../lib/wallet/watch-account.ts';
-import { betAddressOf, unclaimedWinsKey } from '../api/get-unclaimed-wins.ts';
+import { unclaimedWinsKey } from '../../../lib/query-keys.ts';
+import { betAddressOf } from '../../../lib/programs.ts';
 
 /**
  * Refetches the unclaimed wins whenever the user's bet record changes on chain (a bet settles, is claimed

@@ -7,7 +7,6 @@
  */
 
 import { FAILURE_TOASTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
-import { TransactionSendError } from '@arcade/sdk/sender/send-error';
 import type { Address } from '@solana/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -15,7 +14,7 @@ import { useCallback, useState } from 'react';
 import { usePlaySound } from '../../../lib/sound.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSendTransaction } from '../../../lib/wallet/use-send-transaction.ts';
-import { unclaimedWinsKey } from '../api/get-unclaimed-wins.ts';
+import { unclaimedWinsKey } from '../../../lib/query-keys.ts';
 import { claimInstructions } from '../utils/claim-instructions.ts';
 import type { ClaimItem } from '../utils/claim-items.ts';
 import { packClaims } from '../../../lib/wallet/pack-claims.ts';
@@ -44,8 +43,8 @@ export interface ClaimProgress {
  * else meanwhile; no when the user said no in the wallet, or the network is in doubt (a timeout may land).
  */
 export function continuesAfter(error: unknown): boolean {
-  if (!(error instanceof TransactionSendError)) return false;
-  const { reason } = error;
+  if (!(error instanceof Error) || error.name !== 'TransactionSendError') return false;
+  const reason = (error as Error & { readonly reason?: unknown }).reason;
   return reason === 'simulation' || reason === 'failed' || reason === 'rejected';
 }
 
@@ -55,8 +54,8 @@ export function continuesAfter(error: unknown): boolean {
  * re-reading its items tells which are still owed.
  */
 export function worthRechecking(error: unknown): boolean {
-  if (!(error instanceof TransactionSendError)) return false;
-  const { reason } = error;
+  if (!(error instanceof Error) || error.name !== 'TransactionSendError') return false;
+  const reason = (error as Error & { readonly reason?: unknown }).reason;
   return reason === 'simulation' || reason === 'failed';
 }
 

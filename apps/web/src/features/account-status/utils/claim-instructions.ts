@@ -17,8 +17,7 @@ import {
 import { findHouseAddress } from '@arcade/sdk/wager/pda';
 import type { Address, Instruction } from '@solana/kit';
 
-import { foresightProgram } from '../api/get-unclaimed-foresight.ts';
-import { wagerProgram } from '../api/get-unclaimed-wins.ts';
+import { wagerProgram, foresightProgram } from '../../../lib/programs.ts';
 import type { ClaimItem } from './claim-items.ts';
 import type { PackableClaim } from '../../../lib/wallet/pack-claims.ts';
 

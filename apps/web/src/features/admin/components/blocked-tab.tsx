@@ -7,7 +7,15 @@ import { BLOCK_REASON_MAX_LENGTH, useBlockWallet } from '../api/block-wallet.ts'
 import { useBlockedWallets } from '../api/get-blocked-wallets.ts';
 import type { BlockedWallet } from '../api/types.ts';
 import { useUnblockWallet } from '../api/unblock-wallet.ts';
-import { ConfirmBar, CopyAddress, Empty, Field, Loading, Panel, QueryError } from './admin-ui.tsx';
+import {
+  ConfirmBar,
+  CopyAddress,
+  Empty,
+  Field,
+  Loading,
+  Panel,
+  QueryError,
+} from '../../../components/ui/admin-ui.tsx';
 
 /** A base58 Solana address: 32 to 44 characters of the base58 alphabet. */
 const ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;

@@ -11,7 +11,7 @@ import {
   ToastList,
   toastTexts,
 } from '../testing/admin-test-utils.tsx';
-import { fromDateTimeLocal, toDateTimeLocal } from '../../prophecy/utils/market-proposal.ts';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/prophecy/market-proposal.ts';
 import { CreateMarketForm } from './create-market-form.tsx';
 
 vi.mock('../../../lib/session/session.tsx', () => ({

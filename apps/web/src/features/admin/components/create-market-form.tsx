@@ -9,7 +9,7 @@ import {
   type MarketFormErrors,
   type MarketFormValues,
 } from '../utils/market-form.ts';
-import { Field, Panel, SelectField, TextAreaField } from './admin-ui.tsx';
+import { Field, Panel, SelectField, TextAreaField } from '../../../components/ui/admin-ui.tsx';
 
 /**
  * Creates a market on chain. Checks every field as the server will before sending; on failure the form

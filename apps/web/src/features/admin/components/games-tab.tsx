@@ -4,7 +4,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useHouse } from '../api/get-house.ts';
 import { useSetPaused, type PausableGame, type SetPausedResult } from '../api/set-paused.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { ConfirmBar, CopyAddress, Loading, Panel, Pill, QueryError } from './admin-ui.tsx';
+import {
+  ConfirmBar,
+  CopyAddress,
+  Loading,
+  Panel,
+  Pill,
+  QueryError,
+} from '../../../components/ui/admin-ui.tsx';
 
 const GAMES: readonly { readonly game: PausableGame; readonly title: string; readonly covers: string }[] = [
   { game: 'wager', title: 'House', covers: 'TailSpin, ReTail and Prophecy bets' },

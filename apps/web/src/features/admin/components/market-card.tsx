@@ -6,8 +6,8 @@ import { errorText } from '../../../lib/error-text.ts';
 import { useResolveMarket } from '../api/resolve-market.ts';
 import type { MarketItem, MarketResult } from '../api/types.ts';
 import { useUpdateMarket } from '../api/update-market.ts';
-import { fromDateTimeLocal, timeErrors, toDateTimeLocal } from '../../prophecy/utils/market-proposal.ts';
-import { ConfirmBar, CopyAddress, MarketTimeFields, Pill } from './admin-ui.tsx';
+import { fromDateTimeLocal, timeErrors, toDateTimeLocal } from '../../../lib/prophecy/market-proposal.ts';
+import { ConfirmBar, CopyAddress, MarketTimeFields, Pill } from '../../../components/ui/admin-ui.tsx';
 
 /** Where a market stands for the operator. */
 export type MarketPhase = 'open' | 'to-resolve' | 'resolved';

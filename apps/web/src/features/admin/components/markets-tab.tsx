@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useAdminMarkets } from '../api/get-admin-markets.ts';
 import type { MarketItem } from '../api/types.ts';
 import { CreateMarketForm } from './create-market-form.tsx';
-import { Empty, Loading, Panel, QueryError } from './admin-ui.tsx';
+import { Empty, Loading, Panel, QueryError } from '../../../components/ui/admin-ui.tsx';
 import { MarketCard, marketPhase, type MarketPhase } from './market-card.tsx';
 
 const FILTERS: readonly { readonly id: MarketPhase | 'all'; readonly label: string }[] = [

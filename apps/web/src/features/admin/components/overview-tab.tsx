@@ -1,6 +1,6 @@
 import { useHouse } from '../api/get-house.ts';
 import { formatLamports } from '../../../lib/format.ts';
-import { CopyAddress, Loading, Panel, Pill, QueryError, Stat } from './admin-ui.tsx';
+import { CopyAddress, Loading, Panel, Pill, QueryError, Stat } from '../../../components/ui/admin-ui.tsx';
 
 /** The House's money, the games' paused flags and the on-chain keys, refreshed every 10 seconds. */
 export function OverviewTab() {

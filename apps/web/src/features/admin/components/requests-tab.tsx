@@ -9,7 +9,7 @@ import { useMarketRequests, type RequestFilter } from '../api/get-market-request
 import { REJECT_REASON_MAX_LENGTH, useRejectRequest } from '../api/reject-request.ts';
 import type { MarketRequest } from '../api/types.ts';
 import { REFERRER_WARNING_TEXT, referrerWarnings } from '../utils/referrer-check.ts';
-import { fromDateTimeLocal, timeErrors, toDateTimeLocal } from '../../prophecy/utils/market-proposal.ts';
+import { fromDateTimeLocal, timeErrors, toDateTimeLocal } from '../../../lib/prophecy/market-proposal.ts';
 import {
   CopyAddress,
   Empty,
@@ -19,7 +19,7 @@ import {
   Panel,
   Pill,
   QueryError,
-} from './admin-ui.tsx';
+} from '../../../components/ui/admin-ui.tsx';
 
 const FILTERS: readonly RequestFilter[] = ['pending', 'approved', 'rejected', 'all'];
 

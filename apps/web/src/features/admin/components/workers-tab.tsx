@@ -1,7 +1,7 @@
 import { formatDateTime, formatRelativeTime } from '../../../lib/format.ts';
 import { useHealth } from '../api/get-health.ts';
 import type { HealthCheck, WorkerStatus } from '../api/types.ts';
-import { Empty, Loading, Panel, Pill, QueryError } from './admin-ui.tsx';
+import { Empty, Loading, Panel, Pill, QueryError } from '../../../components/ui/admin-ui.tsx';
 
 const STATUS_TONE: Readonly<Record<WorkerStatus, 'win' | 'info' | 'loss' | 'juice' | 'dim'>> = {
   leader: 'win',

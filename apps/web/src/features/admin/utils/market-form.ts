@@ -10,7 +10,7 @@ import {
   EMPTY_PROPOSAL,
   validateProposal,
   type ProposalFormValues,
-} from '../../prophecy/utils/market-proposal.ts';
+} from '../../../lib/prophecy/market-proposal.ts';
 import type { CreateMarketInput } from '../api/create-market.ts';
 
 /** The form's values, as the inputs hold them. */

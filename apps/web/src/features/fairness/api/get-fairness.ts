@@ -10,9 +10,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 
-/** How the server says a roll is derived (shown as it is). */
-export type { FairnessAlgorithm } from '@arcade/sdk/api/history';
-
 /** A published hash chain. Times are unix milliseconds. */
 export type PublishedChain = PublishedChainJson;
 

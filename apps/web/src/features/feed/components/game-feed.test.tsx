@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createQueryClient } from '../../../lib/query-client.ts';
-import type { BetFeedItem, MarketBetFeedItem, PredictionFeedItem } from '../utils/feed-items.ts';
+import type { MarketBetFeedItem } from '../utils/feed-items.ts';
+import type { BetFeedItem, PredictionFeedItem } from '@arcade/sdk/feed-items';
 import { GameFeed } from './game-feed.tsx';
 
 const mocks = vi.hoisted(() => {

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ui } from '../../../lib/store.ts';
-import type { BetFeedItem, PredictionFeedItem } from '../utils/feed-items.ts';
+import type { BetFeedItem, PredictionFeedItem } from '@arcade/sdk/feed-items';
 import { OwnBetSounds } from './own-bet-sounds.tsx';
 
 const mocks = vi.hoisted(() => {

@@ -10,11 +10,10 @@ import {
   mergeFeedItems,
   ownItemSound,
   skillLabel,
-  type BetFeedItem,
   type FeedItem,
   type MarketBetFeedItem,
-  type PredictionFeedItem,
 } from './feed-items.ts';
+import type { BetFeedItem, PredictionFeedItem } from '@arcade/sdk/feed-items';
 
 const bet = (id: string, timestamp: number, patch: Partial<BetFeedItem> = {}): BetFeedItem => ({
   kind: 'bet',

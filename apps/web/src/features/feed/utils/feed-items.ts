@@ -13,8 +13,6 @@ import type {
   PredictionFeedItem,
 } from '@arcade/sdk/feed-items';
 
-export type { BetFeedItem, PredictionFeedItem } from '@arcade/sdk/feed-items';
-
 /**
  * A Prophecy prediction, with whether its side won once the market is resolved (the server's `won`:
  * null while open and for an Invalid market's refund; absent from an older server).

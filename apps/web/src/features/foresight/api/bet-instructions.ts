@@ -17,7 +17,7 @@ import {
 import type { Address } from '@solana/kit';
 
 import type { Side } from '../utils/round-view.ts';
-import { foresightProgram } from './foresight-program.ts';
+import { foresightProgram } from '../../../lib/programs.ts';
 
 /** What a bet needs. */
 export interface PlaceBetArgs {

@@ -11,6 +11,7 @@ import { SOL_USD_FEED_ID } from '@arcade/sdk/foresight/program';
 import { address as toAddress, type Address, type ReadonlyUint8Array } from '@solana/kit';
 
 import { runtimeConfig } from '../../../config/runtime-config.ts';
+import { foresightProgram } from '../../../lib/programs.ts';
 
 /** The spec §3 asset config of a Foresight symbol (only SOL is defined). */
 export interface ForesightAsset {
@@ -34,11 +35,6 @@ export function solAsset(): ForesightAsset {
     decimals: SOL_USD_PRICE_DECIMALS,
     precision: ASSET_DISPLAY_PRECISION,
   };
-}
-
-/** The Foresight program of this deployment, as the SDK builders and PDA helpers take it. */
-export function foresightProgram(): { readonly programAddress: Address } {
-  return { programAddress: toAddress(runtimeConfig().programs.foresight) };
 }
 
 /** The config of `asset`'s feed. */

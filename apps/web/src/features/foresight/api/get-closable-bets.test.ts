@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { fakeAddress, MockChain, RENT, testConfig } from '../../../testing/mock-chain.ts';
-import { FakeForesightProgram } from '../testing/fake-foresight-program.ts';
+import { FakeForesightProgram } from '../../../testing/fake-foresight-program.ts';
 import { closeBetInstruction } from './bet-instructions.ts';
 import { fetchClosableBets } from './get-closable-bets.ts';
 

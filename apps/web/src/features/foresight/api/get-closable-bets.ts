@@ -26,7 +26,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { getRpc } from '../../../lib/wallet/rpc.ts';
 import { HISTORY_POLL_MS } from './get-prediction-history.ts';
-import { betAddressOf, foresightProgram } from './foresight-program.ts';
+import { betAddressOf } from './foresight-program.ts';
+import { foresightProgram } from '../../../lib/programs.ts';
 import { userBetsRootKey } from './get-user-bets.ts';
 
 /** A bet account `close_bet` would close now. */

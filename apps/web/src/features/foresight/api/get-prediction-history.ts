@@ -9,7 +9,7 @@
 import type { Address } from '@solana/kit';
 import { useInfiniteQuery } from '@tanstack/react-query';
 
-import { getPredictionsPage, type PredictionRow } from '../../history/api/get-history.ts';
+import { getPredictionsPage, type PredictionRow } from '../../../lib/history/get-history.ts';
 
 /** One of the player's bets. */
 export type HistoryPrediction = PredictionRow;

@@ -18,7 +18,7 @@ import { getBase58Encoder, type Address, type Signature } from '@solana/kit';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getRpc } from '../../../lib/wallet/rpc.ts';
-import { foresightProgram } from './foresight-program.ts';
+import { foresightProgram } from '../../../lib/programs.ts';
 
 /** One crank transaction of the receipt. */
 export interface ReceiptTransaction {

@@ -25,7 +25,7 @@ import { formatExactSol, formatSol } from '../../../lib/format.ts';
 import { MockChain, RENT, testConfig } from '../../../testing/mock-chain.ts';
 import { boardKey, fetchBoard } from '../api/get-board.ts';
 import { solAsset } from '../api/foresight-program.ts';
-import { FakeForesightProgram } from '../testing/fake-foresight-program.ts';
+import { FakeForesightProgram } from '../../../testing/fake-foresight-program.ts';
 import { ForesightGame } from './foresight-game.tsx';
 import { EXPIRED_NOTE } from './round-card.tsx';
 import { depositsText } from './reclaim-deposits.tsx';

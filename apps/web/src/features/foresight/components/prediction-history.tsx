@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime, formatSol } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { LoadMoreButton, RetryButton } from '../../history/components/history-list-controls.tsx';
+import { LoadMoreButton, RetryButton } from '../../../components/history-list-controls.tsx';
 import type { ClaimKind } from '../api/bet-instructions.ts';
 import { usePredictionHistory, type HistoryPrediction } from '../api/get-prediction-history.ts';
 import type { ClaimRequest } from '../hooks/use-bet-actions.ts';

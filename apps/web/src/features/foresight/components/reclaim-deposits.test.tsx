@@ -8,7 +8,7 @@ import { Toaster } from '../../../components/toaster.tsx';
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { toast } from '../../../lib/toast.ts';
 import { fakeAddress, MockChain, RENT, testConfig } from '../../../testing/mock-chain.ts';
-import { FakeForesightProgram } from '../testing/fake-foresight-program.ts';
+import { FakeForesightProgram } from '../../../testing/fake-foresight-program.ts';
 import { ReclaimDeposits } from './reclaim-deposits.tsx';
 import { formatExactSol } from '../../../lib/format.ts';
 

@@ -16,7 +16,7 @@ import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { toast, useToasts } from '../../../lib/toast.ts';
 import { MockChain, RENT, testConfig } from '../../../testing/mock-chain.ts';
 import { claimInstruction } from '../api/bet-instructions.ts';
-import { FakeForesightProgram } from '../testing/fake-foresight-program.ts';
+import { FakeForesightProgram } from '../../../testing/fake-foresight-program.ts';
 import { useBetActions, type ClaimRequest, type PlaceBetRequest } from './use-bet-actions.ts';
 
 const mocks = vi.hoisted(() => ({

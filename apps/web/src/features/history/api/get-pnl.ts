@@ -15,9 +15,7 @@ import type {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
-
-/** The games (in the app's order), as the server defines them. */
-export { PNL_GAMES, type PnlGame } from '@arcade/sdk/api/history';
+import { pnlKey } from '../../../lib/query-keys.ts';
 
 /**
  * A game's profit and loss with its open positions apart, as Polymarket shows them: `wins`, `losses` and
@@ -82,11 +80,6 @@ export async function getPnl(address: string, signal?: AbortSignal): Promise<Wal
       claimed: BigInt(body.referrals.claimed),
     },
   };
-}
-
-/** The query key of a wallet's profit and loss. */
-export function pnlKey(address: string) {
-  return ['history', 'pnl', address] as const;
 }
 
 /** Query options of a wallet's profit and loss. */

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { formatDateTime, formatExactSol, formatLamports, formatSol, formatUsd } from '../../../lib/format.ts';
 import { betRecordQueryOptions } from '../../../lib/wager-bet/api/get-bet-record.ts';
 import { mayAwaitRoll, pendingRefundRow } from '../../../lib/wager-bet/utils/refund.ts';
-import type { BetRow, MarketBetRow, PredictionRow } from '../api/get-history.ts';
+import type { BetRow, MarketBetRow, PredictionRow } from '../../../lib/history/get-history.ts';
 import {
   betOutcome,
   marketBetOutcome,

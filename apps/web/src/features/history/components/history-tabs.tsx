@@ -10,9 +10,9 @@ import {
   type MarketBetRow,
   type PredictionRow,
   type TailSpinType,
-} from '../api/get-history.ts';
-import { PNL_GAMES, type PnlGame } from '../api/get-pnl.ts';
-import { LoadMoreButton, RetryButton } from './history-list-controls.tsx';
+} from '../../../lib/history/get-history.ts';
+import { PNL_GAMES, type PnlGame } from '@arcade/sdk/api/history';
+import { LoadMoreButton, RetryButton } from '../../../components/history-list-controls.tsx';
 import { BetRows, MarketBetRows, PredictionRows } from './history-rows.tsx';
 import { GAME_LABELS } from './pnl-summary.tsx';
 

@@ -9,8 +9,9 @@ import {
   pluralize,
 } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { useJuice } from '../../juice/api/get-juice.ts';
-import { PNL_GAMES, usePnl, type GamePnl, type PnlGame } from '../api/get-pnl.ts';
+import { useJuice } from '../../../lib/juice/get-juice.ts';
+import { usePnl, type GamePnl } from '../api/get-pnl.ts';
+import { PNL_GAMES, type PnlGame } from '@arcade/sdk/api/history';
 import { signedLamports } from '../utils/row-outcome.ts';
 
 /** Display names of the games. */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { formatLamports } from '../../../lib/format.ts';
-import type { BetRow, MarketBetRow, PredictionRow } from '../api/get-history.ts';
+import type { BetRow, MarketBetRow, PredictionRow } from '../../../lib/history/get-history.ts';
 import { betOutcome, marketBetOutcome, predictionOutcome, signedLamports } from './row-outcome.ts';
 
 const SOL = 1_000_000_000n;

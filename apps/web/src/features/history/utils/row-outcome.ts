@@ -7,7 +7,7 @@
 import { foresightPayout } from '@arcade/sdk/payout';
 
 import { indexedRefundStatus, refundStatusTitle } from '../../../lib/wager-bet/utils/refund.ts';
-import type { BetRow, MarketBetRow, PredictionRow } from '../api/get-history.ts';
+import type { BetRow, MarketBetRow, PredictionRow } from '../../../lib/history/get-history.ts';
 
 /** The colour a row's outcome is shown in. */
 export type OutcomeTone = 'win' | 'loss' | 'pending' | 'neutral';

@@ -12,9 +12,9 @@ import { errorText } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSendTransaction } from '../../../lib/wallet/use-send-transaction.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import { pnlKey } from '../../history/api/get-pnl.ts';
+import { pnlKey } from '../../../lib/query-keys.ts';
 import { JUICE_CLAIM_PROGRAMS, requestJuiceClaim } from '../api/claim-juice.ts';
-import { juiceKey, useJuice, type JuiceStatus } from '../api/get-juice.ts';
+import { juiceKey, useJuice, type JuiceStatus } from '../../../lib/juice/get-juice.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { claimOpensAt, clockCountdown } from '../utils/claim-window.ts';
 

@@ -12,9 +12,6 @@ import { api } from '../../../lib/api-client.ts';
 /** A comment on a market; `comment` is plain text and rendered as text. */
 export type MarketComment = CommentView;
 
-/** A page of comments. */
-export type { CommentPage } from '@arcade/sdk/api/prophecy';
-
 /** The comments query's cached data. */
 export type CommentPages = InfiniteData<CommentPage, number | null>;
 

@@ -13,7 +13,8 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { getRpc } from '../../../lib/wallet/rpc.ts';
 import { useAccountWatch } from '../../../lib/wallet/watch-account.ts';
-import type { Market, MarketResultLabel } from './get-markets.ts';
+import type { Market } from './get-markets.ts';
+import type { MarketResultLabel } from '@arcade/sdk/api/prophecy';
 
 /** How often the record is re-read even without a notification (a websocket that is down). */
 export const CHAIN_POLL_MS = 15_000;

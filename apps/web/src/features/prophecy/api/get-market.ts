@@ -9,7 +9,8 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { commentsKey, type CommentPage, type MarketComment } from './get-comments.ts';
+import { commentsKey, type MarketComment } from './get-comments.ts';
+import type { CommentPage } from '@arcade/sdk/api/prophecy';
 import { parseMarket, type Market, type MarketMetadata, type MarketWire } from './get-markets.ts';
 
 /** A market with its rules, as its own page shows it. */

@@ -17,9 +17,6 @@ import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import type { MarketListParams } from '../utils/list-params.ts';
 
-/** A market result as the API shows it (lower case). */
-export type { MarketResultLabel } from '@arcade/sdk/api/prophecy';
-
 /** Off-chain metadata of a market, kept by the server. */
 export type MarketMetadata = MarketListMetadata;
 

@@ -14,7 +14,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRpc } from '../../../lib/wallet/rpc.ts';
 import { useAccountWatch } from '../../../lib/wallet/watch-account.ts';
 import { CHAIN_POLL_MS, resultLabel } from './get-market-account.ts';
-import type { MarketResultLabel } from './get-markets.ts';
+import type { MarketResultLabel } from '@arcade/sdk/api/prophecy';
 import { predictionAddressOf } from './wager-program.ts';
 
 /** A user's prediction: one side per market, all their stakes on it added up. */

@@ -22,7 +22,7 @@ import { marketKey } from './get-market.ts';
 import { marketBetsKey, recordConfirmedMarketBet } from './get-market-bets.ts';
 import { getPrediction, predictionKey, type Prediction } from './get-prediction.ts';
 import type { Side } from '../utils/position.ts';
-import { wagerProgram } from './wager-program.ts';
+import { wagerProgram } from '../../../lib/programs.ts';
 
 /** What the player asked for: `amount` lamports on `side`. */
 export interface PredictionOrder {

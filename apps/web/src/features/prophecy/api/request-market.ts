@@ -17,9 +17,6 @@ import { api } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 
-/** A request's review status; `approving` while its market is being created. */
-export type { MarketRequestStatus } from '@arcade/sdk/api/prophecy';
-
 /** A market request as its requester sees it (without who sent and who reviewed it). */
 export type MarketRequest = Omit<MarketRequestView, 'requester' | 'requesterUsername' | 'reviewedBy'>;
 

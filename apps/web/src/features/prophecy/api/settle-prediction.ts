@@ -16,7 +16,7 @@ import { toast } from '../../../lib/toast.ts';
 import type { SendTransaction } from '../../../lib/wallet/use-send-transaction.ts';
 import { liveMarketKey } from './get-market-account.ts';
 import { getPrediction, predictionKey } from './get-prediction.ts';
-import { wagerProgram } from './wager-program.ts';
+import { wagerProgram } from '../../../lib/programs.ts';
 
 /** Settles `user`'s prediction in `market`: null when it had been settled meanwhile (nothing sent). */
 export async function settlePrediction(

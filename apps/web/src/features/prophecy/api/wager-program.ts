@@ -1,19 +1,13 @@
 /**
- * The Wager program of this deployment (its id comes from the server's runtime config) and the Prophecy
- * addresses derived from it.
+ * The Prophecy addresses derived from this deployment's Wager program (`src/lib/programs.ts`).
  *
  * @module
  */
 
 import { findPredictionAddress } from '@arcade/sdk/wager/pda';
-import { address, type Address } from '@solana/kit';
+import type { Address } from '@solana/kit';
 
-import { runtimeConfig } from '../../../config/runtime-config.ts';
-
-/** The SDK's program config for this deployment's Wager program. */
-export function wagerProgram(): { readonly programAddress: Address } {
-  return { programAddress: address(runtimeConfig().programs.wager) };
-}
+import { wagerProgram } from '../../../lib/programs.ts';
 
 /** The Prediction PDA of `user` in `market`. */
 export async function predictionAddressOf(market: Address, user: Address): Promise<Address> {

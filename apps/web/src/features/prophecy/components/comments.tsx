@@ -7,7 +7,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { isPendingComment, useAddComment, type Commenter } from '../api/add-comment.ts';
 import { useComments } from '../api/get-comments.ts';
 import { commentError } from '../utils/comment.ts';
-import { codePoints } from '../utils/market-proposal.ts';
+import { codePoints } from '../../../lib/prophecy/market-proposal.ts';
 
 /** Who is looking at the comments: signed in (may post), or not. */
 export type CommentViewer =

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback.tsx';
 import { formatCountdown, formatDateTime, formatPercent, formatSol } from '../../../lib/format.ts';
-import type { Market, MarketResultLabel } from '../api/get-markets.ts';
+import type { Market } from '../api/get-markets.ts';
+import type { MarketResultLabel } from '@arcade/sdk/api/prophecy';
 import { useNow } from '../../../lib/use-now.ts';
 import { marketImage } from '../utils/market-image.ts';
 import { marketStatus } from '../utils/market-phase.ts';

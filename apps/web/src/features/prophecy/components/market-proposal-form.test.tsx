@@ -7,8 +7,8 @@ import {
   toDateTimeLocal,
   validateProposal,
   EMPTY_PROPOSAL,
-  type MarketProposal,
-} from '../utils/market-proposal.ts';
+} from '../../../lib/prophecy/market-proposal.ts';
+import type { MarketProposal } from '@arcade/sdk/api/prophecy';
 import { MarketProposalForm } from './market-proposal-form.tsx';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);

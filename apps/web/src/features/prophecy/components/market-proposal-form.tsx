@@ -1,4 +1,4 @@
-import { MARKET_METADATA_LIMITS } from '@arcade/sdk/api/prophecy';
+import { MARKET_METADATA_LIMITS, type MarketProposal } from '@arcade/sdk/api/prophecy';
 import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
 import { useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 
@@ -7,10 +7,9 @@ import {
   codePoints,
   EMPTY_PROPOSAL,
   validateProposal,
-  type MarketProposal,
   type ProposalFormErrors,
   type ProposalFormValues,
-} from '../utils/market-proposal.ts';
+} from '../../../lib/prophecy/market-proposal.ts';
 
 const INPUT =
   'w-full rounded-xl border border-edge bg-void/60 px-3 py-2 text-sm text-ink placeholder:text-ink-faint outline-none transition focus:border-accent/70 focus:ring-2 focus:ring-accent/20 aria-[invalid=true]:border-loss/70 [color-scheme:dark]';

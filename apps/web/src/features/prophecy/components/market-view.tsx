@@ -13,7 +13,7 @@ import { useRent } from '../../../lib/wallet/rent.ts';
 import { useSendTransaction } from '../../../lib/wallet/use-send-transaction.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { POOL_FEE_BPS } from '@arcade/sdk/constants';
-import { useSolBalanceQuery } from '../../wallet/api/get-sol-balance.ts';
+import { useSolBalanceQuery } from '../../../lib/wallet/get-sol-balance.ts';
 import { useLiveMarket, withLiveFields } from '../api/get-market-account.ts';
 import { useMarketBets } from '../api/get-market-bets.ts';
 import type { MarketWithRules } from '../api/get-market.ts';

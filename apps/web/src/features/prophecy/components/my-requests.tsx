@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { Button, Spinner } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import type { MarketRequest, MarketRequestStatus } from '../api/request-market.ts';
+import type { MarketRequest } from '../api/request-market.ts';
+import type { MarketRequestStatus } from '@arcade/sdk/api/prophecy';
 
 const STATUS: Readonly<Record<MarketRequestStatus, { label: string; tone: string }>> = {
   pending: { label: 'Pending review', tone: 'border-juice/40 bg-juice/10 text-juice' },

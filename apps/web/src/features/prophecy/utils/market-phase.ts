@@ -5,7 +5,8 @@
  * @module
  */
 
-import type { MarketMetadata, MarketResultLabel } from '../api/get-markets.ts';
+import type { MarketMetadata } from '../api/get-markets.ts';
+import type { MarketResultLabel } from '@arcade/sdk/api/prophecy';
 
 /** A market's phase. */
 export type MarketPhase = 'open' | 'closed' | 'resolved';

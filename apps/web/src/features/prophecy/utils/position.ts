@@ -8,7 +8,7 @@
 import { MarketResult } from '@arcade/sdk/wager/accounts';
 import { predictionPayout } from '@arcade/sdk/wager/bet-math';
 
-import type { MarketResultLabel } from '../api/get-markets.ts';
+import type { MarketResultLabel } from '@arcade/sdk/api/prophecy';
 
 /** A side a player can back. */
 export type Side = 'yes' | 'no';

@@ -37,7 +37,7 @@ import { PayLine } from '../../../lib/wager-bet/components/pay-summary.tsx';
 import { betCharge, costSol } from '../../../lib/wager-bet/utils/bet-costs.ts';
 import { NftClaimError } from '../api/buy-listing.ts';
 import type { Listing } from '../api/get-collection.ts';
-import { useSolBalanceQuery } from '../../wallet/api/get-sol-balance.ts';
+import { useSolBalanceQuery } from '../../../lib/wallet/get-sol-balance.ts';
 import { useOwnsNft } from '../api/get-inventory.ts';
 import type { RetailBet } from '../hooks/use-retail-bet.ts';
 import {

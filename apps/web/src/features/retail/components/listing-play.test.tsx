@@ -38,13 +38,11 @@ import { toast, useToasts } from '../../../lib/toast.ts';
 import {
   betData,
   houseData,
-  MockChain,
   putReveal,
-  RENT,
   TEST_CONFIG,
   USER,
-  WAGER,
 } from '../../../lib/wager-bet/testing/mock-chain.ts';
+import { MockChain, RENT, WAGER } from '../../../testing/mock-chain.ts';
 import type { Collection, Listing } from '../api/get-collection.ts';
 import { ListingPlay } from './listing-play.tsx';
 
@@ -76,7 +74,7 @@ vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
   useWallet: () => ({ wallet: { address: USER }, connecting: false, disconnect: async () => {} }),
 }));
 vi.mock('../../../lib/wallet/use-send-transaction.ts', () => ({ useSendTransaction: () => mocks.send }));
-vi.mock('../../profile/hooks/use-referral-capture.ts', () => ({
+vi.mock('../../../lib/referral/use-referral-capture.ts', () => ({
   useReferralCapture: () => ({ code: null, referrer: null, status: 'resolved' }),
 }));
 vi.mock('../../../lib/api-client.ts', async (original) => ({

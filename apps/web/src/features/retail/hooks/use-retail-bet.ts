@@ -19,7 +19,7 @@ import { toast } from '../../../lib/toast.ts';
 import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
 import { InvalidTransactionError } from '../../../lib/wallet/check-transaction.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import { unclaimedWinsKey } from '../../account-status/api/get-unclaimed-wins.ts';
+import { unclaimedWinsKey } from '../../../lib/query-keys.ts';
 import { useBetRecord } from '../../../lib/wager-bet/api/get-bet-record.ts';
 import { useBetOutcome } from '../../../lib/wager-bet/hooks/use-bet-outcome.ts';
 import { useClaimBet } from '../../../lib/wager-bet/hooks/use-claim-bet.ts';

@@ -9,7 +9,7 @@ import type { Address } from '@solana/kit';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
-import { getBetsPage, type BetRow, type HistoryPage } from '../../history/api/get-history.ts';
+import { getBetsPage, type BetRow, type HistoryPage } from '../../../lib/history/get-history.ts';
 import { useClaimedBet, withClaimedBet } from '../../../lib/wager-bet/api/claimed-bet.ts';
 import { betHistoryKey } from '../../../lib/wager-bet/api/get-bet-history.ts';
 

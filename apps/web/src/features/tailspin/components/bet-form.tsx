@@ -23,7 +23,7 @@ import { NO_SEED_TEXT } from '../../../lib/wager-bet/utils/bet-errors.ts';
 import { awaitsReveal, REFUND_AWAITS_REVEAL } from '../../../lib/wager-bet/utils/refund.ts';
 import { BET_FEE_TEXT, chargeRows, PayLine } from '../../../lib/wager-bet/components/pay-summary.tsx';
 import { betCharge, costSol } from '../../../lib/wager-bet/utils/bet-costs.ts';
-import { useSolBalanceQuery } from '../../wallet/api/get-sol-balance.ts';
+import { useSolBalanceQuery } from '../../../lib/wallet/get-sol-balance.ts';
 import { tokensForLamports, useTokenPrice } from '../api/get-token-price.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
 import type { BetTicket } from '../utils/game-state.ts';
@@ -33,9 +33,8 @@ import {
   maxStakeForPrize,
   multiplierText,
   stakeIssue,
-  stakeIssueMessage,
-  type StakeIssue,
 } from '../utils/stake.ts';
+import { stakeIssueMessage, type StakeIssue } from '../../../lib/error-text.ts';
 import { TokenPicker } from './token-picker.tsx';
 
 /** What the player set up; kept by the game so another go starts from the last bet. */

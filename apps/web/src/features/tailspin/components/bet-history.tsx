@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 
 import { formatDateTime, formatLamports } from '../../../lib/format.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import type { BetRow } from '../../history/api/get-history.ts';
-import { LoadMoreButton, RetryButton } from '../../history/components/history-list-controls.tsx';
+import type { BetRow } from '../../../lib/history/get-history.ts';
+import { LoadMoreButton, RetryButton } from '../../../components/history-list-controls.tsx';
 import { betRecordQueryOptions } from '../../../lib/wager-bet/api/get-bet-record.ts';
 import { SkillBadge } from '../../../lib/wager-bet/components/odds-picker.tsx';
 import {

@@ -33,13 +33,11 @@ import type { InstructionsInput } from '../../../lib/wallet/use-send-transaction
 import {
   betData,
   houseData,
-  MockChain,
   putReveal,
-  RENT,
   TEST_CONFIG,
   USER,
-  WAGER,
 } from '../../../lib/wager-bet/testing/mock-chain.ts';
+import { MockChain, RENT, WAGER } from '../../../testing/mock-chain.ts';
 import type { TokenListEntry } from '../api/get-tokens.ts';
 import { maxStakeForBalance, previewSol } from '../utils/stake.ts';
 import { formatLamportsMin, formatSolDecimal } from '../../../lib/format.ts';
@@ -75,7 +73,7 @@ vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
 vi.mock('../../../lib/wallet/use-send-transaction.ts', () => ({
   useSendTransaction: () => (mocks.wallet === null ? null : mocks.send),
 }));
-vi.mock('../../profile/hooks/use-referral-capture.ts', () => ({
+vi.mock('../../../lib/referral/use-referral-capture.ts', () => ({
   useReferralCapture: () => ({ code: null, referrer: null, status: 'none' }),
 }));
 vi.mock('../../../lib/api-client.ts', async (original) => ({

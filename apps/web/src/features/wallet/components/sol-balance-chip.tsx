@@ -1,6 +1,6 @@
 import { formatLamports } from '../../../lib/format.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
-import { useSolBalance } from '../api/get-sol-balance.ts';
+import { useSolBalance } from '../../../lib/wallet/get-sol-balance.ts';
 
 /** The header's SOL balance of the connected wallet; nothing when no wallet is connected. */
 export function SolBalanceChip() {

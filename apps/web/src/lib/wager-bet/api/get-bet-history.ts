@@ -6,7 +6,7 @@
  * @module
  */
 
-import { getBetsPage, type BetRow } from '../../../features/history/api/get-history.ts';
+import { getBetsPage, type BetRow } from '../../history/get-history.ts';
 
 /** The query key prefix of every bet-history page of `address` (invalidate it when a bet changes). */
 export function betHistoryKey(address: string | null) {

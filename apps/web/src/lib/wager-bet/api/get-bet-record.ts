@@ -15,7 +15,7 @@ import { runtimeConfig } from '../../../config/runtime-config.ts';
 import { getRpc } from '../../wallet/rpc.ts';
 import { useAccountWatch } from '../../wallet/watch-account.ts';
 import { useWallet } from '../../wallet/wallet-context.tsx';
-import { betAddressOf } from '../../../features/account-status/api/get-unclaimed-wins.ts';
+import { betAddressOf } from '../../programs.ts';
 
 /** How often the record is re-read when no notification came (the subscription is the fast path). */
 export const BET_RECORD_POLL_MS = 30_000;

@@ -16,7 +16,7 @@ import { useEffect, useState } from 'react';
 
 import { getRpc } from '../../wallet/rpc.ts';
 import { useAccountWatch, type AccountSnapshot } from '../../wallet/watch-account.ts';
-import { wagerProgram } from '../../../features/account-status/api/get-unclaimed-wins.ts';
+import { wagerProgram } from '../../programs.ts';
 
 /** How often the limit is re-read when no notification came. */
 export const HOUSE_LIMITS_POLL_MS = 15_000;

@@ -13,7 +13,7 @@ import { fetchEncodedAccount, type Address } from '@solana/kit';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getRpc } from '../../wallet/rpc.ts';
-import { wagerProgram } from '../../../features/account-status/api/get-unclaimed-wins.ts';
+import { wagerProgram } from '../../programs.ts';
 
 /** The vault of `referrer` in this deployment's wager program. */
 export async function referralVaultAddress(referrer: Address): Promise<Address> {

@@ -14,7 +14,7 @@ import type { Address, Signature } from '@solana/kit';
 
 import { getRpc } from '../../wallet/rpc.ts';
 import type { LogsEvent, LogsWatcher } from '../../wallet/watch-logs.ts';
-import { wagerProgram } from '../../../features/account-status/api/get-unclaimed-wins.ts';
+import { wagerProgram } from '../../programs.ts';
 
 /** The newest transactions of the record looked at: the reveal, and perhaps a claim after it. */
 const SIGNATURES_READ = 5;

@@ -11,7 +11,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setRuntimeConfig } from '../../../config/runtime-config.ts';
 import { toast, useToasts } from '../../toast.ts';
-import { betData, MockChain, TEST_CONFIG, USER, WAGER } from '../testing/mock-chain.ts';
+import { betData, TEST_CONFIG, USER } from '../testing/mock-chain.ts';
+import { MockChain, WAGER } from '../../../testing/mock-chain.ts';
 import { REFUND_CAPTURE_SECS } from '../utils/refund.ts';
 import { RefundNotice } from './refund-notice.tsx';
 

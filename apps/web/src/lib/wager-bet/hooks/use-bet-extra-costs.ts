@@ -11,7 +11,7 @@ import { address as toAddress, type Address } from '@solana/kit';
 
 import { useRent } from '../../wallet/rent.ts';
 import { useWallet } from '../../wallet/wallet-context.tsx';
-import { useReferralCapture } from '../../../features/profile/hooks/use-referral-capture.ts';
+import { useReferralCapture } from '../../referral/use-referral-capture.ts';
 import { useBetRecord, type BetRecord } from '../api/get-bet-record.ts';
 import { rentOf } from '../api/get-house-limits.ts';
 import { useReferralVaultExists } from '../api/get-referral-vault.ts';

@@ -22,7 +22,7 @@ import { solBalanceQueryKey } from '../../wallet/balance-query-key.ts';
 import { acquireAccountWatcher } from '../../wallet/watch-account.ts';
 import { acquireLogsWatcher, type LogsWatcher } from '../../wallet/watch-logs.ts';
 import { useWallet } from '../../wallet/wallet-context.tsx';
-import { unclaimedWinsKey } from '../../../features/account-status/api/get-unclaimed-wins.ts';
+import { unclaimedWinsKey } from '../../query-keys.ts';
 import { betHistoryKey, findIndexedBet } from '../api/get-bet-history.ts';
 import { getRevealRoll, hasRevealLog, waitForRevealLog, type RevealRoll } from '../api/get-reveal-roll.ts';
 import { betRecordAddress, betRecordKey, getBetRecord } from '../api/get-bet-record.ts';

@@ -12,11 +12,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { useSendTransaction } from '../../wallet/use-send-transaction.ts';
 import { useWallet } from '../../wallet/wallet-context.tsx';
-import {
-  betAddressOf,
-  unclaimedWinsKey,
-  wagerProgram,
-} from '../../../features/account-status/api/get-unclaimed-wins.ts';
+import { unclaimedWinsKey } from '../../query-keys.ts';
+import { betAddressOf, wagerProgram } from '../../programs.ts';
 import { recordClaimedBet } from '../api/claimed-bet.ts';
 import { betHistoryKey } from '../api/get-bet-history.ts';
 import { betRecordKey } from '../api/get-bet-record.ts';

@@ -15,11 +15,8 @@ import { toast } from '../../toast.ts';
 import { solBalanceQueryKey } from '../../wallet/balance-query-key.ts';
 import { useSendTransaction } from '../../wallet/use-send-transaction.ts';
 import { useWallet } from '../../wallet/wallet-context.tsx';
-import {
-  betAddressOf,
-  unclaimedWinsKey,
-  wagerProgram,
-} from '../../../features/account-status/api/get-unclaimed-wins.ts';
+import { unclaimedWinsKey } from '../../query-keys.ts';
+import { betAddressOf, wagerProgram } from '../../programs.ts';
 import { betHistoryKey } from '../api/get-bet-history.ts';
 import { betRecordKey } from '../api/get-bet-record.ts';
 import { houseLimitsKey } from '../api/get-house-limits.ts';

@@ -36,18 +36,8 @@ import { transactionSize } from '../../wallet/pack-claims.ts';
 import { betErrorMessage } from '../../error-text.ts';
 import { BetPreflightError } from '../utils/bet-errors.ts';
 import type { PlacedBet } from '../utils/bet-outcome.ts';
-import {
-  betData,
-  houseData,
-  MockChain,
-  putReveal,
-  REFERRER,
-  RENT,
-  SYSTEM,
-  TEST_CONFIG,
-  USER,
-  WAGER,
-} from '../testing/mock-chain.ts';
+import { betData, houseData, putReveal, REFERRER, TEST_CONFIG, USER } from '../testing/mock-chain.ts';
+import { MockChain, RENT, SYSTEM, WAGER } from '../../../testing/mock-chain.ts';
 import { useBetOutcome } from './use-bet-outcome.ts';
 import { useClaimBet } from './use-claim-bet.ts';
 import { usePlaceBet } from './use-place-bet.ts';
@@ -111,7 +101,7 @@ vi.mock('../../wallet/wallet-context.tsx', () => ({
   useWallet: () => ({ wallet: { address: USER }, connecting: false, disconnect: async () => {} }),
 }));
 vi.mock('../../wallet/use-send-transaction.ts', () => ({ useSendTransaction: () => mocks.send }));
-vi.mock('../../../features/profile/hooks/use-referral-capture.ts', () => ({
+vi.mock('../../referral/use-referral-capture.ts', () => ({
   useReferralCapture: () => ({ code: null, referrer: mocks.referrer, status: 'resolved' }),
 }));
 vi.mock('../../api-client.ts', async (original) => ({

@@ -20,8 +20,6 @@ import { address, getAddressDecoder } from '@solana/kit';
 import type { RuntimeConfig } from '../../../config/runtime-config.ts';
 import { SYSTEM, testConfig, WAGER, type MockChain } from '../../../testing/mock-chain.ts';
 
-export { MockChain, RENT, SYSTEM, WAGER } from '../../../testing/mock-chain.ts';
-
 export const USER = address('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin');
 export const REFERRER = address('7c312Q2TPGbTyR8tBFHArfVmwzQagU6QMneCdLxD8ZV');
 

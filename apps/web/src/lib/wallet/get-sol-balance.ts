@@ -10,9 +10,9 @@ import type { Address } from '@solana/kit';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
-import { getRpc } from '../../../lib/wallet/rpc.ts';
-import { watchAccount } from '../../../lib/wallet/watch-account.ts';
+import { solBalanceQueryKey } from './balance-query-key.ts';
+import { getRpc } from './rpc.ts';
+import { watchAccount } from './watch-account.ts';
 
 /** How often the balance is re-read when no live update came. */
 export const SOL_BALANCE_REFETCH_MS = 15_000;

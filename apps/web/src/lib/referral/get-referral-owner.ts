@@ -6,7 +6,7 @@
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 /** Fetches the address of the referrer who owns `code`; the server answers 404 for unknown codes. */
 export async function getReferralOwner(code: string, signal?: AbortSignal): Promise<string> {

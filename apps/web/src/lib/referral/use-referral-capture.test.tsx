@@ -12,7 +12,7 @@ import {
 const REFERRER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const ME = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 
-vi.mock('../../../lib/session/session.tsx', () => ({
+vi.mock('../session/session.tsx', () => ({
   useSession: () => ({
     session: { address: ME, token: 't' },
     status: 'signed-in',

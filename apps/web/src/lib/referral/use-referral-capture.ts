@@ -7,8 +7,8 @@
 
 import { useEffect, useSyncExternalStore } from 'react';
 
-import { useSession } from '../../../lib/session/session.tsx';
-import { useReferralOwner } from '../api/get-referral-owner.ts';
+import { useSession } from '../session/session.tsx';
+import { useReferralOwner } from './get-referral-owner.ts';
 
 /** Referral codes as the server issues them; anything else is ignored rather than sent. */
 const CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;

@@ -27,8 +27,8 @@ import { foresightPayout } from '@arcade/sdk/payout';
 import { tooLargeMessage, TransactionSendError } from '@arcade/sdk/sender/send-error';
 import { AccountRole, type Address, type Instruction } from '@solana/kit';
 
-import { fakeAddress, RENT, type MockChain } from '../../../testing/mock-chain.ts';
-import { transactionSize } from '../../../lib/wallet/pack-claims.ts';
+import { fakeAddress, RENT, type MockChain } from './mock-chain.ts';
+import { transactionSize } from '../lib/wallet/pack-claims.ts';
 
 /** The compute-budget instructions the sender puts before the app's. */
 const COMPUTE_BUDGET_INSTRUCTIONS = 2;

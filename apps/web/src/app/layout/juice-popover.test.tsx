@@ -3,12 +3,12 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { SessionState } from '../../../lib/session/session.tsx';
-import { getUiState, ui } from '../../../lib/store.ts';
-import { toast, useToasts } from '../../../lib/toast.ts';
-import { PnlSummary } from '../../history/components/pnl-summary.tsx';
-import { JuicePopover } from './juice-popover.tsx';
-import { JUICE_CLAIM_PROGRAMS } from '../api/claim-juice.ts';
+import type { SessionState } from '../../lib/session/session.tsx';
+import { getUiState, ui } from '../../lib/store.ts';
+import { toast, useToasts } from '../../lib/toast.ts';
+import { PnlSummary } from '../../features/history/components/pnl-summary.tsx';
+import { JuicePopover } from '../../features/juice/components/juice-popover.tsx';
+import { JUICE_CLAIM_PROGRAMS } from '../../features/juice/api/claim-juice.ts';
 
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const TOKEN = 'session-token';
@@ -22,7 +22,7 @@ const mocks = vi.hoisted(() => ({
   signIn: vi.fn(() => Promise.resolve()),
 }));
 
-vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
+vi.mock('../../lib/wallet/wallet-context.tsx', () => ({
   useWallet: () => ({
     wallet:
       mocks.wallet === null
@@ -33,7 +33,7 @@ vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
   }),
 }));
 
-vi.mock('../../../lib/session/session.tsx', () => ({
+vi.mock('../../lib/session/session.tsx', () => ({
   useSession: () => ({
     ...(mocks.session ?? { session: null, status: 'signed-out', blocked: false }),
     signIn: mocks.signIn,
@@ -41,7 +41,7 @@ vi.mock('../../../lib/session/session.tsx', () => ({
   }),
 }));
 
-vi.mock('../../../lib/wallet/use-send-transaction.ts', () => ({
+vi.mock('../../lib/wallet/use-send-transaction.ts', () => ({
   useSendTransaction: () => mocks.send,
 }));
 

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from './ui/button.tsx';
 
 /** What the controls need of an infinite query. */
 interface PagedQuery {

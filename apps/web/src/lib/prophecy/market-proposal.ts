@@ -46,9 +46,6 @@ export interface ProposalFormValues {
 /** A field's error message. */
 export type ProposalFormErrors = Partial<Record<keyof ProposalFormValues, string>>;
 
-/** The body of `createMarket` and `requestMarket`; times in unix seconds. */
-export type { MarketProposal } from '@arcade/sdk/api/prophecy';
-
 /** An empty form, with the spec's default options. */
 export const EMPTY_PROPOSAL: ProposalFormValues = Object.freeze({
   name: '',

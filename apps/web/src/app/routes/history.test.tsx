@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { Component as HistoryPage } from '../../../app/routes/history.tsx';
-import { getUiState, ui } from '../../../lib/store.ts';
+import { Component as HistoryPage } from './history.tsx';
+import { getUiState, ui } from '../../lib/store.ts';
 
 const OWN = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const OTHER = 'So11111111111111111111111111111111111111112';
@@ -13,7 +13,7 @@ const SIG = '5gjY8o6KLpDjGH6YzzqtKtLYamPD2U4X7tyF1EtdqhoeNamnGYDtTASPXf23nVmuLNi
 
 const mocks = vi.hoisted(() => ({ wallet: null as null | { address: string } }));
 
-vi.mock('../../../lib/wallet/wallet-context.tsx', () => ({
+vi.mock('../../lib/wallet/wallet-context.tsx', () => ({
   useWallet: () => ({ wallet: mocks.wallet, connecting: false, disconnect: async () => {} }),
 }));
 

@@ -17,12 +17,12 @@ import type {
   MarketBetHistoryJson,
   PredictionHistoryItem,
   PredictionHistoryJson,
+  PnlGame,
 } from '@arcade/sdk/api/history';
 import type { BetTypeLabel } from '@arcade/sdk/wager/accounts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client.ts';
-import type { PnlGame } from './get-pnl.ts';
+import { api } from '../api-client.ts';
 
 /** A TailSpin or ReTail bet as the server indexed it. Amounts are lamports; times unix seconds. */
 export type BetRow = Omit<BetHistoryItem, 'referral' | 'referralFee'>;

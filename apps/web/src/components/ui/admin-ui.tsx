@@ -13,9 +13,9 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 
-import { Button, Spinner } from '../../../components/ui/button.tsx';
-import { shortAddress } from '../../../lib/format.ts';
-import { errorText } from '../../../lib/error-text.ts';
+import { Button, Spinner } from './button.tsx';
+import { shortAddress } from '../../lib/format.ts';
+import { errorText } from '../../lib/error-text.ts';
 
 /** A titled glassy panel. */
 export function Panel({

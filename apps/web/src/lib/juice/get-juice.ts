@@ -12,7 +12,7 @@
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 /** Juice status; amounts in base units of the Juice token. */
 export interface JuiceStatus {
