@@ -5,7 +5,7 @@ import { TransactionSendError } from '@arcade/sdk/sender';
 import { describe, expect, it } from 'vitest';
 
 import { ApiError } from './api-client.ts';
-import { betErrorMessage, errorText, WAGER_ERROR_SENTENCES } from './error-text.ts';
+import { betErrorMessage, errorText, oauthReasonText, WAGER_ERROR_SENTENCES } from './error-text.ts';
 import { BetPreflightError, LAST_BET_REVEALING, REFUND_EXPLANATION } from './wager-bet/utils/bet-errors.ts';
 
 function programError(name: keyof typeof WAGER_ERROR_CODES) {
@@ -80,5 +80,17 @@ describe('errorText', () => {
     expect(errorText('plain')).toBe('plain');
     expect(errorText(new Error(''))).toBe('Unknown Error');
     expect(errorText({ code: 1 })).toBe('Unknown Error');
+  });
+});
+
+describe('oauthReasonText', () => {
+  it('maps provider reasons to fixed texts with our own label, and nothing else', () => {
+    expect(oauthReasonText('X is unreachable', 'X')).toBe('X is unreachable');
+    expect(oauthReasonText('Discord linking is not configured', 'Discord')).toBe(
+      'Discord linking is not configured',
+    );
+    expect(oauthReasonText('Discord is unreachable', 'X')).toBeNull();
+    expect(oauthReasonText('Authorization was denied. Call +1 555', 'Discord')).toBeNull();
+    expect(oauthReasonText('Wallet is blocked', 'Discord')).toBe('Wallet is blocked');
   });
 });

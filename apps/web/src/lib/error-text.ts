@@ -1,22 +1,27 @@
 /**
  * The sentence the user reads for a failure: the one module that maps errors to text (house style: one
- * module per side). Features call {@link betErrorMessage} or {@link errorText}; they keep no tables of their
- * own.
+ * module per side). Features call its functions ({@link errorText}, {@link betErrorMessage},
+ * {@link stakeIssueMessage}, {@link oauthReasonText}) and tables; they keep no tables of their own.
  *
  * Errors are told apart by what they are, never by their wording:
  *   - the server's refusals by their `ApiErrorCode` (an `ApiError` shows the server's own text, which the
  *     SDK's `API_ERROR_MESSAGES` fixes per code);
  *   - program errors by their IDL name, which the SDK sender decodes from the failing instruction;
- *   - the client's own refusals by their class ({@link BetPreflightError}) or reason ({@link NftClaimFailure});
- *   - the wallet's refusal to sign by {@link isUserRejection} (wallets have no common error type).
+ *   - the client's own refusals by their class ({@link BetPreflightError}) or kind ({@link NftClaimFailure},
+ *     {@link StakeIssue});
+ *   - the wallet's refusal to sign by {@link isUserRejection} (wallets have no common error type);
+ *   - a failed social link by the server's reason in the URL it redirects to, checked against the known
+ *     ones (that redirect carries no code).
  *
  * @module
  */
 
-import { MARKET_RESOLVE_GRACE_SECS, ODDS_MAX, ODDS_MIN } from '@arcade/sdk/constants';
+import { MARKET_RESOLVE_GRACE_SECS, MIN_BET_LAMPORTS, ODDS_MAX, ODDS_MIN } from '@arcade/sdk/constants';
 import { FAQ_HINTS } from '@arcade/sdk/messages';
 import type { WagerErrorName } from '@arcade/sdk/wager/errors';
 
+import { formatLamports } from './format.ts';
+import { notEnoughSolMessage, type BetExtraCosts } from './wager-bet/utils/bet-costs.ts';
 import {
   BetPreflightError,
   isUserRejection,
@@ -92,4 +97,71 @@ export function betErrorMessage(error: unknown): string {
   }
   if (isUserRejection(error)) return USER_REJECTED;
   return errorText(error);
+}
+
+/**
+ * The server's fixed reasons a social link failed (its `OAUTH_ERRORS`, carried back in `?oauthError=`),
+ * shown as our own copy of the text: anyone can craft such a URL, so the reason itself is never shown.
+ */
+const OAUTH_FIXED_REASONS: ReadonlyMap<string, string> = new Map([
+  ['Authorization was denied', 'Authorization was denied'],
+  ['This link request is invalid or has expired', 'This link request is invalid or has expired'],
+  ['This account is linked to another wallet', 'This account is linked to another wallet'],
+  ['Wallet is blocked', 'Wallet is blocked'],
+  // The callback came back to a browser without the cookie of the tab that started the link.
+  [
+    'This link was started in another browser. Start again from your profile.',
+    'This link was started in another browser. Start again from your profile.',
+  ],
+]);
+
+/** The server's per-provider reasons a social link failed, keyed by what follows the provider's name. */
+const OAUTH_PROVIDER_REASONS: readonly string[] = [
+  'linking is not configured',
+  'refused the authorization',
+  'refused the access token',
+  'is unreachable',
+];
+
+/**
+ * The fixed text for a reason the server is known to send about a social link with the provider named
+ * `providerLabel` ('Discord', 'X'), or null for anything else (which is then not shown at all).
+ *
+ * @example oauthReasonText('X is unreachable', 'X') === 'X is unreachable'
+ */
+export function oauthReasonText(reason: string, providerLabel: string): string | null {
+  const fixed = OAUTH_FIXED_REASONS.get(reason);
+  if (fixed !== undefined) return fixed;
+  const tail = OAUTH_PROVIDER_REASONS.find((text) => reason === `${providerLabel} ${text}`);
+  return tail === undefined ? null : `${providerLabel} ${tail}`;
+}
+
+/** What is wrong with a typed stake (TailSpin's form), if anything: the client's refusal before a bet. */
+export type StakeIssue =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'invalid' }
+  | { readonly kind: 'belowMin' }
+  | { readonly kind: 'aboveMax'; readonly maxPrize: bigint }
+  | {
+      readonly kind: 'insufficient';
+      /** Stake + fee. */
+      readonly cost: bigint;
+      readonly extra: BetExtraCosts;
+      readonly balance: bigint;
+    };
+
+/** The sentence for a {@link StakeIssue}. */
+export function stakeIssueMessage(issue: StakeIssue): string {
+  switch (issue.kind) {
+    case 'empty':
+      return 'Enter a stake in SOL.';
+    case 'invalid':
+      return 'Enter the stake as a number of SOL, like 0.25.';
+    case 'belowMin':
+      return `The smallest stake is ${formatLamports(MIN_BET_LAMPORTS)} SOL.`;
+    case 'aboveMax':
+      return `The largest prize the house covers right now is ${formatLamports(issue.maxPrize)} SOL. Lower the stake or raise the win chance.`;
+    case 'insufficient':
+      return notEnoughSolMessage(issue.cost, issue.extra, issue.balance);
+  }
 }

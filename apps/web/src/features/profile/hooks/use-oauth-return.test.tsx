@@ -9,7 +9,7 @@ import {
   OAUTH_PENDING_KEY,
   OAUTH_PENDING_MAX_AGE_MS,
 } from '../api/start-oauth-link.ts';
-import { oauthReasonText, useOAuthReturn } from './use-oauth-return.ts';
+import { useOAuthReturn } from './use-oauth-return.ts';
 
 /** Runs the hook as the shell would, at `url`, and returns the toasts on screen. */
 function renderHookAt(url: string) {
@@ -124,16 +124,5 @@ describe('useOAuthReturn', () => {
     expect(getUiState().modal).toBeNull();
     expect(window.location.search).toBe('?ref=ABCD2345');
     expect(sessionStorage.getItem(OAUTH_PENDING_KEY)).toBeNull();
-  });
-});
-
-describe('oauthReasonText', () => {
-  it('maps provider reasons to fixed texts with our own label, and nothing else', () => {
-    expect(oauthReasonText('X is unreachable', 'twitter')).toBe('X is unreachable');
-    expect(oauthReasonText('Discord linking is not configured', 'discord')).toBe(
-      'Discord linking is not configured',
-    );
-    expect(oauthReasonText('Discord is unreachable', 'twitter')).toBeNull();
-    expect(oauthReasonText('Authorization was denied. Call +1 555', 'discord')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  *
  * Anyone can craft such a URL, so it is only believed in a tab that started a link moments ago (the
  * flag `start-oauth-link.ts` sets before leaving), and the reason is never shown as written: known server
- * reasons map to fixed texts, anything else is just "Failed to update socials".
+ * reasons map to fixed texts (`lib/error-text.ts`), anything else is just "Failed to update socials".
  *
  * @module
  */
@@ -14,46 +14,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { ui } from '../../../lib/store.ts';
+import { oauthReasonText } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { PROFILES_KEY } from '../../../lib/user-profile.ts';
 import { takeOAuthLinkStarted } from '../api/start-oauth-link.ts';
-import { PROVIDER_LABELS, type SocialProvider } from '../api/unlink-social.ts';
+import { PROVIDER_LABELS } from '../api/unlink-social.ts';
 
 /** The query parameters the callback adds; all are removed once read. */
 const OAUTH_PARAMS = ['linked', 'oauthError', 'provider'] as const;
-
-/** The server's fixed reasons (its `OAUTH_ERRORS`), shown as our own copy of the text. */
-const FIXED_REASONS: ReadonlyMap<string, string> = new Map([
-  ['Authorization was denied', 'Authorization was denied'],
-  ['This link request is invalid or has expired', 'This link request is invalid or has expired'],
-  ['This account is linked to another wallet', 'This account is linked to another wallet'],
-  ['Wallet is blocked', 'Wallet is blocked'],
-  // The callback came back to a browser without the cookie of the tab that started the link.
-  [
-    'This link was started in another browser. Start again from your profile.',
-    'This link was started in another browser. Start again from your profile.',
-  ],
-]);
-
-/** The server's per-provider reasons, keyed by what follows the provider's name. */
-const PROVIDER_REASONS: readonly string[] = [
-  'linking is not configured',
-  'refused the authorization',
-  'refused the access token',
-  'is unreachable',
-];
-
-/**
- * The fixed text for a reason the server is known to send about `provider`, or null for anything else
- * (which is then not shown at all).
- */
-export function oauthReasonText(reason: string, provider: SocialProvider): string | null {
-  const fixed = FIXED_REASONS.get(reason);
-  if (fixed !== undefined) return fixed;
-  const label = PROVIDER_LABELS[provider];
-  const tail = PROVIDER_REASONS.find((text) => reason === `${label} ${text}`);
-  return tail === undefined ? null : `${label} ${tail}`;
-}
 
 function cleanUrl(url: URL): void {
   for (const name of OAUTH_PARAMS) url.searchParams.delete(name);
@@ -80,7 +48,10 @@ export function useOAuthReturn(): void {
     if (started === null) return;
 
     if (oauthError !== null) {
-      const text = provider === null || provider === started ? oauthReasonText(oauthError, started) : null;
+      const text =
+        provider === null || provider === started
+          ? oauthReasonText(oauthError, PROVIDER_LABELS[started])
+          : null;
       if (text === null) toast.error(FAILURE_TOASTS.updateSocials);
       else toast.failure(FAILURE_TOASTS.updateSocials, text);
       return;

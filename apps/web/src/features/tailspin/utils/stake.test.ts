@@ -20,8 +20,8 @@ import {
   multiplierText,
   previewSol,
   stakeIssue,
-  stakeIssueMessage,
 } from './stake.ts';
+import { stakeIssueMessage } from '../../../lib/error-text.ts';
 import { formatSolDecimal } from '../../../lib/format.ts';
 
 const odds = fc.integer({ min: ODDS_MIN, max: ODDS_MAX });

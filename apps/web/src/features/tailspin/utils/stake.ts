@@ -10,13 +10,10 @@
 import { BPS_DENOMINATOR, MIN_BET_LAMPORTS, SOL_DECIMALS, TAILSPIN_FEE_BPS } from '@arcade/sdk/constants';
 import { betFee, betStake, isValidOdds, prizeFromStake } from '@arcade/sdk/wager/bet-math';
 
-import { formatLamports, formatSolDecimal, parseSolInput } from '../../../lib/format.ts';
+import { formatSolDecimal, parseSolInput } from '../../../lib/format.ts';
 // The pure costs module, not the feature's index: the browser suites import this file without React.
-import {
-  canAffordBet,
-  notEnoughSolMessage,
-  type BetExtraCosts,
-} from '../../../lib/wager-bet/utils/bet-costs.ts';
+import { canAffordBet, type BetExtraCosts } from '../../../lib/wager-bet/utils/bet-costs.ts';
+import type { StakeIssue } from '../../../lib/error-text.ts';
 
 const U64_MAX = (1n << 64n) - 1n;
 
@@ -134,20 +131,6 @@ export function maxStake(args: {
   return byHouse < byBalance ? byHouse : byBalance;
 }
 
-/** What is wrong with the form, if anything. */
-export type StakeIssue =
-  | { readonly kind: 'empty' }
-  | { readonly kind: 'invalid' }
-  | { readonly kind: 'belowMin' }
-  | { readonly kind: 'aboveMax'; readonly maxPrize: bigint }
-  | {
-      readonly kind: 'insufficient';
-      /** Stake + fee. */
-      readonly cost: bigint;
-      readonly extra: BetExtraCosts;
-      readonly balance: bigint;
-    };
-
 /** Checks the typed stake: the same refusals the program makes, before the player presses the button. */
 export function stakeIssue(input: {
   readonly text: string;
@@ -178,22 +161,6 @@ export function stakeIssue(input: {
     return { kind: 'insufficient', cost: preview.total, extra: input.extra, balance: input.balance };
   }
   return null;
-}
-
-/** The sentence for a {@link StakeIssue}. */
-export function stakeIssueMessage(issue: StakeIssue): string {
-  switch (issue.kind) {
-    case 'empty':
-      return 'Enter a stake in SOL.';
-    case 'invalid':
-      return 'Enter the stake as a number of SOL, like 0.25.';
-    case 'belowMin':
-      return `The smallest stake is ${formatLamports(MIN_BET_LAMPORTS)} SOL.`;
-    case 'aboveMax':
-      return `The largest prize the house covers right now is ${formatLamports(issue.maxPrize)} SOL. Lower the stake or raise the win chance.`;
-    case 'insufficient':
-      return notEnoughSolMessage(issue.cost, issue.extra, issue.balance);
-  }
 }
 
 /** The payout multiple of a prize at `odds` percent, as shown: ×2.00 at 50%. */
