@@ -1,6 +1,7 @@
 import { FORESIGHT_SETTLE_BUFFER_SECS } from '@arcade/sdk/constants';
 import { identifyForesightInstruction } from '@arcade/sdk/foresight/instructions';
 import { foresightPayout } from '@arcade/sdk/payout';
+import { TransactionSendError, type TransactionSendErrorReason } from '@arcade/sdk/sender/send-error';
 import {
   BetResult,
   BetState,
@@ -189,10 +190,8 @@ async function claimAllOnceShown(text: string): Promise<void> {
   await userEvent.click(screen.getByRole('button', { name: 'Collect all' }));
 }
 
-function sendError(message: string, reason: string): Error {
-  const error = new Error(message);
-  error.name = 'TransactionSendError';
-  return Object.assign(error, { reason });
+function sendError(message: string, reason: TransactionSendErrorReason): Error {
+  return new TransactionSendError(message, { reason });
 }
 
 beforeEach(async () => {

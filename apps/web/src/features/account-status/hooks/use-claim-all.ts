@@ -7,6 +7,7 @@
  */
 
 import { FAILURE_TOASTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
+import { TransactionSendError } from '@arcade/sdk/sender/send-error';
 import type { Address } from '@solana/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -43,8 +44,8 @@ export interface ClaimProgress {
  * else meanwhile; no when the user said no in the wallet, or the network is in doubt (a timeout may land).
  */
 export function continuesAfter(error: unknown): boolean {
-  if (!(error instanceof Error) || error.name !== 'TransactionSendError') return false;
-  const reason = (error as Error & { readonly reason?: unknown }).reason;
+  if (!(error instanceof TransactionSendError)) return false;
+  const { reason } = error;
   return reason === 'simulation' || reason === 'failed' || reason === 'rejected';
 }
 
@@ -54,8 +55,8 @@ export function continuesAfter(error: unknown): boolean {
  * re-reading its items tells which are still owed.
  */
 export function worthRechecking(error: unknown): boolean {
-  if (!(error instanceof Error) || error.name !== 'TransactionSendError') return false;
-  const reason = (error as Error & { readonly reason?: unknown }).reason;
+  if (!(error instanceof TransactionSendError)) return false;
+  const { reason } = error;
   return reason === 'simulation' || reason === 'failed';
 }
 
