@@ -4,6 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+import { boundaries } from './eslint-rules/boundaries.js';
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,6 +41,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Import boundaries between features, shared code, apps and packages (docs/boundaries.md).
+  ...boundaries,
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   prettier,
 );

@@ -20,6 +20,7 @@ export default defineConfig({
             'programs/*/test/**/*.test.ts',
             'e2e/harness/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'eslint-rules/**/*.test.js',
           ],
           exclude: ['apps/web/**', '**/node_modules/**'],
         },
