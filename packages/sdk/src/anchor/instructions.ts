@@ -13,11 +13,9 @@
 import {
   AccountRole,
   address,
-  getStructCodec,
   type AccountMeta,
   type AccountSignerMeta,
   type Address,
-  type Codec,
   type Instruction,
   type InstructionWithAccounts,
   type InstructionWithData,
@@ -89,11 +87,6 @@ export function buildInstruction(
   data: ReadonlyUint8Array,
 ): ProgramInstruction {
   return Object.freeze({ programAddress, accounts: Object.freeze([...accounts]), data });
-}
-
-/** The Borsh body of an instruction without args: nothing. */
-export function getEmptyStructCodec(): Codec<EmptyInstructionData, EmptyInstructionData> {
-  return getStructCodec([]);
 }
 
 /**
