@@ -27,7 +27,7 @@ export interface UiState {
   readonly announcementDismissed: number | null;
   /**
    * The player's seed of the next TailSpin or ReTail bet (`create_bet`'s `player_seed`): 64 lowercase hex
-   * digits, or null until the bet flow first draws one (`features/wager-bet/utils/player-seed.ts`).
+   * digits, or null until the bet flow first draws one (`lib/wager-bet/utils/player-seed.ts`).
    */
   readonly playerSeed: string | null;
   /** The player set `playerSeed` themselves: it stays for every bet instead of being drawn anew after each. */

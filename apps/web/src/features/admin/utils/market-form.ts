@@ -1,6 +1,6 @@
 /**
  * The operators' create-market form: Prophecy's market proposal without the referrer, checked by the one
- * validation module both market forms share (`features/prophecy/utils/market-proposal.ts`), so a bad market
+ * validation module both market forms share (`lib/prophecy/market-proposal.ts`), so a bad market
  * never costs a round trip (or a transaction). Messages are the server's own wording.
  *
  * @module

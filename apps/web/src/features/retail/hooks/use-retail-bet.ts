@@ -1,5 +1,5 @@
 /**
- * One ReTail play, wired to the shared bet engine (`features/wager-bet`): check the listing once more,
+ * One ReTail play, wired to the shared bet engine (`lib/wager-bet`): check the listing once more,
  * place the bet for the NFT's buyer price, wait for its result, let the claw play it out, then claim the
  * NFT (the marketplace buy composed after `claim_bet` in one transaction) or its SOL value. Toasts, sounds
  * and cache refreshes happen here; the steps are {@link retailBetReducer}'s.
