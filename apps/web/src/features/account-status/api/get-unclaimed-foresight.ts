@@ -12,6 +12,7 @@
  * @module
  */
 
+import type { HistoryPageJson, PredictionHistoryJson } from '@arcade/sdk/api/history';
 import { FORESIGHT_SETTLE_BUFFER_SECS, RPC_COMMITMENT } from '@arcade/sdk/constants';
 import { decodeBet, decodeEvent, Prediction } from '@arcade/sdk/foresight/accounts';
 import { findBetAddress } from '@arcade/sdk/foresight/pda';
@@ -29,12 +30,6 @@ import { unclaimedWinsKey } from '../../../lib/query-keys.ts';
 /** Pages of candidates read at most (20 each): far more than anyone leaves unclaimed. */
 export const MAX_CANDIDATE_PAGES = 10;
 
-/** A history item, as far as discovery needs it. */
-interface PredictionItem {
-  readonly event: string;
-  readonly isSettled: boolean;
-}
-
 /** Reads every page of what the server says is still owed (up to {@link MAX_CANDIDATE_PAGES}). */
 export async function listUnclaimedCandidates<T>(
   path: string,
@@ -44,7 +39,7 @@ export async function listUnclaimedCandidates<T>(
   const items: T[] = [];
   let cursor: number | null = null;
   for (let page = 0; page < MAX_CANDIDATE_PAGES; page += 1) {
-    const body: { items: T[]; nextCursor: number | null } = await api(path, {
+    const body: HistoryPageJson<T> = await api(path, {
       body: { address: user, id: cursor, unclaimed: true },
       ...(signal === undefined ? {} : { signal }),
     });
@@ -93,7 +88,11 @@ export async function getUnclaimedForesight(
   signal?: AbortSignal,
   nowMs: number = Date.now(),
 ): Promise<readonly ForesightClaim[]> {
-  const candidates = await listUnclaimedCandidates<PredictionItem>('/api/user/predictions', user, signal);
+  const candidates = await listUnclaimedCandidates<PredictionHistoryJson>(
+    '/api/user/predictions',
+    user,
+    signal,
+  );
   const events = [...new Set(candidates.filter((item) => !item.isSettled).map((item) => item.event))].map(
     (event) => toAddress(event),
   );

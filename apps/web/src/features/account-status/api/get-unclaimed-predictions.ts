@@ -10,6 +10,7 @@
  * @module
  */
 
+import type { MarketBetHistoryJson } from '@arcade/sdk/api/history';
 import { decodeMarket, decodePrediction, MarketResult } from '@arcade/sdk/wager/accounts';
 import { marketRefunds, predictionPayout } from '@arcade/sdk/wager/bet-math';
 import { address as toAddress, type Address } from '@solana/kit';
@@ -21,14 +22,6 @@ import { UNCLAIMED_WINS_POLL_MS } from './get-unclaimed-wins.ts';
 import { unclaimedWinsKey } from '../../../lib/query-keys.ts';
 import { wagerProgram } from '../../../lib/programs.ts';
 
-/** A market bet of the history, as far as discovery needs it. */
-interface MarketBetItem {
-  readonly market: string;
-  readonly prediction: string;
-  readonly shortName: string | null;
-  readonly marketName: string | null;
-}
-
 /**
  * The wallet's Prophecy predictions still owed a payout or refund, confirmed on chain, in the order the
  * history lists them (newest first).
@@ -37,8 +30,12 @@ export async function getUnclaimedPredictions(
   user: Address,
   signal?: AbortSignal,
 ): Promise<readonly ProphecyClaim[]> {
-  const candidates = await listUnclaimedCandidates<MarketBetItem>('/api/user/marketBets', user, signal);
-  const byPrediction = new Map<string, MarketBetItem>();
+  const candidates = await listUnclaimedCandidates<MarketBetHistoryJson>(
+    '/api/user/marketBets',
+    user,
+    signal,
+  );
+  const byPrediction = new Map<string, MarketBetHistoryJson>();
   for (const item of candidates)
     if (!byPrediction.has(item.prediction)) byPrediction.set(item.prediction, item);
   const unique = [...byPrediction.values()];

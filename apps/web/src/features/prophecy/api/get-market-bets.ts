@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { HistoryPageJson, MarketBetHistoryJson } from '@arcade/sdk/api/history';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
@@ -27,15 +28,6 @@ export interface MarketBet {
 /** How many history pages are read looking for this market's bets (the newest 100 bets). */
 export const MARKET_BET_PAGES = 5;
 
-interface MarketBetWire {
-  readonly id: number;
-  readonly signature: string;
-  readonly market: string;
-  readonly result: string;
-  readonly amount: string;
-  readonly timestamp: number;
-}
-
 /** `address`'s bets on `market`, newest first, from the newest {@link MARKET_BET_PAGES} history pages. */
 export async function getMarketBets(
   address: string,
@@ -45,7 +37,7 @@ export async function getMarketBets(
   const bets: MarketBet[] = [];
   let cursor: number | null = null;
   for (let page = 0; page < MARKET_BET_PAGES; page++) {
-    const body: { items: MarketBetWire[]; nextCursor: number | null } = await api('/api/user/marketBets', {
+    const body: HistoryPageJson<MarketBetHistoryJson> = await api('/api/user/marketBets', {
       method: 'POST',
       body: { address, id: cursor },
       ...(signal ? { signal } : {}),
