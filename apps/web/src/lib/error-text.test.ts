@@ -5,7 +5,13 @@ import { TransactionSendError } from '@arcade/sdk/sender';
 import { describe, expect, it } from 'vitest';
 
 import { ApiError } from './api-client.ts';
-import { betErrorMessage, errorText, oauthReasonText, WAGER_ERROR_SENTENCES } from './error-text.ts';
+import {
+  betErrorMessage,
+  errorText,
+  oauthReasonText,
+  WAGER_ERROR_SENTENCES,
+  walletConnectErrorText,
+} from './error-text.ts';
 import { BetPreflightError, LAST_BET_REVEALING, REFUND_EXPLANATION } from './wager-bet/utils/bet-errors.ts';
 
 function programError(name: keyof typeof WAGER_ERROR_CODES) {
@@ -80,6 +86,14 @@ describe('errorText', () => {
     expect(errorText('plain')).toBe('plain');
     expect(errorText(new Error(''))).toBe('Unknown Error');
     expect(errorText({ code: 1 })).toBe('Unknown Error');
+  });
+});
+
+describe('walletConnectErrorText', () => {
+  it('is the wallet’s own words, else that it did not connect', () => {
+    expect(walletConnectErrorText(new Error('Wallet locked'))).toBe('Wallet locked');
+    expect(walletConnectErrorText(new Error(''))).toBe('The wallet did not connect');
+    expect(walletConnectErrorText('closed')).toBe('The wallet did not connect');
   });
 });
 

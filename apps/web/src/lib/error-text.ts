@@ -38,6 +38,11 @@ export function errorText(error: unknown): string {
   return 'Unknown Error';
 }
 
+/** What the connect dialog says of a wallet that did not connect: the wallet's own words, when it has any. */
+export function walletConnectErrorText(error: unknown): string {
+  return error instanceof Error && error.message !== '' ? error.message : 'The wallet did not connect';
+}
+
 /**
  * What the player reads for each wager program error. InvalidSeed, RevealOutOfOrder, SlotHashUnavailable
  * and SeedChainInUse are refusals of the settler's own instructions (`reveal_bet`, the seed chain), never of

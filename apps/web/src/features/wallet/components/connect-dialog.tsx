@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Spinner } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { runtimeConfig } from '../../../config/runtime-config.ts';
+import { walletConnectErrorText } from '../../../lib/error-text.ts';
 import { ui, useUiState } from '../../../lib/store.ts';
 import { isLocalWallet, isUserRejection } from '../../../lib/wallet/standard.ts';
 import { airdropText, useWalletList } from '../../../lib/wallet/wallet-context.tsx';
@@ -21,10 +22,6 @@ const REJECTED_HINT = FAQ_HINTS.find((hint) => hint.title === 'User Rejected Tra
 
 /** The local test wallet's promise, shown on its entry. */
 export const LOCAL_WALLET_DESCRIPTION = 'Local chain only — free SOL, no extension needed';
-
-function errorText(error: unknown): string {
-  return error instanceof Error && error.message !== '' ? error.message : 'The wallet did not connect';
-}
 
 /**
  * The wallet connect dialog (modal 'connect'): the Solana wallets the browser has, the local test wallet
@@ -87,7 +84,7 @@ function WalletChoices() {
           ) : (
             <>
               <p className="font-semibold text-loss">{error.wallet.name} did not connect</p>
-              <p className="mt-1 break-words text-ink-dim">{errorText(error.error)}</p>
+              <p className="mt-1 break-words text-ink-dim">{walletConnectErrorText(error.error)}</p>
             </>
           )}
         </div>
