@@ -798,6 +798,61 @@ describe('indexing real activity', () => {
     expect(marketRow).toEqual({ yes_pool: 790_000_006n });
   });
 
+  it('in dry-run plans what it would apply and writes nothing: no row, no cursor, no feed item', async () => {
+    await runToTip();
+    const placed: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      placed.push(
+        await send(carol, [
+          await getUpdatePredictionInstructionAsync({ user: carol, market, amount: SOL / 100n + BigInt(i) }),
+        ]),
+      );
+    }
+    const cursors = () =>
+      t.db.query(
+        'SELECT program, last_signature, last_slot, last_tx_index FROM indexer_cursors ORDER BY program',
+      );
+    const state = async () => ({
+      tables: await snapshot(),
+      cursors: await cursors(),
+      vaults: await t.db.query('SELECT * FROM referral_vaults ORDER BY referrer'),
+      markets: await t.db.query(
+        'SELECT address, yes_pool, no_pool, yes_count, no_count FROM markets ORDER BY address',
+      ),
+    });
+    const before = await state();
+    const published = feed.length;
+
+    const dry = createIndexerWorker(t.app, { dryRun: true });
+    expect(dry.dryRun).toBe(true);
+    await dry.run(new AbortController().signal);
+    expect(await state()).toEqual(before);
+    expect(feed.length).toBe(published);
+    const plan = dry.lastPlan();
+    expect(plan.map((entry) => entry.signature)).toEqual(placed);
+    for (const entry of plan) {
+      expect(entry).toMatchObject({ alreadyIndexed: false, failed: false });
+      expect(entry.actions).toContain('prediction');
+    }
+    const details = dry.details();
+    expect(details).toMatchObject({ dryRun: true, applied: 0, planned: 2, pending: 0 });
+    expect(details.lastPlanned).toEqual(plan);
+    expect(typeof details.lastPlannedAt).toBe('number');
+    // Its position moved in memory only: the stored cursors did not, and a second run plans nothing again.
+    expect((details.cursors as { wager: { signature: string } }).wager.signature).toBe(placed[1]);
+    await dry.run(new AbortController().signal);
+    expect(dry.details()).toMatchObject({ planned: 2 });
+    expect(await state()).toEqual(before);
+
+    // The real indexer applies exactly what was planned; a new dry run then finds nothing left to plan.
+    await runToTip();
+    expect((await snapshot()).market_bets).toBe(before.tables.market_bets! + 2);
+    const after = createIndexerWorker(t.app, { dryRun: true });
+    await after.run(new AbortController().signal);
+    expect(after.lastPlan()).toEqual([]);
+    expect(after.details()).toMatchObject({ planned: 0 });
+  });
+
   it('numbers transactions by their position in the slot and reports its health', async () => {
     const rows = await t.db.query<{ slot: number; tx_index: number }>(
       'SELECT slot, tx_index FROM bets ORDER BY slot, tx_index',
