@@ -2,7 +2,8 @@
  * Writes one transaction's actions into the chain record tables, inside the indexer's database
  * transaction: bets (their reveals included), predictions and market bets, markets, Foresight rounds, bets
  * and placements, Juice accruals, referral attributions, vaults and claims, and the seed chains' commit
- * transactions. Returns what to announce once the transaction commits.
+ * transactions, each through its table's repository ({@link ApplyDeps}). Returns what to announce once the
+ * transaction commits.
  *
  * @module
  */
