@@ -138,6 +138,44 @@ function replaceHeader(program: string, source: string): string {
   return codamaHeader.test(source) ? source.replace(codamaHeader, header) : header + source;
 }
 
+/** `fee_bps` / `FEE_BPS` → `FEE_BPS`. */
+function upperSnake(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toUpperCase();
+}
+
+/**
+ * The program's IDL constants (Anchor's `constants`, what the C build emits as `IDL_CONST_*`) as bigints,
+ * one export each and a frozen record of all: Codama's JS renderer renders none. Only unsigned integers are
+ * accepted, the only kind the programs declare.
+ */
+function renderConstants(program: string, idl: AnchorIdl): string {
+  const constants = (idl as { constants?: { name: string; docs?: string[]; type: unknown; value: string }[] })
+    .constants;
+  if (constants === undefined || constants.length === 0) return '';
+  const lines: string[] = [];
+  const names: string[] = [];
+  for (const constant of constants) {
+    if (typeof constant.type !== 'string' || !/^u(8|16|32|64)$/.test(constant.type))
+      throw new Error(`${program}: constant ${constant.name} is not an unsigned integer`);
+    const digits = constant.value.replaceAll('_', '');
+    if (!/^\d+$/.test(digits)) throw new Error(`${program}: constant ${constant.name} = ${constant.value}`);
+    const name = upperSnake(constant.name);
+    names.push(name);
+    const docs = constant.docs ?? [];
+    if (docs.length > 0) lines.push(`/** ${docs.join(' ')} */`);
+    lines.push(`export const ${name} = ${digits}n;`, '');
+  }
+  const record = `${upperSnake(program)}_CONSTANTS`;
+  lines.push(
+    `/** Every constant of the program's IDL, by name. */`,
+    `export const ${record} = Object.freeze({ ${names.join(', ')} } as const);`,
+  );
+  return `${HEADER.replace('<program>', program)}\n${lines.join('\n')}\n`;
+}
+
 /** Renders one program's client into `outDir` (a fresh folder) and post-processes it. */
 async function generateProgram(program: string, outDir: string): Promise<void> {
   const idl = JSON.parse(readFileSync(join(REPO_DIR, 'programs', program, 'idl.json'), 'utf8')) as AnchorIdl;
@@ -166,6 +204,13 @@ async function generateProgram(program: string, outDir: string): Promise<void> {
       const target = join(outDir, program, file);
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, source);
+    }
+    const constants = renderConstants(program, idl);
+    if (constants !== '') {
+      writeFileSync(
+        join(outDir, program, 'constants.ts'),
+        await prettier.format(constants, { ...prettierConfig, parser: 'typescript' }),
+      );
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });

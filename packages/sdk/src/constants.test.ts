@@ -23,7 +23,7 @@ import {
 const U64_MAX = (1n << 64n) - 1n;
 
 describe('business constants', () => {
-  it('has the values game-rules.md and spec §9 fix', () => {
+  it('has the values game-rules.md and the specification fix', () => {
     expect(constants).toMatchObject({
       LAMPORTS_PER_SOL: 1_000_000_000n,
       TAILSPIN_FEE_BPS: 400n,
@@ -115,7 +115,7 @@ describe('business constants', () => {
     ]);
   });
 
-  it('accepts exactly the usernames spec §5 allows', () => {
+  it('accepts exactly the allowed usernames', () => {
     expect(USERNAME_PATTERN.test('degen_42@sol')).toBe(true);
     expect(USERNAME_PATTERN.test('no spaces')).toBe(false);
     expect(USERNAME_PATTERN.test('')).toBe(false);

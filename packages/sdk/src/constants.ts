@@ -2,8 +2,9 @@
  * The one home of every business constant: fees, limits, intervals, breakpoints and storage keys.
  *
  * Programs (through the C header generated from {@link PROGRAM_CONSTANTS}), server and web all read these, so
- * no help text can disagree with the code. Sources: `shared/design/game-rules.md` and product spec §2, §3,
- * §4, §7 and §9. Where the two disagree, game-rules wins (it resolves the spec's 4% vs 5% TailSpin fee).
+ * no help text can disagree with the code. Sources: `shared/design/game-rules.md` and the product
+ * specification; docs/reference/constants.md lists them all. Where the two disagree, game-rules wins (it
+ * resolves the spec's 4% vs 5% TailSpin fee).
  *
  * Amounts that end up as u64 on chain (lamports, micro-lamports, basis points multiplied into lamports) are
  * `bigint`; counts, durations in ms and pixel sizes are `number`.
@@ -15,19 +16,19 @@
 // Units
 // ---------------------------------------------------------------------------------------------------------
 
-/** Lamports in one SOL (spec §9). Also the factor the client multiplies Foresight and Prophecy amounts by. */
+/** Lamports in one SOL. Also the factor the client multiplies Foresight and Prophecy amounts by. */
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
 
-/** Decimals of SOL in the token list (spec §3). */
+/** Decimals of SOL in the token list. */
 export const SOL_DECIMALS = 9;
 
 /** Basis points in 100%: every `*_BPS` constant is a fraction of this. */
 export const BPS_DENOMINATOR = 10_000n;
 
-/** Size of a public key in bytes (spec §9). */
+/** Size of a public key in bytes. */
 export const PUBLIC_KEY_BYTES = 32;
 
-/** Size of a transaction signature in bytes (spec §9). */
+/** Size of a transaction signature in bytes. */
 export const SIGNATURE_BYTES = 64;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -137,10 +138,10 @@ export const FORESIGHT_SETTLE_BUFFER_SECS = 3_600;
 /** Exponent of the Pyth SOL/USD feed: prices are integers scaled by 10^-8. */
 export const PYTH_SOL_USD_EXPONENT = -8;
 
-/** Decimals of the SOL asset config's price (spec §3); the same scale as {@link PYTH_SOL_USD_EXPONENT}. */
+/** Decimals of the SOL asset config's price; the same scale as {@link PYTH_SOL_USD_EXPONENT}. */
 export const SOL_USD_PRICE_DECIMALS = 8;
 
-/** Display precision of asset prices (spec §3: SOL, precision 2). */
+/** Display precision of asset prices (SOL: 2). */
 export const ASSET_DISPLAY_PRECISION = 2;
 
 /**
@@ -302,7 +303,7 @@ export const NUMBER_FORMAT_THRESHOLDS = Object.freeze({
   abbreviateAbove: 999_999,
 } as const);
 
-/** Responsive breakpoints in px (spec §2). */
+/** Responsive breakpoints in px. */
 export const BREAKPOINTS = Object.freeze({
   xs: 480,
   sm: 578,
@@ -355,8 +356,8 @@ export const PROPHECY_DEFAULT_SORT = 'TimeAsc';
 export const PROPHECY_SHOW_PAST_EVENTS = true;
 
 /**
- * Keys of everything the web app keeps in local storage: the spec's four (§9), plus the version of the
- * announcement the user dismissed, which spec §2 says is stored locally without naming a key.
+ * Keys of everything the web app keeps in local storage: the specification's four, plus the version of the
+ * announcement the user dismissed, which it says is stored locally without naming a key.
  */
 export const LOCAL_STORAGE_KEYS = Object.freeze({
   token: 'token',

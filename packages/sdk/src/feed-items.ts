@@ -1,6 +1,6 @@
 /**
- * The live feed's items (spec §3 "Feed item"), as the server's indexer publishes them and the `/activity`
- * socket sends them to the web app: `new_bet`, `new_prediction` and `new_marketbet`, and the latest 50 as
+ * The live feed's items (docs/reference/api.md#the-activity-socket), as the server's indexer publishes them
+ * and the `/activity` socket sends them to the web app: `new_bet`, `new_prediction` and `new_marketbet`, and the latest 50 as
  * `feed` on connect. One definition for both ends of the socket.
  *
  * Amounts are lamports as decimal strings; timestamps are unix milliseconds.

@@ -10,7 +10,7 @@ import {
 } from './messages.ts';
 
 describe('user-facing messages', () => {
-  it('uses the spec §5 validation strings verbatim', () => {
+  it('uses the validation strings verbatim', () => {
     expect(VALIDATION_MESSAGES).toEqual({
       ageCheckRequired: 'Please check the box to confirm!',
       usernameEmpty: 'Username cannot be empty',
@@ -23,7 +23,7 @@ describe('user-facing messages', () => {
     });
   });
 
-  it('uses the spec §8 client strings verbatim', () => {
+  it('uses the client strings verbatim', () => {
     expect(ERROR_MESSAGES.betTimedOut).toBe('Bet timed out!');
     expect(ERROR_MESSAGES.unknownRpcError).toBe('Unknown RPC error');
     expect(transactionErrorMessage(2, 6001)).toBe(

@@ -13,7 +13,7 @@ import {
 
 const SOL = LAMPORTS_PER_SOL;
 
-describe('payoutMultiplier (spec §9)', () => {
+describe('payoutMultiplier', () => {
   it('is 0 when both pools are empty', () => {
     expect(payoutMultiplier(0n, 0n)).toBe(0);
   });

@@ -1,8 +1,8 @@
 /**
- * Pari-mutuel payouts of Foresight and Prophecy: the spec §9 display multiplier and percentages, and the
- * exact amount the programs pay.
+ * Pari-mutuel payouts of Foresight and Prophecy: the display multiplier and percentages
+ * (docs/reference/constants.md#payout-display), and the exact amount the programs pay.
  *
- * **Reading of the multiplier formula.** Spec §9 writes "round((1 + opposite pool) / own pool, 2)". Read
+ * **Reading of the multiplier formula.** The spec writes "round((1 + opposite pool) / own pool, 2)". Read
  * literally, with pools in SOL, the value depends on the unit (1 lamport vs 1 SOL) and is below 1 whenever
  * the own pool exceeds 1 + the opposite one (own 2 SOL, opposite 0.5 SOL → 0.75), which no pari-mutuel bet
  * pays. The pari-mutuel gross multiplier is pot / own = (own + opposite) / own = 1 + opposite / own, and
@@ -32,7 +32,7 @@ function assertLamports(name: string, value: bigint): void {
 }
 
 /**
- * The multiplier shown on a side (spec §9): `round(1 + opposite / own, 2)` with the spec's edge cases (see
+ * The multiplier shown on a side: `round(1 + opposite / own, 2)` with the spec's edge cases (see
  * the module note).
  *
  * @param ownPool - Lamports on the side shown.
@@ -53,7 +53,7 @@ export function payoutMultiplier(ownPool: bigint, oppositePool: bigint): number 
 
 /**
  * The percentages shown for two pools, `[first, second]`, each `pool / total × 100` (unrounded; they sum to
- * 100). Both are 50 when the pot is empty (spec §9).
+ * 100). Both are 50 when the pot is empty.
  *
  * @example poolPercentages(3n, 1n) // [75, 25]
  * @throws RangeError for a negative pool.

@@ -213,7 +213,7 @@ describe('usernameSkeleton and isDeniedUsername', () => {
 });
 
 describe('checkUsername', () => {
-  it('gives the spec §5 messages in the spec order', () => {
+  it('gives the username messages in their order', () => {
     const refused = (error: string) => ({ ok: false, problem: expect.any(String) as unknown, error });
     expect(checkUsername('')).toEqual(refused('Username cannot be empty'));
     expect(checkUsername('\u2800')).toEqual(refused('Username cannot be empty'));

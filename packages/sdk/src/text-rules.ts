@@ -139,7 +139,7 @@ function refuse(problem: TextProblem, error: string): TextCheck {
   return { ok: false, problem, error };
 }
 
-/** The spec §5 message for each way the text rule refuses a username. */
+/** The message for each way the text rule refuses a username (docs/reference/validation.md#usernames). */
 const USERNAME_MESSAGES: Readonly<Record<TextProblem, string>> = Object.freeze({
   empty: VALIDATION_MESSAGES.usernameEmpty,
   tooLong: VALIDATION_MESSAGES.usernameTooLong,
@@ -149,7 +149,8 @@ const USERNAME_MESSAGES: Readonly<Record<TextProblem, string>> = Object.freeze({
 /**
  * A username's check, server and client alike: the text rule on one line of at most
  * {@link USERNAME_MAX_LENGTH} code points, then the spec's characters (letters, digits, `_` and `@`),
- * with the spec §5 messages in the spec's order. The deny list is the server's ({@link isDeniedUsername}).
+ * with the messages in the order of docs/reference/validation.md#usernames. The deny list is the server's
+ * ({@link isDeniedUsername}).
  *
  * @example checkUsername('  degen_42 ') → { ok: true, text: 'degen_42' }
  * @example checkUsername('moon🚀') → { ok: false, problem: 'invalid', error: 'Only letters, digits, _ and @ are allowed' }

@@ -21,7 +21,7 @@ import {
 } from './errors.ts';
 import { FORESIGHT_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS } from './program.ts';
 
-/** Spec §8, program 2, verbatim. */
+/** The codes of docs/foresight.md#errors. */
 const SPEC_CODES =
   '6000 TryToSerializePriceAccount, 6001 PythError, 6002 EventUnsettled, 6003 EventSettled, 6004 EventInactive, 6005 BetLost, 6006 OverflowError, 6007 InvalidEventID, 6008 InvalidPrediction, 6009 EventLocked, 6010 BetSettled, 6011 EventNotLocked, 6012 BetUnsettled, 6013 EventPendingBets, 6014 BetTooLow, 6015 EventActive';
 const spec = SPEC_CODES.split(', ').map((entry) => {

@@ -1,6 +1,6 @@
 /**
- * Foresight's program errors (spec §8, codes 6000–6015), decoded from the IDL, and the ways a client gets
- * one out of a failure: a kit `SolanaError`, an RPC `TransactionError` object, or the transaction's logs.
+ * Foresight's program errors (docs/foresight.md#errors, codes 6000–6015), decoded from the IDL, and the ways
+ * a client gets one out of a failure: a kit `SolanaError`, an RPC `TransactionError` object, or the transaction's logs.
  *
  * The code always comes from a structured field when there is one (kit's
  * `SOLANA_ERROR__INSTRUCTION_ERROR__CUSTOM` context, or the RPC's `{ InstructionError: [i, { Custom: c }] }`),
@@ -23,7 +23,10 @@ import {
 import { getCustomErrorCodeFromLogs } from '../anchor/program-logs.ts';
 import { FORESIGHT_PROGRAM_ADDRESS } from './program.ts';
 
-/** Every Foresight error code by its spec name (spec §8). Codes are published: never change or reorder. */
+/**
+ * Every Foresight error code by its name (docs/foresight.md#errors). Codes are published: never change or
+ * reorder.
+ */
 export const FORESIGHT_ERROR_CODES = Object.freeze({
   TryToSerializePriceAccount: 6000,
   PythError: 6001,

@@ -1,6 +1,6 @@
 /**
- * The client's views of Foresight records (spec §3, Client-side views) and the client-side rules of spec §4
- * (Foresight event lifecycle): the countdown and which past rounds to fetch.
+ * The client's views of Foresight records (docs/reference/entities.md#client-views) and the client-side
+ * rules of a round (docs/reference/states.md#foresight-round): the countdown and which past rounds to fetch.
  *
  * @module
  */
@@ -10,7 +10,7 @@ import type { Address } from '@solana/kit';
 import { FORESIGHT_EVENT_REMAINING_MS, PAST_EVENTS_FETCHED } from '../constants.ts';
 import { Prediction, type BetAccount, type ConfigAccount, type EventAccount } from './accounts.ts';
 
-/** Spec §3 "Up/down event". Times are unix seconds, pools lamports, prices Pyth integers (10^-8 USD). */
+/** An Up/down event. Times are unix seconds, pools lamports, prices Pyth integers (10^-8 USD). */
 export interface UpDownEvent {
   readonly pubkey: Address;
   readonly id: number;
@@ -24,7 +24,7 @@ export interface UpDownEvent {
   readonly upPool: bigint;
   readonly downPool: bigint;
   readonly isSettled: boolean;
-  /** Either side has no players, or the result is Invalid (spec §3 and §5). */
+  /** Either side has no players, or the result is Invalid (docs/reference/states.md#foresight-round). */
   readonly invalid: boolean;
   readonly result: Prediction;
 }
@@ -57,7 +57,7 @@ export function toUpDownEvent(pubkey: Address, event: EventAccount): UpDownEvent
   });
 }
 
-/** Spec §3 "Up/down bet". */
+/** An Up/down bet (docs/reference/entities.md#client-views). */
 export interface UpDownBet {
   /** Lamports. */
   readonly amount: bigint;
@@ -71,7 +71,7 @@ export function toUpDownBet(bet: BetAccount): UpDownBet {
 }
 
 /**
- * Spec §4: "The remaining time of an event is 302000 ms minus the age of its lock time", i.e.
+ * "The remaining time of an event is 302000 ms minus the age of its lock time", i.e.
  * `302000 − (now − lockTime × 1000)`. The 2 s over the 5-minute round keep the countdown from reaching zero
  * before the crank's transaction lands. The result goes negative once the time is up; the UI shows
  * "Pending..." from 0 (`UI_TEXT.countdownComplete`).
@@ -89,7 +89,7 @@ export function remainingMs(lockTime: bigint, nowMs: number): number {
 }
 
 /**
- * Spec §4: the ids of the past rounds to fetch: the last 8 ids before the locked one, minus the locked and
+ * The ids of the past rounds to fetch: the last 8 ids before the locked one, minus the locked and
  * live ones, oldest first. Ids start at 1, so a young config has fewer; none while nothing is locked.
  *
  * @example pastEventIds({ lockedEvent: 20, liveEvent: 21 }) // [12, 13, …, 19]

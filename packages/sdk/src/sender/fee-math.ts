@@ -1,10 +1,11 @@
 /**
- * The pure arithmetic of transaction tuning (spec §7 "Transaction sending", §9 "Transaction tuning"): the
+ * The pure arithmetic of transaction tuning (docs/reference/constants.md#transaction-tuning): the
  * compute-unit limit from a simulation and the compute-unit price (priority fee) from an estimate.
  *
  * How the spec's two 50,000s are used (both are micro-lamports per compute unit):
  * - **Minimum fee basis** ({@link MIN_PRIORITY_FEE_BASIS}) is the price asked for when there is no estimate
- *   (the estimator is missing, failed, or answered nothing usable). It is the "default fee" of spec §8.
+ *   (the estimator is missing, failed, or answered nothing usable). It is the fallback fee of
+ *   docs/reference/strings.md#bets-and-the-chain.
  * - **Floor** ({@link PRIORITY_FEE_FLOOR_MICRO_LAMPORTS}) is the lowest price ever set, estimate or not: an
  *   estimate of 1 µL/CU on a quiet cluster would not get a transaction scheduled when the cluster gets busy
  *   within the 2 s resend window.

@@ -1,5 +1,6 @@
 /**
- * The sender's one error type, and the decoding of RPC transaction errors into the spec's messages (§8):
+ * The sender's one error type, and the decoding of RPC transaction errors into the messages of
+ * docs/reference/strings.md#bets-and-the-chain:
  * `{ InstructionError: [N, { Custom: C }] }` → 'Error in transaction: instruction index N, custom program
  * error C' (plus ` (Name)` when the program at instruction N is known), anything else → 'Unknown RPC error'.
  *

@@ -1,5 +1,5 @@
 /**
- * The transaction sender (spec §7 "Transaction sending", §8, §9): builds, sizes, prices, signs, sends and
+ * The transaction sender (docs/transaction-sender.md): builds, sizes, prices, signs, sends and
  * confirms transactions the way the product needs, in browsers and in Node.
  *
  * `send`: build (v0 with optional lookup tables, or legacy after a 500 ms delay) → size check (before any

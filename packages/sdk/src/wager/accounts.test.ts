@@ -158,7 +158,7 @@ describe('enums', () => {
     });
   }
 
-  it('shows bet types in lower case (spec §3)', () => {
+  it('shows bet types in lower case', () => {
     expect(Object.values(BetType).map(betTypeLabel)).toEqual(
       variantsOf('BetType').map((v) => v.toLowerCase()),
     );

@@ -89,7 +89,7 @@ export function getMarketResultCodec(): Codec<MarketResultArgs, MarketResult> {
   return getUnitEnumCodec('MarketResult', MarketResult);
 }
 
-/** How the client shows a {@link BetType} (spec §3: lower case). */
+/** How the client shows a {@link BetType}: in lower case. */
 export type BetTypeLabel = 'sol' | 'token' | 'nft';
 
 const BET_TYPE_LABELS: Readonly<Record<BetType, BetTypeLabel>> = Object.freeze({
@@ -99,7 +99,7 @@ const BET_TYPE_LABELS: Readonly<Record<BetType, BetTypeLabel>> = Object.freeze({
 });
 
 /**
- * A bet type as the client shows it (spec §3).
+ * A bet type as the client shows it, in lower case.
  *
  * @example betTypeLabel(BetType.Nft) === 'nft'
  * @throws RangeError for a value that is no variant.

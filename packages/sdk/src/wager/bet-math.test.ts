@@ -267,7 +267,7 @@ describe('ReTail buyer price', () => {
 });
 
 describe('skill labels', () => {
-  it('are Bozo under 20, Degen 20–39, Manlet 40–69, Safu from 70 (spec §9)', () => {
+  it('are Bozo under 20, Degen 20–39, Manlet 40–69, Safu from 70', () => {
     const at = (o: number) => skillLabel(o);
     expect([0, 1, 19].map(at)).toEqual(['Bozo', 'Bozo', 'Bozo']);
     expect([20, 39].map(at)).toEqual(['Degen', 'Degen']);

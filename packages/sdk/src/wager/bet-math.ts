@@ -176,7 +176,7 @@ export type NftTokenStandard =
   | 'ProgrammableNonFungibleEdition'
   | 'Core';
 
-/** Whether a ReTail buyer pays the royalty: only for programmable NFTs and core assets (spec §9). */
+/** Whether a ReTail buyer pays the royalty: only for programmable NFTs and core assets. */
 export function royaltyApplies(tokenStandard: NftTokenStandard): boolean {
   return (
     tokenStandard === 'ProgrammableNonFungible' ||
@@ -187,7 +187,8 @@ export function royaltyApplies(tokenStandard: NftTokenStandard): boolean {
 
 /**
  * A ReTail NFT's buyer price, the bet's `listingPrice`: listing price × (1 + 1.5% marketplace fee +
- * royalty), the royalty (`royaltyBps` / 10000) only when {@link royaltyApplies} (spec §9, game-rules).
+ * royalty), the royalty (`royaltyBps` / 10000) only when {@link royaltyApplies}
+ * (docs/reference/constants.md#fees).
  *
  * Rounding: the marketplace fee and the royalty are each rounded up on their own, then added to the listing
  * price. Whichever way a marketplace rounds each part, the house never prices the prize below what the buy
@@ -214,11 +215,11 @@ export function retailBuyerPrice(
   return checkedU64('The buyer price', listingPrice + marketplaceFee + royalty);
 }
 
-/** A skill label (spec §9). */
+/** A skill label (docs/reference/constants.md#users-chat-and-the-feed). */
 export type SkillLabel = SkillLabelThreshold['label'];
 
 /**
- * The skill label of a bet's odds (spec §9, `SKILL_LABELS`): under 20 Bozo, 20–39 Degen, 40–69 Manlet, 70
+ * The skill label of a bet's odds (`SKILL_LABELS`): under 20 Bozo, 20–39 Degen, 40–69 Manlet, 70
  * and up Safu.
  *
  * @example skillLabel(50) === 'Manlet'

@@ -21,7 +21,10 @@ import {
 } from './errors.ts';
 import { WAGER_PROGRAM_ADDRESS } from './program.ts';
 
-/** Spec §8, program 1, verbatim, then the trust model's codes (docs/trust.md). */
+/**
+ * The codes of docs/wager.md#where-each-error-is-raised: 6000–6013,
+ * then the trust model's (docs/trust.md).
+ */
 const SPEC_CODES =
   '6000 InvalidMarketplace, 6001 InvalidOdds, 6002 InvalidListingPrice, 6003 BetNotOpen, 6004 BetNotWon, 6005 BetNotAvailable, 6006 InvalidReferral, 6007 InvalidMarket, 6008 MarketClosed, 6009 InvalidPrediction, 6010 OverflowError, 6011 BetTooLow, 6012 InvalidReferrer, 6013 BetOnChain, 6014 InvalidSeed, 6015 RevealOutOfOrder, 6016 RefundTooEarly, 6017 NoSeedCommitted, 6018 SlotHashUnavailable, 6019 MarketNotOverdue, 6020 SeedChainInUse';
 const spec = SPEC_CODES.split(', ').map((entry) => {

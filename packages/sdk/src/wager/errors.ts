@@ -1,6 +1,6 @@
 /**
- * Wager's program errors (spec §8, program 1, codes 6000–6013, and 6014–6020 of the trust model,
- * `docs/trust.md`), decoded from the IDL, and the ways a client
+ * Wager's program errors (docs/wager.md#where-each-error-is-raised: codes 6000–6013, and 6014–6020 of the
+ * trust model, `docs/trust.md`), decoded from the IDL, and the ways a client
  * gets one out of a failure: a kit `SolanaError`, an RPC `TransactionError` object, or the transaction's
  * logs. Where each is raised: `docs/wager.md`.
  *
@@ -21,7 +21,7 @@ import { getCustomErrorCodeFromLogs } from '../anchor/program-logs.ts';
 import { WAGER_PROGRAM_ADDRESS } from './program.ts';
 
 /**
- * Every Wager error code by its name: spec §8's 6000–6013, then the trust model's 6014–6020. Codes are
+ * Every Wager error code by its name: 6000–6013, then the trust model's 6014–6020. Codes are
  * published: never change or reorder.
  */
 export const WAGER_ERROR_CODES = Object.freeze({

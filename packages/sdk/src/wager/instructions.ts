@@ -11,7 +11,7 @@
  * None). Data codecs decode without the discriminator, an option as `T | null`, and refuse another
  * instruction's data.
  *
- * Amounts are lamports: the client multiplies SOL by `LAMPORTS_PER_SOL` (spec §7, "amount times 1e9").
+ * Amounts are lamports: the client multiplies SOL by `LAMPORTS_PER_SOL` (docs/reference/constants.md#units).
  *
  * @module
  */
@@ -201,7 +201,10 @@ export function toBetType(input: BetTypeInput): BetType {
   }
 }
 
-/** A market result as the client gives it: `yes`, `no` or `invalid` (spec §7), or the enum (value or name). */
+/**
+ * A market result as the client gives it: `yes`, `no` or `invalid` (docs/reference/api.md#prophecy), or the
+ * enum (value or name).
+ */
 export type MarketResultInput = 'yes' | 'no' | 'invalid' | MarketResultArgs;
 
 /**
@@ -1372,7 +1375,7 @@ export interface PredictionInput {
 
 /** Accounts and args of `create_prediction`. */
 export interface CreatePredictionInput extends PredictionInput {
-  /** `yes` or `no` (spec §7). */
+  /** `yes` or `no`. */
   readonly result: MarketResultInput;
 }
 

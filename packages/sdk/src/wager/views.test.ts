@@ -23,7 +23,7 @@ const market: MarketAccount = {
   marketAuthority: key,
 };
 
-/** Spec §3, "Yes/no market", in its order. */
+/** A Yes/no market's fields (docs/reference/entities.md#client-views), in their order. */
 const SPEC_FIELDS = [
   'key',
   'startTime',
@@ -185,7 +185,7 @@ describe('isUnclaimedWin', () => {
   const strict = (bet: Pick<BetAccount, 'state' | 'result'>) =>
     bet.result === BetResult.Win && bet.state === BetState.Settled;
 
-  it('applies spec §4 literally: a Win that is neither Claimed nor Open', () => {
+  it('applies the unclaimed-winnings rule literally: a Win that is neither Claimed nor Open', () => {
     expect(isUnclaimedWin({ state: BetState.Settled, result: BetResult.Win })).toBe(true);
     expect(isUnclaimedWin({ state: BetState.Claimed, result: BetResult.Win })).toBe(false);
     expect(isUnclaimedWin({ state: BetState.Open, result: BetResult.Win })).toBe(false);

@@ -1,6 +1,7 @@
 /**
- * The client's views of Wager records (spec §3, Client-side views: the Yes/no market, the Prophecy market
- * with its metadata, and a bet with its type in lower case) and the unclaimed-winnings rule of spec §4.
+ * The client's views of Wager records (docs/reference/entities.md#client-views: the Yes/no market, the
+ * Prophecy market with its metadata, and a bet with its type in lower case) and the unclaimed-winnings rule
+ * (docs/reference/states.md#tailspin-and-retail-bet).
  *
  * @module
  */
@@ -18,7 +19,7 @@ import {
   type MarketResult,
 } from './accounts.ts';
 
-/** Spec §3 "Yes/no market". Times are unix seconds, pools lamports. */
+/** A Yes/no market (docs/reference/entities.md#client-views). Times are unix seconds, pools lamports. */
 export interface YesNoMarket {
   /** The market's address. */
   readonly key: Address;
@@ -61,7 +62,7 @@ export function toYesNoMarket(key: Address, market: MarketAccount): YesNoMarket 
   });
 }
 
-/** Spec §3: a Prophecy market's off-chain metadata, kept by the server. */
+/** A Prophecy market's off-chain metadata, kept by the server. */
 export interface ProphecyMarketMetadata {
   /** What a Yes means, e.g. "Above $200". */
   readonly yesOption: string;
@@ -71,7 +72,7 @@ export interface ProphecyMarketMetadata {
   readonly shortName: string;
 }
 
-/** Spec §3 "Prophecy market": a Yes/no market with its metadata. */
+/** A Prophecy market: a Yes/no market with its metadata. */
 export interface ProphecyMarket extends YesNoMarket {
   readonly marketMetadata: ProphecyMarketMetadata;
 }
@@ -100,7 +101,7 @@ export interface BetView {
   readonly timestamp: bigint;
   readonly state: BetState;
   readonly result: BetResult;
-  /** Spec §3: `sol`, `token` or `nft`. */
+  /** `sol`, `token` or `nft`. */
   readonly betType: BetTypeLabel;
   readonly referral: Address | null;
   /** Made with `create_bet_offchain` (the settler's roll); false for `create_bet` (the program's roll). */
@@ -134,8 +135,8 @@ export function toBetView(bet: BetAccount): BetView {
 }
 
 /**
- * Spec §4: "A win whose state is neither Claimed nor Open triggers the unclaimed-winnings banner", applied
- * literally.
+ * "A win whose state is neither Claimed nor Open triggers the unclaimed-winnings banner", applied literally
+ * (docs/reference/states.md#tailspin-and-retail-bet).
  *
  * The program only sets Win when it settles a bet (state Settled); a claim moves it to Claimed and the next
  * bet resets the result, so on every record the program can write this is `result = Win and state =
