@@ -57,7 +57,7 @@ ProgramResult ix_place_bet(SolParameters *params) {
   if (args.prediction != PREDICTION_UP && args.prediction != PREDICTION_DOWN) {
     return FS_ERROR(ERR_INVALID_PREDICTION);
   }
-  if (args.amount < CONST_MIN_BET_LAMPORTS) return FS_ERROR(ERR_BET_TOO_LOW);
+  if (args.amount < IDL_CONST_MIN_BET_LAMPORTS) return FS_ERROR(ERR_BET_TOO_LOW);
 
   Bet b;
   const bool is_new = !sol_pubkey_eq(bet->owner, params->program_id);

@@ -122,7 +122,7 @@ ProgramResult ix_lock_and_settle_events(SolParameters *params) {
   /* The event signer may tick from the lock time; anyone may once the grace period has passed too. */
   if (sol_memcmp(cp->event_signer, cranker->key->x, 32) != 0) {
     i64 open_to_all;
-    if (!i64_add_secs(live_round.lock_time, CONST_TICK_GRACE_SECS, &open_to_all) || tick.now < open_to_all) {
+    if (!i64_add_secs(live_round.lock_time, IDL_CONST_TICK_GRACE_SECS, &open_to_all) || tick.now < open_to_all) {
       return ANCHOR_ERROR_CONSTRAINT_HAS_ONE;
     }
   }

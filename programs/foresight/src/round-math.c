@@ -6,14 +6,14 @@ bool is_update_for(const OraclePrice *oracle, i64 planned) {
 
 bool price_counts(const OraclePrice *oracle, i64 planned) {
   /* The difference is taken in u64 after ordering, so no signed overflow whatever the inputs. */
-  return oracle->publish_time >= planned && (u64)oracle->publish_time - (u64)planned <= CONST_ORACLE_MAX_LATE_SECS;
+  return oracle->publish_time >= planned && (u64)oracle->publish_time - (u64)planned <= IDL_CONST_ORACLE_MAX_LATE_SECS;
 }
 
 bool round_expired(const Event *round, i64 now) {
   /* A pre-created round has not gone live (start 0) and holds no bets: nothing to expire. */
   if (round->is_settled || round->start_time == 0) return false;
   i64 deadline;
-  return i64_add_secs(round->settle_time, CONST_SETTLE_BUFFER_SECS, &deadline) && now >= deadline;
+  return i64_add_secs(round->settle_time, IDL_CONST_SETTLE_BUFFER_SECS, &deadline) && now >= deadline;
 }
 
 Prediction round_result(const Event *round) {
@@ -28,7 +28,7 @@ static bool round_pot(const Event *round, u64 *pot) { return u64_add(round->up_p
 
 bool round_fee(const Event *round, u64 *fee) {
   u64 pot;
-  return round_pot(round, &pot) && mul_div_floor(pot, CONST_FEE_BPS_POOL, CONST_BPS_DENOMINATOR, fee);
+  return round_pot(round, &pot) && mul_div_floor(pot, IDL_CONST_FEE_BPS_POOL, IDL_CONST_BPS_DENOMINATOR, fee);
 }
 
 bool round_payout(const Event *round, u64 amount, u64 *payout) {

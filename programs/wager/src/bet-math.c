@@ -1,19 +1,19 @@
 #include "wager.h"
 
 bool bet_stake(u64 listing_price, u8 odds, u64 *stake) {
-  return mul_div_ceil(listing_price, odds, CONST_ODDS_DENOMINATOR, stake);
+  return mul_div_ceil(listing_price, odds, IDL_CONST_ODDS_DENOMINATOR, stake);
 }
 
 bool bet_fee(u64 stake, u64 *fee) {
-  return mul_div_floor(stake, CONST_FEE_BPS_TAILSPIN, CONST_BPS_DENOMINATOR, fee);
+  return mul_div_floor(stake, IDL_CONST_FEE_BPS_TAILSPIN, IDL_CONST_BPS_DENOMINATOR, fee);
 }
 
 bool referral_share(u64 fee, u64 *share) {
-  return mul_div_floor(fee, CONST_REFERRAL_SHARE_BPS, CONST_BPS_DENOMINATOR, share);
+  return mul_div_floor(fee, IDL_CONST_REFERRAL_SHARE_BPS, IDL_CONST_BPS_DENOMINATOR, share);
 }
 
 bool max_prize(u64 free_balance, u64 *out) {
-  return mul_div_floor(free_balance, CONST_MAX_PRIZE_BPS_OF_FREE, CONST_BPS_DENOMINATOR, out);
+  return mul_div_floor(free_balance, IDL_CONST_MAX_PRIZE_BPS_OF_FREE, IDL_CONST_BPS_DENOMINATOR, out);
 }
 
 bool bet_referral_share(const Bet *bet, u64 *share) {
@@ -32,7 +32,7 @@ bool bet_reserve(const Bet *bet, u64 *reserve) {
 
 bool bet_refundable(const Bet *bet, i64 now) {
   /* Compared in u64 after ordering, so no signed overflow whatever the stored time. */
-  return now >= bet->timestamp && (u64)now - (u64)bet->timestamp >= CONST_BET_REFUND_DELAY_SECS;
+  return now >= bet->timestamp && (u64)now - (u64)bet->timestamp >= IDL_CONST_BET_REFUND_DELAY_SECS;
 }
 
 bool bet_late_win(const Bet *bet, u64 *owed) {

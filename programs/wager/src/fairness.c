@@ -7,5 +7,5 @@ u8 bet_roll(const u8 seed[32], u64 sequence, const u8 player_seed[32], const u8 
   u8 digest[32];
   /* A 32-byte key and three slices are within the helper's limits, so it cannot refuse. */
   sol_hmac_sha256(seed, 32, message, 3, digest);
-  return (u8)(sol_load_u64_le(digest) % CONST_RANDOM_RANGE);
+  return (u8)(sol_load_u64_le(digest) % IDL_CONST_RANDOM_RANGE);
 }

@@ -94,13 +94,13 @@ static ProgramResult open_bet(SolParameters *params, const BetTerms *terms) {
   if ((terms->bet_type == BET_TYPE_SOL) != sol_pubkey_eq(mint->key, &NATIVE_MINT)) {
     return WG_ERROR(ERR_INVALID_MARKETPLACE);
   }
-  if (terms->odds < CONST_ODDS_MIN || terms->odds > CONST_ODDS_MAX) return WG_ERROR(ERR_INVALID_ODDS);
+  if (terms->odds < IDL_CONST_ODDS_MIN || terms->odds > IDL_CONST_ODDS_MAX) return WG_ERROR(ERR_INVALID_ODDS);
   if (terms->listing_price == 0) return WG_ERROR(ERR_INVALID_LISTING_PRICE);
   u64 stake, fee, paid, free_balance, cap;
   if (!bet_stake(terms->listing_price, terms->odds, &stake) || !bet_fee(stake, &fee) || !u64_add(stake, fee, &paid)) {
     return WG_ERROR(ERR_OVERFLOW_ERROR);
   }
-  if (stake < CONST_MIN_BET_LAMPORTS) return WG_ERROR(ERR_BET_TOO_LOW);
+  if (stake < IDL_CONST_MIN_BET_LAMPORTS) return WG_ERROR(ERR_BET_TOO_LOW);
   SOL_TRY(house_free_balance(house, &h, &free_balance));
   if (!max_prize(free_balance, &cap)) return WG_ERROR(ERR_OVERFLOW_ERROR);
   if (terms->listing_price > cap) return WG_ERROR(ERR_INVALID_LISTING_PRICE);
@@ -367,7 +367,7 @@ ProgramResult ix_settle_bet_offchain(SolParameters *params) {
   /* With off-chain bets off, none is settled by the settler's roll either, not even one opened before:
    * its player refunds it after the deadline. */
   if (!h.offchain_bets) return WG_ERROR(ERR_BET_NOT_AVAILABLE);
-  if (args.random_value >= CONST_RANDOM_RANGE) return WG_ERROR(ERR_INVALID_ODDS);
+  if (args.random_value >= IDL_CONST_RANDOM_RANGE) return WG_ERROR(ERR_INVALID_ODDS);
 
   Referral vault;
   bool payable;

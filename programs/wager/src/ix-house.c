@@ -137,7 +137,7 @@ ProgramResult ix_reset_seed_chain(SolParameters *params) {
   if (h.refund_reserve != 0) {
     i64 now;
     SOL_TRY(sol_unix_timestamp(&now));
-    if (now < h.reserve_since || (u64)now - (u64)h.reserve_since < CONST_SEED_RESET_DELAY_SECS) {
+    if (now < h.reserve_since || (u64)now - (u64)h.reserve_since < IDL_CONST_SEED_RESET_DELAY_SECS) {
       return WG_ERROR(ERR_SEED_CHAIN_IN_USE);
     }
     if (!u64_sub(h.outstanding, h.refund_reserve, &h.outstanding)) return WG_ERROR(ERR_OVERFLOW_ERROR);

@@ -10,7 +10,7 @@ static ProgramResult require_authority(SolParameters *params, u64 authority_inde
 
 /** Whether a market started at `start` may end at `end`: within MARKET_MAX_LIFETIME_SECS, so no pot is held longer. */
 static bool within_lifetime(i64 start, i64 end) {
-  return end <= start || (u64)end - (u64)start <= CONST_MARKET_MAX_LIFETIME_SECS;
+  return end <= start || (u64)end - (u64)start <= IDL_CONST_MARKET_MAX_LIFETIME_SECS;
 }
 
 ProgramResult ix_create_market(SolParameters *params) {
@@ -157,7 +157,7 @@ ProgramResult ix_expire_market(SolParameters *params) {
   if (m.is_settled) return WG_ERROR(ERR_MARKET_CLOSED);
   i64 now;
   SOL_TRY(sol_unix_timestamp(&now));
-  if (now <= m.end_time || (u64)now - (u64)m.end_time < CONST_MARKET_RESOLVE_GRACE_SECS) {
+  if (now <= m.end_time || (u64)now - (u64)m.end_time < IDL_CONST_MARKET_RESOLVE_GRACE_SECS) {
     return WG_ERROR(ERR_MARKET_NOT_OVERDUE);
   }
   m.result.is_some = true;

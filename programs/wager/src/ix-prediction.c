@@ -39,7 +39,7 @@ ProgramResult ix_create_prediction(SolParameters *params) {
   SOL_TRY(check_market_authority(pool, &m, params->program_id));
   SOL_TRY(require_open(&m));
   if (args.result != MARKET_RESULT_YES && args.result != MARKET_RESULT_NO) return WG_ERROR(ERR_INVALID_PREDICTION);
-  if (args.amount < CONST_MIN_BET_LAMPORTS) return WG_ERROR(ERR_BET_TOO_LOW);
+  if (args.amount < IDL_CONST_MIN_BET_LAMPORTS) return WG_ERROR(ERR_BET_TOO_LOW);
   /* One prediction per user and market: a second one goes through update_prediction. */
   if (sol_pubkey_eq(prediction->owner, params->program_id)) return WG_ERROR(ERR_INVALID_PREDICTION);
 
@@ -100,7 +100,7 @@ ProgramResult ix_update_prediction(SolParameters *params) {
   /* A settled prediction belongs to a market that was resolved, closed and then created again at the same
    * address: adding to it would put a stake no settlement can pay into the new pool. */
   if (p.is_claimed) return WG_ERROR(ERR_MARKET_CLOSED);
-  if (args.amount < CONST_MIN_BET_LAMPORTS) return WG_ERROR(ERR_BET_TOO_LOW);
+  if (args.amount < IDL_CONST_MIN_BET_LAMPORTS) return WG_ERROR(ERR_BET_TOO_LOW);
   if (!u64_add(p.amount, args.amount, &p.amount)) return WG_ERROR(ERR_OVERFLOW_ERROR);
   SOL_TRY(add_to_pool(&m, p.result, args.amount, false));
   SOL_TRY(sol_system_transfer(user, pool, args.amount, NULL, 0));

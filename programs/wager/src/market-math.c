@@ -12,7 +12,7 @@ bool market_fee(const Market *market, u64 *fee) {
   }
   u64 pot;
   return u64_add(market->yes_pool, market->no_pool, &pot) &&
-         mul_div_floor(pot, CONST_FEE_BPS_POOL, CONST_BPS_DENOMINATOR, fee);
+         mul_div_floor(pot, IDL_CONST_FEE_BPS_POOL, IDL_CONST_BPS_DENOMINATOR, fee);
 }
 
 bool prediction_payout(const Market *market, u64 amount, MarketResult side, u64 *payout) {

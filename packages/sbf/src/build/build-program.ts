@@ -11,7 +11,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { PROGRAM_CONSTANTS } from '@arcade/sdk/constants';
 import { generateCHeader } from '../idl/c-header.ts';
 import type { AnchorIdl } from '../idl/anchor-idl.ts';
 import { link, type SbpfVersion } from '../linker/link.ts';
@@ -128,10 +127,9 @@ export async function buildProgram(
   const idlPath = join(program.dir, 'idl.json');
   if (existsSync(idlPath)) {
     const idl = JSON.parse(await readFile(idlPath, 'utf8')) as AnchorIdl;
-    await writeFile(
-      join(genDir, 'idl.h'),
-      generateCHeader(idl, { constants: PROGRAM_CONSTANTS, constantPrefix: 'CONST_' }),
-    );
+    // The program's constants come from its own IDL (`IDL_CONST_*`): the programs own the chain's numbers,
+    // and the SDK reads them from the same IDL (docs/boundaries.md, "Programs and the SDK").
+    await writeFile(join(genDir, 'idl.h'), generateCHeader(idl));
   }
 
   const srcDir = join(program.dir, 'src');

@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROGRAM_CONSTANTS } from '@arcade/sdk/constants';
 import { getAddressEncoder, type Address } from '@solana/kit';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,29 @@ import { IdlError } from './idl-error.ts';
 
 const CLANG = '/usr/bin/clang-19';
 const LLVM_NM = '/usr/bin/llvm-nm-19';
+/** Constants passed beside the IDL (`options.constants`), as a toolchain user might. */
+const SHARED_CONSTANTS = Object.freeze({
+  BPS_DENOMINATOR: 10_000n,
+  FEE_BPS_TAILSPIN: 400n,
+  FEE_BPS_POOL: 300n,
+  REFERRAL_SHARE_BPS: 1_000n,
+  MIN_BET_LAMPORTS: 10_000_000n,
+  ODDS_MIN: 1n,
+  ODDS_MAX: 95n,
+  ODDS_DENOMINATOR: 100n,
+  MAX_PRIZE_BPS_OF_FREE: 500n,
+  RANDOM_RANGE: 100n,
+  FORESIGHT_TIMELOCK_SECS: 300n,
+  ORACLE_MAX_LATE_SECS: 30n,
+  TICK_GRACE_SECS: 60n,
+  SETTLE_BUFFER_SECS: 3_600n,
+  BET_REFUND_DELAY_SECS: 120n,
+  SEED_RESET_DELAY_SECS: 604_800n,
+  MARKET_RESOLVE_GRACE_SECS: 604_800n,
+  MARKET_MAX_LIFETIME_SECS: 31_622_400n,
+  PYTH_EXPONENT_ABS: 8n,
+});
+
 const SAMPLE = parseAnchorIdl(
   JSON.parse(readFileSync(new URL('./testdata/sample-idl.json', import.meta.url), 'utf8')),
 );
@@ -185,7 +207,7 @@ describe('generateCHeader: sizes and offsets', () => {
 });
 
 describe('generateCHeader: enums, errors, seeds and constants', () => {
-  const header = generateCHeader(SAMPLE, { constants: PROGRAM_CONSTANTS, constantPrefix: 'ARCADE_' });
+  const header = generateCHeader(SAMPLE, { constants: SHARED_CONSTANTS, constantPrefix: 'ARCADE_' });
   const macros = defines(header);
 
   it('numbers enum variants in IDL order, prefixed by the enum name', () => {
@@ -209,7 +231,7 @@ describe('generateCHeader: enums, errors, seeds and constants', () => {
   });
 
   it('writes the shared constants as prefixed u64 macros', () => {
-    for (const [name, value] of Object.entries(PROGRAM_CONSTANTS)) {
+    for (const [name, value] of Object.entries(SHARED_CONSTANTS)) {
       expect(macros.get(`ARCADE_${name}`), name).toBe(`${value}ULL`);
     }
     expect(macros.get('ARCADE_FEE_BPS_TAILSPIN')).toBe('400ULL');
@@ -234,14 +256,14 @@ describe('generateCHeader: enums, errors, seeds and constants', () => {
 
 describe('generateCHeader: determinism', () => {
   it('gives byte-identical output for the same input, with no dates', () => {
-    const a = generateCHeader(SAMPLE, { constants: PROGRAM_CONSTANTS });
-    const b = generateCHeader(sample(), { constants: { ...PROGRAM_CONSTANTS } });
+    const a = generateCHeader(SAMPLE, { constants: SHARED_CONSTANTS });
+    const b = generateCHeader(sample(), { constants: { ...SHARED_CONSTANTS } });
     expect(a).toBe(b);
     expect(a).not.toMatch(/20\d\d-\d\d-\d\d|\d\d:\d\d:\d\d/);
   });
 
   it('matches the checked-in example header', async () => {
-    await expect(generateCHeader(SAMPLE, { constants: PROGRAM_CONSTANTS })).toMatchFileSnapshot(
+    await expect(generateCHeader(SAMPLE, { constants: SHARED_CONSTANTS })).toMatchFileSnapshot(
       './testdata/sample-idl.h',
     );
   });
@@ -365,7 +387,7 @@ describe.skipIf(!existsSync(CLANG))(`the header in C (needs ${CLANG}; apt-get in
   });
   const flags = ['-target', 'bpf', '-mcpu=v2', '-O2', '-ffreestanding', '-fno-builtin', '-std=c17'];
   const strict = ['-Wall', '-Wextra', '-Werror'];
-  writeFileSync(join(dir, 'sample_idl.h'), generateCHeader(SAMPLE, { constants: PROGRAM_CONSTANTS }));
+  writeFileSync(join(dir, 'sample_idl.h'), generateCHeader(SAMPLE, { constants: SHARED_CONSTANTS }));
 
   it('compiles for SBF with every warning an error, and the values hold at compile time', () => {
     const source = join(dir, 'asserts.c');

@@ -35,7 +35,10 @@ export { parseAnchorIdl, type AnchorIdl } from './anchor-idl.ts';
 export interface CHeaderOptions {
   /** Include-guard macro; defaults to `<PROGRAM_NAME>_IDL_H`. */
   readonly guard?: string;
-  /** Shared constants, emitted as `#define <constantPrefix><NAME> <value>ULL`; values must fit a u64. */
+  /**
+   * Constants the IDL does not carry, emitted as `#define <constantPrefix><NAME> <value>ULL`; values must fit a
+   * u64. The programs here declare theirs in the IDL (`IDL_CONST_*`) and pass none.
+   */
   readonly constants?: Readonly<Record<string, bigint>>;
   /** Prefix of every shared constant's macro; defaults to none. */
   readonly constantPrefix?: string;
@@ -60,7 +63,7 @@ const U32_MAX = 2 ** 32 - 1;
  * @example
  * ```ts
  * const idl = parseAnchorIdl(JSON.parse(readFileSync('programs/wager/idl.json', 'utf8')));
- * writeFileSync('programs/wager/.build/generated/idl.h', generateCHeader(idl, { constants: PROGRAM_CONSTANTS }));
+ * writeFileSync('programs/wager/.build/generated/idl.h', generateCHeader(idl));
  * // static const uint8_t IX_PLACE_BET[8] = {0xde, 0x3e, 0x43, 0xdc, 0x3f, 0xa6, 0x7e, 0x21};
  * // #define IX_PLACE_BET_DISC 0x217ea63fdc433edeULL
  * ```
@@ -121,7 +124,7 @@ export function generateCHeader(idl: AnchorIdl, options: CHeaderOptions = {}): s
 
   const constants = Object.entries(options.constants ?? {});
   if (constants.length > 0) {
-    out.push('/* ---- Shared constants (@arcade/sdk PROGRAM_CONSTANTS) ---- */');
+    out.push('/* ---- Shared constants (passed beside the IDL) ---- */');
     for (const [name, value] of constants) {
       const macro = `${options.constantPrefix ?? ''}${name}`;
       declare(macro, `constant "${name}"`);
