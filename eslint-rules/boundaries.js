@@ -71,6 +71,12 @@ const packageZones = [
     from: './apps',
     message: 'Packages and programs import no app: move what both need into a package.',
   },
+  {
+    target: './packages/sbf',
+    from: './packages/sdk',
+    message:
+      'The programs\' toolchain imports no SDK: the programs own their numbers (IDL constants) and the SDK reads them from the IDLs, never the other way (docs/boundaries.md, "Programs and the SDK").',
+  },
 ];
 
 const SERVER_SRC = 'apps/server/src';

@@ -94,6 +94,15 @@ describe('packages and programs', () => {
     ]);
   });
 
+  it("the programs' toolchain imports no SDK (the SDK reads the programs' IDLs, not the other way)", async () => {
+    expect(
+      await brokenRules('packages/sbf/src/build/probe.ts', "import { x } from '@arcade/sdk/constants';\n"),
+    ).toEqual([PATHS]);
+    expect(
+      await brokenRules('packages/sdk/src/probe.ts', "import idl from '@arcade/program-wager/idl.json';\n"),
+    ).toEqual([]);
+  });
+
   it('import each other and their own modules', async () => {
     const code =
       "import { MIN_BET_LAMPORTS } from './constants.ts';\nimport { x } from '@arcade/sbf/testing';\n";
