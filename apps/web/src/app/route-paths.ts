@@ -31,7 +31,7 @@ export interface AppRoute {
 /** The landing page's largest paint. */
 export const HOME_HERO_IMAGE = '/images/home-hero.svg';
 
-/** Every route of spec §2 (and /history and /fairness), by name. The catch-all is not one of them. */
+/** Every route (docs/reference/routes.md#routes), by name. The catch-all is not one of them. */
 export const APP_ROUTES = {
   home: { path: '/', title: 'Home', preload: [{ href: HOME_HERO_IMAGE, as: 'image' }] },
   tailspin: { path: '/tailspin', title: 'TailSpin' },

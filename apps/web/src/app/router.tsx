@@ -20,9 +20,9 @@ function AppShell() {
 }
 
 /**
- * The routes of spec §2, at the paths of `route-paths.ts` (which the server also reads, to answer any other
- * path with a 404). Each page but home is its own chunk, loaded with its data (`loader`) while the loading
- * logo shows; a failing loader or render lands on the error page.
+ * The routes of docs/reference/routes.md#routes, at the paths of `route-paths.ts` (which the server also
+ * reads, to answer any other path with a 404). Each page but home is its own chunk, loaded with its data
+ * (`loader`) while the loading logo shows; a failing loader or render lands on the error page.
  */
 export const routes: RouteObject[] = [
   {

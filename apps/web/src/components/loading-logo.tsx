@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Frames per second of the mascot (spec §1: "a mascot with a calculator, 30 fps"). */
+/** Frames per second of the mascot with a calculator. */
 export const LOADING_LOGO_FPS = 30;
 
 const FRAME_MS = 1000 / LOADING_LOGO_FPS;

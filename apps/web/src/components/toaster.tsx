@@ -82,7 +82,7 @@ function ToastCard({ item }: { readonly item: Toast }) {
 }
 
 /**
- * Renders the toasts of `lib/toast.ts` (spec §8): stacked top-right on wide screens and along the bottom on
+ * Renders the toasts of `lib/toast.ts`: stacked top-right on wide screens and along the bottom on
  * phones, oldest first, each with a close button. Mount it once in the shell.
  *
  * It sits below the sticky header (the shell's `--shell-top`) and, on phones, above the 4rem bottom

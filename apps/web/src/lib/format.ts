@@ -1,5 +1,5 @@
 /**
- * Display formatting shared by every screen: amounts (spec §9 number rules), dates, countdowns and
+ * Display formatting shared by every screen: amounts (the rules below), dates, countdowns and
  * addresses.
  *
  * Amount rules ({@link NUMBER_FORMAT_THRESHOLDS}), applied to the absolute value, the sign mirrored:
@@ -147,7 +147,7 @@ function formatDecimal(value: Decimal): string {
 }
 
 /**
- * A number per the spec §9 rules (see the module comment).
+ * A number per the amount rules (see the module comment).
  *
  * Not-a-number prints as `'—'` and infinities as `'∞'` / `'-∞'`, so a broken computation is visible
  * without printing `NaN`.
@@ -161,7 +161,7 @@ export function formatNumber(value: number): string {
 }
 
 /**
- * A raw token amount with `decimals` decimals, formatted exactly per the spec §9 rules.
+ * A raw token amount with `decimals` decimals, formatted exactly per the amount rules.
  *
  * @example formatTokenAmount(1_500_000n, 6) === '1.5'
  */
@@ -180,7 +180,7 @@ export function formatLamports(lamports: bigint): string {
 }
 
 /**
- * Lamports per the §9 rules: the same as {@link formatLamports}. It used to print an amount that rounds to
+ * Lamports per the rules: the same as {@link formatLamports}. It used to print an amount that rounds to
  * zero as `'<0.01'`, which the rules do not allow; it is kept for its callers and now follows the rules like
  * every other display amount (an exact amount to pay is {@link formatExactSol}). New code: use
  * {@link formatLamports}.
@@ -278,7 +278,7 @@ export function formatPercent(value: number, maxDecimals = 2): string {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /**
- * A moment as day, short month, two-digit year and 12-hour time in the user's time zone (spec §2), in the
+ * A moment as day, short month, two-digit year and 12-hour time in the user's time zone, in the
  * fixed form `'D Mon YY, h:mm AM'`.
  *
  * @param time - epoch milliseconds or a Date
@@ -300,7 +300,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Time left (spec §2): days and hours, hours and minutes, or minutes and seconds; `'Pending...'` once it
+ * Time left: days and hours, hours and minutes, or minutes and seconds; `'Pending...'` once it
  * has run out. Seconds round up, so the display reaches zero exactly when the time does.
  *
  * @example formatCountdown(187_000_000) === '2d 3h'; formatCountdown(249_000) === '4m 09s'

@@ -1,6 +1,6 @@
 /**
  * A socket.io connection as a plain class (house style: sockets are classes with `open`, `close` and
- * `onX`; React only subscribes). It owns the reconnect policy of spec §9 — a retry every
+ * `onX`; React only subscribes). It owns the reconnect policy — a retry every
  * {@link WEBSOCKET_RECONNECT_DELAY_MS}, at most {@link WEBSOCKET_RECONNECT_ATTEMPTS} in a row — and then
  * reports `lost` until {@link SocketClient.reconnectNow} (a "Retry" button) or the browser coming back
  * online.

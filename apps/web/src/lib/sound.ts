@@ -4,7 +4,7 @@
  *
  * Browsers only let audio start after a user gesture, so the `AudioContext` is created on the first
  * pointer or key press ({@link installAudioUnlock}) and sounds before that are skipped, never queued:
- * a stale "win" played minutes later would mislead. Sound is off by default (spec §2); the setting
+ * a stale "win" played minutes later would mislead. Sound is off by default; the setting
  * lives in the UI store (`soundOff`), and {@link usePlaySound} respects it.
  *
  * @module

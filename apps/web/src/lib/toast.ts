@@ -1,7 +1,7 @@
 /**
- * Toasts (spec §8): info (blue, with a spinner), success (green, titled Success) and error (red, titled
- * Error). Each closes after {@link TOAST_DURATION_MS}; an info toast can be turned into the outcome of the
- * action it announced with {@link toast.update}.
+ * Toasts (docs/reference/strings.md#toasts): info (blue, with a spinner), success (green, titled Success) and
+ * error (red, titled Error). Each closes after {@link TOAST_DURATION_MS}; an info toast can be turned into
+ * the outcome of the action it announced with {@link toast.update}.
  *
  * @module
  */
@@ -61,7 +61,7 @@ export const toast = {
   success: (message: string): number => push('success', message),
   error: (message: string): number => push('error', message),
   /**
-   * A failed action: the caller's message, then the error's own text (spec §8).
+   * A failed action: the caller's message, then the error's own text.
    *
    * @example toast.failure(FAILURE_TOASTS.updateUsername, error)
    */

@@ -11,7 +11,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from './api-client.ts';
 
-/** The profile of spec §3 "User socials", as the server sends it. */
+/** A user's profile and socials (docs/reference/entities.md#client-views), as the server sends it. */
 export interface Profile {
   readonly address: string;
   readonly username: string | null;

@@ -16,7 +16,7 @@ export interface AnnouncementMarqueeProps {
 }
 
 /**
- * The versioned announcement (spec §2): a scrolling strip under the header. Dismissing stores the version
+ * The versioned announcement: a scrolling strip under the header. Dismissing stores the version
  * locally, so the same text stays hidden and a newer version shows again. Opaque (its tint over the page's
  * darkest colour): the page scrolling under the sticky strip never shows through its text.
  */

@@ -39,10 +39,11 @@ export function showsOwnResult(pathname: string): boolean {
 }
 
 /**
- * The app shell (spec §2 "Shell"): a sticky header and announcement, the navigation (column, icon rail or
- * phone tab bar), the page, the toggleable feed/chat sidebar, the footer, and the app-wide dialogs mounted
- * once. The big dialogs, the sidebar, the winnings banner and the own-bet sounds download on first use
- * (`lazy-*.tsx`), and the age gate mounts after the first paint. While a route's loader runs, the loading logo covers the page.
+ * The app shell (docs/reference/routes.md#the-shell): a sticky header and announcement, the navigation
+ * (column, icon rail or phone tab bar), the page, the toggleable feed/chat sidebar, the footer, and the
+ * app-wide dialogs mounted once. The big dialogs, the sidebar, the winnings banner and the own-bet sounds
+ * download on first use (`lazy-*.tsx`), and the age gate mounts after the first paint. While a route's loader
+ * runs, the loading logo covers the page.
  */
 export function AppLayout() {
   const navigation = useNavigation();

@@ -7,7 +7,7 @@ import { ExternalIcon } from './nav-icons.tsx';
 
 const LINK = 'inline-flex items-center gap-1.5 text-ink-dim transition hover:text-accent';
 
-/** The footer (spec §2): links to real places only, and the legal notice. */
+/** The footer: links to real places only, and the legal notice. */
 export function Footer() {
   const { communityChatUrl, socialUrl } = runtimeConfig();
   return (

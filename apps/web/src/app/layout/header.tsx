@@ -95,7 +95,7 @@ function JuiceTeaser() {
 export const HEADER_HEIGHT = 64;
 
 /**
- * The header (spec §2): logo, Juice and balance (once a wallet is connected), admin, wallet, avatar,
+ * The header: logo, Juice and balance (once a wallet is connected), admin, wallet, avatar,
  * sound and the sidebar toggle. On phones it keeps only what must be one tap away and fits 320 px: sound
  * moves into the tab bar's "More" menu (below md) and so does the feed/chat toggle (below sm).
  */

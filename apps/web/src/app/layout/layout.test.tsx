@@ -115,7 +115,7 @@ describe('bottom nav "More" menu', () => {
     expect(more.getAttribute('aria-expanded')).toBe('true');
     expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Help & FAQ' }));
 
-    // Sound starts off (spec §2) and its switch persists `soundOff`.
+    // Sound starts off and its switch persists `soundOff`.
     const sound = within(menu).getByRole('menuitemcheckbox', { name: 'Sound' });
     expect(sound.getAttribute('aria-checked')).toBe('false');
     await userEvent.click(sound);

@@ -47,7 +47,7 @@ function NavList({ routes }: { readonly routes: readonly NavRoute[] }) {
 }
 
 /**
- * The left navigation (spec §2): the games, then the player's History and the Provably fair checker (which
+ * The left navigation: the games, then the player's History and the Provably fair checker (which
  * span the games), Help (the FAQ modal) and the community chat. A labelled column
  * from lg, an icon rail from md (labels become tooltips), hidden on phones, where {@link BottomNav} takes
  * over.

@@ -22,7 +22,7 @@ export interface NavRoute {
   readonly end?: boolean;
 }
 
-/** The games and Home, in navigation order (spec §2 "Shell"). */
+/** The games and Home, in navigation order (docs/reference/routes.md#the-shell). */
 export const NAV_ROUTES: readonly NavRoute[] = [
   { to: '/', label: 'Home', short: 'Home', icon: <HomeIcon />, end: true },
   { to: '/tailspin', label: 'TailSpin', short: 'TailSpin', icon: <TailSpinIcon /> },

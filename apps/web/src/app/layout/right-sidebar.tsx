@@ -11,7 +11,10 @@ const TABS: readonly { readonly id: SidebarTab; readonly label: string }[] = [
   { id: 'chat', label: 'Live Chat' },
 ];
 
-/** The sidebar's widths at lg / xl / 2xl (spec §2), as CSS variables the width utilities read. */
+/**
+ * The sidebar's widths at lg / xl / 2xl (docs/reference/constants.md#display), as CSS variables the width
+ * utilities read.
+ */
 const WIDTH_VARS = {
   '--sidebar-lg': `${SIDEBAR_WIDTHS[0]}px`,
   '--sidebar-xl': `${SIDEBAR_WIDTHS[1]}px`,
@@ -22,7 +25,7 @@ const WIDTH_VARS = {
 const DRAWER_QUERY = '(max-width: 1023.98px)';
 
 /**
- * The toggleable right sidebar (spec §2) with the Game Feed and Live Chat tabs. From lg it is a column of
+ * The toggleable right sidebar with the Game Feed and Live Chat tabs. From lg it is a column of
  * 300 / 350 / 400 px beside the page; below lg it slides over the page as a drawer with a backdrop, closed
  * by Escape or a tap outside.
  */

@@ -19,7 +19,7 @@ function describe(error: unknown): { message: string; stack: string | null } {
 }
 
 /**
- * The generic error page (spec §2): 'Something bad just happened...', the error and its stack, and a
+ * The generic error page: 'Something bad just happened...', the error and its stack, and a
  * refresh button. It is the ErrorBoundary of the routes, so the shell stays around it.
  */
 export function ErrorPage() {

@@ -16,7 +16,7 @@ export function isForesightSymbol(symbol: string | undefined): symbol is Foresig
 }
 
 /**
- * Foresight checks the symbol (spec §5: an unknown one raises 'Invalid symbol', which the error page
+ * Foresight checks the symbol (an unknown one raises 'Invalid symbol', which the error page
  * shows) and preloads its cover image. Symbols are upper case: `/foresight/sol` is sent on to
  * `/foresight/SOL` (its query and hash kept) rather than refused.
  */

@@ -1,7 +1,7 @@
 import { UI_TEXT } from '@arcade/sdk/messages';
 import { Link } from 'react-router';
 
-/** The catch-all route (spec §2): 'Nothing to see here' and a way back home. */
+/** The catch-all route: 'Nothing to see here' and a way back home. */
 export function Component() {
   return (
     <section

@@ -21,7 +21,7 @@ import { EmptyState, GameHero, SectionTitle } from './game-hero.tsx';
 
 /**
  * The market list loads markets with the page URL's sortBy (default TimeAsc), categories (default `{}`),
- * name, and showPastEvents (default true) (spec §2).
+ * name, and showPastEvents (default true).
  */
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   await ensureMarkets(marketListParamsFromUrl(new URL(request.url).searchParams));

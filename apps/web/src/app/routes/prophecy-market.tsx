@@ -5,7 +5,7 @@ import { ensureMarket, useMarket } from '../../features/prophecy/api/get-market.
 import { MarketView } from '../../features/prophecy/components/market-view.tsx';
 import { isMissingResource, MissingResource } from './missing-resource.tsx';
 
-/** The market page loads its market (spec §2); an unknown or malformed address is not a crash. */
+/** The market page loads its market; an unknown or malformed address is not a crash. */
 export async function loader({ params }: LoaderFunctionArgs): Promise<{ readonly missing: boolean }> {
   try {
     await ensureMarket(params['market'] ?? '');

@@ -9,7 +9,7 @@ import { ARTWORK } from './data/preload-image.ts';
 import { gameFacts } from './game-facts.ts';
 import { EmptyState, GameHero, SectionTitle } from './game-hero.tsx';
 
-/** ReTail loads the trending collections (spec §2). */
+/** ReTail loads the trending collections. */
 export async function loader(): Promise<null> {
   await ensureData(trendingCollectionsQueryOptions());
   return null;

@@ -12,7 +12,7 @@ import { gameFacts } from './game-facts.ts';
 import { ARTWORK, preloadImages } from './data/preload-image.ts';
 import { EmptyState } from './game-hero.tsx';
 
-/** TailSpin loads the token list and its banner (spec §2). */
+/** TailSpin loads the token list and its banner. */
 export async function loader(): Promise<null> {
   preloadImages(ARTWORK.tailspin);
   await ensureData(tokensQueryOptions());

@@ -1,6 +1,6 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 
-/** The placeholder shown when an image fails to load (spec §2). */
+/** The placeholder shown when an image fails to load. */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
 /** An image that falls back to {@link PLACEHOLDER_IMAGE} when loading fails. */

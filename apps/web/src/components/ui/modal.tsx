@@ -23,7 +23,7 @@ const SIZES = {
 
 /**
  * The generic modal: a dialog over a blurred backdrop, focus kept inside, full-screen at widths of
- * {@link MODAL_FULLSCREEN_MAX_WIDTH}px or less (spec §2). Without `onClose` it cannot be dismissed.
+ * {@link MODAL_FULLSCREEN_MAX_WIDTH}px or less. Without `onClose` it cannot be dismissed.
  */
 export function Modal({ open, title, children, onClose, size = 'md', footer }: ModalProps) {
   const titleId = useId();

@@ -1,5 +1,5 @@
 /**
- * A wallet's rows per game, newest first, 20 a page, continued by `nextCursor` (spec §7):
+ * A wallet's rows per game, newest first, 20 a page, continued by `nextCursor`:
  * `POST /api/user/bets` (TailSpin: `game: 'tailspin'`, optionally one bet type; ReTail: `game: 'retail'`),
  * `POST /api/user/predictions` (Foresight) and `POST /api/user/marketBets` (Prophecy). The one place the
  * app reads these lists: the history page, the game pages' own lists and the bet engine's wait for the

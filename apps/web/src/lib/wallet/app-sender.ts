@@ -168,7 +168,7 @@ export async function sendWithWallet(
       addressLookupTables =
         tables.length === 0 ? undefined : await fetchAddressesForLookupTables([...tables], getRpc());
     } catch (error) {
-      // The transaction cannot be built without them (spec §8: 'Invalid Transaction').
+      // The transaction cannot be built without them ('Invalid Transaction').
       console.error('Reading the lookup tables failed', error);
       throw new InvalidTransactionError('lookup tables unreadable');
     }

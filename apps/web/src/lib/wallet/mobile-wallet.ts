@@ -56,7 +56,7 @@ function sessionAuthorizationCache<T>() {
 let registration: Promise<void> | null = null;
 
 /**
- * Registers Mobile Wallet Adapter for `chain` (and devnet, spec §9) when the browser is mobile. Later calls
+ * Registers Mobile Wallet Adapter for `chain` (and devnet) when the browser is mobile. Later calls
  * return the first call's promise, so every caller can wait for the wallet to be listed.
  */
 export function registerMobileWallet(chain: IdentifierString): Promise<void> {

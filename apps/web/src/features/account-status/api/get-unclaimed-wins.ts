@@ -1,7 +1,8 @@
 /**
- * The connected wallet's won-but-unclaimed TailSpin and ReTail bets (spec §4), read from the chain, and its
- * open bet, which becomes a refund to collect once its roll is overdue (`refund_bet`, `docs/trust.md`:
- * `BET_REFUND_DELAY_SECS` after it was placed).
+ * The connected wallet's won-but-unclaimed TailSpin and ReTail bets
+ * (docs/reference/states.md#tailspin-and-retail-bet), read from the chain, and its open bet, which becomes a
+ * refund to collect once its roll is overdue (`refund_bet`, `docs/trust.md`: `BET_REFUND_DELAY_SECS` after it
+ * was placed).
  *
  * The wager program keeps one bet record per user and refuses a new bet while a win is unclaimed or a bet
  * open (`BetNotAvailable`), so the record at the user's bet PDA is the complete answer: zero or one item.

@@ -121,11 +121,11 @@ function ItemList({ items, id }: { readonly items: readonly ClaimItem[]; readonl
 }
 
 /**
- * Warns the connected wallet of everything it is owed (spec §2, §4: "A win whose state is neither Claimed
- * nor Open triggers the unclaimed-winnings banner"): its TailSpin/ReTail win, Foresight rounds won or
- * refunded and Prophecy payouts, each confirmed on chain, and claims them all in as few transactions as
- * fit with one "Collect all". Dismissing it hides these items for the rest of the tab's session; a new one
- * shows again.
+ * Warns the connected wallet of everything it is owed (docs/reference/states.md#tailspin-and-retail-bet: "A
+ * win whose state is neither Claimed nor Open triggers the unclaimed-winnings banner"): its TailSpin/ReTail
+ * win, Foresight rounds won or refunded and Prophecy payouts, each confirmed on chain, and claims them all in
+ * as few transactions as fit with one "Collect all". Dismissing it hides these items for the rest of the
+ * tab's session; a new one shows again.
  */
 export function UnclaimedWinningsBanner() {
   const { wallet } = useWallet();

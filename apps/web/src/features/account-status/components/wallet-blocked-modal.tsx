@@ -9,8 +9,8 @@ import { toast } from '../../../lib/toast.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 
 /**
- * The blocked-wallet notice (spec §2, §6): shown while the server refuses the connected wallet. It cannot
- * be dismissed; the only ways out are the community chat and disconnecting the wallet.
+ * The blocked-wallet notice (docs/reference/roles.md#people): shown while the server refuses the connected
+ * wallet. It cannot be dismissed; the only ways out are the community chat and disconnecting the wallet.
  */
 export function WalletBlockedModal() {
   const { blocked } = useSession();

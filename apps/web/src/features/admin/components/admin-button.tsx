@@ -4,7 +4,7 @@ import { ui } from '../../../lib/store.ts';
 
 /**
  * Opens the operator console. Rendered only for the connected wallets listed as admins in the server
- * config (spec §2: two whitelisted wallets); the server checks again on every admin call.
+ * config (docs/reference/roles.md#admins); the server checks again on every admin call.
  */
 export function AdminButton({ className = '' }: { readonly className?: string }) {
   const { wallet } = useWallet();

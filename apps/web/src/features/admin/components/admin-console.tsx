@@ -1,5 +1,5 @@
 /**
- * The operator console (spec §2: a component only the two whitelisted wallets see). Its tabs read and
+ * The operator console, which only the admin wallets see (docs/reference/roles.md#admins). Its tabs read and
  * change the House, the games' paused flags, Prophecy markets and requests, the workers and blocked
  * wallets; the server checks the admin token on every call.
  *

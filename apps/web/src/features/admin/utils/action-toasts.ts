@@ -1,5 +1,5 @@
 /**
- * The toasts of a console action (spec §8): an info toast while it runs, turned into a success or an error
+ * The toasts of a console action: an info toast while it runs, turned into a success or an error
  * when it ends; a failure then also shows the server's own text.
  *
  * @module

@@ -6,8 +6,9 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { ui, useUiState } from '../../../lib/store.ts';
 
 /**
- * The age and region disclosure (spec §2, §4 and §5). Shown until the user ticks the box and confirms,
- * which stores `ageCheck` locally; it cannot be dismissed any other way. Mount it once in the shell.
+ * The age and region disclosure (docs/reference/states.md#age-gate). Shown until the user ticks the box and
+ * confirms, which stores `ageCheck` locally; it cannot be dismissed any other way. Mount it once in the
+ * shell.
  */
 export function AgeGateModal() {
   const ageCheck = useUiState((s) => s.ageCheck);

@@ -13,7 +13,10 @@ import { ChatMessageRow } from './chat-message-row.tsx';
 /** How close to the bottom (px) still counts as "at the bottom" for auto-scroll. */
 const STICK_THRESHOLD_PX = 48;
 
-/** The sidebar's live chat (spec §2, §5): history and live messages, and posting when allowed. */
+/**
+ * The sidebar's live chat: history and live messages, and posting when allowed
+ * (docs/reference/validation.md#chat-messages).
+ */
 export function LiveChat() {
   const { wallet } = useWallet();
   const session = useSession();

@@ -31,7 +31,7 @@ export interface ChatBlockerInput {
 }
 
 /**
- * Why the user cannot post right now (spec §5: a connected wallet, being logged in and a username), in
+ * Why the user cannot post right now (a connected wallet, being logged in and a username), in
  * the order they would fix it; null when they can.
  */
 export function chatBlocker(input: ChatBlockerInput): ChatBlocker | null {

@@ -1,5 +1,5 @@
 /**
- * Chat text on the client: the same rules the server checks (spec §5: at most
+ * Chat text on the client: the same rules the server checks (at most
  * {@link CHAT_MESSAGE_MAX_LENGTH} characters, counted in code points so an emoji is one, one line of
  * plain text), applied while typing: text over the limit is flagged and never sent (not cut behind the
  * writer's back).
@@ -10,7 +10,7 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from '@arcade/sdk/constants';
 import { checkText } from '@arcade/sdk/text-rules';
 
-/** A chat message as the `/chat` socket sends it (spec §3 "Chat message"). */
+/** A chat message as the `/chat` socket sends it (docs/reference/api.md#the-chat-socket). */
 export interface ChatMessage {
   readonly id: string;
   /** The poster's username. */

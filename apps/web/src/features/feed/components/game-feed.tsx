@@ -16,7 +16,7 @@ const EMPTY_TEXT: Readonly<Record<FeedFilter, string>> = {
   Foresight: 'No Foresight bets yet.',
 };
 
-/** The sidebar's live game feed (spec §2): every game's bets as they land, filtered All, Bets or Foresight. */
+/** The sidebar's live game feed: every game's bets as they land, filtered All, Bets or Foresight. */
 export function GameFeed() {
   const { status, reconnectNow } = useActivityFeed();
   const items = useFeedItems();

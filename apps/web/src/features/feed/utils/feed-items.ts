@@ -1,7 +1,7 @@
 /**
- * The live feed's items as the `/activity` socket sends them (spec §3 "Feed item"; the server's
- * `events/feed-items.ts`), and the pure rules the feed applies to them: merging socket events, filters,
- * glow, skill labels and outcomes.
+ * The live feed's items as the `/activity` socket sends them (docs/reference/api.md#the-activity-socket; the
+ * server's `events/feed-items.ts`), and the pure rules the feed applies to them: merging socket events,
+ * filters, glow, skill labels and outcomes.
  *
  * @module
  */
@@ -114,7 +114,7 @@ export function isGlowing(amount: bigint): boolean {
   return amount >= GLOW_THRESHOLD_LAMPORTS;
 }
 
-/** The skill label of a bet's odds (spec §9: under 20 Bozo, 20–39 Degen, 40–69 Manlet, 70+ Safu). */
+/** The skill label of a bet's odds (under 20 Bozo, 20–39 Degen, 40–69 Manlet, 70+ Safu). */
 export function skillLabel(odds: number): (typeof SKILL_LABELS)[number]['label'] {
   return (SKILL_LABELS.find((entry) => odds >= entry.min) ?? SKILL_LABELS[SKILL_LABELS.length - 1]!).label;
 }

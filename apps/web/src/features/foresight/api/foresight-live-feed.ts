@@ -1,5 +1,5 @@
 /**
- * Foresight's chain subscriptions (spec §4: event updates stream in through account-change
+ * Foresight's chain subscriptions (event updates stream in through account-change
  * subscriptions; the price streams from the oracle account at `confirmed`): the price account, the config
  * and the rounds the page watches (the live and locked ones). A plain class with `open`, `close` and
  * `onX`; React only subscribes to it. Each account is resubscribed with backoff when its subscription

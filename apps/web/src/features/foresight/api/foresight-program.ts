@@ -13,7 +13,7 @@ import { address as toAddress, type Address, type ReadonlyUint8Array } from '@so
 import { runtimeConfig } from '../../../config/runtime-config.ts';
 import { foresightProgram } from '../../../lib/programs.ts';
 
-/** The spec §3 asset config of a Foresight symbol (only SOL is defined). */
+/** The asset config of a Foresight symbol (docs/reference/entities.md#client-views); only SOL is defined. */
 export interface ForesightAsset {
   readonly symbol: 'SOL';
   /** The PriceUpdateV2 account the rounds settle from. */

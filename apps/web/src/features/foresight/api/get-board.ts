@@ -1,5 +1,5 @@
 /**
- * The round board: the config and every round the page shows (spec §4: the live, locked and next rounds and
+ * The round board: the config and every round the page shows (the live, locked and next rounds and
  * the last 8 before the locked one), read from the chain in two calls (the config, then one
  * `getMultipleAccounts`). Chain subscriptions patch it (`use-foresight-live.ts`); a 5 s poll covers a
  * dropped socket.

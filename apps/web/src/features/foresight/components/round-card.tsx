@@ -106,9 +106,10 @@ export interface RoundCardProps {
 }
 
 /**
- * A Foresight round (spec §2 "Foresight panels"): open and locked rounds show Change, Lock Price, Players,
- * Prize Pool, the Up and Down payouts and percentages; settled rounds show Final Price, Lock Price, Prize
- * Pool, Players and the two payouts, with the result. Each card counts down to its next moment.
+ * A Foresight round (docs/reference/routes.md#foresight-round-cards): open and locked rounds show Change,
+ * Lock Price, Players, Prize Pool, the Up and Down payouts and percentages; settled rounds show Final Price,
+ * Lock Price, Prize Pool, Players and the two payouts, with the result. Each card counts down to its next
+ * moment.
  */
 export function RoundCard({
   round,

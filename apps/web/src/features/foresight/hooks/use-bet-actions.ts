@@ -1,5 +1,5 @@
 /**
- * The player's Foresight actions with the app's pending, success and error toasts (spec §8: a failure shows
+ * The player's Foresight actions with the app's pending, success and error toasts (a failure shows
  * the caller's message, then the error's text): place a bet on the live round, settle a won bet, withdraw a
  * bet of an invalid round. Settle and withdraw close the bet's account in the same transaction
  * (`close_bet`), so its rent deposit comes back with the money. After each, the rounds, the bets, the

@@ -2,7 +2,7 @@
  * "Reclaim deposits": closes the player's finished Foresight bet accounts (`close_bet`) so their rent
  * deposits come back. It re-reads which accounts `close_bet` accepts now, packs the closes into as few
  * transactions as fit, and sends them in order with one toast that follows the progress and ends in a
- * summary, or the caller's message then the error's text (spec §8).
+ * summary, or the caller's message then the error's text.
  *
  * @module
  */

@@ -25,8 +25,8 @@ export function explorerTxUrl(signature: string, cluster: Cluster): string | nul
 }
 
 /**
- * Unix seconds as the spec's date and 12-hour time (spec §2) with the seconds added, which the oracle's
- * publish window is measured in.
+ * Unix seconds as the app's date and 12-hour time (docs/reference/routes.md#foresight-round-cards) with the
+ * seconds added, which the oracle's publish window is measured in.
  *
  * @example formatSecondsTime(…) === '22 Nov 26, 3:07:05 PM'
  */

@@ -99,7 +99,7 @@ describe('poolFields (Players, Prize Pool, payouts and percentages from the SDK)
     expect(formatShare(poolFields(round).upPercentage)).toBe('66.7%');
   });
 
-  it("shows 50/50 and the spec's 0 payout for an empty round (spec §9 edge cases)", () => {
+  it('shows 50/50 and a 0 payout for an empty round', () => {
     const fields = poolFields(makeRound({ id: 1 }));
     expect([fields.upPercentage, fields.downPercentage]).toEqual([50, 50]);
     expect(formatMultiplier(fields.upPayout)).toBe('0.00x');
@@ -120,7 +120,7 @@ describe('poolFields (Players, Prize Pool, payouts and percentages from the SDK)
   });
 });
 
-describe('roundRemainingMs (spec §4: 302000 ms minus the age of the lock time)', () => {
+describe('roundRemainingMs (302000 ms minus the age of the lock time)', () => {
   it('is the SDK value for the spec 5-minute rounds', () => {
     fc.assert(
       fc.property(

@@ -1,5 +1,5 @@
 /**
- * The pure rules behind a Foresight round card: which stage a round is in, the spec §2 panel fields (Change,
+ * The pure rules behind a Foresight round card: which stage a round is in, the panel fields (Change,
  * Lock Price, Players, Prize Pool, Up/Down Payout and Percentage, Final Price), the countdowns, and what
  * the player can do with their bet. Every number comes from the SDK (`@arcade/sdk/payout`,
  * `@arcade/sdk/foresight/views`, `@arcade/sdk/constants`); nothing here is re-typed.
@@ -67,9 +67,9 @@ export interface PriceChange {
 }
 
 /**
- * The change from `lockPrice` to `price` (spec §2 "Change"), in dollars with the asset's display precision
- * like every price. The direction follows the exact integers, so a move smaller than a cent still shows
- * which side is winning (`+<$0.01`).
+ * The change from `lockPrice` to `price` (docs/reference/routes.md#foresight-round-cards), in dollars with
+ * the asset's display precision like every price. The direction follows the exact integers, so a move smaller
+ * than a cent still shows which side is winning (`+<$0.01`).
  *
  * @example priceChange(15_042_000_000n, 15_000_000_000n)?.text === '+$0.42'
  */
@@ -94,13 +94,13 @@ export function formatMultiplier(multiplier: number): string {
   return `${multiplier.toFixed(PAYOUT_MULTIPLIER_DECIMALS)}x`;
 }
 
-/** The pool fields of a round card (spec §2). */
+/** The pool fields of a round card. */
 export interface PoolFields {
   /** Up + Down, lamports. */
   readonly prizePool: bigint;
   /** Bets on both sides. */
   readonly players: number;
-  /** spec §9 multiplier of each side (0 when nothing to win). */
+  /** Display multiplier of each side (0 when nothing to win). */
   readonly upPayout: number;
   readonly downPayout: number;
   /** Share of the pot on each side, 0–100 (50/50 when empty). */
@@ -178,7 +178,7 @@ export function roundStage(
 }
 
 /**
- * The spec §4 remaining time of a locked round (its countdown to the draw) for the config's `timelock`:
+ * The remaining time of a locked round (its countdown to the draw) for the config's `timelock`:
  * `timelock × 1000 + 2000 − (now − lockTime × 1000)` ms. The SDK's {@link remainingMs} is written for the
  * spec's 5-minute rounds (302,000 ms); this shifts it by the difference, so 60 s (dev) and 12 s (e2e)
  * rounds count down right as well. Negative once the time is up.

@@ -39,8 +39,8 @@ const closeFaq = (): void => {
 };
 
 /**
- * The Help modal (modal id `faq`, spec §2): how each game works, fees, referrals, Juice, fairness and the
- * troubleshooting hints of spec §8. Every number comes from the SDK.
+ * The Help modal (modal id `faq`): how each game works, fees, referrals, Juice, fairness and the
+ * troubleshooting hints (docs/reference/strings.md#help-and-rules). Every number comes from the SDK.
  */
 export function FaqModal() {
   const open = useUiState((s) => s.modal === 'faq');

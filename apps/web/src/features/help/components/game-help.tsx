@@ -55,7 +55,7 @@ export interface GameHelpButtonProps {
 }
 
 /**
- * A "How to play" button that opens the rules of one game (spec §2's per-game help modals), with every
+ * A "How to play" button that opens the rules of one game (docs/reference/routes.md#dialogs), with every
  * number from the SDK. Its modal is local state so it can sit on top of a game page without touching the
  * shell's modal slot. The rules download on the first hover, focus or opening.
  */

@@ -1,5 +1,5 @@
 /**
- * When the next Juice claim opens (spec §5: not before 86,400 s after the last one).
+ * When the next Juice claim opens (not before 86,400 s after the last one).
  *
  * @module
  */

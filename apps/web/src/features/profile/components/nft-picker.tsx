@@ -22,7 +22,7 @@ export interface NftPickerProps {
 const SKELETONS = 8;
 
 /**
- * Picks the profile picture among the wallet's NFTs (spec §2): the first click on an NFT selects it, and
+ * Picks the profile picture among the wallet's NFTs: the first click on an NFT selects it, and
  * Confirm saves it.
  */
 export function NftPicker({ address, current, onDone }: NftPickerProps) {

@@ -5,7 +5,7 @@ import { UserAvatar } from './user-avatar.tsx';
 
 /**
  * The header's avatar: the connected wallet's profile picture (or identicon). It opens the profile modal,
- * or the wallet connect dialog when no wallet is connected (spec §2).
+ * or the wallet connect dialog when no wallet is connected.
  */
 export function ProfileAvatar() {
   const { wallet } = useWallet();

@@ -154,7 +154,7 @@ function SignInPrompt() {
 }
 
 /**
- * The profile modal (spec §2): picture, username, socials and referral. While a signed-in user has no
+ * The profile modal: picture, username, socials and referral. While a signed-in user has no
  * username it cannot be closed and greets them with the new-user alert.
  */
 export function ProfileModal() {

@@ -184,7 +184,7 @@ function ReferralEarnings({ address, always }: { readonly address: string; reado
   );
 }
 
-/** The referral link with its copy button, the stats and a tooltip on the referrer's share (spec §2). */
+/** The referral link with its copy button, the stats and a tooltip on the referrer's share. */
 export function ReferralSection({ address, code }: ReferralSectionProps) {
   const create = useCreateReferral();
   const [copied, setCopied] = useState(false);

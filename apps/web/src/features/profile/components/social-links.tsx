@@ -32,7 +32,7 @@ function ProviderIcon({ provider }: { readonly provider: SocialProvider }) {
   );
 }
 
-/** Link and unlink of the community chat (Discord) and social network (X) accounts (spec §2). */
+/** Link and unlink of the community chat (Discord) and social network (X) accounts. */
 export function SocialLinks({ profile }: SocialLinksProps) {
   const unlink = useUnlinkSocial();
   const startLink = useStartOAuthLink();

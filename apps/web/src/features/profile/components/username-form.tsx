@@ -13,7 +13,10 @@ export interface UsernameFormProps {
   readonly current: string | null;
 }
 
-/** The username input and its Update button, with the spec §5 messages shown inline. */
+/**
+ * The username input and its Update button, with the messages of docs/reference/validation.md#usernames
+ * shown inline.
+ */
 export function UsernameForm({ current }: UsernameFormProps) {
   const inputId = useId();
   const errorId = useId();

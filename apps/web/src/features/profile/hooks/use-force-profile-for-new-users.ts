@@ -1,5 +1,5 @@
 /**
- * New users must choose a username before anything else (spec §2): once signed in without one, the
+ * New users must choose a username before anything else: once signed in without one, the
  * profile modal opens and stays open.
  *
  * @module

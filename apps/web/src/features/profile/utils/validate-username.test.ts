@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validateUsername } from './validate-username.ts';
 
 describe('validateUsername', () => {
-  it('gives the spec §5 messages in the spec order', () => {
+  it('gives the username messages in their order', () => {
     expect(validateUsername('')).toBe('Username cannot be empty');
     expect(validateUsername('   ')).toBe('Username cannot be empty');
     expect(validateUsername('a'.repeat(16))).toBe('Username cannot be longer than 15 characters');

@@ -1,6 +1,7 @@
 /**
  * The client-side username check: the server's own (`checkUsername` of `@arcade/sdk/text-rules`), with the
- * spec §5 messages in the spec's order, so the user sees the same first error the server would send.
+ * messages in the order of docs/reference/validation.md#usernames, so the user sees the same first error the
+ * server would send.
  *
  * @module
  */

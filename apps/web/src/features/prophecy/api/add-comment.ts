@@ -12,7 +12,7 @@ import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { commentsKey, type CommentPages, type MarketComment } from './get-comments.ts';
 
-/** The caller message of a refused comment (spec §8: then the server's own text). */
+/** The caller message of a refused comment (docs/reference/strings.md#toasts: then the server's own text). */
 export const COMMENT_FAILED = 'Failed to post comment';
 
 /** `POST /api/prophecy/addComment`: the stored comment. */

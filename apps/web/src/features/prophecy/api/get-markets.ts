@@ -20,7 +20,10 @@ import type { MarketListParams } from '../utils/list-params.ts';
 /** Off-chain metadata of a market, kept by the server. */
 export type MarketMetadata = MarketListMetadata;
 
-/** A Prophecy market (spec §3 "Yes/no market" + marketMetadata); pools are bigint lamports. */
+/**
+ * A Prophecy market (a Yes/no market + marketMetadata: docs/reference/entities.md#client-views); pools are
+ * bigint lamports.
+ */
 export interface Market extends Omit<ProphecyMarket<MarketMetadata>, 'yesPool' | 'noPool' | 'totalPool'> {
   readonly yesPool: bigint;
   readonly noPool: bigint;

@@ -30,7 +30,7 @@ export interface PredictionOrder {
   readonly amount: bigint;
 }
 
-/** The caller message of a failed prediction (spec §8: then the error's own text). */
+/** The caller message of a failed prediction (docs/reference/strings.md#toasts: then the error's text). */
 export const PREDICTION_FAILED = 'Failed to place prediction';
 
 /** Refused before signing: the wallet already backs the other side of this market. */
@@ -72,8 +72,9 @@ export interface SideLabels {
 }
 
 /**
- * Places orders on `market` as `user` with `send`, with the toasts of spec §8 (an info toast while it runs,
- * then success, or the caller message and the error text). Resolves with the confirmed signature.
+ * Places orders on `market` as `user` with `send`, with the toasts of docs/reference/strings.md#toasts (an
+ * info toast while it runs, then success, or the caller message and the error text). Resolves with the
+ * confirmed signature.
  */
 export function usePlacePrediction(
   market: Address,

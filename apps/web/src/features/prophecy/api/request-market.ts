@@ -20,7 +20,7 @@ import { toast } from '../../../lib/toast.ts';
 /** A market request as its requester sees it (without who sent and who reviewed it). */
 export type MarketRequest = Omit<MarketRequestView, 'requester' | 'requesterUsername' | 'reviewedBy'>;
 
-/** The caller message of a refused request (spec §8: then the server's own text). */
+/** The caller message of a refused request (docs/reference/strings.md#toasts: then the server's own text). */
 export const REQUEST_FAILED = 'Failed to request market';
 
 /** `POST /api/prophecy/requestMarket`. */

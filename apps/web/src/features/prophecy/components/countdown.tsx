@@ -1,7 +1,7 @@
 import { formatCountdown } from '../../../lib/format.ts';
 
 /**
- * Time left until `untilSecs` (spec §2: days and hours, hours and minutes, or minutes and seconds;
+ * Time left until `untilSecs` (days and hours, hours and minutes, or minutes and seconds;
  * 'Pending...' once it has run out). `now` comes from the page's clock, so the countdown and the phase it
  * ends flip on the same tick.
  */

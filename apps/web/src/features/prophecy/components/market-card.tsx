@@ -20,13 +20,13 @@ export interface SideView {
   readonly option: string;
   /** Share of the pot, 0–100 (50 each when the pot is empty). */
   readonly pct: number;
-  /** Spec §9 display multiplier (0 when there is nothing to win). */
+  /** Display multiplier (0 when there is nothing to win). */
   readonly multiplier: number;
   readonly pool: bigint;
   readonly count: number;
 }
 
-/** The two sides of a market with their share of the pot and display multiplier (spec §9, SDK maths). */
+/** The two sides of a market with their share of the pot and display multiplier (SDK maths). */
 export function marketSides(
   market: Pick<Market, 'yesPool' | 'noPool' | 'yesCount' | 'noCount' | 'marketMetadata'>,
 ): readonly [SideView, SideView] {

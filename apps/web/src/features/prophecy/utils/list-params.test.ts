@@ -27,7 +27,7 @@ const params = fc.record({
 }) satisfies fc.Arbitrary<MarketListParams>;
 
 describe('the market list query in the URL', () => {
-  it('defaults to sortBy TimeAsc, categories {}, no name and past events (spec §2)', () => {
+  it('defaults to sortBy TimeAsc, categories {}, no name and past events', () => {
     expect(marketListParamsFromUrl(new URLSearchParams())).toEqual({
       sortBy: 'TimeAsc',
       categories: '{}',

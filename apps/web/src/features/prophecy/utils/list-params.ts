@@ -1,6 +1,7 @@
 /**
- * The market list's query (spec §2: sortBy, categories, name and showPastEvents) and how it lives in the
- * page URL, so a filtered list can be shared, reloaded and navigated with back and forward.
+ * The market list's query (docs/reference/api.md#prophecy: sortBy, categories, name and showPastEvents) and
+ * how it lives in the page URL, so a filtered list can be shared, reloaded and navigated with back and
+ * forward.
  *
  * The URL keeps only what differs from the defaults (sortBy TimeAsc, every category, no name, past events
  * shown), so `/prophecy` is the default list. The API always gets all four, `categories` as the encoded

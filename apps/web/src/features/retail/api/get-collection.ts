@@ -20,7 +20,7 @@ export type ListingTokenStandard = Extract<
   'NonFungible' | 'ProgrammableNonFungible' | 'Core'
 >;
 
-/** An NFT listing of a collection (spec §3 "NFT listing"); lamport amounts are bigint. */
+/** An NFT listing of a collection (docs/reference/entities.md#client-views); lamport amounts are bigint. */
 export interface Listing {
   readonly mint: string;
   readonly price: bigint;

@@ -40,7 +40,7 @@ export async function getTrendingCollections(signal?: AbortSignal): Promise<read
   return body.collections.map(parseCollectionSummary);
 }
 
-/** Trending collections (spec §2: ReTail loads them on entry). */
+/** Trending collections (ReTail loads them on entry). */
 export function trendingCollectionsQueryOptions() {
   return queryOptions({
     queryKey: ['nfts', 'trending'],

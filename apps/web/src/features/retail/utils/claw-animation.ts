@@ -1,5 +1,5 @@
 /**
- * The claw animation's data, `/claw.json` (spec §7 "GET static files /claw.json"), and how a frame is read
+ * The claw animation's data, `/claw.json`, and how a frame is read
  * from it. The file is ours; its shape:
  *
  * ```jsonc

@@ -1,7 +1,7 @@
 /**
- * ReTail's pre-bet breakdown (spec §9, game-rules): what the NFT costs the house to buy (listing price +
- * 1.5% marketplace fee + the royalty, for programmable NFTs and core assets only) and what the player pays
- * for a shot at it (the stake, that share of the buyer price at the chosen odds, plus the 4% fee). Every
+ * ReTail's pre-bet breakdown (docs/reference/constants.md#fees): what the NFT costs the house to buy (listing
+ * price + 1.5% marketplace fee + the royalty, for programmable NFTs and core assets only) and what the player
+ * pays for a shot at it (the stake, that share of the buyer price at the chosen odds, plus the 4% fee). Every
  * number comes from the SDK's maths, the same the wager program runs.
  *
  * @module

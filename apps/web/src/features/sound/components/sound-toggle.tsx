@@ -2,7 +2,7 @@ import { playSound, unlockAudio } from '../../../lib/sound.ts';
 import { ui, useUiState } from '../../../lib/store.ts';
 
 /**
- * The sound on/off button (spec §2; off by default). Turning sound on is a user gesture, so it also
+ * The sound on/off button (off by default). Turning sound on is a user gesture, so it also
  * starts the audio and plays a tick to confirm it works.
  */
 export function SoundToggle({ className = '' }: { readonly className?: string }) {

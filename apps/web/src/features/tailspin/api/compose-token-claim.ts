@@ -64,7 +64,7 @@ export function toInstruction(json: JsonInstruction): Instruction {
 
 /**
  * The swap desk would not co-sign the claim (an expired or used quote, a network failure): the claim could
- * not be built, which spec §8 calls 'Invalid Transaction'.
+ * not be built: 'Invalid Transaction'.
  */
 export class SwapCosignError extends Error {
   override readonly name = 'SwapCosignError';
@@ -82,7 +82,7 @@ export async function cosignSwap(wireBase64: string): Promise<string> {
 /**
  * The swap of a `prize` lamports win into `mint` for `user`.
  *
- * @throws Error(ERROR_MESSAGES.invalidTransaction) ('Invalid Transaction', spec §8) when the quote or its
+ * @throws Error(ERROR_MESSAGES.invalidTransaction) ('Invalid Transaction') when the quote or its
  *   instructions cannot be had or used: the caller offers the SOL claim instead.
  */
 export async function composeTokenClaim(

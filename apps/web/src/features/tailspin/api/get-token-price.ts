@@ -1,5 +1,5 @@
 /**
- * A prize token's price in SOL (spec §7 "a price service with ids of the token and SOL"): `GET
+ * A prize token's price in SOL (docs/reference/api.md#market-data): `GET
  * /api/price?ids=<mint>` answers `data[id].price`, SOL per token. An unknown id is absent and reads as 0
  * (spec: 0 on failure); SOL itself is 1.
  *

@@ -2,7 +2,7 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 
-/** A token TailSpin pays prizes in (spec §3 "Token list entry"). */
+/** A token TailSpin pays prizes in (docs/reference/entities.md#client-views). */
 export interface TokenListEntry {
   readonly id: string;
   readonly name: string;

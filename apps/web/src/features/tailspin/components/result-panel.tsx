@@ -16,7 +16,7 @@ import type { ClaimError } from '../hooks/use-tailspin-game.ts';
 import type { BetTicket, GamePhase } from '../utils/game-state.ts';
 import { multiplierText } from '../utils/stake.ts';
 
-/** The FAQ hint for a token prize that could not be swapped (spec §8: the price changed). */
+/** The FAQ hint for a token prize that could not be swapped (docs/reference/strings.md#help-and-rules). */
 const MOVED_PRICE_HINT = FAQ_HINTS[1].hint;
 
 /** What a ReTail NFT win (it shares the bet record) says here, before the link to ReTail. */

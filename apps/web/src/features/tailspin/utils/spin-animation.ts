@@ -1,5 +1,5 @@
 /**
- * TailSpin's spin animation, driven by `/bet.json` (spec §7 "GET static files /bet.json").
+ * TailSpin's spin animation, driven by `/bet.json`.
  *
  * The file's shape (version 1):
  * - `dial.segments`: the dial's cells, one per possible roll (100: rolls 0–99). Cell `i` spans

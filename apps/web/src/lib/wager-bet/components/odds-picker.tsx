@@ -13,7 +13,7 @@ const LABEL_TONES: Readonly<Record<SkillLabel, string>> = {
 /** Odds a tap away: one per skill label. */
 export const ODDS_PRESETS = [10, 25, 50, 75, 90] as const;
 
-/** The skill label of `odds` as a badge (spec §9: Bozo, Degen, Manlet, Safu). */
+/** The skill label of `odds` as a badge (Bozo, Degen, Manlet, Safu). */
 export function SkillBadge({ odds }: { readonly odds: number }) {
   const label = skillLabel(odds);
   return (

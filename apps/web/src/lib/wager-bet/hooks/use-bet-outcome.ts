@@ -1,5 +1,5 @@
 /**
- * Waiting for a bet's result (spec §4). The fast path is the chain's own notifications: the bet record's
+ * Waiting for a bet's result. The fast path is the chain's own notifications: the bet record's
  * account notification says it settled (its `timestamp` becomes the settlement time), and the record's
  * logs subscription (`lib/wallet/watch-logs.ts`, opened as soon as the game knows the wallet, before any
  * bet) carries the `reveal_bet` transaction's `Reveal sequence=… roll=…` line in the same instant, so the

@@ -1,7 +1,7 @@
 /**
  * Refunding the wallet's own open bet once its roll is overdue (`utils/refund.ts`): `refund_bet` with the
- * player as `caller`, which gives the stake and fee back. Toasts follow spec §8 (a caller message, then the
- * error's text).
+ * player as `caller`, which gives the stake and fee back. Toasts follow docs/reference/strings.md#toasts (a
+ * caller message, then the error's text).
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
- * When a bet record holds the result of the bet just placed (spec §4: "a finalized bet newer than the
- * transaction time with result Win or Loss").
+ * When a bet record holds the result of the bet just placed
+ * (docs/reference/states.md#tailspin-and-retail-bet: "a finalized bet newer than the transaction time with
+ * result Win or Loss").
  *
  * The record is reused bet after bet, so a Win or Loss may be the previous bet's. The program writes the
  * chain's clock into `timestamp` on every create and settle, so comparing it with the timestamp the record
