@@ -1,8 +1,9 @@
 /**
  * Sign-in and profile, end to end in Chromium: the age gate and its error, connect and sign-in, the
- * new-user username flow with every validation message of spec §5 (three in the browser, one from the
- * server), the pfp picker's empty inventory (the picker with a won NFT is in `games.spec.ts`), and linking
- * and unlinking a Discord account through the local OAuth provider's real login page.
+ * new-user username flow with every validation message of docs/reference/validation.md#usernames (three in
+ * the browser, one from the server), the pfp picker's empty inventory (the picker with a won NFT is in
+ * `games.spec.ts`), and linking and unlinking a Discord account through the local OAuth provider's real
+ * login page.
  */
 
 import {

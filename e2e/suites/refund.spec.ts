@@ -39,7 +39,7 @@ import { balance, product, rpc, screenshot, signIn, useProduct } from '../harnes
 import { startProduct, type RunningProduct } from '../harness/product-process.ts';
 import { expectHonestRoll, setUpSpin, UI_TIMEOUT, withPlayers } from './helpers.ts';
 
-/** The Refund notice's text (`REFUND_EXPLANATION`, apps/web/src/features/wager-bet/utils/bet-errors.ts). */
+/** The Refund notice's text (`REFUND_EXPLANATION`, apps/web/src/lib/wager-bet/utils/bet-errors.ts). */
 const REFUND_EXPLANATION =
   'The roll was not revealed within 2 minutes. Refund now to get your stake and fee back. Your result is kept: if the roll wins when it is revealed, the rest of your prize is paid to you then.';
 /** The refund's success toast (`REFUND_TOASTS.success`). */
