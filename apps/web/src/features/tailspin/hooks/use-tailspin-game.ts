@@ -1,7 +1,7 @@
 /**
  * TailSpin's screen logic: the state machine of `utils/game-state.ts` wired to the shared bet flow
- * (`features/wager-bet`): placing, the result poll, claiming as SOL or as the token, the toasts of spec §8,
- * and a bet found open or won on the chain when the page loads.
+ * (`lib/wager-bet`): placing, the result poll, claiming as SOL or as the token, the toasts of
+ * docs/reference/strings.md#toasts, and a bet found open or won on the chain when the page loads.
  *
  * @module
  */
