@@ -1,3 +1,5 @@
+import foresightIdl from '@arcade/program-foresight/idl.json' with { type: 'json' };
+import wagerIdl from '@arcade/program-wager/idl.json' with { type: 'json' };
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as constants from './constants.ts';
@@ -150,6 +152,18 @@ describe('PROGRAM_CONSTANTS', () => {
     for (const value of Object.values(PROGRAM_CONSTANTS)) {
       expect(value >= 0n && value <= U64_MAX).toBe(true);
     }
+  });
+
+  it("takes every program number from the programs' IDLs, which agree where both declare one", () => {
+    for (const idl of [wagerIdl, foresightIdl]) {
+      for (const constant of idl.constants) {
+        expect(PROGRAM_CONSTANTS[constant.name as keyof typeof PROGRAM_CONSTANTS], constant.name).toBe(
+          BigInt(constant.value),
+        );
+      }
+    }
+    expect(wagerIdl.constants.map((constant) => constant.name)).toContain('FEE_BPS_TAILSPIN');
+    expect(foresightIdl.constants.map((constant) => constant.name)).toContain('SETTLE_BUFFER_SECS');
   });
 
   it('is frozen, so no caller can change what the programs were built with', () => {

@@ -1,8 +1,10 @@
 /**
  * The one home of every business constant: fees, limits, intervals, breakpoints and storage keys.
  *
- * Programs (through the C header generated from {@link PROGRAM_CONSTANTS}), server and web all read these, so
- * no help text can disagree with the code. Sources: `shared/design/game-rules.md` and the product
+ * Server and web read these, so no help text can disagree with the code. The numbers the programs compile
+ * against are the programs' own: each program's `idl.json` declares them, and they arrive here through the
+ * generated clients (`generated/<program>/constants.ts`, `npm run generate`), never the other way round
+ * (docs/boundaries.md, "Programs and the SDK"). Sources: `shared/design/game-rules.md` and the product
  * specification; docs/reference/constants.md lists them all. Where the two disagree, game-rules wins (it
  * resolves the spec's 4% vs 5% TailSpin fee).
  *
@@ -11,6 +13,9 @@
  *
  * @module
  */
+
+import { FORESIGHT_CONSTANTS as FORESIGHT } from './generated/foresight/constants.ts';
+import { WAGER_CONSTANTS as WAGER } from './generated/wager/constants.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Units
@@ -23,7 +28,7 @@ export const LAMPORTS_PER_SOL = 1_000_000_000n;
 export const SOL_DECIMALS = 9;
 
 /** Basis points in 100%: every `*_BPS` constant is a fraction of this. */
-export const BPS_DENOMINATOR = 10_000n;
+export const BPS_DENOMINATOR = WAGER.BPS_DENOMINATOR;
 
 /** Size of a public key in bytes. */
 export const PUBLIC_KEY_BYTES = 32;
@@ -39,10 +44,10 @@ export const SIGNATURE_BYTES = 64;
  * TailSpin and ReTail fee: 4% of the stake, paid on top of it. The spec's help texts say 4% and 5%;
  * game-rules settles it at 4%.
  */
-export const TAILSPIN_FEE_BPS = 400n;
+export const TAILSPIN_FEE_BPS = WAGER.FEE_BPS_TAILSPIN;
 
 /** Foresight and Prophecy fee: 3% of the whole pot, taken when the round or market settles. */
-export const POOL_FEE_BPS = 300n;
+export const POOL_FEE_BPS = WAGER.FEE_BPS_POOL;
 
 /** Foresight fee; the same rate as {@link POOL_FEE_BPS}. */
 export const FORESIGHT_FEE_BPS = POOL_FEE_BPS;
@@ -51,7 +56,7 @@ export const FORESIGHT_FEE_BPS = POOL_FEE_BPS;
 export const PROPHECY_FEE_BPS = POOL_FEE_BPS;
 
 /** Share of a fee that goes to the referrer: 10% of the fee, not of the bet. */
-export const REFERRAL_SHARE_BPS = 1_000n;
+export const REFERRAL_SHARE_BPS = WAGER.REFERRAL_SHARE_BPS;
 
 /**
  * ReTail marketplace fee: 1.5% on top of the listing price. Buyer price = listing price × (1 + 1.5% +
@@ -64,25 +69,25 @@ export const RETAIL_MARKETPLACE_FEE_BPS = 150n;
 // ---------------------------------------------------------------------------------------------------------
 
 /** Smallest stake for every game: 0.01 SOL. Anything less is `BetTooLow`. */
-export const MIN_BET_LAMPORTS = 10_000_000n;
+export const MIN_BET_LAMPORTS = WAGER.MIN_BET_LAMPORTS;
 
 /** Lowest accepted TailSpin/ReTail win chance, in percent. */
-export const ODDS_MIN = 1;
+export const ODDS_MIN = Number(WAGER.ODDS_MIN);
 
 /** Highest accepted TailSpin/ReTail win chance, in percent. Capped below 100 so the house keeps an edge. */
-export const ODDS_MAX = 95;
+export const ODDS_MAX = Number(WAGER.ODDS_MAX);
 
 /** Odds are percentages: stake = ceil(prize × odds / 100), prize = floor(stake × 100 / odds). */
-export const ODDS_DENOMINATOR = 100n;
+export const ODDS_DENOMINATOR = WAGER.ODDS_DENOMINATOR;
 
 /**
  * Largest prize as a share of the house's free balance (balance − rent − outstanding): 5%. Keeps the house
  * solvent whatever the dice say.
  */
-export const MAX_PRIZE_BPS_OF_FREE_BALANCE = 500n;
+export const MAX_PRIZE_BPS_OF_FREE_BALANCE = WAGER.MAX_PRIZE_BPS_OF_FREE;
 
 /** `random_value` is in 0..RANDOM_VALUE_RANGE−1; a bet wins iff `random_value < odds`. */
-export const RANDOM_VALUE_RANGE = 100;
+export const RANDOM_VALUE_RANGE = Number(WAGER.RANDOM_RANGE);
 
 /**
  * A TailSpin or ReTail bet still open this long after it was placed may be refunded (stake and fee) by
@@ -90,13 +95,13 @@ export const RANDOM_VALUE_RANGE = 100;
  * inside the 512 slots SlotHashes keeps, so a refund in the next ~80 s captures the bet's slot hash and its
  * reveal still pays a win later.
  */
-export const BET_REFUND_DELAY_SECS = 120;
+export const BET_REFUND_DELAY_SECS = Number(WAGER.BET_REFUND_DELAY_SECS);
 
 /**
  * While refunded bets may still be owed a win (their reveal is withheld), `reset_seed_chain` may forfeit
  * them only this long after the first: dodging one win halts every later bet for a week.
  */
-export const SEED_RESET_DELAY_SECS = 7 * 24 * 60 * 60;
+export const SEED_RESET_DELAY_SECS = Number(WAGER.SEED_RESET_DELAY_SECS);
 
 /** Seeds in one of the settler's committed seed chains (each bet made with `create_bet` uses one). */
 export const SEED_CHAIN_LENGTH = 10_000;
@@ -105,10 +110,10 @@ export const SEED_CHAIN_LENGTH = 10_000;
  * A Prophecy market the authority has not resolved this long after its end time may be resolved as
  * Invalid by anyone (`expire_market`), and every prediction then settles for a refund.
  */
-export const MARKET_RESOLVE_GRACE_SECS = 7 * 24 * 60 * 60;
+export const MARKET_RESOLVE_GRACE_SECS = Number(WAGER.MARKET_RESOLVE_GRACE_SECS);
 
 /** A market's end time may be at most this long after its start, so no pot can be held longer. */
-export const MARKET_MAX_LIFETIME_SECS = 366 * 24 * 60 * 60;
+export const MARKET_MAX_LIFETIME_SECS = Number(WAGER.MARKET_MAX_LIFETIME_SECS);
 
 // ---------------------------------------------------------------------------------------------------------
 // Foresight and the oracle
@@ -122,18 +127,18 @@ export const FORESIGHT_TIMELOCK_SECS = 300;
  * `publish_time` ≥ t > its `prev_publish_time`); it counts only if published at most this long after t,
  * otherwise the price is missing and the round ends Invalid.
  */
-export const ORACLE_MAX_LATE_SECS = 30;
+export const ORACLE_MAX_LATE_SECS = Number(FORESIGHT.ORACLE_MAX_LATE_SECS);
 
 /**
  * After a live round's lock time plus this long, anyone may tick (`lock_and_settle_events`), not only the
  * event signer.
  */
-export const FORESIGHT_TICK_GRACE_SECS = 60;
+export const FORESIGHT_TICK_GRACE_SECS = Number(FORESIGHT.TICK_GRACE_SECS);
 
 /**
  * A round not settled by its settle time plus this long ends Invalid: its players withdraw their own bets.
  */
-export const FORESIGHT_SETTLE_BUFFER_SECS = 3_600;
+export const FORESIGHT_SETTLE_BUFFER_SECS = Number(FORESIGHT.SETTLE_BUFFER_SECS);
 
 /** Exponent of the Pyth SOL/USD feed: prices are integers scaled by 10^-8. */
 export const PYTH_SOL_USD_EXPONENT = -8;
@@ -372,16 +377,10 @@ export const LOCAL_STORAGE_KEYS = Object.freeze({
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * The constants the on-chain programs need, by the names the generated C header gives them
- * (`#define <prefix><NAME> <value>ULL`). Derived from the exports above so the programs cannot drift from
- * the clients. All values are unsigned because the programs only do unsigned arithmetic (SBF has no signed
- * division), hence `PYTH_EXPONENT_ABS` rather than a negative exponent.
- *
- * @example
- * ```ts
- * generateCHeader(idl, { constants: PROGRAM_CONSTANTS });
- * // #define FEE_BPS_TAILSPIN 400ULL ...
- * ```
+ * The on-chain numbers by the names the programs' IDLs give them: what Wager and Foresight compile against
+ * (from their IDLs, `IDL_CONST_<NAME>` in C), plus the round length a Foresight config is created with and
+ * the Pyth exponent the oracle reader assumes. All unsigned, as the programs only do unsigned arithmetic (SBF
+ * has no signed division), hence `PYTH_EXPONENT_ABS` rather than a negative exponent.
  */
 export const PROGRAM_CONSTANTS = Object.freeze({
   BPS_DENOMINATOR,
