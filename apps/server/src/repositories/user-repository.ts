@@ -74,6 +74,16 @@ export class UserRepository {
     return rows[0] === undefined ? null : toRecord(rows[0]);
   }
 
+  /** The usernames of `addresses` (null for a user without one); addresses with no user row are absent. */
+  async usernamesOf(addresses: readonly string[]): Promise<Map<string, string | null>> {
+    if (addresses.length === 0) return new Map();
+    const rows = await this.#db.query<{ address: string; username: string | null }>(
+      'SELECT address, username FROM users WHERE address = ANY($1::text[])',
+      [[...new Set(addresses)]],
+    );
+    return new Map(rows.map((row) => [row.address, row.username]));
+  }
+
   /**
    * Sets the username; returns false when another user has it (ignoring case).
    */

@@ -543,14 +543,9 @@ export async function publishFeedItems(
   items: readonly PendingFeedItem[],
 ): Promise<void> {
   if (items.length === 0) return;
-  const users = [...new Set(items.map((item) => item.userId))];
   let names = new Map<string, string | null>();
   try {
-    const rows = await app.db.query<{ address: string; username: string | null }>(
-      'SELECT address, username FROM users WHERE address = ANY($1::text[])',
-      [users],
-    );
-    names = new Map(rows.map((row) => [row.address, row.username]));
+    names = await app.repositories.users.usernamesOf(items.map((item) => item.userId));
   } catch (error) {
     // The items are committed; a feed without usernames beats no feed.
     app.log.warn({ err: error }, 'could not read usernames for the feed');
