@@ -5,6 +5,7 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -28,7 +29,7 @@ import type { Env } from './config/env.ts';
 import { loggerOptions } from './config/logging.ts';
 import type { Database } from './db/database.ts';
 import { AccessLogController } from './http/access-log.ts';
-import { clientErrorHandler, frameworkErrors, HttpError, installErrorHandlers } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrors, installErrorHandlers, tooManyRequests } from './http/errors.ts';
 import authPlugin from './plugins/auth.ts';
 import repositoriesPlugin from './plugins/repositories.ts';
 import rpcProxyPlugin, { type RpcProxyOptions } from './plugins/rpc-proxy.ts';
@@ -123,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'arcade-rate-limit-' } : {}),
-    errorResponseBuilder: () => new HttpError(429, 'Too many requests'),
+    errorResponseBuilder: () => tooManyRequests(ApiErrorCode.RATE_LIMITED),
   });
   await app.register(swagger, {
     openapi: {

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { randomBytes } from 'node:crypto';
 
 import type { Address } from '@solana/kit';
@@ -19,12 +20,12 @@ import type { TokenService } from './tokens.ts';
 
 /** Sign-in refusals, word for word. */
 export const SIGN_IN_ERRORS = Object.freeze({
-  invalidSignature: 'Invalid signature',
-  nonceUsed: 'Nonce already used',
-  nonceExpired: 'Nonce expired',
-  noNonce: 'Request a nonce first',
-  nonceRequired: 'Nonce is required',
-  walletBlocked: 'Wallet is blocked',
+  invalidSignature: API_ERROR_MESSAGES[ApiErrorCode.INVALID_SIGNATURE],
+  nonceUsed: API_ERROR_MESSAGES[ApiErrorCode.NONCE_USED],
+  nonceExpired: API_ERROR_MESSAGES[ApiErrorCode.NONCE_EXPIRED],
+  noNonce: API_ERROR_MESSAGES[ApiErrorCode.NONCE_NOT_REQUESTED],
+  nonceRequired: API_ERROR_MESSAGES[ApiErrorCode.NONCE_REQUIRED],
+  walletBlocked: API_ERROR_MESSAGES[ApiErrorCode.WALLET_BLOCKED],
 });
 
 /** Expired nonces deleted per issued one, at most: the table shrinks however large it grew. */
@@ -130,14 +131,14 @@ export class SignInService {
     const { db, tokens, now } = this.#options;
     await this.#refuseBlocked(attempt.address);
     const row = await this.#verifiedNonce(attempt);
-    if (row.used_at !== null) throw unauthorized(SIGN_IN_ERRORS.nonceUsed);
-    if (row.expires_at.getTime() <= now()) throw unauthorized(SIGN_IN_ERRORS.nonceExpired);
+    if (row.used_at !== null) throw unauthorized(ApiErrorCode.NONCE_USED);
+    if (row.expires_at.getTime() <= now()) throw unauthorized(ApiErrorCode.NONCE_EXPIRED);
     const consumed = await db.query(
       'UPDATE auth_nonces SET used_at = $2 WHERE nonce = $1 AND used_at IS NULL RETURNING nonce',
       [row.nonce, new Date(now())],
     );
     // A concurrent request with the same signature won the race.
-    if (consumed.length === 0) throw unauthorized(SIGN_IN_ERRORS.nonceUsed);
+    if (consumed.length === 0) throw unauthorized(ApiErrorCode.NONCE_USED);
     await db.query('INSERT INTO users (address) VALUES ($1) ON CONFLICT (address) DO NOTHING', [
       attempt.address,
     ]);
@@ -146,7 +147,7 @@ export class SignInService {
 
   /** The nonce row whose message `attempt` signed; throws as {@link SignInService.authenticate} does. */
   async #verifiedNonce(attempt: SignInAttempt): Promise<NonceRow> {
-    const invalid = () => unauthorized(SIGN_IN_ERRORS.invalidSignature);
+    const invalid = () => unauthorized(ApiErrorCode.INVALID_SIGNATURE);
     if (attempt.ledger) {
       // The memo is the message; the signature is checked before the memo is read.
       const memo = await verifyMemoTransaction(attempt.address, attempt.signature);
@@ -165,7 +166,7 @@ export class SignInService {
       await this.#verify(attempt.address, attempt.message, signature);
       return row;
     }
-    if (attempt.nonce === undefined) throw badRequest(SIGN_IN_ERRORS.nonceRequired);
+    if (attempt.nonce === undefined) throw badRequest(ApiErrorCode.NONCE_REQUIRED);
     const row = await this.#nonce(attempt, attempt.nonce);
     await this.#verify(attempt.address, row.message, signature);
     return row;
@@ -176,27 +177,27 @@ export class SignInService {
    * field naming another one is refused.
    */
   async #nonce(attempt: SignInAttempt, carried: string | undefined): Promise<NonceRow> {
-    if (carried === undefined || carried === '') throw unauthorized(SIGN_IN_ERRORS.invalidSignature);
+    if (carried === undefined || carried === '') throw unauthorized(ApiErrorCode.INVALID_SIGNATURE);
     if (attempt.nonce !== undefined && attempt.nonce !== carried) {
-      throw unauthorized(SIGN_IN_ERRORS.invalidSignature);
+      throw unauthorized(ApiErrorCode.INVALID_SIGNATURE);
     }
     const [row] = await this.#options.db.query<NonceRow>(
       'SELECT nonce, message, expires_at, used_at FROM auth_nonces WHERE nonce = $1 AND address = $2',
       [carried, attempt.address],
     );
-    if (row === undefined) throw unauthorized(SIGN_IN_ERRORS.noNonce);
+    if (row === undefined) throw unauthorized(ApiErrorCode.NONCE_NOT_REQUESTED);
     return row;
   }
 
   async #verify(address: Address, message: string, signature: Uint8Array): Promise<void> {
     if (!(await verifyMessageSignature(address, new TextEncoder().encode(message), signature))) {
-      throw unauthorized(SIGN_IN_ERRORS.invalidSignature);
+      throw unauthorized(ApiErrorCode.INVALID_SIGNATURE);
     }
   }
 
   async #refuseBlocked(address: Address): Promise<void> {
     if (await this.#blocked.isBlocked(address)) {
-      throw forbidden(SIGN_IN_ERRORS.walletBlocked);
+      throw forbidden(ApiErrorCode.WALLET_BLOCKED);
     }
   }
 }

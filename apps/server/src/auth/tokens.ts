@@ -8,6 +8,7 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -23,14 +24,26 @@ const CLOCK_SKEW_SECS = 60;
 
 /** Token refusals, word for word. */
 export const TOKEN_ERRORS = Object.freeze({
-  invalid: 'Invalid token',
-  expired: 'Token expired',
-  revoked: 'Token revoked',
+  invalid: API_ERROR_MESSAGES[ApiErrorCode.INVALID_TOKEN],
+  expired: API_ERROR_MESSAGES[ApiErrorCode.TOKEN_EXPIRED],
+  revoked: API_ERROR_MESSAGES[ApiErrorCode.TOKEN_REVOKED],
 });
 
-/** Why a token was refused; the message is what the client sees. */
+/** The error code of each token refusal, by its message. */
+const TOKEN_ERROR_CODES: Readonly<Record<string, ApiErrorCode>> = Object.freeze({
+  [TOKEN_ERRORS.invalid]: ApiErrorCode.INVALID_TOKEN,
+  [TOKEN_ERRORS.expired]: ApiErrorCode.TOKEN_EXPIRED,
+  [TOKEN_ERRORS.revoked]: ApiErrorCode.TOKEN_REVOKED,
+});
+
+/** Why a token was refused; the message is what the client sees, `code` the API error code. */
 export class TokenError extends Error {
   override readonly name = 'TokenError';
+
+  /** The API error code of this refusal (`INVALID_TOKEN` for a message of no known refusal). */
+  get code(): ApiErrorCode {
+    return TOKEN_ERROR_CODES[this.message] ?? ApiErrorCode.INVALID_TOKEN;
+  }
 }
 
 /** What a valid token says. */

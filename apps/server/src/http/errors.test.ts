@@ -1,8 +1,9 @@
 /**
- * The error handler: every failure is `{ success: false, error }`, client errors say what was wrong, and a
+ * The error handler: every failure is `{ success: false, error, code }`, client errors say what was wrong, and a
  * 5xx never shows internals.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +33,7 @@ async function app() {
     throw new Error('connection to db-internal:5432 refused, password=hunter2');
   });
   instance.get('/refused', async () => {
-    throw badRequest('Price changed', { buyerPrice: '101' });
+    throw badRequest(ApiErrorCode.PRICE_CHANGED, { buyerPrice: '101' });
   });
   await instance.ready();
   return instance;
@@ -43,7 +44,7 @@ describe('installErrorHandlers', () => {
     const instance = await app();
     const empty = await instance.inject({ method: 'POST', url: '/echo', payload: { name: '', age: 1 } });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ success: false, error: 'Name cannot be empty' });
+    expect(empty.json()).toEqual({ success: false, error: 'Name cannot be empty', code: 1000 });
     const wrongType = await instance.inject({
       method: 'POST',
       url: '/echo',
@@ -53,6 +54,7 @@ describe('installErrorHandlers', () => {
     expect(wrongType.json()).toEqual({
       success: false,
       error: 'body.age: Invalid input: expected number, received string',
+      code: ApiErrorCode.VALIDATION_FAILED,
     });
   });
 
@@ -65,14 +67,14 @@ describe('installErrorHandlers', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ success: false, error: 'Malformed JSON body' });
+    expect(malformed.json()).toEqual({ success: false, error: 'Malformed JSON body', code: 1001 });
     const large = await instance.inject({
       method: 'POST',
       url: '/echo',
       payload: { name: 'x'.repeat(5000), age: 1 },
     });
     expect(large.statusCode).toBe(413);
-    expect(large.json()).toEqual({ success: false, error: 'Request body is too large' });
+    expect(large.json()).toEqual({ success: false, error: 'Request body is too large', code: 1003 });
     const text = await instance.inject({
       method: 'POST',
       url: '/echo',
@@ -80,14 +82,14 @@ describe('installErrorHandlers', () => {
       headers: { 'content-type': 'text/csv' },
     });
     expect(text.statusCode).toBe(415);
-    expect(text.json()).toEqual({ success: false, error: 'Unsupported content type' });
+    expect(text.json()).toEqual({ success: false, error: 'Unsupported content type', code: 1004 });
   });
 
   it('hides the internals of a 5xx', async () => {
     const instance = await app();
     const response = await instance.inject({ url: '/boom' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ success: false, error: 'Internal server error' });
+    expect(response.json()).toEqual({ success: false, error: 'Internal server error', code: 1016 });
     expect(response.body).not.toContain('hunter2');
   });
 
@@ -96,11 +98,12 @@ describe('installErrorHandlers', () => {
     expect((await instance.inject({ url: '/refused' })).json()).toEqual({
       success: false,
       error: 'Price changed',
+      code: ApiErrorCode.PRICE_CHANGED,
       buyerPrice: '101',
     });
     const missing = await instance.inject({ url: '/nowhere?x=1' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ success: false, error: 'Route GET /nowhere not found' });
+    expect(missing.json()).toEqual({ success: false, error: 'Route GET /nowhere not found', code: 1013 });
   });
 });
 
@@ -128,12 +131,12 @@ describe('frameworkErrors', () => {
     const instance = await routed();
     const long = await instance.inject({ url: `/items/${'q'.repeat(100)}` });
     expect(long.statusCode).toBe(414);
-    expect(long.body).toBe('{"success":false,"error":"URI too long"}');
+    expect(long.body).toBe('{"success":false,"error":"URI too long","code":1010}');
     expect(long.headers['x-frame-options']).toBe('DENY');
     expect(long.headers['x-content-type-options']).toBe('nosniff');
     const malformed = await instance.inject({ url: '/items/%E0%A4%A' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ success: false, error: 'Malformed URL' });
+    expect(malformed.json()).toEqual({ success: false, error: 'Malformed URL', code: 1007 });
     expect((await instance.inject({ url: '/items/short' })).statusCode).toBe(200);
   });
 });
@@ -146,42 +149,47 @@ describe('clientErrorAnswer', () => {
     });
 
   it('tells a URL too long (414) from headers too large (431), and maps timeouts and garbage', () => {
-    expect(clientErrorAnswer(overflow(`GET /${'a'.repeat(20_000)}`))).toEqual([414, 'URI too long']);
+    expect(clientErrorAnswer(overflow(`GET /${'a'.repeat(20_000)}`))).toEqual([414, 'URI too long', 1010]);
     expect(clientErrorAnswer(overflow(`GET /${'a'.repeat(9_000)} HTTP/1.1\r\nHost: x\r\n`))).toEqual([
       414,
       'URI too long',
+      1010,
     ]);
     expect(clientErrorAnswer(overflow(`GET / HTTP/1.1\r\nX-Big: ${'b'.repeat(20_000)}`))).toEqual([
       431,
       'Request headers too large',
+      1011,
     ]);
-    expect(clientErrorAnswer(overflow('b'.repeat(20_000)))).toEqual([431, 'Request headers too large']);
+    expect(clientErrorAnswer(overflow('b'.repeat(20_000)))).toEqual([431, 'Request headers too large', 1011]);
     expect(clientErrorAnswer(Object.assign(new Error('x'), { code: 'HPE_HEADER_OVERFLOW' }))).toEqual([
       431,
       'Request headers too large',
+      1011,
     ]);
     expect(clientErrorAnswer(Object.assign(new Error('x'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }))).toEqual([
       408,
       'Request timeout',
+      1012,
     ]);
     expect(clientErrorAnswer(Object.assign(new Error('x'), { code: 'HPE_INVALID_METHOD' }))).toEqual([
       400,
       'Bad request',
+      1009,
     ]);
   });
 
   it('writes a whole HTTP response with the JSON body and the security headers', () => {
-    expect(rawErrorResponse(414, 'URI too long')).toBe(
+    expect(rawErrorResponse(414, ApiErrorCode.URI_TOO_LONG)).toBe(
       [
         'HTTP/1.1 414 URI Too Long',
         'content-type: application/json; charset=utf-8',
-        'content-length: 40',
+        'content-length: 52',
         'x-content-type-options: nosniff',
         'x-frame-options: DENY',
         "content-security-policy: frame-ancestors 'none'",
         'connection: close',
         '',
-        '{"success":false,"error":"URI too long"}',
+        '{"success":false,"error":"URI too long","code":1010}',
       ].join('\r\n'),
     );
   });

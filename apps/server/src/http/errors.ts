@@ -1,5 +1,7 @@
 /**
- * HTTP errors and the one error handler: every failure leaves as `{ success: false, error }`.
+ * HTTP errors and the one error handler: every failure leaves as `{ success: false, error, code }`, `code`
+ * being one of the SDK's {@link ApiErrorCode}s (`@arcade/sdk/api/error-codes`), so clients tell refusals
+ * apart by number, never by message text.
  *
  * A 4xx carries a message meant for the user (the spec's strings where it has them). A 5xx never shows
  * internals: it says 'Internal server error' and the details go to the log. What the framework refuses
@@ -21,31 +23,61 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** An error with an HTTP status whose message is safe to show. */
+import { API_ERROR_MESSAGES, ApiErrorCode, type ApiErrorCodeWithMessage } from '@arcade/sdk/api/error-codes';
+
+/** Extra fields merged into an error body (e.g. `{ disallowed: true }`). */
+export type ErrorExtra = Readonly<Record<string, unknown>>;
+
+/** An error with an HTTP status and an API error code, whose message is safe to show. */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
   readonly statusCode: number;
+  readonly code: ApiErrorCode;
   /** Extra fields merged into the error body (e.g. `{ disallowed: true }`). */
-  readonly extra: Readonly<Record<string, unknown>>;
+  readonly extra: ErrorExtra;
 
-  constructor(statusCode: number, message: string, extra: Record<string, unknown> = {}) {
-    super(message);
+  /** `message` defaults to the code's message in the catalogue. */
+  constructor(statusCode: number, code: ApiErrorCodeWithMessage, message?: string, extra?: ErrorExtra);
+  constructor(statusCode: number, code: ApiErrorCode, message: string, extra?: ErrorExtra);
+  constructor(statusCode: number, code: ApiErrorCode, message?: string, extra: ErrorExtra = {}) {
+    super(message ?? apiErrorMessage(code));
     this.statusCode = statusCode;
+    this.code = code;
     this.extra = extra;
   }
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>): HttpError =>
-  new HttpError(400, message, extra);
-export const unauthorized = (message = 'Unauthorized'): HttpError => new HttpError(401, message);
-export const forbidden = (message = 'Forbidden'): HttpError => new HttpError(403, message);
-export const notFound = (message = 'Not found'): HttpError => new HttpError(404, message);
-export const conflict = (message: string, extra?: Record<string, unknown>): HttpError =>
-  new HttpError(409, message, extra);
-export const tooManyRequests = (message = 'Too many requests'): HttpError => new HttpError(429, message);
+/** The catalogue's message of `code` (a code whose message varies has none: its name stands in). */
+export function apiErrorMessage(code: ApiErrorCode): string {
+  return (API_ERROR_MESSAGES as Readonly<Record<number, string>>)[code] ?? 'Request refused';
+}
+
+/**
+ * A refusal with one status: `(code, extra?)` takes the code's message from the catalogue; `(code,
+ * message, extra?)` gives it (required for the codes whose message varies, allowed to word a code's
+ * refusal for its context).
+ */
+interface Refusal {
+  (code: ApiErrorCodeWithMessage, extra?: ErrorExtra): HttpError;
+  (code: ApiErrorCode, message: string, extra?: ErrorExtra): HttpError;
+}
+
+function refusal(status: number): Refusal {
+  return (code: ApiErrorCode, messageOrExtra?: string | ErrorExtra, extra?: ErrorExtra) =>
+    typeof messageOrExtra === 'string'
+      ? new HttpError(status, code, messageOrExtra, extra)
+      : new HttpError(status, code as ApiErrorCodeWithMessage, undefined, messageOrExtra);
+}
+
+export const badRequest = refusal(400);
+export const unauthorized = refusal(401);
+export const forbidden = refusal(403);
+export const notFound = refusal(404);
+export const conflict = refusal(409);
+export const tooManyRequests = refusal(429);
 /** An upstream (chain, marketplace, swap) failed; the message must not leak internals. */
-export const badGateway = (message = 'Upstream service unavailable'): HttpError =>
-  new HttpError(502, message);
+export const badGateway = refusal(502);
+export const serviceUnavailable = refusal(503);
 
 /** Zod's own (generic) messages, as opposed to the messages our schemas give. */
 const ZOD_DEFAULT_MESSAGE =
@@ -55,19 +87,20 @@ const ZOD_DEFAULT_MESSAGE =
 export interface ErrorBody {
   readonly success: false;
   readonly error: string;
+  readonly code: ApiErrorCode;
   readonly [extra: string]: unknown;
 }
 
-/** Fastify's own client errors, by code, with the message the client sees. */
-const FASTIFY_CLIENT_ERRORS: Readonly<Record<string, string>> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Body cannot be empty when content-type is application/json',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
-  FST_ERR_CTP_INVALID_TYPE: 'Invalid content type',
-  FST_ERR_BAD_URL: 'Malformed URL',
-  FST_ERR_ASYNC_CONSTRAINT: 'Malformed request',
+/** Fastify's own client errors, by Fastify's code, with the API error code the client sees. */
+const FASTIFY_CLIENT_ERRORS: Readonly<Record<string, ApiErrorCodeWithMessage>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ApiErrorCode.MALFORMED_JSON,
+  FST_ERR_CTP_EMPTY_JSON_BODY: ApiErrorCode.EMPTY_JSON_BODY,
+  FST_ERR_CTP_BODY_TOO_LARGE: ApiErrorCode.BODY_TOO_LARGE,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ApiErrorCode.UNSUPPORTED_CONTENT_TYPE,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ApiErrorCode.INVALID_CONTENT_LENGTH,
+  FST_ERR_CTP_INVALID_TYPE: ApiErrorCode.INVALID_CONTENT_TYPE,
+  FST_ERR_BAD_URL: ApiErrorCode.MALFORMED_URL,
+  FST_ERR_ASYNC_CONSTRAINT: ApiErrorCode.MALFORMED_REQUEST,
 };
 
 /** Headers every response carries, errors written straight to the socket included. */
@@ -81,11 +114,11 @@ export const FRAME_ANCESTORS_NONE = "frame-ancestors 'none'";
 
 /** Messages of the refusals made before any route runs. */
 export const FRAMEWORK_ERRORS = Object.freeze({
-  uriTooLong: 'URI too long',
-  headersTooLarge: 'Request headers too large',
-  timeout: 'Request timeout',
-  malformedUrl: 'Malformed URL',
-  badRequest: 'Bad request',
+  uriTooLong: API_ERROR_MESSAGES[ApiErrorCode.URI_TOO_LONG],
+  headersTooLarge: API_ERROR_MESSAGES[ApiErrorCode.HEADERS_TOO_LARGE],
+  timeout: API_ERROR_MESSAGES[ApiErrorCode.REQUEST_TIMEOUT],
+  malformedUrl: API_ERROR_MESSAGES[ApiErrorCode.MALFORMED_URL],
+  badRequest: API_ERROR_MESSAGES[ApiErrorCode.BAD_REQUEST],
 });
 
 /**
@@ -97,54 +130,66 @@ const LONG_REQUEST_LINE = 8 * 1024;
 function send(
   reply: FastifyReply,
   statusCode: number,
-  error: string,
-  extra: Record<string, unknown> = {},
+  code: ApiErrorCode,
+  error: string = apiErrorMessage(code),
+  extra: ErrorExtra = {},
 ): void {
-  void reply.code(statusCode).send({ ...extra, success: false, error } satisfies ErrorBody);
+  void reply.code(statusCode).send({ ...extra, success: false, error, code } satisfies ErrorBody);
 }
 
 /** Installs the error and not-found handlers on `app`. */
 export function installErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) {
-      send(reply, error.statusCode, error.message, error.extra);
+  app.setErrorHandler((caught: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    if (caught instanceof HttpError) {
+      send(reply, caught.statusCode, caught.code, caught.message, caught.extra);
       return;
     }
+    const error = caught;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
       const message = first?.message ?? 'Invalid request';
       // Custom messages (the spec's strings) stand alone; zod's generic ones get the field's location.
       const location = [error.validationContext ?? 'input', path].filter((part) => part !== '').join('.');
-      send(reply, 400, ZOD_DEFAULT_MESSAGE.test(message) ? `${location}: ${message}` : message);
+      send(
+        reply,
+        400,
+        ApiErrorCode.VALIDATION_FAILED,
+        ZOD_DEFAULT_MESSAGE.test(message) ? `${location}: ${message}` : message,
+      );
       return;
     }
-    const code = error.code;
-    if (code in FASTIFY_CLIENT_ERRORS) {
-      send(reply, error.statusCode ?? 400, FASTIFY_CLIENT_ERRORS[code] ?? 'Bad request');
+    const clientError = FASTIFY_CLIENT_ERRORS[error.code];
+    if (clientError !== undefined) {
+      send(reply, error.statusCode ?? 400, clientError);
       return;
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      send(reply, 429, 'Too many requests');
+      send(reply, 429, ApiErrorCode.RATE_LIMITED);
       return;
     }
     if (status >= 400 && status < 500) {
       // Fastify's other 4xx (e.g. a malformed header): their messages describe the request only.
-      send(reply, status, error.message);
+      send(reply, status, ApiErrorCode.CLIENT_ERROR, error.message);
       return;
     }
     request.log.error({ err: error }, 'request failed');
-    send(reply, 500, 'Internal server error');
+    send(reply, 500, ApiErrorCode.INTERNAL_ERROR);
   });
   app.setNotFoundHandler((request, reply) => {
-    send(reply, 404, `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found`);
+    send(
+      reply,
+      404,
+      ApiErrorCode.ROUTE_NOT_FOUND,
+      `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found`,
+    );
   });
 }
 
 /**
  * Fastify's `frameworkErrors`: what the router refuses before any route (a parameter over
- * `maxParamLength`, a URL that does not decode), as `{ success: false, error }` without the URL.
+ * `maxParamLength`, a URL that does not decode), as `{ success: false, error, code }` without the URL.
  */
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
   error,
@@ -153,16 +198,16 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
 ) => {
   // Typed for any route's schema; these replies have none.
   const reply = routeReply as unknown as FastifyReply;
-  const [status, message] =
+  const [status, code] =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? [414, FRAMEWORK_ERRORS.uriTooLong]
+      ? [414, ApiErrorCode.URI_TOO_LONG]
       : error.code === 'FST_ERR_BAD_URL'
-        ? [400, FRAMEWORK_ERRORS.malformedUrl]
-        : [400, FRAMEWORK_ERRORS.badRequest];
+        ? [400, ApiErrorCode.MALFORMED_URL]
+        : [400, ApiErrorCode.BAD_REQUEST];
   void reply
     .headers({ ...SECURITY_HEADERS, 'content-security-policy': FRAME_ANCESTORS_NONE })
     .code(status)
-    .send({ success: false, error: message } satisfies ErrorBody);
+    .send({ success: false, error: apiErrorMessage(code), code } satisfies ErrorBody);
 };
 
 /** An error Node's HTTP server reports on a connection (`clientError`). */
@@ -181,15 +226,17 @@ function isUrlTooLong(packet: unknown): boolean {
   return lineEnd === -1 || lineEnd > LONG_REQUEST_LINE;
 }
 
-/** The status and message for a connection-level error. */
-export function clientErrorAnswer(error: ClientError): readonly [number, string] {
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, FRAMEWORK_ERRORS.timeout];
+/** The status, message and error code for a connection-level error. */
+export function clientErrorAnswer(error: ClientError): readonly [number, string, ApiErrorCode] {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return [408, FRAMEWORK_ERRORS.timeout, ApiErrorCode.REQUEST_TIMEOUT];
+  }
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     return isUrlTooLong(error.rawPacket)
-      ? [414, FRAMEWORK_ERRORS.uriTooLong]
-      : [431, FRAMEWORK_ERRORS.headersTooLarge];
+      ? [414, FRAMEWORK_ERRORS.uriTooLong, ApiErrorCode.URI_TOO_LONG]
+      : [431, FRAMEWORK_ERRORS.headersTooLarge, ApiErrorCode.HEADERS_TOO_LARGE];
   }
-  return [400, FRAMEWORK_ERRORS.badRequest];
+  return [400, FRAMEWORK_ERRORS.badRequest, ApiErrorCode.BAD_REQUEST];
 }
 
 /** How long a refused connection may stay half open before it is destroyed. */
@@ -224,9 +271,13 @@ export function rawJsonResponse(status: number, payload: object): string {
   return `HTTP/1.1 ${String(status)} ${HTTP_REASONS[status] ?? 'Error'}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
-/** {@link rawJsonResponse} with the API's error body. */
-export function rawErrorResponse(status: number, message: string): string {
-  return rawJsonResponse(status, { success: false, error: message } satisfies ErrorBody);
+/** {@link rawJsonResponse} with the API's error body; the message defaults to the code's. */
+export function rawErrorResponse(
+  status: number,
+  code: ApiErrorCode,
+  message = apiErrorMessage(code),
+): string {
+  return rawJsonResponse(status, { success: false, error: message, code } satisfies ErrorBody);
 }
 
 /**
@@ -236,13 +287,13 @@ export function rawErrorResponse(status: number, message: string): string {
  */
 export function clientErrorHandler(error: ClientError, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] = clientErrorAnswer(error);
+  const [status, message, code] = clientErrorAnswer(error);
   if (!socket.writable) {
     socket.destroy();
     return;
   }
   // Ended rather than destroyed, so the answer is not lost to a reset while the client still sends; a
   // client that never closes its side is cut off after a while.
-  socket.end(rawErrorResponse(status, message));
+  socket.end(rawErrorResponse(status, code, message));
   socket.setTimeout(HALF_OPEN_MS, () => socket.destroy());
 }

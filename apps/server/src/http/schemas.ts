@@ -4,6 +4,7 @@
  * @module
  */
 
+import { apiErrorBodySchema } from '@arcade/sdk/api/error-codes';
 import { isAddress, type Address } from '@solana/kit';
 import { z } from 'zod';
 
@@ -56,7 +57,7 @@ export const u64Schema = z
 export const successSchema = z.object({ success: z.literal(true) });
 
 /** The body of every error response. */
-export const errorSchema = z.object({ success: z.literal(false), error: z.string() }).loose();
+export const errorSchema = apiErrorBodySchema;
 
 /**
  * The refusals any request can get before it reaches its route, whatever the route: a body over

@@ -4,6 +4,7 @@
  * admitted (charged) before it resizes while hits and joined resizes are free, and the cache's caps.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,7 +114,7 @@ describe('ImageResizer budgets and caps', () => {
   it('resizes nothing when the miss is refused', async () => {
     const resizer = new ImageResizer({ cacheDir: join(dir, 'e') });
     let loads = 0;
-    const refusal = new HttpError(429, 'Too many requests');
+    const refusal = new HttpError(429, ApiErrorCode.RATE_LIMITED);
     const error = await resizer
       .get(
         { key: '/w.svg', width: 64, height: 64, allowSvg: true },

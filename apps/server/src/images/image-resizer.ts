@@ -6,6 +6,7 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { createHash } from 'node:crypto';
 
 import sharp from 'sharp';
@@ -35,8 +36,6 @@ export interface ResizedImage {
 
 /** Largest original, in pixels, sharp decodes (a decompression bomb stops here). */
 const MAX_INPUT_PIXELS = 50_000_000;
-
-const NOT_AN_IMAGE = 'Image source is not an image';
 
 /** The cache key of `request`: sha256 of the source's key and the size, hex. */
 export function imageCacheKey(request: Pick<ImageRequest, 'key' | 'width' | 'height'>): string {
@@ -156,7 +155,7 @@ export class ImageResizer {
         .webp({ quality: 82 })
         .toBuffer();
     } catch {
-      throw badRequest(NOT_AN_IMAGE);
+      throw badRequest(ApiErrorCode.IMAGE_NOT_AN_IMAGE);
     }
     await this.#cache.write(key, data);
     this.#resized += 1;

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { readFile } from 'node:fs/promises';
 
 import { badGateway, badRequest } from '../http/errors.ts';
@@ -28,13 +29,11 @@ export interface ImageSourcePolicy {
   readonly localFile: ((name: string) => string | null) | null;
 }
 
-const NOT_ALLOWED = 'Image source not allowed';
-
 function localAsset(pathname: string, policy: ImageSourcePolicy): ImageSource {
   const name = pathname.slice(LOCAL_NFT_ASSET_PATH.length);
   // The allow-list holds bare `<mint>.svg|.json` names, so '..', '/', '%2e' and the like never match.
   const path = policy.localFile?.(name) ?? null;
-  if (path === null) throw badRequest(NOT_ALLOWED);
+  if (path === null) throw badRequest(ApiErrorCode.IMAGE_SOURCE_NOT_ALLOWED);
   // By path or by public URL, with or without a fragment: one file, one key.
   return { kind: 'local', path, key: `local:${name}` };
 }
@@ -71,22 +70,22 @@ function canonicalRemoteUrl(url: URL): URL {
  */
 export function resolveImageSource(src: string, policy: ImageSourcePolicy): ImageSource {
   if (src.startsWith('/') && !src.startsWith('//')) {
-    if (!src.startsWith(LOCAL_NFT_ASSET_PATH)) throw badRequest(NOT_ALLOWED);
+    if (!src.startsWith(LOCAL_NFT_ASSET_PATH)) throw badRequest(ApiErrorCode.IMAGE_SOURCE_NOT_ALLOWED);
     return localAsset(src, policy);
   }
   let url: URL;
   try {
     url = new URL(src);
   } catch {
-    throw badRequest(NOT_ALLOWED);
+    throw badRequest(ApiErrorCode.IMAGE_SOURCE_NOT_ALLOWED);
   }
-  if (url.username !== '' || url.password !== '') throw badRequest(NOT_ALLOWED);
+  if (url.username !== '' || url.password !== '') throw badRequest(ApiErrorCode.IMAGE_SOURCE_NOT_ALLOWED);
   const own = new URL(policy.publicUrl);
   if (url.origin === own.origin && url.pathname.startsWith(LOCAL_NFT_ASSET_PATH) && url.search === '') {
     return localAsset(url.pathname, policy);
   }
   if (url.protocol !== 'https:' || !policy.remoteHosts.includes(url.hostname.toLowerCase())) {
-    throw badRequest(NOT_ALLOWED);
+    throw badRequest(ApiErrorCode.IMAGE_SOURCE_NOT_ALLOWED);
   }
   const canonical = canonicalRemoteUrl(url);
   return { kind: 'remote', url: canonical, key: canonical.href };
@@ -99,8 +98,7 @@ export interface LoadImageOptions {
   readonly maxBytes: number;
 }
 
-const TOO_LARGE = 'Image source is too large';
-const UNREACHABLE = 'Image source could not be fetched';
+const TOO_LARGE = API_ERROR_MESSAGES[ApiErrorCode.IMAGE_SOURCE_TOO_LARGE];
 
 /**
  * The original's bytes.
@@ -112,11 +110,11 @@ export async function loadImageSource(source: ImageSource, options: LoadImageOpt
   if (source.kind === 'local') {
     try {
       const data = await readFile(source.path);
-      if (data.length > options.maxBytes) throw badRequest(TOO_LARGE);
+      if (data.length > options.maxBytes) throw badRequest(ApiErrorCode.IMAGE_SOURCE_TOO_LARGE);
       return data;
     } catch (error) {
       if (error instanceof Error && error.message === TOO_LARGE) throw error;
-      throw badRequest('Image source not found');
+      throw badRequest(ApiErrorCode.IMAGE_SOURCE_NOT_FOUND);
     }
   }
   let response: Response;
@@ -127,28 +125,28 @@ export async function loadImageSource(source: ImageSource, options: LoadImageOpt
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch {
-    throw badGateway(UNREACHABLE);
+    throw badGateway(ApiErrorCode.IMAGE_SOURCE_UNREACHABLE);
   }
   if (!response.ok || response.body === null) {
     await response.body?.cancel();
-    throw badGateway(UNREACHABLE);
+    throw badGateway(ApiErrorCode.IMAGE_SOURCE_UNREACHABLE);
   }
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > options.maxBytes) {
     await response.body.cancel();
-    throw badRequest(TOO_LARGE);
+    throw badRequest(ApiErrorCode.IMAGE_SOURCE_TOO_LARGE);
   }
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
       total += chunk.length;
-      if (total > options.maxBytes) throw badRequest(TOO_LARGE);
+      if (total > options.maxBytes) throw badRequest(ApiErrorCode.IMAGE_SOURCE_TOO_LARGE);
       chunks.push(chunk);
     }
   } catch (error) {
     if (error instanceof Error && error.message === TOO_LARGE) throw error;
-    throw badGateway(UNREACHABLE);
+    throw badGateway(ApiErrorCode.IMAGE_SOURCE_UNREACHABLE);
   }
   return Buffer.concat(chunks);
 }

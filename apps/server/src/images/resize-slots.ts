@@ -6,10 +6,11 @@
  * @module
  */
 
-import { HttpError } from '../http/errors.ts';
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { serviceUnavailable } from '../http/errors.ts';
 
 /** The 503's message when every slot and queue place is taken. */
-export const IMAGE_BUSY = 'Image service busy, try again shortly';
+export const IMAGE_BUSY = API_ERROR_MESSAGES[ApiErrorCode.IMAGE_SERVICE_BUSY];
 
 /** Seconds the 503's `Retry-After` asks for. */
 export const IMAGE_BUSY_RETRY_AFTER_SECONDS = 1;
@@ -49,7 +50,8 @@ export class ResizeSlots {
    */
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.#running >= this.#options.concurrency) {
-      if (this.#waiting.length >= this.#options.queue) throw new HttpError(503, IMAGE_BUSY);
+      if (this.#waiting.length >= this.#options.queue)
+        throw serviceUnavailable(ApiErrorCode.IMAGE_SERVICE_BUSY);
       // The slot is handed over by the task that frees it: #running stays counted.
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     } else {

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { Database } from '../db/database.ts';
 import {
   createPkcePair,
@@ -23,11 +24,11 @@ import { OAuthStateStore } from './state-store.ts';
 
 /** The messages a failed link carries back to the web app (`?oauthError=`). */
 export const OAUTH_ERRORS = Object.freeze({
-  unknownProvider: 'Unknown provider',
+  unknownProvider: API_ERROR_MESSAGES[ApiErrorCode.OAUTH_UNKNOWN_PROVIDER],
   invalidState: 'This link request is invalid or has expired',
   denied: 'Authorization was denied',
   linkedToAnotherWallet: 'This account is linked to another wallet',
-  walletBlocked: 'Wallet is blocked',
+  walletBlocked: API_ERROR_MESSAGES[ApiErrorCode.WALLET_BLOCKED],
   otherBrowser: 'This link was started in another browser. Start again from your profile.',
 });
 

@@ -4,6 +4,7 @@
  * no one learns a route's rules (or gets a 400 in place of a refusal) without the right to call it.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import rateLimit from '@fastify/rate-limit';
 import { generateKeyPairSigner } from '@solana/kit';
 import Fastify from 'fastify';
@@ -78,7 +79,7 @@ describe('auth before validation', () => {
       expect({ ...operation, status: response.statusCode, body: response.json<unknown>() }).toEqual({
         ...operation,
         status: 401,
-        body: { success: false, error: 'Missing token' },
+        body: { success: false, error: 'Missing token', code: ApiErrorCode.MISSING_TOKEN },
       });
     }
   });
@@ -89,7 +90,7 @@ describe('auth before validation', () => {
       expect({ ...operation, status: response.statusCode, body: response.json<unknown>() }).toEqual({
         ...operation,
         status: 403,
-        body: { success: false, error: 'Wallet is blocked' },
+        body: { success: false, error: 'Wallet is blocked', code: ApiErrorCode.WALLET_BLOCKED },
       });
     }
   });
@@ -105,7 +106,7 @@ describe('auth before validation', () => {
     expect(refused).toEqual(
       ADMIN_OPERATIONS.map((operation) => ({
         operation,
-        body: { success: false, error: 'Admins only' },
+        body: { success: false, error: 'Admins only', code: ApiErrorCode.ADMINS_ONLY },
       })),
     );
   });
@@ -117,7 +118,11 @@ describe('auth before validation', () => {
       payload: { shortName: '' },
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, error: 'Missing token' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Missing token',
+      code: ApiErrorCode.MISSING_TOKEN,
+    });
   });
 
   it('refuses to declare a route that authenticates after validation', async () => {

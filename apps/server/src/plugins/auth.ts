@@ -7,14 +7,15 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { Address } from '@solana/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 
 import { TokenRevocations } from '../auth/revocations.ts';
-import { TokenError, TOKEN_ERRORS, TokenService } from '../auth/tokens.ts';
-import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
+import { TokenError, TokenService } from '../auth/tokens.ts';
+import { forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
 import type { RequestUser } from '../types.ts';
 
 /**
@@ -24,9 +25,9 @@ import type { RequestUser } from '../types.ts';
  */
 export function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
-  if (header === undefined || header === '') throw unauthorized('Missing token');
+  if (header === undefined || header === '') throw unauthorized(ApiErrorCode.MISSING_TOKEN);
   const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/i.exec(header.trim());
-  if (match?.[1] === undefined) throw unauthorized(TOKEN_ERRORS.invalid);
+  if (match?.[1] === undefined) throw unauthorized(ApiErrorCode.INVALID_TOKEN);
   return match[1];
 }
 
@@ -45,10 +46,10 @@ export async function sessionOf(app: FastifyInstance, token: string): Promise<Re
   try {
     address = await app.tokens.verify(token);
   } catch (error) {
-    if (error instanceof TokenError) throw unauthorized(error.message);
+    if (error instanceof TokenError) throw unauthorized(error.code, error.message);
     throw error;
   }
-  if (await app.repositories.blockedWallets.isBlocked(address)) throw forbidden('Wallet is blocked');
+  if (await app.repositories.blockedWallets.isBlocked(address)) throw forbidden(ApiErrorCode.WALLET_BLOCKED);
   return { address: address as Address, admin: app.adminWallets.has(address) };
 }
 
@@ -85,7 +86,7 @@ export default fp(
     });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       request.user = await userOf(app, request);
-      if (!request.user.admin) throw forbidden('Admins only');
+      if (!request.user.admin) throw forbidden(ApiErrorCode.ADMINS_ONLY);
     });
     // The global hook has already marked the request as limited, so this limiter is applied by hand.
     const limit = app.createRateLimit({
@@ -97,7 +98,7 @@ export default fp(
       const result = await limit(request);
       if (!result.isAllowed && result.isExceeded) {
         void reply.header('retry-after', result.ttlInSeconds);
-        throw new HttpError(429, 'Too many requests');
+        throw tooManyRequests(ApiErrorCode.RATE_LIMITED);
       }
     });
   },

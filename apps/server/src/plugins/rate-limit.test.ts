@@ -3,6 +3,7 @@
  * Redis when `TEST_REDIS_URL` is set.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { generateKeyPairSigner } from '@solana/kit';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,11 @@ describe('rate limits', () => {
       statuses.push((await t.app.inject({ url: `/api/user/${address}` })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
     const refused = await t.app.inject({ url: `/api/user/${address}` });
-    expect(refused.json()).toEqual({ success: false, error: 'Too many requests' });
+    expect(refused.json()).toEqual({
+      success: false,
+      error: 'Too many requests',
+      code: ApiErrorCode.RATE_LIMITED,
+    });
     expect(refused.headers['retry-after']).toBeDefined();
     // Another IP has its own budget.
     expect((await t.app.inject({ url: `/api/user/${address}`, remoteAddress: '10.0.0.2' })).statusCode).toBe(

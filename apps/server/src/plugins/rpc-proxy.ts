@@ -21,6 +21,7 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
@@ -31,7 +32,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 
-import { rawJsonResponse } from '../http/errors.ts';
+import { rawErrorResponse, rawJsonResponse } from '../http/errors.ts';
 import { clientAddress, isAllowedOrigin } from '../http/origin.ts';
 import {
   MemoryCallBudget,
@@ -82,10 +83,10 @@ export const RPC_MESSAGES = Object.freeze({
   tooManyCalls: (max: number): string => `Too many calls: at most ${String(max)} a minute`,
   /** The close reason of a websocket that kept sending over its budget. */
   closedForCalls: 'Too many calls',
-  originNotAllowed: 'Origin not allowed',
-  tooManyConnections: 'Too many open connections',
-  tooManyRequests: 'Too many requests',
-  invalidHandshake: 'Invalid websocket handshake',
+  originNotAllowed: API_ERROR_MESSAGES[ApiErrorCode.ORIGIN_NOT_ALLOWED],
+  tooManyConnections: API_ERROR_MESSAGES[ApiErrorCode.TOO_MANY_CONNECTIONS],
+  tooManyRequests: API_ERROR_MESSAGES[ApiErrorCode.RATE_LIMITED],
+  invalidHandshake: API_ERROR_MESSAGES[ApiErrorCode.INVALID_WEBSOCKET_HANDSHAKE],
 });
 
 /**
@@ -261,10 +262,13 @@ function hostOf(url: string): string {
   }
 }
 
-/** Ends a not-yet-upgraded socket with a plain HTTP response. */
-function refuse(socket: Socket, status: number, body: object): void {
+/**
+ * Ends a not-yet-upgraded socket with a plain HTTP response: the API's error body for a refusal of the
+ * handshake (its code), the JSON-RPC error body for an upstream that failed.
+ */
+function refuse(socket: Socket, status: number, body: ApiErrorCode | object): void {
   if (socket.destroyed) return;
-  socket.end(rawJsonResponse(status, body));
+  socket.end(typeof body === 'number' ? rawErrorResponse(status, body) : rawJsonResponse(status, body));
   socket.destroySoon();
 }
 
@@ -557,7 +561,7 @@ export default fp(
       if (path !== PATH && path !== `${PATH}/`) return;
       socket.on('error', () => socket.destroy());
       if (!isAllowedOrigin(request.headers.origin, request.headers.host, app.env.PUBLIC_URL)) {
-        refuse(socket, 403, { success: false, error: RPC_MESSAGES.originNotAllowed });
+        refuse(socket, 403, ApiErrorCode.ORIGIN_NOT_ALLOWED);
         return;
       }
       const key = request.headers['sec-websocket-key'];
@@ -570,20 +574,17 @@ export default fp(
         (version !== '13' && version !== '8')
       ) {
         // Refused before it costs an upstream connection.
-        refuse(socket, 400, { success: false, error: RPC_MESSAGES.invalidHandshake });
+        refuse(socket, 400, ApiErrorCode.INVALID_WEBSOCKET_HANDSHAKE);
         return;
       }
       if (open.size >= maxSockets) {
-        refuse(socket, 503, {
-          success: false,
-          error: RPC_MESSAGES.tooManyConnections,
-        });
+        refuse(socket, 503, ApiErrorCode.TOO_MANY_CONNECTIONS);
         return;
       }
       const address = clientAddress(request, app.env.TRUST_PROXY);
       const count = perClient.get(address) ?? 0;
       if (count >= maxSocketsPerClient) {
-        refuse(socket, 429, { success: false, error: RPC_MESSAGES.tooManyRequests });
+        refuse(socket, 429, ApiErrorCode.RATE_LIMITED);
         return;
       }
       perClient.set(address, count + 1);
@@ -609,7 +610,7 @@ export default fp(
         });
       } catch {
         // Subprotocols ws will not send (not tokens, repeated).
-        refuse(socket, 400, { success: false, error: RPC_MESSAGES.invalidHandshake });
+        refuse(socket, 400, ApiErrorCode.INVALID_WEBSOCKET_HANDSHAKE);
         return;
       }
       upstreamSockets.add(upstream);

@@ -3,6 +3,7 @@
  * not-found page), the server's own prefixes a JSON 404; and only the home page preloads the home hero.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,7 +80,11 @@ describe("the web app's routes", () => {
     for (const headers of [html, { accept: 'application/json' }]) {
       const response = await app.inject({ url: '/api/nope?x=1', headers });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, error: 'Route GET /api/nope not found' });
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'Route GET /api/nope not found',
+        code: ApiErrorCode.ROUTE_NOT_FOUND,
+      });
     }
   });
 

@@ -17,6 +17,7 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +33,7 @@ import { FRAME_ANCESTORS_NONE, SECURITY_HEADERS } from '../http/errors.ts';
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /** The 503's message while there is no build to serve. */
-export const WEB_APP_NOT_BUILT = 'The web app is not built: run `npm run build:web`, then reload';
+export const WEB_APP_NOT_BUILT = API_ERROR_MESSAGES[ApiErrorCode.WEB_APP_NOT_BUILT];
 
 /** Prefixes the server answers itself: never the web app, whatever the request accepts. */
 const SERVER_PREFIXES = ['/api', '/rpc', '/activity', '/chat'] as const;
@@ -254,6 +255,7 @@ export default fp(
           return reply.code(503).header('cache-control', 'no-store').send({
             success: false,
             error: WEB_APP_NOT_BUILT,
+            code: ApiErrorCode.WEB_APP_NOT_BUILT,
           });
         }
         if (path === '/' || path === '/index.html') return sendIndex(request, reply, '/');

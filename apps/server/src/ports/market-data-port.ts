@@ -11,27 +11,28 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { Address } from '@solana/kit';
 import { z } from 'zod';
 
 /** The strings the market data routes and adapters answer with. */
 export const MARKET_DATA_MESSAGES = Object.freeze({
-  priceUnavailable: 'Price unavailable',
-  priorityFeeUnavailable: 'Priority fee estimate unavailable',
-  swapUnavailable: 'Swap service unavailable',
-  noRoute: 'No route for this swap',
-  sameMint: 'inputMint and outputMint must differ',
-  amountTooSmall: 'Amount too small to swap',
-  amountTooLarge: 'Amount too large for the swap desk',
-  quoteUnknown: 'Unknown quote',
-  quoteExpired: 'Quote expired',
-  quoteUsed: 'Quote already used',
-  quoteMismatch: 'Quote does not match',
-  tooManyQuotes: 'Too many open quotes, retry shortly',
-  wrapAndUnwrapSolRequired: 'wrapAndUnwrapSol must be true on this cluster',
-  quoteRejected: 'The swap service refused this quote',
-  invalidTransaction: 'Invalid transaction',
-  transactionNotSwap: 'The transaction does not match a live quote',
+  priceUnavailable: API_ERROR_MESSAGES[ApiErrorCode.PRICE_UNAVAILABLE],
+  priorityFeeUnavailable: API_ERROR_MESSAGES[ApiErrorCode.PRIORITY_FEE_UNAVAILABLE],
+  swapUnavailable: API_ERROR_MESSAGES[ApiErrorCode.SWAP_UNAVAILABLE],
+  noRoute: API_ERROR_MESSAGES[ApiErrorCode.SWAP_NO_ROUTE],
+  sameMint: API_ERROR_MESSAGES[ApiErrorCode.SWAP_SAME_MINT],
+  amountTooSmall: API_ERROR_MESSAGES[ApiErrorCode.SWAP_AMOUNT_TOO_SMALL],
+  amountTooLarge: API_ERROR_MESSAGES[ApiErrorCode.SWAP_AMOUNT_TOO_LARGE],
+  quoteUnknown: API_ERROR_MESSAGES[ApiErrorCode.QUOTE_UNKNOWN],
+  quoteExpired: API_ERROR_MESSAGES[ApiErrorCode.QUOTE_EXPIRED],
+  quoteUsed: API_ERROR_MESSAGES[ApiErrorCode.QUOTE_USED],
+  quoteMismatch: API_ERROR_MESSAGES[ApiErrorCode.QUOTE_MISMATCH],
+  tooManyQuotes: API_ERROR_MESSAGES[ApiErrorCode.TOO_MANY_QUOTES],
+  wrapAndUnwrapSolRequired: API_ERROR_MESSAGES[ApiErrorCode.SWAP_WRAP_SOL_REQUIRED],
+  quoteRejected: API_ERROR_MESSAGES[ApiErrorCode.QUOTE_REJECTED],
+  invalidTransaction: API_ERROR_MESSAGES[ApiErrorCode.SWAP_INVALID_TRANSACTION],
+  transactionNotSwap: API_ERROR_MESSAGES[ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE],
 } as const);
 
 /** What a swap quote asks for (exact-in, direct routes only: the spec's client never asks otherwise). */

@@ -29,6 +29,7 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { JUICE_CLAIM_INTERVAL_SECS } from '@arcade/sdk/constants';
 import {
   findAssociatedTokenPda,
@@ -53,7 +54,7 @@ import {
 
 import type { ChainContext } from '../chain/chain-context.ts';
 import type { Database } from '../db/database.ts';
-import { badGateway, badRequest, HttpError } from '../http/errors.ts';
+import { badGateway, badRequest, tooManyRequests } from '../http/errors.ts';
 import { JuiceRepository, type JuiceClaim } from '../repositories/juice-repository.ts';
 
 const U64_MAX = 0xffff_ffff_ffff_ffffn;
@@ -78,9 +79,9 @@ type ClaimFate =
 
 /** The user-facing refusals of a claim. */
 export const JUICE_CLAIM_ERRORS = Object.freeze({
-  tooSoon: 'Juice can be claimed once every 24 hours',
-  nothingToClaim: 'Nothing to claim',
-  chainUnavailable: 'The chain is unavailable, try again',
+  tooSoon: API_ERROR_MESSAGES[ApiErrorCode.JUICE_CLAIM_TOO_SOON],
+  nothingToClaim: API_ERROR_MESSAGES[ApiErrorCode.JUICE_NOTHING_TO_CLAIM],
+  chainUnavailable: API_ERROR_MESSAGES[ApiErrorCode.CHAIN_UNAVAILABLE],
 } as const);
 
 /**
@@ -370,12 +371,12 @@ export class JuiceService {
       account.lastClaim > 0 &&
       nowSecs < account.lastClaim + JUICE_CLAIM_INTERVAL_SECS
     ) {
-      throw new HttpError(429, JUICE_CLAIM_ERRORS.tooSoon, {
+      throw tooManyRequests(ApiErrorCode.JUICE_CLAIM_TOO_SOON, {
         nextClaimAt: this.#nextClaimAt(account.lastClaim),
       });
     }
     if (account === null || account.accrued - account.claimed <= 0n) {
-      throw badRequest(JUICE_CLAIM_ERRORS.nothingToClaim);
+      throw badRequest(ApiErrorCode.JUICE_NOTHING_TO_CLAIM);
     }
     return account;
   }
@@ -402,7 +403,7 @@ export class JuiceService {
     try {
       return await read();
     } catch {
-      throw badGateway(JUICE_CLAIM_ERRORS.chainUnavailable);
+      throw badGateway(ApiErrorCode.CHAIN_UNAVAILABLE);
     }
   }
 }

@@ -5,11 +5,11 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { setTimeout } from 'node:timers/promises';
 
 import {
   COMMENT_MESSAGES,
-  MARKET_MAX_LIFETIME_DAYS,
   MARKET_PROPOSAL_MESSAGES,
   marketReferrerError,
   marketTimesError,
@@ -46,15 +46,8 @@ import {
 // Limits and messages (server-side rules the spec leaves open)
 // ---------------------------------------------------------------------------------------------------------
 
-/** How often one user may comment: once per 5 s and 20 times per hour. */
-export const COMMENT_RATE_LIMIT = Object.freeze({
-  minIntervalMs: 5_000,
-  maxPerWindow: 20,
-  windowMs: 3_600_000,
-});
-
-/** Most pending market requests one user may have. */
-export const MAX_PENDING_MARKET_REQUESTS = 5;
+/** How often one user may comment, and the most pending market requests one user may have. */
+export { COMMENT_RATE_LIMIT, MAX_PENDING_MARKET_REQUESTS } from '@arcade/sdk/api/prophecy';
 
 /** The market list's largest page (the default returns every match up to it). */
 export const MARKET_LIST_MAX = 1_000;
@@ -67,29 +60,44 @@ export const COMMENTS_PAGE_SIZE = 50;
 
 /** Messages of the Prophecy API. */
 export const PROPHECY_MESSAGES = Object.freeze({
-  marketNotFound: 'Market not found',
-  requestNotFound: 'Market request not found',
-  invalidCategory: MARKET_PROPOSAL_MESSAGES.invalidCategory,
-  invalidCategories: 'Invalid categories',
+  marketNotFound: API_ERROR_MESSAGES[ApiErrorCode.MARKET_NOT_FOUND],
+  requestNotFound: API_ERROR_MESSAGES[ApiErrorCode.MARKET_REQUEST_NOT_FOUND],
+  invalidCategory: API_ERROR_MESSAGES[ApiErrorCode.INVALID_CATEGORY],
+  invalidCategories: API_ERROR_MESSAGES[ApiErrorCode.INVALID_CATEGORIES],
   commentEmpty: COMMENT_MESSAGES.empty,
   commentTooLong: COMMENT_MESSAGES.tooLong,
-  commentTooFast: `You are commenting too fast: wait ${COMMENT_RATE_LIMIT.minIntervalMs / 1000} seconds between comments`,
-  commentLimit: `You can post at most ${COMMENT_RATE_LIMIT.maxPerWindow} comments per hour`,
-  cutoffInPast: MARKET_PROPOSAL_MESSAGES.cutoffInPast,
-  cutoffAfterEnd: MARKET_PROPOSAL_MESSAGES.cutoffAfterEnd,
-  endTooFar: MARKET_PROPOSAL_MESSAGES.endTooFar,
-  referrerIsRequester: MARKET_PROPOSAL_MESSAGES.referrerIsRequester,
-  referrerIsProgram: MARKET_PROPOSAL_MESSAGES.referrerIsProgram,
-  referrerReserved: MARKET_PROPOSAL_MESSAGES.referrerReserved,
-  alreadyResolved: 'Market already resolved',
-  marketClosed: 'Market is closed: its cutoff has passed, so its times can no longer change',
-  invalidMarketTimes: `Invalid market times: the cutoff must be in the future and not after the end, and the end at most ${MARKET_MAX_LIFETIME_DAYS} days after the market opens`,
-  invalidReferrer: 'Invalid referrer',
-  resolveBeforeCutoff: 'Market cannot be resolved before its cutoff time',
-  tooManyRequests: `You already have ${MAX_PENDING_MARKET_REQUESTS} pending market requests`,
-  requestReviewed: 'Market request already reviewed',
-  chainUnavailable: 'The chain is unavailable, try again',
+  commentTooFast: API_ERROR_MESSAGES[ApiErrorCode.COMMENT_TOO_FAST],
+  commentLimit: API_ERROR_MESSAGES[ApiErrorCode.COMMENT_LIMIT_EXCEEDED],
+  cutoffInPast: API_ERROR_MESSAGES[ApiErrorCode.MARKET_CUTOFF_IN_PAST],
+  cutoffAfterEnd: API_ERROR_MESSAGES[ApiErrorCode.MARKET_CUTOFF_AFTER_END],
+  endTooFar: API_ERROR_MESSAGES[ApiErrorCode.MARKET_END_TOO_FAR],
+  referrerIsRequester: API_ERROR_MESSAGES[ApiErrorCode.REFERRER_IS_REQUESTER],
+  referrerIsProgram: API_ERROR_MESSAGES[ApiErrorCode.REFERRER_IS_PROGRAM],
+  referrerReserved: API_ERROR_MESSAGES[ApiErrorCode.REFERRER_RESERVED],
+  alreadyResolved: API_ERROR_MESSAGES[ApiErrorCode.MARKET_ALREADY_RESOLVED],
+  marketClosed: API_ERROR_MESSAGES[ApiErrorCode.MARKET_CLOSED],
+  invalidMarketTimes: API_ERROR_MESSAGES[ApiErrorCode.INVALID_MARKET_TIMES],
+  invalidReferrer: API_ERROR_MESSAGES[ApiErrorCode.INVALID_REFERRER],
+  resolveBeforeCutoff: API_ERROR_MESSAGES[ApiErrorCode.RESOLVE_BEFORE_CUTOFF],
+  tooManyRequests: API_ERROR_MESSAGES[ApiErrorCode.TOO_MANY_MARKET_REQUESTS],
+  requestReviewed: API_ERROR_MESSAGES[ApiErrorCode.MARKET_REQUEST_REVIEWED],
+  chainUnavailable: API_ERROR_MESSAGES[ApiErrorCode.CHAIN_UNAVAILABLE],
 });
+
+/** The error code of each refusal of a market's times or referrer, by the SDK check's message. */
+const PROPOSAL_ERROR_CODES: Readonly<Record<string, ApiErrorCode>> = Object.freeze({
+  [MARKET_PROPOSAL_MESSAGES.cutoffInPast]: ApiErrorCode.MARKET_CUTOFF_IN_PAST,
+  [MARKET_PROPOSAL_MESSAGES.cutoffAfterEnd]: ApiErrorCode.MARKET_CUTOFF_AFTER_END,
+  [MARKET_PROPOSAL_MESSAGES.endTooFar]: ApiErrorCode.MARKET_END_TOO_FAR,
+  [MARKET_PROPOSAL_MESSAGES.referrerIsRequester]: ApiErrorCode.REFERRER_IS_REQUESTER,
+  [MARKET_PROPOSAL_MESSAGES.referrerIsProgram]: ApiErrorCode.REFERRER_IS_PROGRAM,
+  [MARKET_PROPOSAL_MESSAGES.referrerReserved]: ApiErrorCode.REFERRER_RESERVED,
+});
+
+/** The 400 for a message of the SDK's proposal checks. */
+function proposalRefusal(message: string): HttpError {
+  return badRequest(PROPOSAL_ERROR_CODES[message] ?? ApiErrorCode.VALIDATION_FAILED, message);
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // The market view
@@ -172,7 +180,7 @@ const CATEGORY_BY_LOWER: ReadonlyMap<string, ProphecyCategory> = new Map(
 
 function canonicalCategory(name: string): ProphecyCategory {
   const category = CATEGORY_BY_LOWER.get(name.trim().toLowerCase());
-  if (category === undefined) throw badRequest(PROPHECY_MESSAGES.invalidCategory);
+  if (category === undefined) throw badRequest(ApiErrorCode.INVALID_CATEGORY);
   return category;
 }
 
@@ -212,18 +220,18 @@ function namesIn(value: string): string[] {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw badRequest(PROPHECY_MESSAGES.invalidCategories);
+    throw badRequest(ApiErrorCode.INVALID_CATEGORIES);
   }
   if (Array.isArray(parsed)) {
     if (!parsed.every((name): name is string => typeof name === 'string')) {
-      throw badRequest(PROPHECY_MESSAGES.invalidCategories);
+      throw badRequest(ApiErrorCode.INVALID_CATEGORIES);
     }
     return parsed;
   }
-  if (typeof parsed !== 'object' || parsed === null) throw badRequest(PROPHECY_MESSAGES.invalidCategories);
+  if (typeof parsed !== 'object' || parsed === null) throw badRequest(ApiErrorCode.INVALID_CATEGORIES);
   const names: string[] = [];
   for (const [name, on] of Object.entries(parsed)) {
-    if (typeof on !== 'boolean') throw badRequest(PROPHECY_MESSAGES.invalidCategories);
+    if (typeof on !== 'boolean') throw badRequest(ApiErrorCode.INVALID_CATEGORIES);
     // Unselected names are still checked: a misspelt filter should fail loudly, not silently match all.
     const category = canonicalCategory(name);
     if (on) names.push(category);
@@ -264,21 +272,21 @@ export function marketChainError(error: unknown, action: MarketAction): HttpErro
     error instanceof ChainTransactionError && error.programErrorCode !== null
       ? decodeWagerError(error.programErrorCode)
       : null;
-  if (info === null) return badGateway(PROPHECY_MESSAGES.chainUnavailable);
+  if (info === null) return badGateway(ApiErrorCode.CHAIN_UNAVAILABLE);
   const extra = { programError: info.name, programErrorCode: info.code };
   // The same codes mean different things per instruction (docs/wager.md, "Where each error is raised").
   const specific: Partial<Record<WagerErrorName, HttpError>> =
     action === 'resolve'
       ? {
-          MarketClosed: conflict(PROPHECY_MESSAGES.alreadyResolved, extra),
-          InvalidMarket: badRequest(PROPHECY_MESSAGES.resolveBeforeCutoff, extra),
+          MarketClosed: conflict(ApiErrorCode.MARKET_ALREADY_RESOLVED, extra),
+          InvalidMarket: badRequest(ApiErrorCode.RESOLVE_BEFORE_CUTOFF, extra),
         }
       : {
-          MarketClosed: conflict(PROPHECY_MESSAGES.marketClosed, extra),
-          InvalidMarket: badRequest(PROPHECY_MESSAGES.invalidMarketTimes, extra),
-          InvalidReferrer: badRequest(PROPHECY_MESSAGES.invalidReferrer, extra),
+          MarketClosed: conflict(ApiErrorCode.MARKET_CLOSED, extra),
+          InvalidMarket: badRequest(ApiErrorCode.INVALID_MARKET_TIMES, extra),
+          InvalidReferrer: badRequest(ApiErrorCode.INVALID_REFERRER, extra),
         };
-  return specific[info.name] ?? badRequest(`${info.name}: ${info.msg}`, extra);
+  return specific[info.name] ?? badRequest(ApiErrorCode.PROGRAM_ERROR, `${info.name}: ${info.msg}`, extra);
 }
 
 /** What creating a market needs, validated by the route's schema. */
@@ -305,7 +313,7 @@ export function checkMarketTimes(
   startTime?: number,
 ): void {
   const message = marketTimesError(cutoffTime, endTime, nowMs, startTime);
-  if (message !== null) throw badRequest(message);
+  if (message !== null) throw proposalRefusal(message);
 }
 
 /** Creates, updates and resolves markets on chain and keeps the database in step. */
@@ -331,7 +339,7 @@ export class ProphecyService {
    */
   async checkReferrer(referrer: Address | null, requester: string | null): Promise<void> {
     const message = marketReferrerError(referrer, requester);
-    if (message !== null) throw badRequest(message);
+    if (message !== null) throw proposalRefusal(message);
     if (referrer === null) return;
     let executable: boolean;
     try {
@@ -344,15 +352,15 @@ export class ProphecyService {
         .send();
       executable = value?.executable === true;
     } catch {
-      throw badGateway(PROPHECY_MESSAGES.chainUnavailable);
+      throw badGateway(ApiErrorCode.CHAIN_UNAVAILABLE);
     }
-    if (executable) throw badRequest(PROPHECY_MESSAGES.referrerIsProgram);
+    if (executable) throw badRequest(ApiErrorCode.REFERRER_IS_PROGRAM);
   }
 
   /** The market at `address`, or 404 'Market not found'. */
   async getMarket(address: string): Promise<MarketRecord> {
     const market = await this.markets.find(address);
-    if (market === null) throw notFound(PROPHECY_MESSAGES.marketNotFound);
+    if (market === null) throw notFound(ApiErrorCode.MARKET_NOT_FOUND);
     return market;
   }
 
@@ -422,7 +430,7 @@ export class ProphecyService {
    */
   async resolveMarket(address: Address, result: MarketResultLabel): Promise<MarketRecord> {
     const market = await this.getMarket(address);
-    if (market.result !== null) throw conflict(PROPHECY_MESSAGES.alreadyResolved);
+    if (market.result !== null) throw conflict(ApiErrorCode.MARKET_ALREADY_RESOLVED);
     const cutoffMs = market.cutoffTime * 1000;
     let signature: string;
     for (let attempt = 1; ; attempt++) {
@@ -462,9 +470,9 @@ export class ProphecyService {
    */
   async updateMarket(address: Address, endTime: number, cutoffTime: number): Promise<MarketRecord> {
     const market = await this.getMarket(address);
-    if (market.result !== null) throw conflict(PROPHECY_MESSAGES.alreadyResolved);
+    if (market.result !== null) throw conflict(ApiErrorCode.MARKET_ALREADY_RESOLVED);
     const nowMs = this.#now();
-    if (Math.floor(nowMs / 1000) >= market.cutoffTime) throw conflict(PROPHECY_MESSAGES.marketClosed);
+    if (Math.floor(nowMs / 1000) >= market.cutoffTime) throw conflict(ApiErrorCode.MARKET_CLOSED);
     checkMarketTimes(endTime, cutoffTime, nowMs, market.startTime);
     try {
       const instruction = await getUpdateMarketInstructionAsync({
@@ -494,14 +502,14 @@ export class ProphecyService {
     overrides: { readonly endTime?: number | undefined; readonly cutoffTime?: number | undefined },
   ): Promise<{ request: MarketRequestRecord; market: MarketRecord }> {
     const request = await this.requests.find(id);
-    if (request === null) throw notFound(PROPHECY_MESSAGES.requestNotFound);
-    if (request.status !== 'pending') throw conflict(PROPHECY_MESSAGES.requestReviewed);
+    if (request === null) throw notFound(ApiErrorCode.MARKET_REQUEST_NOT_FOUND);
+    if (request.status !== 'pending') throw conflict(ApiErrorCode.MARKET_REQUEST_REVIEWED);
     const endTime = overrides.endTime ?? request.endTime;
     const cutoffTime = overrides.cutoffTime ?? request.cutoffTime;
     checkMarketTimes(endTime, cutoffTime, this.#now());
     await this.checkReferrer(request.referrer as Address | null, request.requester);
     if (!(await this.requests.transition(id, 'pending', 'approving'))) {
-      throw conflict(PROPHECY_MESSAGES.requestReviewed);
+      throw conflict(ApiErrorCode.MARKET_REQUEST_REVIEWED);
     }
     let market: MarketRecord;
     try {
@@ -520,7 +528,7 @@ export class ProphecyService {
       { reviewedBy: admin, reviewedAt: this.#now() },
     );
     const approved = await this.requests.find(id);
-    if (approved === null) throw notFound(PROPHECY_MESSAGES.requestNotFound);
+    if (approved === null) throw notFound(ApiErrorCode.MARKET_REQUEST_NOT_FOUND);
     return { request: approved, market };
   }
 
@@ -531,15 +539,15 @@ export class ProphecyService {
    */
   async rejectRequest(id: number, admin: string, reason: string): Promise<MarketRequestRecord> {
     const request = await this.requests.find(id);
-    if (request === null) throw notFound(PROPHECY_MESSAGES.requestNotFound);
+    if (request === null) throw notFound(ApiErrorCode.MARKET_REQUEST_NOT_FOUND);
     const done = await this.requests.transition(id, 'pending', 'rejected', {
       reviewedBy: admin,
       reviewedAt: this.#now(),
       reason,
     });
-    if (!done) throw conflict(PROPHECY_MESSAGES.requestReviewed);
+    if (!done) throw conflict(ApiErrorCode.MARKET_REQUEST_REVIEWED);
     const rejected = await this.requests.find(id);
-    if (rejected === null) throw notFound(PROPHECY_MESSAGES.requestNotFound);
+    if (rejected === null) throw notFound(ApiErrorCode.MARKET_REQUEST_NOT_FOUND);
     return rejected;
   }
 

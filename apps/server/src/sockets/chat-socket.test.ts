@@ -1,4 +1,5 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from '@arcade/sdk/constants';
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -90,6 +91,14 @@ async function messageCount(): Promise<number> {
 function nextMinute(): void {
   t.clock.advance(60_000 - (t.clock.now() % 60_000));
 }
+
+/** The acknowledgement's code of each refusal of a message's text. */
+const TEXT_CODES: Readonly<Record<string, ApiErrorCode>> = {
+  [CHAT_ERRORS.notText]: ApiErrorCode.CHAT_NOT_TEXT,
+  [CHAT_ERRORS.empty]: ApiErrorCode.CHAT_EMPTY,
+  [CHAT_ERRORS.tooLong]: ApiErrorCode.CHAT_TOO_LONG,
+  [CHAT_ERRORS.invalidCharacters]: ApiErrorCode.CHAT_INVALID_CHARACTERS,
+};
 
 describe('/chat reading', () => {
   it('sends the history on connect without a token, and new messages live', async () => {
@@ -183,10 +192,15 @@ describe('/chat reading', () => {
 describe('/chat posting refusals', () => {
   it('refuses without a token, with a bad one and with an expired one', async () => {
     const before = await messageCount();
-    expect(await send(await openReady(), 'hello')).toEqual({ success: false, error: 'Missing token' });
+    expect(await send(await openReady(), 'hello')).toEqual({
+      success: false,
+      error: 'Missing token',
+      code: ApiErrorCode.MISSING_TOKEN,
+    });
     expect(await send(await openReady({ token: 'not-a-token' }), 'hello')).toEqual({
       success: false,
       error: 'Invalid token',
+      code: ApiErrorCode.INVALID_TOKEN,
     });
     const poster = await newUser();
     // Valid shape, wrong signature.
@@ -194,12 +208,14 @@ describe('/chat posting refusals', () => {
     expect(await send(await openReady({ token: forged }), 'hello')).toEqual({
       success: false,
       error: 'Invalid token',
+      code: ApiErrorCode.INVALID_TOKEN,
     });
     const longAgo = Math.floor(Date.now() / 1000) - t.env.JWT_TTL_SECS - 60;
     const { token: expired } = await t.app.tokens.issue(poster.signer.address, longAgo);
     expect(await send(await openReady({ token: expired }), 'hello')).toEqual({
       success: false,
       error: 'Token expired',
+      code: ApiErrorCode.TOKEN_EXPIRED,
     });
     expect(await messageCount()).toBe(before);
   });
@@ -209,6 +225,7 @@ describe('/chat posting refusals', () => {
     expect(await send(await openReady({ token: nameless.token }), 'hello')).toEqual({
       success: false,
       error: 'Set a username to chat',
+      code: ApiErrorCode.CHAT_USERNAME_REQUIRED,
     });
   });
 
@@ -218,7 +235,11 @@ describe('/chat posting refusals', () => {
     await t.app.repositories.blockedWallets.block(poster.signer.address, 'spam', t.admins[0]!.address);
     t.app.profileCache.delete(poster.signer.address);
     nextMinute();
-    expect(await send(sender, 'hello')).toEqual({ success: false, error: 'Wallet is blocked' });
+    expect(await send(sender, 'hello')).toEqual({
+      success: false,
+      error: 'Wallet is blocked',
+      code: ApiErrorCode.WALLET_BLOCKED,
+    });
     await t.app.repositories.blockedWallets.unblock(poster.signer.address);
     t.app.profileCache.delete(poster.signer.address);
     expect(await send(sender, 'hello')).toMatchObject({ success: true });
@@ -245,7 +266,10 @@ describe('/chat posting refusals', () => {
       [['hi'], 'Message must be text'],
     ];
     for (const [value, error] of refusals) {
-      expect({ value, ack: await send(sender, value) }).toEqual({ value, ack: { success: false, error } });
+      expect({ value, ack: await send(sender, value) }).toEqual({
+        value,
+        ack: { success: false, error, code: TEXT_CODES[error] },
+      });
     }
     expect(await messageCount()).toBe(before);
     nextMinute();
@@ -266,6 +290,7 @@ describe('/chat posting refusals', () => {
     expect((await sender.emitWithAck('message')) as ChatAck).toEqual({
       success: false,
       error: 'Message cannot be empty',
+      code: ApiErrorCode.CHAT_EMPTY,
     });
     // Over the 16 KiB message limit: the server drops that client, and only that client.
     const flooder = await openReady({ token: poster.token });
@@ -286,16 +311,22 @@ describe('/chat posting refusals', () => {
     t.clock.advance(900);
     expect(await send(first, 'one')).toMatchObject({ success: true });
     t.clock.advance(200);
-    expect(await send(first, 'two')).toEqual({ success: false, error: 'Slow down: one message per second' });
+    expect(await send(first, 'two')).toEqual({
+      success: false,
+      error: 'Slow down: one message per second',
+      code: ApiErrorCode.CHAT_TOO_FAST,
+    });
     // The user's other socket (another tab) shares the allowance.
     expect(await send(second, 'two, from the other tab')).toEqual({
       success: false,
       error: 'Slow down: one message per second',
+      code: ApiErrorCode.CHAT_TOO_FAST,
     });
     t.clock.advance(500);
     expect(await send(second, 'three')).toEqual({
       success: false,
       error: 'Slow down: one message per second',
+      code: ApiErrorCode.CHAT_TOO_FAST,
     });
     // A full second after the first message.
     t.clock.advance(300);
@@ -310,10 +341,12 @@ describe('/chat posting refusals', () => {
     expect(await send(sender, 'b'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1))).toEqual({
       success: false,
       error: 'Message cannot be longer than 100 characters',
+      code: ApiErrorCode.CHAT_TOO_LONG,
     });
     expect(await send(sender, 'c'.repeat(10_000))).toEqual({
       success: false,
       error: 'Message cannot be longer than 100 characters',
+      code: ApiErrorCode.CHAT_TOO_LONG,
     });
     expect(await messageCount()).toBe(before);
     expect(await send(sender, 'still fine')).toMatchObject({ success: true });
@@ -329,6 +362,7 @@ describe('/chat posting refusals', () => {
     expect(await send(sender, 'second')).toEqual({
       success: false,
       error: 'Slow down: one message per second',
+      code: ApiErrorCode.CHAT_TOO_FAST,
     });
     // The limit is per user.
     expect(await send(otherSender, 'mine')).toMatchObject({ success: true });
@@ -342,6 +376,7 @@ describe('/chat posting refusals', () => {
     expect(await send(sender, 'twenty-first')).toEqual({
       success: false,
       error: 'Slow down: at most 20 messages per minute',
+      code: ApiErrorCode.CHAT_TOO_FAST,
     });
     nextMinute();
     expect(await send(sender, 'next minute')).toMatchObject({ success: true });

@@ -14,6 +14,7 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
@@ -43,7 +44,23 @@ export const HISTORY_CACHE_MS = 1_000;
 /** A `message` acknowledgement. */
 export type ChatAck =
   | { readonly success: true; readonly message: ChatMessage }
-  | { readonly success: false; readonly error: string };
+  | { readonly success: false; readonly error: string; readonly code: ApiErrorCode };
+
+/** The error code of each refusal of a message's text, by its message. */
+const TEXT_ERROR_CODES: Readonly<Record<string, ApiErrorCode>> = Object.freeze({
+  [CHAT_ERRORS.notText]: ApiErrorCode.CHAT_NOT_TEXT,
+  [CHAT_ERRORS.empty]: ApiErrorCode.CHAT_EMPTY,
+  [CHAT_ERRORS.tooLong]: ApiErrorCode.CHAT_TOO_LONG,
+  [CHAT_ERRORS.invalidCharacters]: ApiErrorCode.CHAT_INVALID_CHARACTERS,
+});
+
+/** A refusal's acknowledgement; the message defaults to the code's. */
+function refused(
+  code: ApiErrorCode,
+  error: string = API_ERROR_MESSAGES[code as keyof typeof API_ERROR_MESSAGES],
+): ChatAck {
+  return { success: false, error, code };
+}
 
 /** What the `/chat` socket emits. */
 export type ChatServerEvents = {
@@ -108,25 +125,26 @@ export function createChatSocket(app: FastifyInstance, options: ChatSocketOption
 
   /** Checks and stores a message; returns the acknowledgement. */
   async function post(token: string | null, value: unknown): Promise<ChatAck> {
-    if (token === null) return { success: false, error: CHAT_ERRORS.missingToken };
+    if (token === null) return refused(ApiErrorCode.MISSING_TOKEN);
     let address: string;
     try {
       address = await app.tokens.verify(token);
     } catch (error) {
-      if (error instanceof TokenError) return { success: false, error: error.message };
+      if (error instanceof TokenError) return refused(error.code, error.message);
       throw error;
     }
     // The profile route's cache: every write to a user or the blocked list drops the address from it.
     const { user, blocked } = await readProfile(app, address);
-    if (blocked) return { success: false, error: CHAT_ERRORS.walletBlocked };
+    if (blocked) return refused(ApiErrorCode.WALLET_BLOCKED);
     const username = user?.username ?? null;
-    if (username === null) return { success: false, error: CHAT_ERRORS.usernameRequired };
+    if (username === null) return refused(ApiErrorCode.CHAT_USERNAME_REQUIRED);
     const text = checkChatText(value);
-    if (!text.ok) return { success: false, error: text.error };
+    if (!text.ok)
+      return refused(TEXT_ERROR_CODES[text.error] ?? ApiErrorCode.CHAT_INVALID_CHARACTERS, text.error);
     const now = app.now();
     // Per wallet, whichever socket (and, with Redis, whichever instance) the message comes through.
     const verdict = await limiter.take(address, now);
-    if (!verdict.allowed) return { success: false, error: slowDownMessage(verdict.window) };
+    if (!verdict.allowed) return refused(ApiErrorCode.CHAT_TOO_FAST, slowDownMessage(verdict.window));
     const message = await chat.add({ address, username, text: text.text, atMs: now });
     history.delete('latest');
     io.emit('new_message', message);
@@ -157,7 +175,7 @@ export function createChatSocket(app: FastifyInstance, options: ChatSocketOption
           reply = await post(token, value);
         } catch (error) {
           app.log.error({ err: error }, 'chat socket: posting');
-          reply = { success: false, error: CHAT_ERRORS.failed };
+          reply = refused(ApiErrorCode.CHAT_FAILED);
         }
         ack?.(reply);
       })();

@@ -3,6 +3,7 @@
  * acknowledgement and never stored or broadcast; emoji messages still go through, stored in NFC.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { generateKeyPairSigner } from '@solana/kit';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +61,14 @@ function nextMinute(): void {
   t.clock.advance(60_000 - (t.clock.now() % 60_000));
 }
 
+/** The acknowledgement's code of each refusal of a message's text. */
+const TEXT_CODES: Readonly<Record<string, ApiErrorCode>> = {
+  [CHAT_ERRORS.notText]: ApiErrorCode.CHAT_NOT_TEXT,
+  [CHAT_ERRORS.empty]: ApiErrorCode.CHAT_EMPTY,
+  [CHAT_ERRORS.tooLong]: ApiErrorCode.CHAT_TOO_LONG,
+  [CHAT_ERRORS.invalidCharacters]: ApiErrorCode.CHAT_INVALID_CHARACTERS,
+};
+
 describe('/chat text rule', () => {
   it('refuses zero-width, bidi, BOM, tag characters, stacked marks and fillers, and stores none', async () => {
     const socket = await chatter();
@@ -79,7 +88,10 @@ describe('/chat text rule', () => {
     ];
     for (const [text, error] of refusals) {
       nextMinute();
-      expect({ text, ack: await send(socket, text) }).toEqual({ text, ack: { success: false, error } });
+      expect({ text, ack: await send(socket, text) }).toEqual({
+        text,
+        ack: { success: false, error, code: TEXT_CODES[error] },
+      });
     }
     expect(await storedMessages()).toEqual(before);
   });

@@ -27,6 +27,8 @@
  * @module
  */
 
+import { z } from 'zod';
+
 import { VALIDATION_MESSAGES } from '../messages.ts';
 import {
   COMMENT_RATE_LIMIT,
@@ -69,6 +71,13 @@ export const ApiErrorCode = Object.freeze({
   UPSTREAM_UNAVAILABLE: 1018,
   /** The chain could not be read or written. */
   CHAIN_UNAVAILABLE: 1019,
+  /** A websocket upgrade (the RPC proxy's) from an origin other than the app's. */
+  ORIGIN_NOT_ALLOWED: 1020,
+  INVALID_WEBSOCKET_HANDSHAKE: 1021,
+  /** The server holds as many websockets as it allows. */
+  TOO_MANY_CONNECTIONS: 1022,
+  /** A development server without a web app build. */
+  WEB_APP_NOT_BUILT: 1023,
 
   // -- 2000: sign-in, sessions and access ------------------------------------------------------------------
   MISSING_TOKEN: 2000,
@@ -244,6 +253,10 @@ export const API_ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = Object.f
   [C.NOT_FOUND]: 404,
   [C.UPSTREAM_UNAVAILABLE]: 502,
   [C.CHAIN_UNAVAILABLE]: 502,
+  [C.ORIGIN_NOT_ALLOWED]: 403,
+  [C.INVALID_WEBSOCKET_HANDSHAKE]: 400,
+  [C.TOO_MANY_CONNECTIONS]: 503,
+  [C.WEB_APP_NOT_BUILT]: 503,
 
   [C.MISSING_TOKEN]: 401,
   [C.INVALID_TOKEN]: 401,
@@ -381,6 +394,10 @@ export const API_ERROR_MESSAGES: Readonly<Record<ApiErrorCodeWithMessage, string
   [C.NOT_FOUND]: 'Not found',
   [C.UPSTREAM_UNAVAILABLE]: 'Upstream service unavailable',
   [C.CHAIN_UNAVAILABLE]: 'The chain is unavailable, try again',
+  [C.ORIGIN_NOT_ALLOWED]: 'Origin not allowed',
+  [C.INVALID_WEBSOCKET_HANDSHAKE]: 'Invalid websocket handshake',
+  [C.TOO_MANY_CONNECTIONS]: 'Too many open connections',
+  [C.WEB_APP_NOT_BUILT]: 'The web app is not built: run `npm run build:web`, then reload',
 
   [C.MISSING_TOKEN]: 'Missing token',
   [C.INVALID_TOKEN]: 'Invalid token',
@@ -494,3 +511,15 @@ export interface ApiErrorBody {
   readonly error: string;
   readonly code: ApiErrorCode;
 }
+
+/** An error code on the wire: one of the catalogue's numbers. */
+export const apiErrorCodeSchema = z.literal(API_ERROR_CODES).meta({
+  type: 'integer',
+  description: 'the API error code (docs/reference/errors.md)',
+  example: ApiErrorCode.VALIDATION_FAILED,
+});
+
+/** The body of every refused request, as the server declares it (extra fields pass). */
+export const apiErrorBodySchema = z
+  .object({ success: z.literal(false), error: z.string(), code: apiErrorCodeSchema })
+  .loose();

@@ -5,11 +5,11 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { PRIORITY_FEE_LEVEL } from '@arcade/sdk/constants';
 import { z } from 'zod';
 
 import { badGateway } from '../../http/errors.ts';
-import { MARKET_DATA_MESSAGES } from '../../ports/market-data-port.ts';
 
 /** The fetch the adapters call; tests inject recorded responses. */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -58,6 +58,6 @@ export async function fetchPriorityFeeEstimate(
     const body = estimateResponse.parse(await response.json());
     return body.result.priorityFeeEstimate;
   } catch {
-    throw badGateway(MARKET_DATA_MESSAGES.priorityFeeUnavailable);
+    throw badGateway(ApiErrorCode.PRIORITY_FEE_UNAVAILABLE);
   }
 }

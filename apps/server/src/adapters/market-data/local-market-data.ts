@@ -5,11 +5,12 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 
 import type { ChainContext } from '../../chain/chain-context.ts';
 import { badGateway } from '../../http/errors.ts';
-import { MARKET_DATA_MESSAGES, type MarketDataPort } from '../../ports/market-data-port.ts';
+import type { MarketDataPort } from '../../ports/market-data-port.ts';
 import { fetchPriorityFeeEstimate, type FetchLike } from './helius-priority-fee.ts';
 import { readOraclePrice } from './oracle-price.ts';
 import { SwapDesk } from './swap-desk.ts';
@@ -77,7 +78,7 @@ export function createLocalMarketData(
         try {
           oracle = (await readOraclePrice(chain.rpc, chain.addresses.priceAccount)).price;
         } catch {
-          throw badGateway(MARKET_DATA_MESSAGES.priceUnavailable);
+          throw badGateway(ApiErrorCode.PRICE_UNAVAILABLE);
         }
       }
       return new Map(

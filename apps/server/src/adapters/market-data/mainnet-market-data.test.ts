@@ -4,6 +4,7 @@
  * sent upstream, and upstream failures turned into 502s that show nothing of the upstream.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { getTransferSolInstruction } from '@solana-program/system';
 import {
@@ -113,14 +114,22 @@ describe('GET /api/price (Jupiter Price API v3)', () => {
     reply = failure;
     const response = await t.app.inject({ url: `/api/price?ids=${USDC}` });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ success: false, error: M.priceUnavailable });
+    expect(response.json()).toEqual({
+      success: false,
+      error: M.priceUnavailable,
+      code: ApiErrorCode.PRICE_UNAVAILABLE,
+    });
   });
 
   it('is a 502 when Jupiter has no SOL price to convert with', async () => {
     reply = { status: 200, body: JSON.stringify({ [USDC]: { usdPrice: 1 } }) };
     const response = await t.app.inject({ url: `/api/price?ids=${USDC}` });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ success: false, error: M.priceUnavailable });
+    expect(response.json()).toEqual({
+      success: false,
+      error: M.priceUnavailable,
+      code: ApiErrorCode.PRICE_UNAVAILABLE,
+    });
   });
 });
 
@@ -180,7 +189,11 @@ describe('POST /api/priority-fee (Helius getPriorityFeeEstimate)', () => {
       payload: { transaction: await transaction() },
     });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ success: false, error: M.priorityFeeUnavailable });
+    expect(response.json()).toEqual({
+      success: false,
+      error: M.priorityFeeUnavailable,
+      code: ApiErrorCode.PRIORITY_FEE_UNAVAILABLE,
+    });
   });
 });
 
@@ -208,16 +221,24 @@ describe('swaps (Jupiter Swap API)', () => {
     reply = { status: 400, body: fixture('jupiter/quote-no-route.json') };
     let response = await t.app.inject({ url: quoteUrl });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: M.noRoute });
+    expect(response.json()).toEqual({ success: false, error: M.noRoute, code: ApiErrorCode.SWAP_NO_ROUTE });
     reply = { status: 400, body: '{"error":"something else","errorCode":"INTERNAL"}' };
     response = await t.app.inject({ url: quoteUrl });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ success: false, error: M.swapUnavailable });
+    expect(response.json()).toEqual({
+      success: false,
+      error: M.swapUnavailable,
+      code: ApiErrorCode.SWAP_UNAVAILABLE,
+    });
     for (const [name, failure] of FAILURES) {
       reply = failure;
       response = await t.app.inject({ url: quoteUrl });
       expect(response.statusCode, name).toBe(502);
-      expect(response.json(), name).toEqual({ success: false, error: M.swapUnavailable });
+      expect(response.json(), name).toEqual({
+        success: false,
+        error: M.swapUnavailable,
+        code: ApiErrorCode.SWAP_UNAVAILABLE,
+      });
     }
   });
 
@@ -252,12 +273,20 @@ describe('swaps (Jupiter Swap API)', () => {
     reply = { status: 422, body: '{"error":"Invalid quoteResponse"}' };
     let response = await t.app.inject({ method: 'POST', url: '/api/swap/swap-instructions', payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: M.quoteRejected });
+    expect(response.json()).toEqual({
+      success: false,
+      error: M.quoteRejected,
+      code: ApiErrorCode.QUOTE_REJECTED,
+    });
     for (const [name, failure] of FAILURES) {
       reply = failure;
       response = await t.app.inject({ method: 'POST', url: '/api/swap/swap-instructions', payload });
       expect(response.statusCode, name).toBe(502);
-      expect(response.json(), name).toEqual({ success: false, error: M.swapUnavailable });
+      expect(response.json(), name).toEqual({
+        success: false,
+        error: M.swapUnavailable,
+        code: ApiErrorCode.SWAP_UNAVAILABLE,
+      });
     }
   });
 

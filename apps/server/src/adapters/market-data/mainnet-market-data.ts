@@ -8,13 +8,13 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { isAddress, type Address } from '@solana/kit';
 import { z } from 'zod';
 
 import { badGateway, badRequest, HttpError } from '../../http/errors.ts';
 import {
-  MARKET_DATA_MESSAGES as M,
   swapQuoteSchema,
   upstreamSwapInstructionsSchema,
   type MarketDataPort,
@@ -125,7 +125,7 @@ export function createMainnetMarketData(options: MainnetMarketDataOptions): Mark
       if (others.length > 0) {
         // Jupiter prices in USD: SOL's own price turns them into SOL.
         const mints = [NATIVE_MINT_ADDRESS, ...others];
-        const failure = badGateway(M.priceUnavailable);
+        const failure = badGateway(ApiErrorCode.PRICE_UNAVAILABLE);
         for (let i = 0; i < mints.length; i += JUPITER_PRICE_IDS_PER_REQUEST) {
           const chunk = mints.slice(i, i + JUPITER_PRICE_IDS_PER_REQUEST);
           const query = new URLSearchParams({ ids: chunk.join(',') });
@@ -163,10 +163,12 @@ export function createMainnetMarketData(options: MainnetMarketDataOptions): Mark
         swapMode: 'ExactIn',
         onlyDirectRoutes: 'true',
       });
-      const failure = badGateway(M.swapUnavailable);
+      const failure = badGateway(ApiErrorCode.SWAP_UNAVAILABLE);
       const body = await call(`/swap/v1/quote?${query.toString()}`, { method: 'GET' }, failure, (error) => {
         const code = errorBody.safeParse(error).data?.errorCode;
-        return code !== undefined && NO_ROUTE_ERROR_CODES.has(code) ? badRequest(M.noRoute) : failure;
+        return code !== undefined && NO_ROUTE_ERROR_CODES.has(code)
+          ? badRequest(ApiErrorCode.SWAP_NO_ROUTE)
+          : failure;
       });
       const parsed = swapQuoteSchema.safeParse(body);
       if (!parsed.success) throw failure;
@@ -174,7 +176,7 @@ export function createMainnetMarketData(options: MainnetMarketDataOptions): Mark
     },
 
     async swapInstructions(request) {
-      const failure = badGateway(M.swapUnavailable);
+      const failure = badGateway(ApiErrorCode.SWAP_UNAVAILABLE);
       const body = await call(
         '/swap/v1/swap-instructions',
         {
@@ -187,7 +189,7 @@ export function createMainnetMarketData(options: MainnetMarketDataOptions): Mark
         },
         failure,
         // The quote came from the client: Jupiter refusing it is the request's fault.
-        () => badRequest(M.quoteRejected),
+        () => badRequest(ApiErrorCode.QUOTE_REJECTED),
       );
       const parsed = upstreamSwapInstructionsSchema.safeParse(body);
       if (!parsed.success) throw failure;

@@ -19,6 +19,7 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
@@ -55,7 +56,6 @@ import type { ChainContext, LocalServices } from '../../chain/chain-context.ts';
 import { sendAndConfirm, waitForConfirmation } from '../../chain/send-transaction.ts';
 import { badGateway, badRequest, tooManyRequests } from '../../http/errors.ts';
 import {
-  MARKET_DATA_MESSAGES as M,
   type CosignResult,
   type SwapInstructions,
   type SwapInstructionsRequest,
@@ -232,18 +232,18 @@ export class SwapDesk {
       direction = 'tokenToSol';
       tokenMint = inputMint;
     } else {
-      throw badRequest(M.noRoute);
+      throw badRequest(ApiErrorCode.SWAP_NO_ROUTE);
     }
     const [decimals, oracle] = await Promise.all([this.#mintDecimals(tokenMint), this.#oracle()]);
     const maxIn =
       direction === 'solToToken' ? DESK_MAX_LAMPORTS_IN : DESK_MAX_TOKENS_IN * 10n ** BigInt(decimals);
-    if (amount > maxIn) throw badRequest(M.amountTooLarge);
+    if (amount > maxIn) throw badRequest(ApiErrorCode.SWAP_AMOUNT_TOO_LARGE);
     const outAmount = convert(direction, amount, oracle.price, decimals, this.#spreadBps);
-    if (outAmount === 0n) throw badRequest(M.amountTooSmall);
+    if (outAmount === 0n) throw badRequest(ApiErrorCode.SWAP_AMOUNT_TOO_SMALL);
     const fairAmount = convert(direction, amount, oracle.price, decimals, 0n);
 
     this.#forget(now);
-    if (this.#quotes.size >= MAX_OPEN_QUOTES) throw tooManyRequests(M.tooManyQuotes);
+    if (this.#quotes.size >= MAX_OPEN_QUOTES) throw tooManyRequests(ApiErrorCode.TOO_MANY_QUOTES);
     const desk = await this.signer();
     const id = randomUUID();
     const expiresAt = now + this.#quoteTtlMs;
@@ -302,7 +302,7 @@ export class SwapDesk {
    * @throws HttpError 400 when the quote is unknown, expired, used or altered, or SOL is not to be wrapped.
    */
   async swapInstructions(request: SwapInstructionsRequest, now: number): Promise<SwapInstructions> {
-    if (!request.wrapAndUnwrapSol) throw badRequest(M.wrapAndUnwrapSolRequired);
+    if (!request.wrapAndUnwrapSol) throw badRequest(ApiErrorCode.SWAP_WRAP_SOL_REQUIRED);
     const stored = this.#live(request.quoteResponse, now);
     if (stored.issuedTo.size < 100) stored.issuedTo.add(request.userPublicKey);
     const legs = this.#legs(stored, await this.#parties(request.userPublicKey));
@@ -313,7 +313,7 @@ export class SwapDesk {
       await this.#ensureInventory(stored);
       table = await this.lookupTable();
     } catch {
-      throw badGateway(M.swapUnavailable);
+      throw badGateway(ApiErrorCode.SWAP_UNAVAILABLE);
     }
     return {
       computeBudgetInstructions: [],
@@ -343,23 +343,23 @@ export class SwapDesk {
     try {
       transaction = getTransactionDecoder().decode(Buffer.from(wire, 'base64'));
     } catch {
-      throw badRequest(M.invalidTransaction);
+      throw badRequest(ApiErrorCode.SWAP_INVALID_TRANSACTION);
     }
     let compiled: ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>;
     try {
       compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
     } catch {
-      throw badRequest(M.transactionNotSwap);
+      throw badRequest(ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE);
     }
     const desk = await this.signer();
-    if (!(desk.address in transaction.signatures)) throw badRequest(M.transactionNotSwap);
+    if (!(desk.address in transaction.signatures)) throw badRequest(ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE);
     // The accounts the runtime will load: each table as the chain holds it, never as the client says.
     let addressesByLookupTableAddress: AddressesByLookupTableAddress;
     try {
       addressesByLookupTableAddress = await lookupTableAddresses(this.#chain.rpc, compiled);
     } catch (error) {
-      if (error instanceof LookupTableError) throw badRequest(M.transactionNotSwap);
-      throw badGateway(M.swapUnavailable);
+      if (error instanceof LookupTableError) throw badRequest(ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE);
+      throw badGateway(ApiErrorCode.SWAP_UNAVAILABLE);
     }
     let instructions: readonly Instruction[];
     let user: Address;
@@ -371,9 +371,9 @@ export class SwapDesk {
       user = message.feePayer.address;
     } catch {
       // Indexes a table does not hold, durable nonces and malformed messages.
-      throw badRequest(M.transactionNotSwap);
+      throw badRequest(ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE);
     }
-    if (user === desk.address) throw badRequest(M.transactionNotSwap);
+    if (user === desk.address) throw badRequest(ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE);
     const touchesDesk = instructions.filter(
       (ix) =>
         ix.programAddress === desk.address || (ix.accounts ?? []).some((a) => a.address === desk.address),
@@ -382,7 +382,7 @@ export class SwapDesk {
     // From here to marking the quote used nothing awaits, so two requests cannot both spend one quote.
     const messageKey = Buffer.from(transaction.messageBytes).toString('base64');
     for (const stored of this.#quotes.values()) {
-      if (stored.signedMessage === messageKey) throw badRequest(M.quoteUsed);
+      if (stored.signedMessage === messageKey) throw badRequest(ApiErrorCode.QUOTE_USED);
     }
     const count = (wanted: Instruction): number =>
       instructions.filter((ix) => sameInstruction(ix, wanted)).length;
@@ -398,9 +398,9 @@ export class SwapDesk {
     const live = matches.filter((quote) => !quote.used && quote.expiresAt > now);
     const stored = live.find((quote) => quote.issuedTo.has(user)) ?? live[0];
     if (stored === undefined) {
-      if (matches.some((quote) => quote.used)) throw badRequest(M.quoteUsed);
-      if (matches.length > 0) throw badRequest(M.quoteExpired);
-      throw badRequest(M.transactionNotSwap);
+      if (matches.some((quote) => quote.used)) throw badRequest(ApiErrorCode.QUOTE_USED);
+      if (matches.length > 0) throw badRequest(ApiErrorCode.QUOTE_EXPIRED);
+      throw badRequest(ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE);
     }
     stored.used = true;
     stored.signedMessage = messageKey;
@@ -409,7 +409,7 @@ export class SwapDesk {
     } catch {
       stored.used = false;
       stored.signedMessage = null;
-      throw badGateway(M.swapUnavailable);
+      throw badGateway(ApiErrorCode.SWAP_UNAVAILABLE);
     }
     const signed = await partiallySignTransaction([desk.keyPair], transaction);
     return { required: true, transaction: getBase64EncodedWireTransaction(signed), quoteId: stored.id };
@@ -419,9 +419,9 @@ export class SwapDesk {
   #live(document: SwapQuote, now: number): StoredQuote {
     const id = document.quoteId;
     const stored = typeof id === 'string' ? this.#quotes.get(id) : undefined;
-    if (stored === undefined) throw badRequest(M.quoteUnknown);
-    if (stored.used) throw badRequest(M.quoteUsed);
-    if (stored.expiresAt <= now) throw badRequest(M.quoteExpired);
+    if (stored === undefined) throw badRequest(ApiErrorCode.QUOTE_UNKNOWN);
+    if (stored.used) throw badRequest(ApiErrorCode.QUOTE_USED);
+    if (stored.expiresAt <= now) throw badRequest(ApiErrorCode.QUOTE_EXPIRED);
     const original = stored.document;
     for (const field of [
       'inputMint',
@@ -430,10 +430,10 @@ export class SwapDesk {
       'outAmount',
       'otherAmountThreshold',
     ] as const) {
-      if (document[field] !== original[field]) throw badRequest(M.quoteMismatch);
+      if (document[field] !== original[field]) throw badRequest(ApiErrorCode.QUOTE_MISMATCH);
     }
     if (document.slippageBps !== original.slippageBps || document.swapMode !== original.swapMode) {
-      throw badRequest(M.quoteMismatch);
+      throw badRequest(ApiErrorCode.QUOTE_MISMATCH);
     }
     return stored;
   }
@@ -513,7 +513,7 @@ export class SwapDesk {
     try {
       return await readOraclePrice(this.#chain.rpc, this.#chain.addresses.priceAccount);
     } catch {
-      throw badGateway(M.swapUnavailable);
+      throw badGateway(ApiErrorCode.SWAP_UNAVAILABLE);
     }
   }
 
@@ -526,7 +526,7 @@ export class SwapDesk {
       this.#decimals.set(mint, decimals);
     }
     return decimals.catch(() => {
-      throw badGateway(M.swapUnavailable);
+      throw badGateway(ApiErrorCode.SWAP_UNAVAILABLE);
     });
   }
 

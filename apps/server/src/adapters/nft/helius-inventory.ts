@@ -6,6 +6,7 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { isAddress, type Address } from '@solana/kit';
 import { z } from 'zod';
 
@@ -19,7 +20,7 @@ export const HELIUS_RPC_BASE_URL = 'https://mainnet.helius-rpc.com';
 /** Assets per `getAssetsByOwner` page: DAS's maximum. */
 export const HELIUS_PAGE_LIMIT = 1_000;
 
-const FAILURE = 'NFT inventory unavailable';
+const FAILURE = ApiErrorCode.INVENTORY_UNAVAILABLE;
 
 /** DAS interfaces that are NFTs (the rest are fungible tokens, inscriptions, …). */
 const NFT_INTERFACES: ReadonlySet<string> = new Set([

@@ -11,6 +11,7 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import {
   appendTransactionMessageInstructions,
   compressTransactionMessageUsingAddressLookupTables,
@@ -142,7 +143,7 @@ async function chainCall<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw badGateway('The chain is unavailable');
+    throw badGateway(ApiErrorCode.CHAIN_UNAVAILABLE, 'The chain is unavailable');
   }
 }
 
@@ -291,12 +292,13 @@ export function createLocalNftMarket(options: LocalNftMarketOptions): LocalNftMa
   async function buyListingInstructions(request: BuyListingRequest): Promise<BuyListingInstructions> {
     const coll = await collection();
     const item = coll.byMint.get(request.mint);
-    if (item === undefined || request.owner !== marketplace.address) throw badRequest('Listing not found');
-    if (!(await liveMints(true)).has(item.mint)) throw badRequest('Listing is no longer available');
+    if (item === undefined || request.owner !== marketplace.address)
+      throw badRequest(ApiErrorCode.PURCHASE_LISTING_NOT_FOUND);
+    if (!(await liveMints(true)).has(item.mint)) throw badRequest(ApiErrorCode.LISTING_UNAVAILABLE);
     const listing = toListing(item);
     const { buyerPrice, marketplaceFee, royalty } = listingPriceBreakdown(listing);
     if (buyerPrice > request.maxPrice) {
-      throw badRequest('Price changed', { buyerPrice: buyerPrice.toString() });
+      throw badRequest(ApiErrorCode.PRICE_CHANGED, { buyerPrice: buyerPrice.toString() });
     }
     const buyer = createNoopSigner(request.buyer);
     const source = (await marketplaceAtas()).get(item.mint)!;
@@ -348,27 +350,27 @@ export function createLocalNftMarket(options: LocalNftMarketOptions): LocalNftMa
       transaction = getTransactionDecoder().decode(getBase64Encoder().encode(wire));
       compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
     } catch {
-      throw badRequest('Invalid transaction');
+      throw badRequest(ApiErrorCode.MARKETPLACE_INVALID_TRANSACTION);
     }
     if (!(marketplace.address in transaction.signatures)) {
-      throw badRequest('The transaction does not need the marketplace’s signature');
+      throw badRequest(ApiErrorCode.MARKETPLACE_SIGNATURE_NOT_NEEDED);
     }
     // The accounts the runtime will load: each table as the chain holds it, never as the client says.
     let addressesByLookupTableAddress: AddressesByLookupTableAddress;
     try {
       addressesByLookupTableAddress = await lookupTableAddresses(rpc, compiled);
     } catch (error) {
-      if (error instanceof LookupTableError) throw badRequest('Invalid transaction');
-      throw badGateway('The chain is unavailable');
+      if (error instanceof LookupTableError) throw badRequest(ApiErrorCode.MARKETPLACE_INVALID_TRANSACTION);
+      throw badGateway(ApiErrorCode.CHAIN_UNAVAILABLE, 'The chain is unavailable');
     }
     let message: ReturnType<typeof decompileTransactionMessage>;
     try {
       message = decompileTransactionMessage(compiled, { addressesByLookupTableAddress });
     } catch {
-      throw badRequest('Invalid transaction');
+      throw badRequest(ApiErrorCode.MARKETPLACE_INVALID_TRANSACTION);
     }
     if (message.feePayer.address === marketplace.address) {
-      throw badRequest('The marketplace does not pay for transactions');
+      throw badRequest(ApiErrorCode.MARKETPLACE_NOT_FEE_PAYER);
     }
     const coll = await collection();
     const atas = await marketplaceAtas();
@@ -390,7 +392,7 @@ export function createLocalNftMarket(options: LocalNftMarketOptions): LocalNftMa
               parsed.data.amount !== 1n ||
               parsed.data.decimals !== 0
             ) {
-              throw badRequest('The transaction must buy exactly one listing');
+              throw badRequest(ApiErrorCode.MARKETPLACE_ONE_LISTING);
             }
             sold = item;
             continue;
@@ -411,15 +413,15 @@ export function createLocalNftMarket(options: LocalNftMarketOptions): LocalNftMa
       }
       // The marketplace's signature would cover any instruction that lists it: refuse all the others.
       if (listsMarketplace) {
-        throw badRequest('The transaction asks the marketplace to sign something other than a sale');
+        throw badRequest(ApiErrorCode.MARKETPLACE_NOT_A_SALE);
       }
     }
-    if (sold === null) throw badRequest('The transaction must buy exactly one listing');
-    if (!(await liveMints(true)).has(sold.mint)) throw badRequest('Listing is no longer available');
+    if (sold === null) throw badRequest(ApiErrorCode.MARKETPLACE_ONE_LISTING);
+    if (!(await liveMints(true)).has(sold.mint)) throw badRequest(ApiErrorCode.LISTING_UNAVAILABLE);
     // Locally the seller and the marketplace are the same key, so price and fee arrive at one address.
     const { buyerPrice } = listingPriceBreakdown(toListing(sold));
     if (paid < buyerPrice) {
-      throw badRequest('The transaction does not pay the listing’s price', {
+      throw badRequest(ApiErrorCode.MARKETPLACE_UNDERPAID, {
         buyerPrice: buyerPrice.toString(),
       });
     }

@@ -4,6 +4,7 @@
  * and every upstream failure becoming a 502 without internals, also through the routes.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -358,7 +359,11 @@ describe('through the routes', () => {
     answers = { '/api/v1/collections': { status: 500, body: '{"error":"db timeout at 10.0.0.3"}' } };
     const response = await t.app.inject({ method: 'GET', url: '/api/nfts/trendingV2' });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ success: false, error: 'NFT marketplace unavailable' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'NFT marketplace unavailable',
+      code: ApiErrorCode.MARKETPLACE_UNAVAILABLE,
+    });
     answers = {};
     const cosign = await t.app.inject({
       method: 'POST',
@@ -369,6 +374,7 @@ describe('through the routes', () => {
     expect(cosign.json()).toEqual({
       success: false,
       error: 'Co-signing is only needed on the local marketplace',
+      code: ApiErrorCode.COSIGN_NOT_NEEDED,
     });
   });
 });

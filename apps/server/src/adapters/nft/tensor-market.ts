@@ -8,6 +8,7 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { isAddress, type Address } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ export const TENSOR_TRENDING_LIMIT = 24;
 /** Listings of a collection read per request (Tensor's page size limit is 100). */
 export const TENSOR_LISTINGS_LIMIT = 100;
 
-const FAILURE = 'NFT marketplace unavailable';
+const FAILURE = ApiErrorCode.MARKETPLACE_UNAVAILABLE;
 
 /** Lamports as Tensor writes them: a number or a decimal string (fractions, from averaged stats, dropped). */
 const lamports = z
@@ -240,13 +241,13 @@ export class TensorClient {
     blockhash: string,
   ): Promise<{ transaction: string; lastValidBlockHeight: bigint | null }> {
     const row = await this.#mint(request.mint);
-    if (row === null) throw badRequest('Listing not found');
+    if (row === null) throw badRequest(ApiErrorCode.PURCHASE_LISTING_NOT_FOUND);
     const listing = tensorListing(row);
     if (listing === null || listing.seller !== request.owner)
-      throw badRequest('Listing is no longer available');
+      throw badRequest(ApiErrorCode.LISTING_UNAVAILABLE);
     const { buyerPrice } = listingPriceBreakdown(listing);
     if (buyerPrice > request.maxPrice)
-      throw badRequest('Price changed', { buyerPrice: buyerPrice.toString() });
+      throw badRequest(ApiErrorCode.PRICE_CHANGED, { buyerPrice: buyerPrice.toString() });
     const body = await this.#get(
       '/api/v1/tx/buy',
       {

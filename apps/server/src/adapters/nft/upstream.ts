@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { ApiErrorCodeWithMessage } from '@arcade/sdk/api/error-codes';
 import type { z } from 'zod';
 
 import { badGateway } from '../../http/errors.ts';
@@ -18,8 +19,8 @@ export interface FetchJsonOptions<Schema extends z.ZodType> {
   readonly url: string;
   readonly init?: RequestInit;
   readonly schema: Schema;
-  /** Shown to the user on failure, e.g. 'NFT marketplace unavailable'. */
-  readonly failure: string;
+  /** The refusal on failure (its catalogue message is what the user sees), e.g. `MARKETPLACE_UNAVAILABLE`. */
+  readonly failure: ApiErrorCodeWithMessage;
   readonly timeoutMs: number;
   /** Statuses that mean "no such thing" rather than a failure: the result is `null`. */
   readonly notFoundStatuses?: readonly number[];

@@ -3,6 +3,7 @@
  * authenticated routes), the House and Foresight config read from chain, and pausing both games on chain.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { decodeConfig } from '@arcade/sdk/foresight/accounts';
 import { findConfigAddress } from '@arcade/sdk/foresight/pda';
 import { SOL_USD_FEED_ID } from '@arcade/sdk/foresight/program';
@@ -49,7 +50,11 @@ describe('access', () => {
   it.each(ROUTES)('%s %s needs a token (401)', async (method, url, payload) => {
     const response = await call(method, url, undefined, payload);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, error: 'Missing token' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Missing token',
+      code: ApiErrorCode.MISSING_TOKEN,
+    });
   });
 
   it.each(ROUTES)(
@@ -58,7 +63,11 @@ describe('access', () => {
       const user = await generateKeyPairSigner();
       const response = await call(method, url, await signIn(t.app, user), payload);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ success: false, error: 'Admins only' });
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'Admins only',
+        code: ApiErrorCode.ADMINS_ONLY,
+      });
     },
   );
 });
@@ -91,7 +100,11 @@ describe('blocked wallets', () => {
 
     const refused = await verify();
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ success: false, error: 'Wallet is blocked' });
+    expect(refused.json()).toEqual({
+      success: false,
+      error: 'Wallet is blocked',
+      code: ApiErrorCode.WALLET_BLOCKED,
+    });
     await expect(signIn(t.app, user)).rejects.toThrow(/Wallet is blocked/);
 
     // Blocking again updates the reason.
@@ -108,7 +121,11 @@ describe('blocked wallets', () => {
 
     const missing = await call('DELETE', `/api/admin/blocked/${user.address}`, admin);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ success: false, error: ADMIN_ERRORS.notBlocked });
+    expect(missing.json()).toEqual({
+      success: false,
+      error: ADMIN_ERRORS.notBlocked,
+      code: ApiErrorCode.WALLET_NOT_BLOCKED,
+    });
   });
 
   it("refuses to block an admin wallet: 400 'Cannot block an admin wallet'", async () => {
@@ -118,7 +135,11 @@ describe('blocked wallets', () => {
         reason: 'x',
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, error: ADMIN_ERRORS.cannotBlockAdmin });
+      expect(response.json()).toEqual({
+        success: false,
+        error: ADMIN_ERRORS.cannotBlockAdmin,
+        code: ApiErrorCode.CANNOT_BLOCK_ADMIN,
+      });
     }
   });
 
@@ -131,13 +152,17 @@ describe('blocked wallets', () => {
   ])('POST /blocked refuses %j with 400 %j', async (payload, error) => {
     const response = await call('POST', '/api/admin/blocked', admin, payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error });
+    expect(response.json()).toEqual({ success: false, error, code: ApiErrorCode.VALIDATION_FAILED });
   });
 
   it('DELETE /blocked refuses a malformed address', async () => {
     const response = await call('DELETE', '/api/admin/blocked/not-an-address', admin);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: 'Invalid address' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Invalid address',
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
   });
 });
 
@@ -248,6 +273,6 @@ describe('house and pause', () => {
   ])('POST /pause refuses %j with 400 %j', async (payload, error) => {
     const response = await call('POST', '/api/admin/pause', admin, payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error });
+    expect(response.json()).toEqual({ success: false, error, code: ApiErrorCode.VALIDATION_FAILED });
   });
 });

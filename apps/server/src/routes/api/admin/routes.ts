@@ -8,6 +8,7 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { decodeConfig } from '@arcade/sdk/foresight/accounts';
 import { getUpdateConfigInstruction } from '@arcade/sdk/foresight/instructions';
 import { findConfigAddress } from '@arcade/sdk/foresight/pda';
@@ -26,15 +27,15 @@ import { addressParams, addressSchema, bearer, errorResponses, errorSchema } fro
 
 /** The user-facing errors of these routes. */
 export const ADMIN_ERRORS = Object.freeze({
-  cannotBlockAdmin: 'Cannot block an admin wallet',
-  notBlocked: 'Wallet is not blocked',
+  cannotBlockAdmin: API_ERROR_MESSAGES[ApiErrorCode.CANNOT_BLOCK_ADMIN],
+  notBlocked: API_ERROR_MESSAGES[ApiErrorCode.WALLET_NOT_BLOCKED],
   reasonTooLong: 'Reason cannot be longer than 200 characters',
   invalidGame: "game must be 'wager' or 'foresight'",
   invalidPaused: 'paused must be true or false',
-  chainUnavailable: 'The chain is unavailable, try again',
-  houseMissing: 'The House is not initialized',
-  configMissing: 'The Foresight config is not initialized',
-  transactionFailed: 'The chain refused the transaction',
+  chainUnavailable: API_ERROR_MESSAGES[ApiErrorCode.CHAIN_UNAVAILABLE],
+  houseMissing: API_ERROR_MESSAGES[ApiErrorCode.HOUSE_NOT_INITIALIZED],
+  configMissing: API_ERROR_MESSAGES[ApiErrorCode.FORESIGHT_CONFIG_NOT_INITIALIZED],
+  transactionFailed: API_ERROR_MESSAGES[ApiErrorCode.CHAIN_REFUSED_TRANSACTION],
 } as const);
 
 const REASON_MAX_LENGTH = 200;
@@ -57,14 +58,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     try {
       return await read();
     } catch {
-      throw badGateway(ADMIN_ERRORS.chainUnavailable);
+      throw badGateway(ApiErrorCode.CHAIN_UNAVAILABLE);
     }
   }
 
   async function readHouse(): Promise<{ address: Address; lamports: bigint; house: HouseAccount }> {
     const [address] = await findHouseAddress();
     const account = await onChain(() => fetchEncodedAccount(rpc, address, { commitment: 'confirmed' }));
-    if (!account.exists) throw notFound(ADMIN_ERRORS.houseMissing);
+    if (!account.exists) throw notFound(ApiErrorCode.HOUSE_NOT_INITIALIZED);
     return { address, lamports: account.lamports, house: decodeHouse(account.data) };
   }
 
@@ -73,10 +74,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const price = await onChain(() =>
       fetchEncodedAccount(rpc, app.chain.addresses.priceAccount, { commitment: 'confirmed' }),
     );
-    if (!price.exists) throw notFound(ADMIN_ERRORS.configMissing);
+    if (!price.exists) throw notFound(ApiErrorCode.FORESIGHT_CONFIG_NOT_INITIALIZED);
     const [address] = await findConfigAddress(decodePriceUpdateV2(price.data).priceMessage.feedId);
     const account = await onChain(() => fetchEncodedAccount(rpc, address, { commitment: 'confirmed' }));
-    if (!account.exists) throw notFound(ADMIN_ERRORS.configMissing);
+    if (!account.exists) throw notFound(ApiErrorCode.FORESIGHT_CONFIG_NOT_INITIALIZED);
     return { address, config: decodeConfig(account.data) };
   }
 
@@ -85,7 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return await sendAndConfirm(rpc, signers.authority, [instruction]);
     } catch (error) {
       app.log.error({ err: error }, 'admin transaction failed');
-      throw badGateway(ADMIN_ERRORS.transactionFailed);
+      throw badGateway(ApiErrorCode.CHAIN_REFUSED_TRANSACTION);
     }
   }
 
@@ -134,7 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { address, reason } = request.body;
-      if (app.adminWallets.has(address)) throw badRequest(ADMIN_ERRORS.cannotBlockAdmin);
+      if (app.adminWallets.has(address)) throw badRequest(ApiErrorCode.CANNOT_BLOCK_ADMIN);
       const record = await blocked.block(address, reason, request.user!.address);
       app.profileCache.delete(address);
       return { success: true as const, blocked: record };
@@ -156,7 +157,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const unblocked = await blocked.unblock(request.params.address);
       app.profileCache.delete(request.params.address);
-      if (!unblocked) throw notFound(ADMIN_ERRORS.notBlocked);
+      if (!unblocked) throw notFound(ApiErrorCode.WALLET_NOT_BLOCKED);
       return { success: true as const, address: request.params.address };
     },
   );

@@ -4,6 +4,7 @@
  * the settler's tests and in browser-derivation.test.ts).
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { createHash } from 'node:crypto';
 
 import type { BetFairnessJson, FairnessChainsJson } from '@arcade/sdk/api/history';
@@ -116,13 +117,21 @@ describe('GET /api/fairness/{bet}', () => {
   ])("answers 400 'Invalid signature' for %s", async (_, value) => {
     const response = await get(`/api/fairness/${encodeURIComponent(value)}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: FAIRNESS_ERRORS.invalidSignature });
+    expect(response.json()).toEqual({
+      success: false,
+      error: FAIRNESS_ERRORS.invalidSignature,
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
   });
 
   it("answers 404 'Bet not found' for an unknown signature", async () => {
     const response = await get(`/api/fairness/${fakeSignature()}`);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, error: FAIRNESS_ERRORS.betNotFound });
+    expect(response.json()).toEqual({
+      success: false,
+      error: FAIRNESS_ERRORS.betNotFound,
+      code: ApiErrorCode.BET_NOT_FOUND,
+    });
   });
 
   it('shows an open bet: its place in the chain and the player seed, never the seed before its reveal', async () => {

@@ -22,6 +22,7 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import {
   FAIRNESS_CHAIN_STATUSES,
   FAIRNESS_REFUND_REASONS,
@@ -45,7 +46,7 @@ import { FAIR_ALGORITHM } from '../../../workers/settler/provably-fair.ts';
 /** The user-facing messages of these routes. */
 export const FAIRNESS_ERRORS = Object.freeze({
   invalidSignature: 'Invalid signature',
-  betNotFound: 'Bet not found',
+  betNotFound: API_ERROR_MESSAGES[ApiErrorCode.BET_NOT_FOUND],
 } as const);
 
 const hex = z.string().describe('lowercase hex');
@@ -226,7 +227,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const record = await repo.betFairness(request.params.bet, request.query.record ?? null);
-      if (record === null) throw notFound(FAIRNESS_ERRORS.betNotFound);
+      if (record === null) throw notFound(ApiErrorCode.BET_NOT_FOUND);
       return {
         success: true as const,
         algorithm: FAIR_ALGORITHM,

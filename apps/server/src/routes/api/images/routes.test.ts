@@ -6,6 +6,7 @@
  * caps; misses cost a per-IP budget while hits stay free.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,9 +105,10 @@ function expectError(
   response: { statusCode: number; json: () => unknown },
   status: number,
   error: string,
+  code: ApiErrorCode,
 ): void {
   expect(response.statusCode).toBe(status);
-  expect(response.json()).toEqual({ success: false, error });
+  expect(response.json()).toEqual({ success: false, error, code });
 }
 
 describe('GET /api/images', () => {
@@ -167,11 +169,24 @@ describe('GET /api/images', () => {
       'width=400&height=1200',
       'width=1200',
     ]) {
-      expectError(await get(`/api/images?src=${src}&${query}`), 400, 'Unsupported image size');
+      expectError(
+        await get(`/api/images?src=${src}&${query}`),
+        400,
+        'Unsupported image size',
+        // Not an integer: the schema's refusal; an integer of no served size: the route's.
+        /^(width|height)=\d+(&(width|height)=\d+)?$/.test(query)
+          ? ApiErrorCode.IMAGE_UNSUPPORTED_SIZE
+          : ApiErrorCode.VALIDATION_FAILED,
+      );
     }
-    expectError(await get('/api/images'), 400, 'src is required');
-    expectError(await get('/api/images?src='), 400, 'src is required');
-    expectError(await get(`/api/images?src=${'a'.repeat(2049)}`), 400, 'src is too long');
+    expectError(await get('/api/images'), 400, 'src is required', ApiErrorCode.VALIDATION_FAILED);
+    expectError(await get('/api/images?src='), 400, 'src is required', ApiErrorCode.VALIDATION_FAILED);
+    expectError(
+      await get(`/api/images?src=${'a'.repeat(2049)}`),
+      400,
+      'src is too long',
+      ApiErrorCode.VALIDATION_FAILED,
+    );
   });
 
   it('serves every size the web app asks for', async () => {
@@ -195,7 +210,12 @@ describe('GET /api/images', () => {
       'http://arweave.net/x.png',
       `http://127.0.0.1:8080/api/nfts/assets/${mint}.svg`,
     ]) {
-      expectError(await get(`/api/images?src=${encodeURIComponent(src)}`), 400, 'Image source not allowed');
+      expectError(
+        await get(`/api/images?src=${encodeURIComponent(src)}`),
+        400,
+        'Image source not allowed',
+        ApiErrorCode.IMAGE_SOURCE_NOT_ALLOWED,
+      );
     }
   });
 
@@ -206,6 +226,7 @@ describe('GET /api/images', () => {
       await get(`/api/images?src=${encodeURIComponent(json)}`),
       400,
       'Image source is not an image',
+      ApiErrorCode.IMAGE_NOT_AN_IMAGE,
     );
   });
 });
@@ -292,7 +313,7 @@ describe('budgets', () => {
       expect([response.statusCode, response.headers['x-cache']]).toEqual([200, 'MISS']);
     }
     const refused = await from('203.0.113.7', imageUrl(art(3)));
-    expectError(refused, 429, 'Too many requests');
+    expectError(refused, 429, 'Too many requests', ApiErrorCode.RATE_LIMITED);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.headers['cache-control']).toBeUndefined();
     for (const index of [0, 1, 2]) {
@@ -359,7 +380,7 @@ describe('budgets', () => {
         expect(remoteFetches).toEqual(['https://arweave.net/slow.png']);
       });
       const busy = await narrow.app.inject({ url: imageUrl(art(0)) });
-      expectError(busy, 503, 'Image service busy, try again shortly');
+      expectError(busy, 503, 'Image service busy, try again shortly', ApiErrorCode.IMAGE_SERVICE_BUSY);
       expect(busy.headers['retry-after']).toBe('1');
       release();
       expect((await slow).statusCode).toBe(200);

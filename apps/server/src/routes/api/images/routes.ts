@@ -11,6 +11,7 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { join } from 'node:path';
 
 import { IMAGE_CDN_DEFAULT_SIZE } from '@arcade/sdk/constants';
@@ -34,7 +35,7 @@ export const IMAGE_FETCH_TIMEOUT_MS = 10_000;
 
 /** The messages this route answers with. */
 export const IMAGE_ERRORS = Object.freeze({
-  unsupportedSize: 'Unsupported image size',
+  unsupportedSize: API_ERROR_MESSAGES[ApiErrorCode.IMAGE_UNSUPPORTED_SIZE],
   srcRequired: 'src is required',
   srcTooLong: 'src is too long',
 });
@@ -79,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const result = await missLimit(request);
     if (!result.isAllowed && result.isExceeded) {
       void reply.header('retry-after', String(result.ttlInSeconds));
-      throw tooManyRequests();
+      throw tooManyRequests(ApiErrorCode.RATE_LIMITED);
     }
   };
 
@@ -118,7 +119,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { src, width, height } = request.query;
-      if (!isImageCdnSize(width, height)) throw badRequest(IMAGE_ERRORS.unsupportedSize);
+      if (!isImageCdnSize(width, height)) throw badRequest(ApiErrorCode.IMAGE_UNSUPPORTED_SIZE);
       const localFile =
         manifestPath === undefined ? null : (await loadLocalCollection(manifestPath)).filePath;
       const source = resolveImageSource(src, {

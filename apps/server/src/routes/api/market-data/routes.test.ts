@@ -5,6 +5,7 @@
  * tables from the chain, so one that holds other accounts than the client compiled with is refused.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { MAX_TRANSACTION_SIZE, SWAP_SLIPPAGE_BPS } from '@arcade/sdk/constants';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { getTransferSolInstruction } from '@solana-program/system';
@@ -195,6 +196,17 @@ async function send(wire: string): Promise<void> {
 const ATA_RENT = 2_039_280n;
 const SIGNATURE_FEE = 5_000n;
 
+/** The codes of the routes' own refusals (a schema's refusal is VALIDATION_FAILED), by message. */
+const SWAP_ROUTE_CODES: Readonly<Record<string, ApiErrorCode>> = {
+  [M.sameMint]: ApiErrorCode.SWAP_SAME_MINT,
+  [M.noRoute]: ApiErrorCode.SWAP_NO_ROUTE,
+  [M.amountTooSmall]: ApiErrorCode.SWAP_AMOUNT_TOO_SMALL,
+  [M.amountTooLarge]: ApiErrorCode.SWAP_AMOUNT_TOO_LARGE,
+  [M.quoteUnknown]: ApiErrorCode.QUOTE_UNKNOWN,
+  [M.quoteMismatch]: ApiErrorCode.QUOTE_MISMATCH,
+  [M.wrapAndUnwrapSolRequired]: ApiErrorCode.SWAP_WRAP_SOL_REQUIRED,
+};
+
 describe('GET /api/price', () => {
   it('prices SOL at 1, stablecoins at 1 / SOL-in-USD from the local Pyth account, Juice from the table', async () => {
     const { usdcMint, juiceMint } = chain.addresses;
@@ -239,7 +251,7 @@ describe('GET /api/price', () => {
     for (const [url, error] of cases) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json(), url).toEqual({ success: false, error });
+      expect(response.json(), url).toEqual({ success: false, error, code: ApiErrorCode.VALIDATION_FAILED });
     }
   });
 });
@@ -286,7 +298,11 @@ describe('POST /api/priority-fee', () => {
       payload: '{"transaction":',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ success: false, error: 'Malformed JSON body' });
+    expect(malformed.json()).toEqual({
+      success: false,
+      error: 'Malformed JSON body',
+      code: ApiErrorCode.MALFORMED_JSON,
+    });
   });
 
   it("is a 502 without internals when the chain's JSON-RPC fails", async () => {
@@ -296,7 +312,11 @@ describe('POST /api/priority-fee', () => {
     ]);
     const response = await post('/api/priority-fee', { transaction }, broken.app);
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ success: false, error: M.priorityFeeUnavailable });
+    expect(response.json()).toEqual({
+      success: false,
+      error: M.priorityFeeUnavailable,
+      code: ApiErrorCode.PRIORITY_FEE_UNAVAILABLE,
+    });
   });
 });
 
@@ -353,7 +373,7 @@ describe('GET /api/swap/quote', () => {
     for (const [url, error] of cases) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json(), url).toEqual({ success: false, error });
+      expect(response.json(), url).toEqual({ success: false, error, code: ApiErrorCode.VALIDATION_FAILED });
     }
   });
 
@@ -389,7 +409,11 @@ describe('GET /api/swap/quote', () => {
     for (const [url, error] of cases) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json(), url).toEqual({ success: false, error });
+      expect(response.json(), url).toEqual({
+        success: false,
+        error,
+        code: SWAP_ROUTE_CODES[error] ?? ApiErrorCode.VALIDATION_FAILED,
+      });
     }
   });
 });
@@ -452,13 +476,13 @@ describe('a swap with the local desk', () => {
     // The quote is spent: neither its instructions nor its co-signature can be had again.
     const again = await post('/api/swap/cosign', { transaction: wire });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ success: false, error: M.quoteUsed });
+    expect(again.json()).toEqual({ success: false, error: M.quoteUsed, code: ApiErrorCode.QUOTE_USED });
     const reused = await post('/api/swap/swap-instructions', {
       quoteResponse: body,
       userPublicKey: user.address,
     });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ success: false, error: M.quoteUsed });
+    expect(reused.json()).toEqual({ success: false, error: M.quoteUsed, code: ApiErrorCode.QUOTE_USED });
   });
 
   it('swaps USDC → SOL back, the desk paying SOL', async () => {
@@ -525,13 +549,21 @@ describe('a swap with the local desk', () => {
     for (const [name, forged] of Object.entries({ greedy, cheap, extra, twice, unpaid })) {
       const response = await post('/api/swap/cosign', { transaction: await userSigned(user, forged) });
       expect(response.statusCode, name).toBe(400);
-      expect(response.json(), name).toEqual({ success: false, error: M.transactionNotSwap });
+      expect(response.json(), name).toEqual({
+        success: false,
+        error: M.transactionNotSwap,
+        code: ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE,
+      });
     }
     // Someone else cannot take the quote: the payout goes to the fee payer's own token account.
     const thief = await funded(1n);
     const stolen = await post('/api/swap/cosign', { transaction: await userSigned(thief, honest) });
     expect(stolen.statusCode).toBe(400);
-    expect(stolen.json()).toEqual({ success: false, error: M.transactionNotSwap });
+    expect(stolen.json()).toEqual({
+      success: false,
+      error: M.transactionNotSwap,
+      code: ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE,
+    });
     // The honest transaction still goes through: the refusals did not spend the quote.
     const response = await post('/api/swap/cosign', { transaction: await userSigned(user, honest) });
     expect(response.statusCode).toBe(200);
@@ -551,10 +583,18 @@ describe('a swap with the local desk', () => {
       userPublicKey: user.address,
     });
     expect(instructions.statusCode).toBe(400);
-    expect(instructions.json()).toEqual({ success: false, error: M.quoteExpired });
+    expect(instructions.json()).toEqual({
+      success: false,
+      error: M.quoteExpired,
+      code: ApiErrorCode.QUOTE_EXPIRED,
+    });
     const cosigned = await post('/api/swap/cosign', { transaction: wire });
     expect(cosigned.statusCode).toBe(400);
-    expect(cosigned.json()).toEqual({ success: false, error: M.quoteExpired });
+    expect(cosigned.json()).toEqual({
+      success: false,
+      error: M.quoteExpired,
+      code: ApiErrorCode.QUOTE_EXPIRED,
+    });
   });
 
   it('refuses unknown and altered quotes and bad swap-instructions bodies', async () => {
@@ -583,7 +623,11 @@ describe('a swap with the local desk', () => {
     for (const [payload, error] of cases) {
       const response = await post('/api/swap/swap-instructions', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json(), JSON.stringify(payload)).toEqual({ success: false, error });
+      expect(response.json(), JSON.stringify(payload)).toEqual({
+        success: false,
+        error,
+        code: SWAP_ROUTE_CODES[error] ?? ApiErrorCode.VALIDATION_FAILED,
+      });
     }
     for (const payload of [
       {},
@@ -699,7 +743,11 @@ describe('a swap with the local desk', () => {
       expect(compiledOf(wire).lookups, name).toHaveLength(1);
       const response = await post('/api/swap/cosign', { transaction: wire });
       expect(response.statusCode, name).toBe(400);
-      expect(response.json(), name).toEqual({ success: false, error: M.transactionNotSwap });
+      expect(response.json(), name).toEqual({
+        success: false,
+        error: M.transactionNotSwap,
+        code: ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE,
+      });
     }
     // The quote is still live for the honest transaction.
     const response = await post('/api/swap/cosign', { transaction: await userSigned(user, honest) });
@@ -714,7 +762,11 @@ describe('a swap with the local desk', () => {
     ]) {
       const response = await post('/api/swap/cosign', payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, error: M.invalidTransaction });
+      expect(response.json()).toEqual({
+        success: false,
+        error: M.invalidTransaction,
+        code: ApiErrorCode.VALIDATION_FAILED,
+      });
     }
   });
 });

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { MAX_TRANSACTION_SIZE, PRIORITY_FEE_LEVEL, SWAP_SLIPPAGE_BPS } from '@arcade/sdk/constants';
 import { getTransactionDecoder, isAddress } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
@@ -194,7 +195,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { inputMint, outputMint, amount } = request.query;
-      if (inputMint === outputMint) throw badRequest(M.sameMint);
+      if (inputMint === outputMint) throw badRequest(ApiErrorCode.SWAP_SAME_MINT);
       const quote = await marketData(app).quote(
         { inputMint, outputMint, amount, slippageBps: SWAP_SLIPPAGE_BPS },
         app.now(),

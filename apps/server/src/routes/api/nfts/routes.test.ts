@@ -6,6 +6,7 @@
  * address lookup table, which co-signing reads from the chain (a table that says otherwise is refused).
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { readFileSync } from 'node:fs';
 
 import type { CollectionManifest } from '@arcade/localnet/nft-collection';
@@ -403,6 +404,7 @@ describe('buying', () => {
     expect(response.json()).toEqual({
       success: false,
       error: 'Price changed',
+      code: ApiErrorCode.PRICE_CHANGED,
       buyerPrice: buyerPrice.toString(),
     });
   });
@@ -543,6 +545,7 @@ describe('POST /api/nfts/cosignBuy', () => {
     expect(response.json()).toEqual({
       success: false,
       error: 'The transaction does not pay the listing’s price',
+      code: ApiErrorCode.MARKETPLACE_UNDERPAID,
       buyerPrice: buyerPriceOf(BigInt(item.priceLamports)).toString(),
     });
 
@@ -707,6 +710,7 @@ describe('POST /api/nfts/cosignBuy', () => {
     expect(response.json()).toEqual({
       success: false,
       error: 'The transaction does not pay the listing’s price',
+      code: ApiErrorCode.MARKETPLACE_UNDERPAID,
       buyerPrice: buyerPriceOf(BigInt(dear.priceLamports)).toString(),
     });
 

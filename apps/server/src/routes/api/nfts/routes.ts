@@ -10,6 +10,7 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { readFile } from 'node:fs/promises';
 
 import { SOL_DECIMALS, STABLECOIN_DECIMALS, SUPPORTED_TOKENS } from '@arcade/sdk/constants';
@@ -21,7 +22,7 @@ import { listingPriceBreakdown } from '../../../adapters/nft/listing-price.ts';
 import { loadLocalCollection } from '../../../adapters/nft/local-collection.ts';
 import { isLocalNftMarket } from '../../../adapters/nft/local-marketplace.ts';
 import { notFound } from '../../../http/errors.ts';
-import { addressSchema, errorResponses, u64Schema } from '../../../http/schemas.ts';
+import { addressSchema, errorResponses, errorSchema, u64Schema } from '../../../http/schemas.ts';
 import type { NftCollectionSummary, NftListing } from '../../../ports/ports.ts';
 
 /** The wrapped-SOL mint: the token list's id for SOL. */
@@ -198,7 +199,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const collection = await market.collection(request.query.collId);
-      if (collection === null) throw notFound('Collection not found');
+      if (collection === null) throw notFound(ApiErrorCode.COLLECTION_NOT_FOUND);
       return {
         success: true as const,
         collection: {
@@ -228,7 +229,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const traits = await market.traits(request.query.collId);
-      if (traits === null) throw notFound('Collection not found');
+      if (traits === null) throw notFound(ApiErrorCode.COLLECTION_NOT_FOUND);
       return { success: true as const, traits };
     },
   );
@@ -245,7 +246,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const listing = await market.listing(request.query.collId, request.query.mint);
-      if (listing === null) throw notFound('Listing not found');
+      if (listing === null) throw notFound(ApiErrorCode.LISTING_NOT_FOUND);
       return { success: true as const, listing: listingJson(listing) };
     },
   );
@@ -270,7 +271,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             lastValidBlockHeight: u64String.nullable(),
           }),
           ...errorResponses,
-          502: z.object({ success: z.literal(false), error: z.string() }),
+          502: errorSchema,
         },
       },
     },
@@ -308,7 +309,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!isLocalNftMarket(market)) throw notFound('Co-signing is only needed on the local marketplace');
+      if (!isLocalNftMarket(market)) throw notFound(ApiErrorCode.COSIGN_NOT_NEEDED);
       const { transaction, mint } = await market.cosignBuy(request.body.transaction);
       return { success: true as const, transaction, mint };
     },
@@ -379,14 +380,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const manifestPath = app.chain.local?.nftManifestPath;
-      if (manifestPath === undefined) throw notFound('Asset not found');
+      if (manifestPath === undefined) throw notFound(ApiErrorCode.ASSET_NOT_FOUND);
       const path = (await loadLocalCollection(manifestPath)).filePath(request.params.file);
-      if (path === null) throw notFound('Asset not found');
+      if (path === null) throw notFound(ApiErrorCode.ASSET_NOT_FOUND);
       let body: Buffer;
       try {
         body = await readFile(path);
       } catch {
-        throw notFound('Asset not found');
+        throw notFound(ApiErrorCode.ASSET_NOT_FOUND);
       }
       const extension = request.params.file.slice(request.params.file.lastIndexOf('.') + 1);
       return (

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { IncomingMessage } from 'node:http';
 
 import type { FastifyReply } from 'fastify';
@@ -73,7 +74,12 @@ const localIdpRoutes: FastifyPluginAsyncZod<LocalIdpRoutesOptions> = async (app,
         const raw = request.raw as IncomingMessage & { originalUrl?: string };
         const url = raw.url ?? '/';
         const prefix = mount.prefix;
-        if (!url.startsWith(prefix)) return reply.code(404).send({ success: false, error: 'Not found' });
+        if (!url.startsWith(prefix))
+          return reply.code(404).send({
+            success: false,
+            error: API_ERROR_MESSAGES[ApiErrorCode.NOT_FOUND],
+            code: ApiErrorCode.NOT_FOUND,
+          });
         // oidc-provider finds its mount path by comparing `originalUrl` with the stripped `url`.
         raw.originalUrl = url;
         raw.url = url.slice(prefix.length) || '/';

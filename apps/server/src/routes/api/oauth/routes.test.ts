@@ -1,4 +1,5 @@
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
@@ -374,7 +375,11 @@ describe('OAuth linking on the local identity provider', () => {
     }
     const bad = await app.inject({ method: 'GET', url: '/api/oauth/local-idp/interaction/has%20space' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ success: false, error: 'Invalid interaction' });
+    expect(bad.json()).toEqual({
+      success: false,
+      error: 'Invalid interaction',
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
   });
 
   it('sends a browser without a usable link code back to the web app with the reason', async () => {
@@ -457,20 +462,32 @@ describe('OAuth linking on the local identity provider', () => {
       headers: { authorization: user.auth },
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ success: false, error: 'Wallet is blocked' });
+    expect(refused.json()).toEqual({
+      success: false,
+      error: 'Wallet is blocked',
+      code: ApiErrorCode.WALLET_BLOCKED,
+    });
   });
 
   it('POST /api/oauth/{provider}/start needs a valid session token', async () => {
     const anonymous = await app.inject({ method: 'POST', url: '/api/oauth/discord/start' });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ success: false, error: 'Missing token' });
+    expect(anonymous.json()).toEqual({
+      success: false,
+      error: 'Missing token',
+      code: ApiErrorCode.MISSING_TOKEN,
+    });
     const invalid = await app.inject({
       method: 'POST',
       url: '/api/oauth/twitter/start',
       headers: { authorization: 'Bearer nope' },
     });
     expect(invalid.statusCode).toBe(401);
-    expect(invalid.json()).toEqual({ success: false, error: 'Invalid token' });
+    expect(invalid.json()).toEqual({
+      success: false,
+      error: 'Invalid token',
+      code: ApiErrorCode.INVALID_TOKEN,
+    });
   });
 
   it('answers 404 Unknown provider for anything but discord and twitter', async () => {
@@ -485,7 +502,11 @@ describe('OAuth linking on the local identity provider', () => {
     ] as const) {
       const response = await app.inject({ method, url, headers: { authorization: auth } });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, error: 'Unknown provider' });
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'Unknown provider',
+        code: ApiErrorCode.OAUTH_UNKNOWN_PROVIDER,
+      });
     }
   });
 
@@ -497,6 +518,7 @@ describe('OAuth linking on the local identity provider', () => {
       expect(response.json(), url).toEqual({
         success: false,
         error: 'params.provider: Too big: expected string to have <=32 characters',
+        code: ApiErrorCode.VALIDATION_FAILED,
       });
     }
   });
@@ -527,14 +549,22 @@ describe('OAuth linking on the local identity provider', () => {
 
     const anonymous = await app.inject({ method: 'POST', url: '/api/oauth/twitter/link' });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ success: false, error: 'Missing token' });
+    expect(anonymous.json()).toEqual({
+      success: false,
+      error: 'Missing token',
+      code: ApiErrorCode.MISSING_TOKEN,
+    });
     const invalid = await app.inject({
       method: 'POST',
       url: '/api/oauth/twitter/link',
       headers: { authorization: 'Bearer nope' },
     });
     expect(invalid.statusCode).toBe(401);
-    expect(invalid.json()).toEqual({ success: false, error: 'Invalid token' });
+    expect(invalid.json()).toEqual({
+      success: false,
+      error: 'Invalid token',
+      code: ApiErrorCode.INVALID_TOKEN,
+    });
   });
 
   it('unlinks Discord and X for the signed-in wallet only', async () => {
@@ -550,7 +580,11 @@ describe('OAuth linking on the local identity provider', () => {
     for (const path of ['/api/oauth/unlinkDiscord', '/api/oauth/unlinkTwitter']) {
       const anonymous = await app.inject({ method: 'POST', url: path });
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ success: false, error: 'Missing token' });
+      expect(anonymous.json()).toEqual({
+        success: false,
+        error: 'Missing token',
+        code: ApiErrorCode.MISSING_TOKEN,
+      });
       // Another wallet's unlink leaves the owner's links alone.
       const foreign = await app.inject({ method: 'POST', url: path, headers: { authorization: other.auth } });
       expect(foreign.json()).toEqual({ success: true });
@@ -594,14 +628,22 @@ describe('OAuth linking on the local identity provider', () => {
   it('unlinking needs a POST and a valid token', async () => {
     const get404 = await app.inject({ method: 'GET', url: '/api/oauth/unlinkDiscord' });
     expect(get404.statusCode).toBe(404);
-    expect(get404.json()).toEqual({ success: false, error: 'Unknown provider' });
+    expect(get404.json()).toEqual({
+      success: false,
+      error: 'Unknown provider',
+      code: ApiErrorCode.OAUTH_UNKNOWN_PROVIDER,
+    });
     const wrongScheme = await app.inject({
       method: 'POST',
       url: '/api/oauth/unlinkTwitter',
       headers: { authorization: 'Basic abc' },
     });
     expect(wrongScheme.statusCode).toBe(401);
-    expect(wrongScheme.json()).toEqual({ success: false, error: 'Invalid token' });
+    expect(wrongScheme.json()).toEqual({
+      success: false,
+      error: 'Invalid token',
+      code: ApiErrorCode.INVALID_TOKEN,
+    });
   });
 
   it('serves discovery, JWKS and refuses bad token requests with OAuth errors, not 5xx', async () => {

@@ -14,12 +14,13 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { HttpError, notFound } from '../../../http/errors.ts';
+import { notFound, serviceUnavailable } from '../../../http/errors.ts';
 import { bearer, errorResponses, successSchema } from '../../../http/schemas.ts';
 import { bindingCookieName, bindingCookieOptions } from '../../../oauth/browser-binding.ts';
 import { createDiscordProvider } from '../../../oauth/discord-provider.ts';
@@ -87,7 +88,7 @@ const BINDING_COOKIE_DOC =
 
 /** `provider`, or 404 'Unknown provider'. */
 function providerOf(value: string): ProviderName {
-  if (!isProviderName(value)) throw notFound(OAUTH_ERRORS.unknownProvider);
+  if (!isProviderName(value)) throw notFound(ApiErrorCode.OAUTH_UNKNOWN_PROVIDER);
   return value;
 }
 
@@ -254,7 +255,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       try {
         return { success: true as const, url: await startBound(reply, request.user!.address, provider) };
       } catch (error) {
-        if (error instanceof OAuthLinkError) throw new HttpError(503, notConfiguredMessage(provider));
+        if (error instanceof OAuthLinkError)
+          throw serviceUnavailable(ApiErrorCode.OAUTH_NOT_CONFIGURED, notConfiguredMessage(provider));
         throw error;
       }
     },

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type {
   ApprovedRequestResponse,
   MarketRequestListResponse,
@@ -20,7 +21,6 @@ import type { MarketRequestRecord } from '../../../repositories/market-repositor
 import {
   checkMarketTimes,
   MAX_PENDING_MARKET_REQUESTS,
-  PROPHECY_MESSAGES,
   toMarketView,
   type ProphecyService,
 } from '../../../services/prophecy-service.ts';
@@ -114,7 +114,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
         { ...body, requester: request.user!.address, createdAt: nowMs },
         MAX_PENDING_MARKET_REQUESTS,
       );
-      if (id === null) throw tooManyRequests(PROPHECY_MESSAGES.tooManyRequests);
+      if (id === null) throw tooManyRequests(ApiErrorCode.TOO_MANY_MARKET_REQUESTS);
       const stored = await requests.find(id);
       if (stored === null) throw new Error('the market request was not stored');
       return { success: true as const, request: toRequestView(stored) };

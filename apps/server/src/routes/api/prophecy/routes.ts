@@ -10,6 +10,7 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import {
   COMMENT_MAX_LENGTH,
   MARKET_NAME_FILTER_MAX_LENGTH,
@@ -202,14 +203,14 @@ most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} mar
     },
     async (request) => {
       const { market, comment } = request.body;
-      if (!(await prophecy.markets.exists(market))) throw notFound(PROPHECY_MESSAGES.marketNotFound);
+      if (!(await prophecy.markets.exists(market))) throw notFound(ApiErrorCode.MARKET_NOT_FOUND);
       const added = await comments.addIfAllowed(
         { market, user: request.user!.address, comment, nowMs: app.now() },
         COMMENT_RATE_LIMIT,
       );
       if (!added.ok) {
         throw tooManyRequests(
-          added.reason === 'interval' ? PROPHECY_MESSAGES.commentTooFast : PROPHECY_MESSAGES.commentLimit,
+          added.reason === 'interval' ? ApiErrorCode.COMMENT_TOO_FAST : ApiErrorCode.COMMENT_LIMIT_EXCEEDED,
         );
       }
       return { success: true as const, comment: added.comment };
@@ -330,7 +331,7 @@ most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} mar
     },
     async (request) => {
       const { market } = request.params;
-      if (!(await prophecy.markets.exists(market))) throw notFound(PROPHECY_MESSAGES.marketNotFound);
+      if (!(await prophecy.markets.exists(market))) throw notFound(ApiErrorCode.MARKET_NOT_FOUND);
       return {
         success: true as const,
         ...(await commentPage(market, request.query.cursor ?? null, request.query.limit)),

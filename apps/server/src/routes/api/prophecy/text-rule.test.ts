@@ -5,6 +5,7 @@
  * in NFC.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { COMMENT_MESSAGES } from '@arcade/sdk/api/prophecy';
 import { generateKeyPairSigner, type Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,14 +84,22 @@ describe('POST /api/prophecy/addComment', () => {
     const before = await commentCount();
     const response = await post('/addComment', { market, comment }, userToken);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: COMMENT_MESSAGES.invalid });
+    expect(response.json()).toEqual({
+      success: false,
+      error: COMMENT_MESSAGES.invalid,
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
     expect(await commentCount()).toBe(before);
   });
 
   it('refuses a comment that shows nothing as empty', async () => {
     const response = await post('/addComment', { market, comment: '\u2800 \u2800' }, userToken);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: COMMENT_MESSAGES.empty });
+    expect(response.json()).toEqual({
+      success: false,
+      error: COMMENT_MESSAGES.empty,
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
   });
 
   it('keeps lines and emoji, and stores the comment in NFC', async () => {
@@ -127,7 +136,7 @@ describe('POST /api/prophecy/requestMarket', () => {
     const before = await requestCount();
     const response = await post('/requestMarket', proposal(overrides), userToken);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error });
+    expect(response.json()).toEqual({ success: false, error, code: ApiErrorCode.VALIDATION_FAILED });
     expect(await requestCount()).toBe(before);
   });
 
@@ -147,7 +156,11 @@ describe('POST /api/prophecy/requestMarket', () => {
 
     const rejected = await post(`/requests/${request.id}/reject`, { reason: 'spam\u202E' }, adminToken);
     expect(rejected.statusCode).toBe(400);
-    expect(rejected.json()).toEqual({ success: false, error: 'Reason contains invalid characters' });
+    expect(rejected.json()).toEqual({
+      success: false,
+      error: 'Reason contains invalid characters',
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
     const rows = await t.db.query<{ status: string }>('SELECT status FROM market_requests WHERE id = $1', [
       request.id,
     ]);

@@ -4,6 +4,7 @@
  * token is refused everywhere (every instance, the chat's check included).
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { randomBytes } from 'node:crypto';
 
 import {
@@ -128,7 +129,11 @@ describe('nonces', () => {
       ledger: false,
     });
     expect(borrowed.statusCode).toBe(401);
-    expect(borrowed.json()).toEqual({ success: false, error: 'Request a nonce first' });
+    expect(borrowed.json()).toEqual({
+      success: false,
+      error: 'Request a nonce first',
+      code: ApiErrorCode.NONCE_NOT_REQUESTED,
+    });
     const mismatched = await authenticate({
       address: mallory.address,
       nonce: aliceNonce.nonce,
@@ -137,7 +142,11 @@ describe('nonces', () => {
       ledger: false,
     });
     expect(mismatched.statusCode).toBe(401);
-    expect(mismatched.json()).toEqual({ success: false, error: 'Invalid signature' });
+    expect(mismatched.json()).toEqual({
+      success: false,
+      error: 'Invalid signature',
+      code: ApiErrorCode.INVALID_SIGNATURE,
+    });
   });
 
   it('answers 400 when a signed message names no nonce, and for a malformed one', async () => {
@@ -146,10 +155,18 @@ describe('nonces', () => {
     const signature = await signMessageText(user, message);
     const missing = await authenticate({ address: user.address, signature, ledger: false });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ success: false, error: 'Nonce is required' });
+    expect(missing.json()).toEqual({
+      success: false,
+      error: 'Nonce is required',
+      code: ApiErrorCode.NONCE_REQUIRED,
+    });
     const malformed = await authenticate({ address: user.address, nonce: 'x', signature, ledger: false });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ success: false, error: 'Invalid nonce' });
+    expect(malformed.json()).toEqual({
+      success: false,
+      error: 'Invalid nonce',
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
   });
 
   it('deletes expired nonces of every address when a new one is issued', async () => {
@@ -176,7 +193,11 @@ describe('nonces', () => {
       ledger: false,
     });
     expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({ success: false, error: 'Request a nonce first' });
+    expect(late.json()).toEqual({
+      success: false,
+      error: 'Request a nonce first',
+      code: ApiErrorCode.NONCE_NOT_REQUESTED,
+    });
   });
 
   it('rate-limits POST /api/user/nonce per IP', async () => {
@@ -192,7 +213,11 @@ describe('nonces', () => {
         });
         statuses.push(response.statusCode);
         if (response.statusCode === 429)
-          expect(response.json()).toEqual({ success: false, error: 'Too many requests' });
+          expect(response.json()).toEqual({
+            success: false,
+            error: 'Too many requests',
+            code: ApiErrorCode.RATE_LIMITED,
+          });
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
     } finally {
@@ -238,7 +263,7 @@ describe('the signed message', () => {
         label,
         value,
         status: 401,
-        body: { success: false, error: 'Invalid signature' },
+        body: { success: false, error: 'Invalid signature', code: ApiErrorCode.INVALID_SIGNATURE },
       });
     }
     // A line the issued message does not have.
@@ -249,7 +274,11 @@ describe('the signed message', () => {
       message: extra,
       ledger: false,
     });
-    expect(withExtra.json()).toEqual({ success: false, error: 'Invalid signature' });
+    expect(withExtra.json()).toEqual({
+      success: false,
+      error: 'Invalid signature',
+      code: ApiErrorCode.INVALID_SIGNATURE,
+    });
     // The issued message itself is still good: nothing above consumed the nonce.
     const ok = await authenticate({
       address: user.address,
@@ -270,7 +299,11 @@ describe('the signed message', () => {
       ledger: true,
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, error: 'Invalid signature' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Invalid signature',
+      code: ApiErrorCode.INVALID_SIGNATURE,
+    });
   });
 });
 
@@ -341,7 +374,7 @@ describe('tokens', () => {
       expect({ name, status: response.statusCode, body: response.json<unknown>() }).toEqual({
         name,
         status: 401,
-        body: { success: false, error: 'Invalid token' },
+        body: { success: false, error: 'Invalid token', code: ApiErrorCode.INVALID_TOKEN },
       });
     }
     // A subject that is no address gets nowhere else either.
@@ -358,7 +391,11 @@ describe('tokens', () => {
       headers: { authorization: `Bearer ${notAddress}` },
     });
     expect(profile.statusCode).toBe(401);
-    expect(profile.json()).toEqual({ success: false, error: 'Invalid token' });
+    expect(profile.json()).toEqual({
+      success: false,
+      error: 'Invalid token',
+      code: ApiErrorCode.INVALID_TOKEN,
+    });
   });
 
   it('accepts an issue time less than a minute ahead (another clock)', async () => {
@@ -389,14 +426,22 @@ describe('POST /api/user/signout', () => {
       headers: { authorization: token },
     });
     expect(verify.statusCode).toBe(401);
-    expect(verify.json()).toEqual({ success: false, error: 'Token revoked' });
+    expect(verify.json()).toEqual({
+      success: false,
+      error: 'Token revoked',
+      code: ApiErrorCode.TOKEN_REVOKED,
+    });
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/user/signout',
       headers: { authorization: token },
     });
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toEqual({ success: false, error: 'Token revoked' });
+    expect(again.json()).toEqual({
+      success: false,
+      error: 'Token revoked',
+      code: ApiErrorCode.TOKEN_REVOKED,
+    });
     // The chat checks tokens through the same service.
     await expect(t.app.tokens.verify(token.slice('Bearer '.length))).rejects.toEqual(
       new TokenError('Token revoked'),
@@ -411,7 +456,11 @@ describe('POST /api/user/signout', () => {
   it('answers 401 without a token, 400 for a body that is not JSON and 403 for a blocked wallet', async () => {
     const missing = await t.app.inject({ method: 'POST', url: '/api/user/signout' });
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toEqual({ success: false, error: 'Missing token' });
+    expect(missing.json()).toEqual({
+      success: false,
+      error: 'Missing token',
+      code: ApiErrorCode.MISSING_TOKEN,
+    });
     const notJson = await t.app.inject({
       method: 'POST',
       url: '/api/user/signout',
@@ -419,7 +468,11 @@ describe('POST /api/user/signout', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(notJson.statusCode).toBe(400);
-    expect(notJson.json()).toEqual({ success: false, error: 'Malformed JSON body' });
+    expect(notJson.json()).toEqual({
+      success: false,
+      error: 'Malformed JSON body',
+      code: ApiErrorCode.MALFORMED_JSON,
+    });
     const blocked = await generateKeyPairSigner();
     const token = await signIn(t.app, blocked);
     await t.app.repositories.blockedWallets.block(blocked.address, 'spam', t.admins[0]!.address);
@@ -429,7 +482,11 @@ describe('POST /api/user/signout', () => {
       headers: { authorization: token },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, error: 'Wallet is blocked' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Wallet is blocked',
+      code: ApiErrorCode.WALLET_BLOCKED,
+    });
   });
 
   it('deletes revocations of expired tokens, of every wallet, as new ones are recorded', async () => {
@@ -483,7 +540,11 @@ describe('revocation across instances', () => {
       expect(out.statusCode).toBe(200);
       const refused = await b.app.inject({ url, headers: { authorization: token } });
       expect(refused.statusCode).toBe(401);
-      expect(refused.json()).toEqual({ success: false, error: 'Token revoked' });
+      expect(refused.json()).toEqual({
+        success: false,
+        error: 'Token revoked',
+        code: ApiErrorCode.TOKEN_REVOKED,
+      });
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
@@ -515,10 +576,18 @@ describe('revocation across instances', () => {
         expect(out.statusCode).toBe(200);
         const refused = await b.app.inject({ url: verify, headers: { authorization: token } });
         expect(refused.statusCode).toBe(401);
-        expect(refused.json()).toEqual({ success: false, error: 'Token revoked' });
+        expect(refused.json()).toEqual({
+          success: false,
+          error: 'Token revoked',
+          code: ApiErrorCode.TOKEN_REVOKED,
+        });
         await redisA.del(key);
         const afterLoss = await b.app.inject({ url: verify, headers: { authorization: token } });
-        expect(afterLoss.json()).toEqual({ success: false, error: 'Token revoked' });
+        expect(afterLoss.json()).toEqual({
+          success: false,
+          error: 'Token revoked',
+          code: ApiErrorCode.TOKEN_REVOKED,
+        });
         expect((await b.app.inject({ url: verify, headers: { authorization: other } })).statusCode).toBe(200);
       } finally {
         await Promise.all([a.close(), b.close()]);

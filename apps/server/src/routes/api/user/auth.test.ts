@@ -2,6 +2,7 @@
  * Wallet sign-in through the API: nonces, signed messages, Ledger memo transactions, tokens.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { getTransferSolInstruction } from '@solana-program/system';
 import {
   address,
@@ -114,7 +115,11 @@ describe('POST /api/user/nonce', () => {
       payload: { address: 'nope' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: 'Invalid address' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Invalid address',
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
   });
 });
 
@@ -160,7 +165,11 @@ describe('POST /api/user/authenticate', () => {
     expect((await authenticate(payload)).statusCode).toBe(200);
     const replay = await authenticate(payload);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ success: false, error: 'Nonce already used' });
+    expect(replay.json()).toEqual({
+      success: false,
+      error: 'Nonce already used',
+      code: ApiErrorCode.NONCE_USED,
+    });
   });
 
   it('consumes a nonce once when two requests race', async () => {
@@ -187,7 +196,11 @@ describe('POST /api/user/authenticate', () => {
       ledger: false,
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, error: 'Nonce expired' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Nonce expired',
+      code: ApiErrorCode.NONCE_EXPIRED,
+    });
   });
 
   it('refuses a signature over another message, by another key, or without a nonce', async () => {
@@ -201,14 +214,22 @@ describe('POST /api/user/authenticate', () => {
       ledger: false,
     });
     expect(tampered.statusCode).toBe(401);
-    expect(tampered.json()).toEqual({ success: false, error: 'Invalid signature' });
+    expect(tampered.json()).toEqual({
+      success: false,
+      error: 'Invalid signature',
+      code: ApiErrorCode.INVALID_SIGNATURE,
+    });
     const wrongKey = await authenticate({
       address: user.address,
       nonce,
       signature: await signMessageText(other, message),
       ledger: false,
     });
-    expect(wrongKey.json()).toEqual({ success: false, error: 'Invalid signature' });
+    expect(wrongKey.json()).toEqual({
+      success: false,
+      error: 'Invalid signature',
+      code: ApiErrorCode.INVALID_SIGNATURE,
+    });
     // `other` never asked for a nonce.
     const noNonce = await authenticate({
       address: other.address,
@@ -217,7 +238,11 @@ describe('POST /api/user/authenticate', () => {
       ledger: false,
     });
     expect(noNonce.statusCode).toBe(401);
-    expect(noNonce.json()).toEqual({ success: false, error: 'Request a nonce first' });
+    expect(noNonce.json()).toEqual({
+      success: false,
+      error: 'Request a nonce first',
+      code: ApiErrorCode.NONCE_NOT_REQUESTED,
+    });
   });
 
   it('accepts the message a solana:signIn wallet built from the input, line for line', async () => {
@@ -255,7 +280,11 @@ describe('POST /api/user/authenticate', () => {
       ledger: false,
     });
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ success: false, error: 'Invalid signature' });
+    expect(refused.json()).toEqual({
+      success: false,
+      error: 'Invalid signature',
+      code: ApiErrorCode.INVALID_SIGNATURE,
+    });
 
     // A wallet that leaves out a field it was sent (here the expiry) is refused too.
     const third = await nonceFor(user);
@@ -267,7 +296,11 @@ describe('POST /api/user/authenticate', () => {
       ledger: false,
     });
     expect(partial.statusCode).toBe(401);
-    expect(partial.json()).toEqual({ success: false, error: 'Invalid signature' });
+    expect(partial.json()).toEqual({
+      success: false,
+      error: 'Invalid signature',
+      code: ApiErrorCode.INVALID_SIGNATURE,
+    });
   });
 
   it('accepts a Ledger memo transaction carrying the message, and never broadcasts it', async () => {
@@ -291,14 +324,22 @@ describe('POST /api/user/authenticate', () => {
     ]);
     const refused = await authenticate({ address: user.address, signature: withTransfer, ledger: true });
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ success: false, error: 'Invalid signature' });
+    expect(refused.json()).toEqual({
+      success: false,
+      error: 'Invalid signature',
+      code: ApiErrorCode.INVALID_SIGNATURE,
+    });
 
     const otherPayer = await ledgerTransaction(thief, [memoInstruction(message)]);
     expect(
       (await authenticate({ address: user.address, signature: otherPayer, ledger: true })).statusCode,
     ).toBe(401);
     const garbage = await authenticate({ address: user.address, signature: 'AAAA', ledger: true });
-    expect(garbage.json()).toEqual({ success: false, error: 'Invalid signature' });
+    expect(garbage.json()).toEqual({
+      success: false,
+      error: 'Invalid signature',
+      code: ApiErrorCode.INVALID_SIGNATURE,
+    });
   });
 
   it('refuses a blocked wallet', async () => {
@@ -313,7 +354,11 @@ describe('POST /api/user/authenticate', () => {
       payload: { address: user.address },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, error: 'Wallet is blocked' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Wallet is blocked',
+      code: ApiErrorCode.WALLET_BLOCKED,
+    });
   });
 
   it('answers malformed bodies with 400 and a message', async () => {
@@ -327,7 +372,7 @@ describe('POST /api/user/authenticate', () => {
     for (const [payload, error] of cases) {
       const response = await authenticate(payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, error });
+      expect(response.json()).toEqual({ success: false, error, code: ApiErrorCode.VALIDATION_FAILED });
     }
     const notJson = await t.app.inject({
       method: 'POST',
@@ -336,7 +381,11 @@ describe('POST /api/user/authenticate', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(notJson.statusCode).toBe(400);
-    expect(notJson.json()).toEqual({ success: false, error: 'Malformed JSON body' });
+    expect(notJson.json()).toEqual({
+      success: false,
+      error: 'Malformed JSON body',
+      code: ApiErrorCode.MALFORMED_JSON,
+    });
     const array = await authenticate([1, 2, 3]);
     expect(array.statusCode).toBe(400);
     expect(array.json<{ success: boolean }>().success).toBe(false);
@@ -348,17 +397,25 @@ describe('GET /api/user/verify/{address}', () => {
     const user = await generateKeyPairSigner();
     const missing = await t.app.inject({ url: `/api/user/verify/${user.address}` });
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toEqual({ success: false, error: 'Missing token' });
+    expect(missing.json()).toEqual({
+      success: false,
+      error: 'Missing token',
+      code: ApiErrorCode.MISSING_TOKEN,
+    });
     const bad = await t.app.inject({
       url: `/api/user/verify/${user.address}`,
       headers: { authorization: 'Bearer not.a.token' },
     });
-    expect(bad.json()).toEqual({ success: false, error: 'Invalid token' });
+    expect(bad.json()).toEqual({ success: false, error: 'Invalid token', code: ApiErrorCode.INVALID_TOKEN });
     const forged = await t.app.inject({
       url: `/api/user/verify/${user.address}`,
       headers: { authorization: 'Basic abc' },
     });
-    expect(forged.json()).toEqual({ success: false, error: 'Invalid token' });
+    expect(forged.json()).toEqual({
+      success: false,
+      error: 'Invalid token',
+      code: ApiErrorCode.INVALID_TOKEN,
+    });
 
     const { token } = await t.app.tokens.issue(user.address, Math.floor(Date.now() / 1000) - 7200);
     const expired = await t.app.inject({
@@ -366,7 +423,11 @@ describe('GET /api/user/verify/{address}', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toEqual({ success: false, error: 'Token expired' });
+    expect(expired.json()).toEqual({
+      success: false,
+      error: 'Token expired',
+      code: ApiErrorCode.TOKEN_EXPIRED,
+    });
   });
 
   it("answers 403 for another address's token", async () => {
@@ -377,7 +438,11 @@ describe('GET /api/user/verify/{address}', () => {
       headers: { authorization: aliceToken },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, error: 'Token does not match this address' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Token does not match this address',
+      code: ApiErrorCode.TOKEN_ADDRESS_MISMATCH,
+    });
   });
 
   it('answers 403 once the wallet is blocked, even with a valid token', async () => {
@@ -392,6 +457,10 @@ describe('GET /api/user/verify/{address}', () => {
       headers: { authorization: token },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, error: 'Wallet is blocked' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Wallet is blocked',
+      code: ApiErrorCode.WALLET_BLOCKED,
+    });
   });
 });

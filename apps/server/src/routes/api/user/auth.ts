@@ -5,6 +5,7 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -113,7 +114,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.user?.address !== request.params.address)
-        throw forbidden('Token does not match this address');
+        throw forbidden(ApiErrorCode.TOKEN_ADDRESS_MISMATCH);
       return { success: true as const };
     },
   );
@@ -141,7 +142,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         await app.tokens.revoke(bearerToken(request));
       } catch (error) {
         // Revoked by a concurrent sign-out since `authenticate` checked it.
-        if (error instanceof TokenError) throw unauthorized(error.message);
+        if (error instanceof TokenError) throw unauthorized(error.code, error.message);
         throw error;
       }
       return { success: true as const };

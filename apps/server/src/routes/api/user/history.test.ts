@@ -3,6 +3,7 @@
  * indexer writes.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { generateKeyPairSigner, type Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -140,7 +141,11 @@ describe('POST /api/user/bets', () => {
     expect(await ids({ game: null })).toEqual([nft, token, sol]);
     const bad = await post('/api/user/bets', { address: player, game: 'foresight' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ success: false, error: HISTORY_ERRORS.invalidGame });
+    expect(bad.json()).toEqual({
+      success: false,
+      error: HISTORY_ERRORS.invalidGame,
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
   });
 
   it('is empty for a wallet without bets', async () => {
@@ -168,7 +173,7 @@ describe('POST /api/user/bets', () => {
   ])('refuses %j with 400 %j', async (payload, error) => {
     const response = await post('/api/user/bets', payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error });
+    expect(response.json()).toEqual({ success: false, error, code: ApiErrorCode.VALIDATION_FAILED });
   });
 
   it('refuses a malformed or missing body with a 4xx', async () => {
@@ -179,7 +184,11 @@ describe('POST /api/user/bets', () => {
       payload: '{"address":',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ success: false, error: 'Malformed JSON body' });
+    expect(malformed.json()).toEqual({
+      success: false,
+      error: 'Malformed JSON body',
+      code: ApiErrorCode.MALFORMED_JSON,
+    });
     const missing = await t.app.inject({ method: 'POST', url: '/api/user/bets' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ success: false });
@@ -276,12 +285,20 @@ describe('POST /api/user/predictions', () => {
   it('validates like the others', async () => {
     const bad = await post('/api/user/predictions', { address: 'x' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ success: false, error: 'Invalid address' });
+    expect(bad.json()).toEqual({
+      success: false,
+      error: 'Invalid address',
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
     const cursor = await post('/api/user/predictions', {
       address: '11111111111111111111111111111111',
       id: 'x',
     });
-    expect(cursor.json()).toEqual({ success: false, error: HISTORY_ERRORS.invalidCursor });
+    expect(cursor.json()).toEqual({
+      success: false,
+      error: HISTORY_ERRORS.invalidCursor,
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
   });
 });
 
@@ -438,7 +455,11 @@ describe('unclaimed: true', () => {
     for (const url of ['/api/user/predictions', '/api/user/marketBets']) {
       const response = await post(url, { address: '11111111111111111111111111111111', unclaimed });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, error: HISTORY_ERRORS.invalidUnclaimed });
+      expect(response.json()).toEqual({
+        success: false,
+        error: HISTORY_ERRORS.invalidUnclaimed,
+        code: ApiErrorCode.VALIDATION_FAILED,
+      });
     }
   });
 });

@@ -4,6 +4,7 @@
  * transaction never landed.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { JUICE_CLAIM_INTERVAL_SECS } from '@arcade/sdk/constants';
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import {
@@ -211,7 +212,11 @@ describe('GET /api/user/juice/{address}', () => {
   it('refuses a malformed address', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/user/juice/not-an-address' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: 'Invalid address' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Invalid address',
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
   });
 });
 
@@ -219,17 +224,29 @@ describe('POST /api/user/claimJuice', () => {
   it('needs a valid token', async () => {
     const missing = await claim();
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toEqual({ success: false, error: 'Missing token' });
+    expect(missing.json()).toEqual({
+      success: false,
+      error: 'Missing token',
+      code: ApiErrorCode.MISSING_TOKEN,
+    });
     const invalid = await claim('Bearer not.a.token');
     expect(invalid.statusCode).toBe(401);
-    expect(invalid.json()).toEqual({ success: false, error: 'Invalid token' });
+    expect(invalid.json()).toEqual({
+      success: false,
+      error: 'Invalid token',
+      code: ApiErrorCode.INVALID_TOKEN,
+    });
   });
 
   it("refuses when nothing is claimable: 'Nothing to claim'", async () => {
     const { authorization } = await funded();
     const response = await claim(authorization);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: JUICE_CLAIM_ERRORS.nothingToClaim });
+    expect(response.json()).toEqual({
+      success: false,
+      error: JUICE_CLAIM_ERRORS.nothingToClaim,
+      code: ApiErrorCode.JUICE_NOTHING_TO_CLAIM,
+    });
   });
 
   it('mints the claimable Juice end to end and then waits 24 hours', async () => {
@@ -287,6 +304,7 @@ describe('POST /api/user/claimJuice', () => {
     expect(tooSoon.json()).toEqual({
       success: false,
       error: JUICE_CLAIM_ERRORS.tooSoon,
+      code: ApiErrorCode.JUICE_CLAIM_TOO_SOON,
       nextClaimAt: claimedAt + JUICE_CLAIM_INTERVAL_SECS,
     });
 

@@ -4,6 +4,7 @@
  * beyond int8; validation; and a property test against a reference model.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { BPS_DENOMINATOR, LAMPORTS_PER_SOL, PROPHECY_FEE_BPS } from '@arcade/sdk/constants';
 import { foresightPayout, poolPayout } from '@arcade/sdk/payout';
 import { generateKeyPairSigner } from '@solana/kit';
@@ -467,7 +468,11 @@ describe('GET /api/user/pnl/{address}', () => {
   ])('refuses %j with 400 Invalid address', async (address) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/user/pnl/${address}` });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: 'Invalid address' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Invalid address',
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
   });
 
   it('is a GET only', async () => {

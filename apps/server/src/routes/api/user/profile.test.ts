@@ -2,6 +2,7 @@
  * Profiles: reading a wallet's socials, setting the username (spec §5's messages) and the pfp.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
 import fc from 'fast-check';
@@ -96,7 +97,11 @@ describe('GET /api/user/{address}', () => {
   it('answers 400 for a malformed address', async () => {
     const response = await t.app.inject({ url: '/api/user/0OIl' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: 'Invalid address' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Invalid address',
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
   });
 });
 
@@ -126,7 +131,7 @@ describe('POST /api/user/updateUsername', () => {
     for (const [payload, error] of cases) {
       const response = await updateUsername(authorization, payload);
       expect(response.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
-      expect(response.json()).toEqual({ success: false, error });
+      expect(response.json()).toEqual({ success: false, error, code: ApiErrorCode.VALIDATION_FAILED });
     }
     expect(VALIDATION_MESSAGES.usernameTooLong).toBe('Username cannot be longer than 15 characters');
   });
@@ -140,6 +145,7 @@ describe('POST /api/user/updateUsername', () => {
         success: false,
         disallowed: true,
         error: VALIDATION_MESSAGES.usernameNotAllowed,
+        code: ApiErrorCode.USERNAME_NOT_ALLOWED,
       });
     }
     // A short listed word does not refuse ordinary names that contain it.
@@ -155,6 +161,7 @@ describe('POST /api/user/updateUsername', () => {
         success: false,
         disallowed: true,
         error: VALIDATION_MESSAGES.usernameNotAllowed,
+        code: ApiErrorCode.USERNAME_NOT_ALLOWED,
       });
     }
     // Look-alikes outside the allowed characters (Cyrillic а, a zero-width space, emoji) get the
@@ -165,6 +172,7 @@ describe('POST /api/user/updateUsername', () => {
       expect(response.json()).toEqual({
         success: false,
         error: VALIDATION_MESSAGES.usernameInvalidCharacters,
+        code: ApiErrorCode.VALIDATION_FAILED,
       });
     }
     expect((await t.app.inject({ url: `/api/user/${user.address}` })).json()).toMatchObject({
@@ -182,7 +190,12 @@ describe('POST /api/user/updateUsername', () => {
     expect((await updateUsername(first.authorization, { username: 'CaseKing' })).statusCode).toBe(200);
     const taken = await updateUsername(second.authorization, { username: 'caseking' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ success: false, disallowed: false, error: 'Username already taken' });
+    expect(taken.json()).toEqual({
+      success: false,
+      disallowed: false,
+      error: 'Username already taken',
+      code: ApiErrorCode.USERNAME_TAKEN,
+    });
     // The owner may change its own name's case.
     expect((await updateUsername(first.authorization, { username: 'CASEKING' })).statusCode).toBe(200);
   });
@@ -190,7 +203,11 @@ describe('POST /api/user/updateUsername', () => {
   it('needs a token', async () => {
     const response = await updateUsername(undefined, { username: 'nobody' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, error: 'Missing token' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Missing token',
+      code: ApiErrorCode.MISSING_TOKEN,
+    });
   });
 });
 
@@ -229,7 +246,11 @@ describe('POST /api/user/updatePfp', () => {
         headers: { authorization },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, error: VALIDATION_MESSAGES.pfpEmpty });
+      expect(response.json()).toEqual({
+        success: false,
+        error: VALIDATION_MESSAGES.pfpEmpty,
+        code: ApiErrorCode.VALIDATION_FAILED,
+      });
     }
     const someoneElses = (await generateKeyPairSigner()).address;
     const response = await t.app.inject({
@@ -239,7 +260,11 @@ describe('POST /api/user/updatePfp', () => {
       headers: { authorization },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: 'You do not hold this NFT' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'You do not hold this NFT',
+      code: ApiErrorCode.NFT_NOT_HELD,
+    });
   });
 
   it('needs a token', async () => {

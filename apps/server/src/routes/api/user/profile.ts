@@ -4,6 +4,7 @@
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '@arcade/sdk/constants';
 import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
 import { checkUsername, isDeniedUsername } from '@arcade/sdk/text-rules';
@@ -13,7 +14,7 @@ import { z } from 'zod';
 import { readProfile } from '../../../cache/profiles.ts';
 import { DEFAULT_USERNAME_DENYLIST } from '../../../config/env.ts';
 import { badRequest, conflict } from '../../../http/errors.ts';
-import { addressParams, bearer, errorResponses } from '../../../http/schemas.ts';
+import { addressParams, bearer, errorResponses, errorSchema } from '../../../http/schemas.ts';
 
 /** The profile fields of spec §3 "User socials", plus the wallet's standing. */
 const userSchema = z.object({
@@ -107,7 +108,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.object({ success: z.literal(true), disallowed: z.literal(false), username: z.string() }),
           ...errorResponses,
-          409: z.object({ success: z.literal(false), error: z.string(), disallowed: z.boolean() }),
+          409: errorSchema.extend({ disallowed: z.boolean() }),
         },
       },
     },
@@ -115,11 +116,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { username } = request.body;
       const address = request.user!.address;
       if (isUsernameDenied(username, denylist)) {
-        throw badRequest(VALIDATION_MESSAGES.usernameNotAllowed, { disallowed: true });
+        throw badRequest(ApiErrorCode.USERNAME_NOT_ALLOWED, { disallowed: true });
       }
       const set = await users.setUsername(address, username);
       app.profileCache.delete(address);
-      if (!set) throw conflict('Username already taken', { disallowed: false });
+      if (!set) throw conflict(ApiErrorCode.USERNAME_TAKEN, { disallowed: false });
       return { success: true as const, disallowed: false as const, username };
     },
   );
@@ -152,7 +153,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const address = request.user!.address;
       const inventory = await app.ports.nftMarket.inventory(address);
       const nft = inventory.find((item) => item.id === request.body.pfp);
-      if (nft === undefined) throw badRequest('You do not hold this NFT');
+      if (nft === undefined) throw badRequest(ApiErrorCode.NFT_NOT_HELD);
       await users.setPfp(address, nft.id, nft.content.links.image);
       app.profileCache.delete(address);
       return { success: true as const, pfp: nft.id, pfpImage: nft.content.links.image };

@@ -3,6 +3,7 @@
  * claim and what it claimed), and the indexer's attribution.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
 import { REFERRAL_ACCOUNT_SIZE } from '@arcade/sdk/wager/accounts';
 import { getClaimReferralInstructionAsync } from '@arcade/sdk/wager/instructions';
@@ -67,7 +68,11 @@ describe('POST /api/user/createReferral', () => {
   it('needs a valid token', async () => {
     const response = await createReferral();
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, error: 'Missing token' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Missing token',
+      code: ApiErrorCode.MISSING_TOKEN,
+    });
   });
 
   it("creates one code per wallet, then 'Referral already exists'", async () => {
@@ -84,7 +89,12 @@ describe('POST /api/user/createReferral', () => {
 
     const second = await createReferral(authorization);
     expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual({ success: false, error: VALIDATION_MESSAGES.referralExists, referral });
+    expect(second.json()).toEqual({
+      success: false,
+      error: VALIDATION_MESSAGES.referralExists,
+      code: ApiErrorCode.REFERRAL_EXISTS,
+      referral,
+    });
   });
 
   it('shows the new code in the profile at once, even right after a read cached the profile without one', async () => {
@@ -135,7 +145,11 @@ describe('GET /api/user/referral/{code}', () => {
   it("answers 404 'Referral not found' for an unknown code", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/user/referral/AAAA2345' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, error: 'Referral not found' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Referral not found',
+      code: ApiErrorCode.REFERRAL_NOT_FOUND,
+    });
   });
 
   it.each(['abc', 'AAAAAAAAA', 'AAAAAAA0', 'IIIIIIII', 'AAAA-AAA', '%20'])(
@@ -143,7 +157,11 @@ describe('GET /api/user/referral/{code}', () => {
     async (code) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/user/referral/${code}` });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, error: 'Invalid referral code' });
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'Invalid referral code',
+        code: ApiErrorCode.VALIDATION_FAILED,
+      });
     },
   );
 });
@@ -329,7 +347,11 @@ describe('GET /api/user/referralStats/{address}', () => {
   it('refuses a malformed address', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/user/referralStats/nope' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: 'Invalid address' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Invalid address',
+      code: ApiErrorCode.VALIDATION_FAILED,
+    });
   });
 });
 

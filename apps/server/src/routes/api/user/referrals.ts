@@ -6,7 +6,7 @@
  * @module
  */
 
-import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -16,8 +16,8 @@ import { REFERRAL_CODE_PATTERN } from '../../../repositories/referral-repository
 
 /** The user-facing errors of these routes (the spec's string where it has one). */
 export const REFERRAL_ERRORS = Object.freeze({
-  exists: VALIDATION_MESSAGES.referralExists,
-  notFound: 'Referral not found',
+  exists: API_ERROR_MESSAGES[ApiErrorCode.REFERRAL_EXISTS],
+  notFound: API_ERROR_MESSAGES[ApiErrorCode.REFERRAL_NOT_FOUND],
   invalidCode: 'Invalid referral code',
 } as const);
 
@@ -49,7 +49,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { address } = request.user!;
       const result = await referrals.create(address);
-      if (!result.created) throw badRequest(REFERRAL_ERRORS.exists, { referral: result.code });
+      if (!result.created) throw badRequest(ApiErrorCode.REFERRAL_EXISTS, { referral: result.code });
       // The profile carries the referral code: without this a read within the cache's second would say none.
       app.profileCache.delete(address);
       return { success: true as const, referral: result.code };
@@ -71,7 +71,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const address = await referrals.ownerOf(request.params.code);
-      if (address === null) throw notFound(REFERRAL_ERRORS.notFound);
+      if (address === null) throw notFound(ApiErrorCode.REFERRAL_NOT_FOUND);
       return { success: true as const, address };
     },
   );
