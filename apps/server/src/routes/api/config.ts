@@ -6,10 +6,10 @@
  * @module
  */
 
+import { runtimeConfigSchema, type RuntimeConfig } from '@arcade/sdk/api/config';
 import { FORESIGHT_PROGRAM_ADDRESS } from '@arcade/sdk/foresight/program';
 import { WAGER_PROGRAM_ADDRESS } from '@arcade/sdk/wager/program';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { rateLimitResponses, transportResponses } from '../../http/schemas.ts';
 
@@ -17,24 +17,10 @@ import { rateLimitResponses, transportResponses } from '../../http/schemas.ts';
 export const LOCAL_ANNOUNCEMENT =
   'You are on the local chain: connect the Local test wallet to play every game with free SOL.';
 
-const configSchema = z.object({
-  cluster: z.enum(['localnet', 'devnet', 'mainnet-beta']),
-  rpcUrl: z.string(),
-  rpcFallbackUrl: z.string().nullable(),
-  rpcWsUrl: z.string(),
-  programs: z.object({ wager: z.string(), foresight: z.string() }),
-  mints: z.object({ juice: z.string(), usdc: z.string(), usdt: z.string() }),
-  priceAccount: z.string(),
-  admins: z.array(z.string()),
-  communityChatUrl: z.string(),
-  socialUrl: z.string(),
-  announcement: z.object({ version: z.number(), text: z.string() }).nullable(),
-});
-
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { env, chain } = app;
   const text = env.ANNOUNCEMENT_TEXT ?? (chain.cluster === 'localnet' ? LOCAL_ANNOUNCEMENT : undefined);
-  const body: z.infer<typeof configSchema> = {
+  const body: RuntimeConfig = {
     cluster: chain.cluster,
     rpcUrl: env.PUBLIC_RPC_URL,
     rpcFallbackUrl: null,
@@ -58,7 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'What the web app needs before its first render: cluster, RPC, programs, mints, admins',
         tags: ['config'],
-        response: { 200: configSchema, ...rateLimitResponses, ...transportResponses },
+        response: { 200: runtimeConfigSchema, ...rateLimitResponses, ...transportResponses },
       },
     },
     async (_request, reply) => {

@@ -4,34 +4,12 @@
  * @module
  */
 
+import { healthSchema, type HealthCheck } from '@arcade/sdk/api/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { transportResponses } from '../../http/schemas.ts';
 
-const checkSchema = z.object({ ok: z.boolean(), latencyMs: z.number(), error: z.string().optional() });
-
-const workerSchema = z.object({
-  name: z.string(),
-  status: z.enum(['starting', 'leader', 'standby', 'failing', 'stopped', 'disabled']),
-  lastRunAt: z.number().nullable(),
-  lastSuccessAt: z.number().nullable(),
-  lastError: z.string().nullable(),
-  runs: z.number(),
-  failures: z.number(),
-  lagMs: z.number().nullable(),
-  details: z.record(z.string(), z.unknown()),
-});
-
-const healthSchema = z.object({
-  success: z.boolean(),
-  cluster: z.string(),
-  database: checkSchema,
-  chain: checkSchema,
-  workers: z.array(workerSchema),
-});
-
-async function check(work: () => Promise<unknown>): Promise<z.infer<typeof checkSchema>> {
+async function check(work: () => Promise<unknown>): Promise<HealthCheck> {
   const started = performance.now();
   try {
     await work();
