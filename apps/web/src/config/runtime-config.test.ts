@@ -37,13 +37,17 @@ describe('parseRuntimeConfig', () => {
     expect(config).toEqual(BODY);
   });
 
-  it('takes a missing fallback RPC or announcement as none, and keeps a fallback RPC it is given', () => {
-    const rest: Record<string, unknown> = { ...BODY };
-    delete rest['rpcFallbackUrl'];
-    delete rest['announcement'];
-    expect(parseRuntimeConfig(rest)).toMatchObject({ rpcFallbackUrl: null, announcement: null });
+  it('keeps a fallback RPC it is given, and refuses a config without one or an announcement (null when none)', () => {
     expect(parseRuntimeConfig({ ...BODY, rpcFallbackUrl: 'https://rpc.example' }).rpcFallbackUrl).toBe(
       'https://rpc.example',
+    );
+    expect(parseRuntimeConfig({ ...BODY, announcement: null }).announcement).toBeNull();
+    const { rpcFallbackUrl, announcement, ...rest } = BODY;
+    expect(refusalOf({ ...rest, announcement }).message).toBe(
+      'Server config: rpcFallbackUrl is missing or invalid',
+    );
+    expect(refusalOf({ ...rest, rpcFallbackUrl }).message).toBe(
+      'Server config: announcement is missing or invalid',
     );
   });
 
@@ -56,7 +60,7 @@ describe('parseRuntimeConfig', () => {
     expect(refusalOf({ ...BODY, cluster: 'testnet' }).message).toBe(
       'Server config: cluster is missing or invalid',
     );
-    expect(refusalOf({ ...BODY, rpcUrl: '' }).message).toBe('Server config: rpcUrl is missing or invalid');
+    expect(refusalOf({ ...BODY, rpcUrl: 3 }).message).toBe('Server config: rpcUrl is missing or invalid');
     expect(refusalOf({ ...BODY, programs: { wager: 'w' } }).message).toBe(
       'Server config: programs.foresight is missing or invalid',
     );
@@ -66,10 +70,10 @@ describe('parseRuntimeConfig', () => {
     expect(refusalOf({ ...BODY, admins: ['a', 2] }).message).toBe(
       'Server config: admins is missing or invalid',
     );
-    expect(refusalOf({ ...BODY, announcement: { version: 1.5, text: 'x' } }).message).toBe(
+    expect(refusalOf({ ...BODY, announcement: { version: '1', text: 'x' } }).message).toBe(
       'Server config: announcement.version is missing or invalid',
     );
-    expect(refusalOf({ ...BODY, announcement: { version: 1, text: '' } }).message).toBe(
+    expect(refusalOf({ ...BODY, announcement: { version: 1, text: null } }).message).toBe(
       'Server config: announcement.text is missing or invalid',
     );
   });

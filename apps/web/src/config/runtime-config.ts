@@ -1,96 +1,45 @@
 /**
  * What the web app learns from the server at start-up (`GET /api/config`): the cluster, where its RPC is,
  * the program ids and mints, the admins and the announcement. Read once, before the first render, and
- * validated here so a wrong server fails fast with the field's name.
+ * validated with the SDK's schema (the one the server declares its answer with), so a wrong server fails
+ * fast with the field's name.
  *
  * @module
  */
 
+import {
+  runtimeConfigSchema,
+  type Announcement as ConfigAnnouncement,
+  type Cluster as ConfigCluster,
+  type RuntimeConfig as ConfigBody,
+} from '@arcade/sdk/api/config';
+
 import { api } from '../lib/api-client.ts';
 
 /** The cluster the server runs against; `localnet` is the embedded chain of `npm start`. */
-export type Cluster = 'localnet' | 'devnet' | 'mainnet-beta';
+export type Cluster = ConfigCluster;
 
 /** The announcement shown in the marquee; a new `version` shows again to users who dismissed an older one. */
-export interface Announcement {
-  readonly version: number;
-  readonly text: string;
-}
+export type Announcement = Readonly<ConfigAnnouncement>;
 
-/** The server's answer to `GET /api/config`. */
-export interface RuntimeConfig {
-  readonly cluster: Cluster;
-  /** JSON-RPC over HTTP: an absolute URL, or a path on this origin such as `/rpc`. */
-  readonly rpcUrl: string;
-  /** A second JSON-RPC endpoint used when the first fails, or null. */
-  readonly rpcFallbackUrl: string | null;
-  /** PubSub websocket: an absolute `ws(s)://` URL, or a path on this origin such as `/rpc`. */
-  readonly rpcWsUrl: string;
-  readonly programs: { readonly wager: string; readonly foresight: string };
-  readonly mints: { readonly juice: string; readonly usdc: string; readonly usdt: string };
-  /** The Pyth SOL/USD price account Foresight settles from. */
-  readonly priceAccount: string;
-  /** Wallets that see the operator console. The server checks again on every admin call. */
-  readonly admins: readonly string[];
-  /** The community chat (Discord) invite. */
-  readonly communityChatUrl: string;
-  /** The social network profile (X). */
-  readonly socialUrl: string;
-  readonly announcement: Announcement | null;
-}
+/** The server's answer to `GET /api/config` (the SDK's schema, `@arcade/sdk/api/config`). */
+export type RuntimeConfig = Readonly<ConfigBody>;
 
 /** A field of `/api/config` that is missing or of the wrong type. */
 export class RuntimeConfigError extends Error {
   override readonly name = 'RuntimeConfigError';
 }
 
-function field<T>(value: unknown, name: string, check: (v: unknown) => v is T): T {
-  if (!check(value)) throw new RuntimeConfigError(`Server config: ${name} is missing or invalid`);
-  return value;
-}
-
-const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
-/** Checks the shape of `/api/config` and returns it typed. */
+/**
+ * Checks `/api/config` against the SDK's schema and returns it typed (unknown fields dropped). The error
+ * names the first field that is missing or invalid (`programs.wager`; the whole list for an item of one).
+ */
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
-  const body = field(raw, 'body', isRecord);
-  const programs = field(body['programs'], 'programs', isRecord);
-  const mints = field(body['mints'], 'mints', isRecord);
-  const cluster = field(body['cluster'], 'cluster', (v): v is Cluster =>
-    ['localnet', 'devnet', 'mainnet-beta'].includes(v as string),
-  );
-  const announcementRaw = body['announcement'];
-  let announcement: Announcement | null = null;
-  if (announcementRaw !== null && announcementRaw !== undefined) {
-    const a = field(announcementRaw, 'announcement', isRecord);
-    announcement = {
-      version: field(a['version'], 'announcement.version', (v): v is number => Number.isInteger(v)),
-      text: field(a['text'], 'announcement.text', isString),
-    };
-  }
-  const fallback = body['rpcFallbackUrl'];
-  return {
-    cluster,
-    rpcUrl: field(body['rpcUrl'], 'rpcUrl', isString),
-    rpcFallbackUrl:
-      fallback === null || fallback === undefined ? null : field(fallback, 'rpcFallbackUrl', isString),
-    rpcWsUrl: field(body['rpcWsUrl'], 'rpcWsUrl', isString),
-    programs: {
-      wager: field(programs['wager'], 'programs.wager', isString),
-      foresight: field(programs['foresight'], 'programs.foresight', isString),
-    },
-    mints: {
-      juice: field(mints['juice'], 'mints.juice', isString),
-      usdc: field(mints['usdc'], 'mints.usdc', isString),
-      usdt: field(mints['usdt'], 'mints.usdt', isString),
-    },
-    priceAccount: field(body['priceAccount'], 'priceAccount', isString),
-    admins: field(body['admins'], 'admins', (v): v is string[] => Array.isArray(v) && v.every(isString)),
-    communityChatUrl: field(body['communityChatUrl'], 'communityChatUrl', isString),
-    socialUrl: field(body['socialUrl'], 'socialUrl', isString),
-    announcement,
-  };
+  const result = runtimeConfigSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const path = result.error.issues[0]?.path.filter((key) => typeof key === 'string') ?? [];
+  const name = path.length === 0 ? 'body' : path.join('.');
+  throw new RuntimeConfigError(`Server config: ${name} is missing or invalid`);
 }
 
 /** Resolves a config URL that may be a path on this origin; `ws` turns http(s) into ws(s). */
