@@ -1,26 +1,17 @@
+import { healthSchema, type Health } from '@arcade/sdk/api/health';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { ApiError, apiErrorOf } from '../../../lib/api-client.ts';
 import { adminKeys } from './query-keys.ts';
-import type { HealthResponse } from './types.ts';
 
 /** How often the workers table re-reads the health report. */
 export const HEALTH_REFRESH_MS = 5_000;
-
-function isHealth(body: unknown): body is HealthResponse {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    Array.isArray((body as { workers?: unknown }).workers) &&
-    typeof (body as { database?: unknown }).database === 'object'
-  );
-}
 
 /**
  * `GET /api/health`. An unhealthy server answers 503 with the same report, which is exactly what the
  * operator needs to see, so that body is returned rather than thrown (unlike `api()`).
  */
-export async function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
+export async function getHealth(signal?: AbortSignal): Promise<Health> {
   let response: Response;
   try {
     response = await fetch('/api/health', {
@@ -32,7 +23,8 @@ export async function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
     throw new ApiError('Network error: the server cannot be reached', 0);
   }
   const body: unknown = await response.json().catch(() => null);
-  if (isHealth(body)) return body;
+  const health = healthSchema.safeParse(body);
+  if (health.success) return health.data;
   throw apiErrorOf(response.status, body);
 }
 

@@ -1,7 +1,7 @@
 /**
- * The server's JSON shapes the console reads (see `apps/server/src/routes/api/{admin,prophecy}` and
- * `health.ts`); the Prophecy ones come from `@arcade/sdk/api/prophecy`. Lamport amounts arrive as decimal
- * strings and are turned into `bigint` where shown.
+ * The server's JSON shapes the console reads (see `apps/server/src/routes/api/{admin,prophecy}`); the
+ * Prophecy ones come from `@arcade/sdk/api/prophecy`, the health report from `@arcade/sdk/api/health`.
+ * Lamport amounts arrive as decimal strings and are turned into `bigint` where shown.
  *
  * @module
  */
@@ -60,36 +60,3 @@ export type MarketItem = Omit<ProphecyMarket<MarketMetadata>, 'referrer'>;
 
 /** A player's market request. */
 export type MarketRequest = MarketRequestView;
-
-/** The status of a background worker. */
-export type WorkerStatus = 'starting' | 'leader' | 'standby' | 'failing' | 'stopped' | 'disabled';
-
-/** One worker in `GET /api/health`. */
-export interface WorkerHealth {
-  readonly name: string;
-  readonly status: WorkerStatus;
-  /** Milliseconds since the epoch. */
-  readonly lastRunAt: number | null;
-  readonly lastSuccessAt: number | null;
-  readonly lastError: string | null;
-  readonly runs: number;
-  readonly failures: number;
-  readonly lagMs: number | null;
-  readonly details: Readonly<Record<string, unknown>>;
-}
-
-/** A connectivity check in `GET /api/health`. */
-export interface HealthCheck {
-  readonly ok: boolean;
-  readonly latencyMs: number;
-  readonly error?: string;
-}
-
-/** `GET /api/health` (200 when healthy, 503 otherwise, with the same body). */
-export interface HealthResponse {
-  readonly success: boolean;
-  readonly cluster: string;
-  readonly database: HealthCheck;
-  readonly chain: HealthCheck;
-  readonly workers: readonly WorkerHealth[];
-}

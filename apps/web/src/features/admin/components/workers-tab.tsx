@@ -1,9 +1,10 @@
+import type { HealthCheck, WorkerHealthJson } from '@arcade/sdk/api/health';
+
 import { formatDateTime, formatRelativeTime } from '../../../lib/format.ts';
 import { useHealth } from '../api/get-health.ts';
-import type { HealthCheck, WorkerStatus } from '../api/types.ts';
 import { Empty, Loading, Panel, Pill, QueryError } from '../../../components/ui/admin-ui.tsx';
 
-const STATUS_TONE: Readonly<Record<WorkerStatus, 'win' | 'info' | 'loss' | 'juice' | 'dim'>> = {
+const STATUS_TONE: Readonly<Record<WorkerHealthJson['status'], 'win' | 'info' | 'loss' | 'juice' | 'dim'>> = {
   leader: 'win',
   standby: 'info',
   starting: 'juice',
