@@ -13,6 +13,14 @@
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { readFile } from 'node:fs/promises';
 
+import {
+  collIdSchema,
+  collectionSummarySchema,
+  inventorySchema,
+  listingSchema,
+  tokenSchema,
+  u64String,
+} from '@arcade/sdk/api/nfts';
 import { SOL_DECIMALS, STABLECOIN_DECIMALS, SUPPORTED_TOKENS } from '@arcade/sdk/constants';
 import type { Address } from '@solana/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -45,57 +53,6 @@ const TOKEN_DETAILS: Readonly<
   USDT: { name: 'Tether USD', color: '#26A17B', decimals: STABLECOIN_DECIMALS },
 };
 
-const u64String = z.string().describe('lamports, as a decimal string');
-
-const tokenSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  symbol: z.string(),
-  image: z.string(),
-  decimals: z.number(),
-});
-
-const listingSchema = z.object({
-  mint: z.string(),
-  price: u64String,
-  seller: z.string(),
-  tokenStandard: z.enum(['NonFungible', 'ProgrammableNonFungible', 'Core']),
-  tokenProgram: z.string(),
-  royaltyBps: z.number(),
-  name: z.string(),
-  image: z.string(),
-  attributes: z.array(z.object({ trait_type: z.string(), value: z.string() })),
-  buyerPrice: u64String,
-  marketplaceFee: u64String,
-  royalty: u64String,
-});
-
-const summarySchema = z.object({
-  collId: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  image: z.string(),
-  floorPrice: u64String,
-  listedCount: z.number(),
-  supply: z.number(),
-  volume24h: u64String,
-});
-
-const inventorySchema = z.object({
-  id: z.string(),
-  content: z.object({
-    links: z.object({ image: z.string() }),
-    metadata: z.object({ name: z.string(), symbol: z.string().optional() }),
-  }),
-  collection: z.string().nullable(),
-});
-
-const collIdSchema = z
-  .string({ error: 'Invalid collId' })
-  .trim()
-  .min(1, 'Invalid collId')
-  .max(128, 'Invalid collId');
-
 /** Asset file names: the allow-list decides; this only bounds the work. */
 const assetFileSchema = z.string().max(100).meta({ example: 'art.svg' });
 
@@ -111,7 +68,7 @@ function listingJson(listing: NftListing): z.input<typeof listingSchema> {
   };
 }
 
-function summaryJson(summary: NftCollectionSummary): z.input<typeof summarySchema> {
+function summaryJson(summary: NftCollectionSummary): z.input<typeof collectionSummarySchema> {
   return {
     collId: summary.collId,
     slug: summary.slug,
@@ -173,7 +130,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Trending NFT collections, with floor price, listed count, supply and 24 h volume',
         tags: ['nfts'],
         response: {
-          200: z.object({ success: z.literal(true), collections: z.array(summarySchema) }),
+          200: z.object({ success: z.literal(true), collections: z.array(collectionSummarySchema) }),
           ...errorResponses,
         },
       },
@@ -191,7 +148,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.object({
             success: z.literal(true),
-            collection: summarySchema.extend({ description: z.string(), listings: z.array(listingSchema) }),
+            collection: collectionSummarySchema.extend({
+              description: z.string(),
+              listings: z.array(listingSchema),
+            }),
           }),
           ...errorResponses,
         },
@@ -329,7 +289,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             .max(64, 'query must be 1 to 64 characters'),
         }),
         response: {
-          200: z.object({ success: z.literal(true), collections: z.array(summarySchema) }),
+          200: z.object({ success: z.literal(true), collections: z.array(collectionSummarySchema) }),
           ...errorResponses,
         },
       },
