@@ -5,6 +5,7 @@
  * fairness page's emptied field.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { UI_TEXT, VALIDATION_MESSAGES } from '@arcade/sdk/messages';
 import { describe, expect, it } from 'vitest';
 
@@ -78,7 +79,11 @@ describe('edge pages', () => {
       }
       const api = await fetch(`${product().url}/api/no/such/thing`);
       expect(api.status).toBe(404);
-      expect(await api.json()).toEqual({ success: false, error: 'Route GET /api/no/such/thing not found' });
+      expect(await api.json()).toEqual({
+        success: false,
+        error: 'Route GET /api/no/such/thing not found',
+        code: ApiErrorCode.ROUTE_NOT_FOUND,
+      });
     });
   });
 
