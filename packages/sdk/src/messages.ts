@@ -1,5 +1,5 @@
 /**
- * The spec's exact user-facing strings (product spec §2, §5, §7 and §8), verbatim.
+ * The product's fixed user-facing strings, verbatim (docs/reference/strings.md lists them by screen).
  *
  * Strings that embed a limit are built from the constant, so a changed limit changes its message too.
  * Templates are functions; everything else is a frozen record.
@@ -9,7 +9,7 @@
 
 import { USERNAME_MAX_LENGTH } from './constants.ts';
 
-/** Input validation errors (spec §5). */
+/** Input validation errors (docs/reference/validation.md). */
 export const VALIDATION_MESSAGES = Object.freeze({
   ageCheckRequired: 'Please check the box to confirm!',
   usernameEmpty: 'Username cannot be empty',
@@ -21,7 +21,7 @@ export const VALIDATION_MESSAGES = Object.freeze({
   invalidSymbol: 'Invalid symbol',
 } as const);
 
-/** Errors thrown or shown by the client (spec §7 and §8). */
+/** Errors thrown or shown by the client (docs/reference/strings.md#bets-and-the-chain). */
 export const ERROR_MESSAGES = Object.freeze({
   unknownRpcError: 'Unknown RPC error',
   invalidTransaction: 'Invalid Transaction',
@@ -35,7 +35,7 @@ export const ERROR_MESSAGES = Object.freeze({
 } as const);
 
 /**
- * The message of a simulation that failed inside an instruction (spec §8).
+ * The message of a simulation that failed inside an instruction.
  *
  * @example transactionErrorMessage(1, 6011) === 'Error in transaction: instruction index 1, custom program error 6011'
  */
@@ -43,7 +43,7 @@ export function transactionErrorMessage(instructionIndex: number, customErrorCod
   return `Error in transaction: instruction index ${instructionIndex}, custom program error ${customErrorCode}`;
 }
 
-/** Error toasts (spec §8). */
+/** Error toasts (docs/reference/strings.md#toasts). */
 export const FAILURE_TOASTS = Object.freeze({
   updatePfp: 'Failed to update pfp',
   updateSocials: 'Failed to update socials',
@@ -53,7 +53,7 @@ export const FAILURE_TOASTS = Object.freeze({
   claimWinnings: 'Failed to claim winnings',
 } as const);
 
-/** Success toasts (spec §8); see {@link unlinkedToast} for the one with a parameter. */
+/** Success toasts (docs/reference/strings.md#toasts); see {@link unlinkedToast} for the one with a parameter. */
 export const SUCCESS_TOASTS = Object.freeze({
   updatedPfp: 'Successfully updated pfp',
   updatedUsername: 'Successfully updated username',
@@ -62,7 +62,7 @@ export const SUCCESS_TOASTS = Object.freeze({
 } as const);
 
 /**
- * The toast after unlinking a social account (spec §8).
+ * The toast after unlinking a social account.
  *
  * @example unlinkedToast('Discord') === 'Successfully unlinked Discord'
  */
@@ -70,15 +70,15 @@ export function unlinkedToast(provider: string): string {
   return `Successfully unlinked ${provider}`;
 }
 
-/** Titles of the toast kinds; info toasts have none (spec §8). */
+/** Titles of the toast kinds; info toasts have none. */
 export const TOAST_TITLES = Object.freeze({
   success: 'Success',
   error: 'Error',
 } as const);
 
 /**
- * FAQ hints (spec §8): the error text a user sees, and what to do about it. The spec gives the titles
- * verbatim and only paraphrases the advice, so the advice here is written from that paraphrase.
+ * FAQ hints (docs/reference/strings.md#help-and-rules): the error text a user sees, as the title, and what
+ * to do about it.
  */
 export const FAQ_HINTS = Object.freeze([
   Object.freeze({
@@ -95,7 +95,7 @@ export const FAQ_HINTS = Object.freeze([
   }),
 ] as const);
 
-/** Fixed texts of screens and dialogs (spec §2 and §4). */
+/** Fixed texts of screens and dialogs (docs/reference/strings.md#screens-and-dialogs). */
 export const UI_TEXT = Object.freeze({
   notFound: 'Nothing to see here',
   errorPage: 'Something bad just happened...',

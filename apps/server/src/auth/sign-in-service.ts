@@ -38,7 +38,7 @@ interface NonceRow {
   readonly used_at: Date | null;
 }
 
-/** What `authenticate` takes (spec §7, plus the nonce signed and the message a `solana:signIn` wallet built). */
+/** What `authenticate` takes (docs/reference/api.md#sign-in), with the nonce signed and the message a `solana:signIn` wallet built. */
 export interface SignInAttempt {
   readonly address: Address;
   /** base58 (or base64) signature; with `ledger`, the signed memo transaction, base64. */

@@ -52,7 +52,7 @@ export function customErrorCode(error: unknown): number | null {
 export interface SendOptions {
   /**
    * Give up after this long (the whole send, blockhash to confirmation); default 60 s. The sender's own
-   * confirmation timeout (120 s, spec §9) still applies, so longer values act as 120 s.
+   * confirmation timeout (120 s, docs/reference/constants.md#client-timing) still applies, so longer values act as 120 s.
    */
   readonly timeoutMs?: number;
 }

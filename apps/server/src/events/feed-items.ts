@@ -1,5 +1,5 @@
 /**
- * The live feed's items (spec §3 "Feed item"), as the indexer publishes them and the `/activity` socket
+ * The live feed's items (docs/reference/api.md#the-activity-socket), as the indexer publishes them and the `/activity` socket
  * sends them: `new_bet`, `new_prediction` and `new_marketbet`, and the latest 50 as `feed` on connect.
  *
  * An item is published when it is placed and again, under the same kind and id, when its result is

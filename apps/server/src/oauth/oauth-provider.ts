@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 
 import { z } from 'zod';
 
-/** The social accounts a wallet can link (spec §7: the community chat service and the social network). */
+/** The social accounts a wallet can link (the community chat service and the social network: docs/reference/api.md#social-links). */
 export const PROVIDER_NAMES = ['discord', 'twitter'] as const;
 
 /** A social account provider's name, as it appears in the URLs. */

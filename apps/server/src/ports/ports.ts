@@ -21,7 +21,7 @@ export interface InventoryNft {
   readonly collection: string | null;
 }
 
-/** A listing on a marketplace (spec §3 "NFT listing"). */
+/** A listing on a marketplace. */
 export interface NftListing {
   readonly mint: Address;
   /** The listing price, lamports. */
@@ -60,7 +60,7 @@ export interface NftCollectionDetail extends NftCollectionSummary {
 /** Every trait type with its values and how many listed NFTs carry each. */
 export type NftTraits = Readonly<Record<string, Readonly<Record<string, number>>>>;
 
-/** What `buyListingTx` takes (spec §7). */
+/** What `buyListingTx` takes (docs/reference/api.md#nfts-and-images). */
 export interface BuyListingRequest {
   readonly mint: Address;
   /** The most the buyer pays, lamports (the marketplace's buyer price, fees and royalty included). */

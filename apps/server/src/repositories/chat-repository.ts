@@ -6,7 +6,7 @@
 
 import type { Queryable } from '../db/database.ts';
 
-/** A chat message (spec §3 "Chat message"), as the `/chat` socket sends it. */
+/** A chat message, as the `/chat` socket sends it. */
 export interface ChatMessage {
   /** Increasing with posting order. */
   readonly id: string;

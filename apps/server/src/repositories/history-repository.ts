@@ -1,5 +1,5 @@
 /**
- * A wallet's history (spec §7): its TailSpin/ReTail bets, Foresight bets and Prophecy market bets, newest
+ * A wallet's history (docs/reference/api.md#history-pnl-and-fairness): its TailSpin/ReTail bets, Foresight bets and Prophecy market bets, newest
  * first, paged by id.
  *
  * @module

@@ -59,7 +59,7 @@ function httpError(run: () => unknown): HttpError {
 }
 
 describe('toMarketView', () => {
-  it('shows the spec §3 fields, pools as decimal strings and the result in lower case', () => {
+  it("shows a market's fields, pools as decimal strings and the result in lower case", () => {
     const view = toMarketView(
       market({
         yesCount: 2,

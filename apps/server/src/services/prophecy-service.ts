@@ -119,7 +119,7 @@ const STORED_OF: Readonly<Record<MarketResultLabel, StoredMarketResult>> = {
 };
 
 /**
- * The API's view of a stored market, with the spec §9 display multipliers and percentages.
+ * The API's view of a stored market, with its display multipliers and percentages (docs/reference/constants.md#payout-display).
  *
  * @example toMarketView(record).totalPool === String(record.yesPool + record.noPool)
  */
@@ -186,7 +186,7 @@ function canonicalCategory(name: string): ProphecyCategory {
 
 /**
  * The categories the market list's `categories` parameter selects; empty means every category. The client
- * sends it "encoded, default empty object" (spec §2), so it accepts:
+ * sends it "encoded, default empty object" (docs/reference/api.md#prophecy), so it accepts:
  * - a JSON object, the keys whose value is `true` selected: `{"Crypto":true,"NBA":false}` → Crypto;
  * - a JSON array of names: `["Crypto","NBA"]`;
  * - a comma list: `Crypto,NBA`;

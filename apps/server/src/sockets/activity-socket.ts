@@ -1,5 +1,5 @@
 /**
- * The `/activity` socket (spec §7 "Realtime sockets"): `feed` with the latest items on connect, then
+ * The `/activity` socket (docs/reference/api.md#the-activity-socket): `feed` with the latest items on connect, then
  * `new_bet`, `new_prediction` and `new_marketbet` for every item the indexer or the settler publishes on
  * `app.feed`.
  *

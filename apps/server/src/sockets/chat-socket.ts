@@ -1,5 +1,5 @@
 /**
- * The `/chat` socket (spec §7 "Realtime sockets", §5 "Chat message"). Anyone may connect and read: on
+ * The `/chat` socket (docs/reference/api.md#the-chat-socket; its text rules: docs/reference/validation.md#chat-messages). Anyone may connect and read: on
  * connect the socket sends `messages`, the last {@link CHAT_HISTORY_LENGTH} oldest first, then
  * `new_message` for each one posted on any instance.
  *

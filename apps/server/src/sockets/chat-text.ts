@@ -1,5 +1,5 @@
 /**
- * Chat messages' text rules (spec §5 "Chat message"): at most {@link CHAT_MESSAGE_MAX_LENGTH} characters
+ * Chat messages' text rules (docs/reference/validation.md#chat-messages): at most {@link CHAT_MESSAGE_MAX_LENGTH} characters
  * after trimming, counted in code points so an emoji counts as one, and plain text only: the shared text
  * rule of `@arcade/sdk/text-rules`, on one line.
  *

@@ -1,6 +1,6 @@
 /**
  * The listing price breakdown: its parts always add up to the SDK's buyer price (what the wager program
- * is told the prize costs), the fee is 1.5% rounded up, and royalties apply only where spec §9 says.
+ * is told the prize costs), the fee is 1.5% rounded up, and royalties apply only to programmable NFTs and core assets (docs/reference/constants.md#fees).
  */
 
 import { retailBuyerPrice } from '@arcade/sdk/wager/bet-math';

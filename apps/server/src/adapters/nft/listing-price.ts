@@ -15,7 +15,7 @@ export interface ListingPriceBreakdown {
   /** Listing price + marketplace fee + royalty: the ReTail bet's `listingPrice`. */
   readonly buyerPrice: bigint;
   readonly marketplaceFee: bigint;
-  /** Zero unless the NFT is programmable or a core asset (spec §9). */
+  /** Zero unless the NFT is programmable or a core asset (docs/reference/constants.md#fees). */
   readonly royalty: bigint;
 }
 

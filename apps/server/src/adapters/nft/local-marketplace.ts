@@ -255,7 +255,7 @@ export function createLocalNftMarket(options: LocalNftMarketOptions): LocalNftMa
       mint: item.mint,
       price: item.price,
       seller: marketplace.address,
-      // Plain SPL NFTs: no royalty is charged to the buyer (spec §9: only programmable NFTs and core assets).
+      // Plain SPL NFTs: no royalty is charged to the buyer (only programmable NFTs and core assets: docs/reference/constants.md#fees).
       tokenStandard: 'NonFungible',
       tokenProgram: TOKEN_PROGRAM_ADDRESS,
       royaltyBps: 0,
