@@ -8,6 +8,7 @@
  * @module
  */
 
+import { addressParams, addressSchema } from '@arcade/sdk/api/common';
 import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { decodeConfig } from '@arcade/sdk/foresight/accounts';
 import { getUpdateConfigInstruction } from '@arcade/sdk/foresight/instructions';
@@ -23,7 +24,7 @@ import { z } from 'zod';
 
 import { sendAndConfirm } from '../../../chain/send-transaction.ts';
 import { badGateway, badRequest, notFound } from '../../../http/errors.ts';
-import { addressParams, addressSchema, bearer, errorResponses, errorSchema } from '../../../http/schemas.ts';
+import { bearer, errorResponses, errorSchema } from '../../../http/schemas.ts';
 
 /** The user-facing errors of these routes. */
 export const ADMIN_ERRORS = Object.freeze({

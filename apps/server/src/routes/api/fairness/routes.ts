@@ -22,6 +22,7 @@
  * @module
  */
 
+import { addressSchema } from '@arcade/sdk/api/common';
 import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import {
   FAIRNESS_CHAIN_STATUSES,
@@ -39,7 +40,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { notFound } from '../../../http/errors.ts';
-import { addressSchema, errorResponses } from '../../../http/schemas.ts';
+import { errorResponses } from '../../../http/schemas.ts';
 import { FairnessRepository, type PublishedChain } from '../../../workers/settler/fairness-repository.ts';
 import { FAIR_ALGORITHM } from '../../../workers/settler/provably-fair.ts';
 

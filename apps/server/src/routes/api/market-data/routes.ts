@@ -6,6 +6,7 @@
  * @module
  */
 
+import { BASE58_ADDRESS_PATTERN, EXAMPLE_ADDRESS, u64Schema } from '@arcade/sdk/api/common';
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { MAX_TRANSACTION_SIZE, PRIORITY_FEE_LEVEL, SWAP_SLIPPAGE_BPS } from '@arcade/sdk/constants';
 import { getTransactionDecoder, isAddress } from '@solana/kit';
@@ -14,13 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { badRequest } from '../../../http/errors.ts';
-import {
-  BASE58_ADDRESS_PATTERN,
-  errorResponses,
-  errorSchema,
-  EXAMPLE_ADDRESS,
-  u64Schema,
-} from '../../../http/schemas.ts';
+import { errorResponses, errorSchema } from '../../../http/schemas.ts';
 import {
   MARKET_DATA_MESSAGES as M,
   swapInstructionsSchema,

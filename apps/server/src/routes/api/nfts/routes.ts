@@ -10,6 +10,7 @@
  * @module
  */
 
+import { addressSchema, u64Schema } from '@arcade/sdk/api/common';
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { readFile } from 'node:fs/promises';
 
@@ -30,7 +31,7 @@ import { listingPriceBreakdown } from '../../../adapters/nft/listing-price.ts';
 import { loadLocalCollection } from '../../../adapters/nft/local-collection.ts';
 import { isLocalNftMarket } from '../../../adapters/nft/local-marketplace.ts';
 import { notFound } from '../../../http/errors.ts';
-import { addressSchema, errorResponses, errorSchema, u64Schema } from '../../../http/schemas.ts';
+import { errorResponses, errorSchema } from '../../../http/schemas.ts';
 import type { NftCollectionSummary, NftListing } from '../../../ports/ports.ts';
 
 /** The wrapped-SOL mint: the token list's id for SOL. */

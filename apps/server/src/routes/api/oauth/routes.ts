@@ -14,6 +14,7 @@
  * @module
  */
 
+import { successSchema } from '@arcade/sdk/api/common';
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -21,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { notFound, serviceUnavailable } from '../../../http/errors.ts';
-import { bearer, errorResponses, successSchema } from '../../../http/schemas.ts';
+import { bearer, errorResponses } from '../../../http/schemas.ts';
 import { bindingCookieName, bindingCookieOptions } from '../../../oauth/browser-binding.ts';
 import { createDiscordProvider } from '../../../oauth/discord-provider.ts';
 import { inProcessFetch } from '../../../oauth/in-process-fetch.ts';

@@ -10,6 +10,7 @@
  * @module
  */
 
+import { addressSchema } from '@arcade/sdk/api/common';
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import {
   COMMENT_MAX_LENGTH,
@@ -26,7 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { notFound, tooManyRequests } from '../../../http/errors.ts';
-import { addressSchema, bearer, errorResponses } from '../../../http/schemas.ts';
+import { bearer, errorResponses } from '../../../http/schemas.ts';
 import {
   COMMENT_RATE_LIMIT,
   COMMENTS_PAGE_SIZE,

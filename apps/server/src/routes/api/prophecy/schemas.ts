@@ -4,6 +4,7 @@
  * @module
  */
 
+import { addressSchema } from '@arcade/sdk/api/common';
 import {
   COMMENT_MAX_LENGTH,
   MARKET_METADATA_LIMITS,
@@ -16,7 +17,6 @@ import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
 import { checkText, TEXT_MESSAGES, type TextRuleOptions } from '@arcade/sdk/text-rules';
 import { z } from 'zod';
 
-import { addressSchema } from '../../../http/schemas.ts';
 import { PROPHECY_MESSAGES } from '../../../services/prophecy-service.ts';
 
 /** Latest accepted unix time (9999-12-31): far beyond any market, well inside i64 and a safe integer. */

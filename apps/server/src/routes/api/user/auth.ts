@@ -5,21 +5,14 @@
  * @module
  */
 
+import { addressParams, addressSchema, successSchema } from '@arcade/sdk/api/common';
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { TokenError } from '../../../auth/tokens.ts';
 import { forbidden, unauthorized } from '../../../http/errors.ts';
-import {
-  addressParams,
-  addressSchema,
-  bearer,
-  errorResponses,
-  errorSchema,
-  limitResponses,
-  successSchema,
-} from '../../../http/schemas.ts';
+import { bearer, errorResponses, errorSchema, limitResponses } from '../../../http/schemas.ts';
 import { bearerToken } from '../../../plugins/auth.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -14,6 +14,7 @@
  * @module
  */
 
+import { addressSchema } from '@arcade/sdk/api/common';
 import type {
   BetHistoryItem,
   BetHistoryJson,
@@ -26,7 +27,7 @@ import type {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { addressSchema, errorResponses } from '../../../http/schemas.ts';
+import { errorResponses } from '../../../http/schemas.ts';
 import { BET_GAMES, HISTORY_BET_TYPES, type Page } from '../../../repositories/history-repository.ts';
 
 /** The user-facing validation messages of these routes. */

@@ -8,11 +8,12 @@
  * @module
  */
 
+import { addressParams } from '@arcade/sdk/api/common';
 import { JUICE_DECIMALS } from '@arcade/sdk/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { addressParams, bearer, errorResponses, errorSchema } from '../../../http/schemas.ts';
+import { bearer, errorResponses, errorSchema } from '../../../http/schemas.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { juice } = app.services;

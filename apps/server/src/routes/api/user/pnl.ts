@@ -41,11 +41,12 @@
  * @module
  */
 
+import { addressParams } from '@arcade/sdk/api/common';
 import type { GamePnlJson, WalletPnlJson } from '@arcade/sdk/api/history';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { addressParams, errorResponses } from '../../../http/schemas.ts';
+import { errorResponses } from '../../../http/schemas.ts';
 import type { GamePnlWithOpen } from '../../../repositories/history-repository.ts';
 
 const lamports = z.string().describe('Lamports, decimal string');

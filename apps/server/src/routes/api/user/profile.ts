@@ -4,6 +4,7 @@
  * @module
  */
 
+import { addressParams } from '@arcade/sdk/api/common';
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '@arcade/sdk/constants';
 import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
@@ -14,7 +15,7 @@ import { z } from 'zod';
 import { readProfile } from '../../../cache/profiles.ts';
 import { DEFAULT_USERNAME_DENYLIST } from '../../../config/env.ts';
 import { badRequest, conflict } from '../../../http/errors.ts';
-import { addressParams, bearer, errorResponses, errorSchema } from '../../../http/schemas.ts';
+import { bearer, errorResponses, errorSchema } from '../../../http/schemas.ts';
 
 /** The profile fields of spec §3 "User socials", plus the wallet's standing. */
 const userSchema = z.object({

@@ -6,12 +6,13 @@
  * @module
  */
 
+import { addressParams } from '@arcade/sdk/api/common';
 import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { badRequest, notFound } from '../../../http/errors.ts';
-import { addressParams, bearer, errorResponses } from '../../../http/schemas.ts';
+import { bearer, errorResponses } from '../../../http/schemas.ts';
 import { REFERRAL_CODE_PATTERN } from '../../../repositories/referral-repository.ts';
 
 /** The user-facing errors of these routes (the spec's string where it has one). */
