@@ -4,19 +4,13 @@
  * @module
  */
 
+import type { InventoryNftJson } from '@arcade/sdk/api/nfts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 
-/** One NFT of the inventory, in the DAS shape the server sends. */
-export interface InventoryNft {
-  readonly id: string;
-  readonly content: {
-    readonly links: { readonly image: string };
-    readonly metadata: { readonly name: string; readonly symbol?: string };
-  };
-  readonly collection: string | null;
-}
+/** One NFT of the inventory, in the DAS shape the server sends (the SDK's {@link InventoryNftJson}). */
+export type InventoryNft = InventoryNftJson;
 
 /** Fetches the NFTs `address` holds. */
 export async function getInventory(address: string, signal?: AbortSignal): Promise<readonly InventoryNft[]> {

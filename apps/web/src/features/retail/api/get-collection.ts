@@ -4,33 +4,23 @@
  * @module
  */
 
-import type { NftTokenStandard } from '@arcade/sdk/wager/bet-math';
+import type { NftCollectionSummaryJson, NftListingJson } from '@arcade/sdk/api/nfts';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
-import {
-  parseCollectionSummary,
-  type CollectionSummary,
-  type CollectionSummaryWire,
-} from './get-trending-collections.ts';
+import { parseCollectionSummary, type CollectionSummary } from './get-trending-collections.ts';
 
-/** The token standards the server lists (a subset of the SDK's {@link NftTokenStandard}). */
-export type ListingTokenStandard = Extract<
-  NftTokenStandard,
-  'NonFungible' | 'ProgrammableNonFungible' | 'Core'
->;
+/** The token standards the server lists. */
+export type ListingTokenStandard = NftListingJson['tokenStandard'];
 
-/** An NFT listing of a collection (docs/reference/entities.md#client-views); lamport amounts are bigint. */
-export interface Listing {
-  readonly mint: string;
+/**
+ * An NFT listing of a collection (the SDK's {@link NftListingJson}, docs/reference/entities.md#client-views);
+ * lamport amounts are bigint.
+ */
+export interface Listing extends Readonly<
+  Omit<NftListingJson, 'price' | 'buyerPrice' | 'marketplaceFee' | 'royalty'>
+> {
   readonly price: bigint;
-  readonly seller: string;
-  readonly tokenStandard: ListingTokenStandard;
-  readonly tokenProgram: string;
-  readonly royaltyBps: number;
-  readonly name: string;
-  readonly image: string;
-  readonly attributes: readonly { readonly trait_type: string; readonly value: string }[];
   /** Listing price × (1 + marketplace fee + royalty): the prize a ReTail bet is priced at. */
   readonly buyerPrice: bigint;
   readonly marketplaceFee: bigint;
@@ -43,17 +33,9 @@ export interface Collection extends CollectionSummary {
   readonly listings: readonly Listing[];
 }
 
-/** A listing as the server sends it: lamports as decimal strings. */
-export type ListingWire = Omit<Listing, 'price' | 'buyerPrice' | 'marketplaceFee' | 'royalty'> & {
-  readonly price: string;
-  readonly buyerPrice: string;
-  readonly marketplaceFee: string;
-  readonly royalty: string;
-};
-
-interface CollectionWire extends CollectionSummaryWire {
+interface CollectionWire extends NftCollectionSummaryJson {
   readonly description: string;
-  readonly listings: readonly ListingWire[];
+  readonly listings: readonly NftListingJson[];
 }
 
 /** `GET /api/nfts/collectionV2?collId=`. */
@@ -70,7 +52,7 @@ export async function getCollection(collId: string, signal?: AbortSignal): Promi
 }
 
 /** Turns the server's decimal strings into bigint lamports. */
-export function parseListing(wire: ListingWire): Listing {
+export function parseListing(wire: NftListingJson): Listing {
   return {
     ...wire,
     price: BigInt(wire.price),

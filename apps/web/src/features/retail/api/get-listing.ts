@@ -5,10 +5,11 @@
  * @module
  */
 
+import type { NftListingJson } from '@arcade/sdk/api/nfts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, ApiError } from '../../../lib/api-client.ts';
-import { parseListing, type Listing, type ListingWire } from './get-collection.ts';
+import { parseListing, type Listing } from './get-collection.ts';
 
 /** How often an open bet panel re-checks its listing. */
 export const LISTING_RECHECK_MS = 15_000;
@@ -23,7 +24,7 @@ export async function getListing(
   signal?: AbortSignal,
 ): Promise<Listing | null> {
   try {
-    const { listing } = await api<{ listing: ListingWire }>('/api/nfts/getListingV2', {
+    const { listing } = await api<{ listing: NftListingJson }>('/api/nfts/getListingV2', {
       query: { collId, mint },
       ...(signal === undefined ? {} : { signal }),
     });

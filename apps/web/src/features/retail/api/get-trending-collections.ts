@@ -4,36 +4,27 @@
  * @module
  */
 
+import type { NftCollectionSummaryJson } from '@arcade/sdk/api/nfts';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 
-/** A ReTail collection summary; lamport amounts are bigint. */
-export interface CollectionSummary {
-  readonly collId: string;
-  readonly slug: string;
-  readonly name: string;
-  readonly image: string;
+/** A ReTail collection summary (the SDK's {@link NftCollectionSummaryJson}); lamport amounts are bigint. */
+export interface CollectionSummary extends Readonly<
+  Omit<NftCollectionSummaryJson, 'floorPrice' | 'volume24h'>
+> {
   readonly floorPrice: bigint;
-  readonly listedCount: number;
-  readonly supply: number;
   readonly volume24h: bigint;
 }
 
-/** The wire shape: lamports as decimal strings. */
-export interface CollectionSummaryWire extends Omit<CollectionSummary, 'floorPrice' | 'volume24h'> {
-  readonly floorPrice: string;
-  readonly volume24h: string;
-}
-
 /** Turns the server's decimal strings into bigint lamports. */
-export function parseCollectionSummary(wire: CollectionSummaryWire): CollectionSummary {
+export function parseCollectionSummary(wire: NftCollectionSummaryJson): CollectionSummary {
   return { ...wire, floorPrice: BigInt(wire.floorPrice), volume24h: BigInt(wire.volume24h) };
 }
 
 /** `GET /api/nfts/trendingV2`. */
 export async function getTrendingCollections(signal?: AbortSignal): Promise<readonly CollectionSummary[]> {
-  const body = await api<{ collections: CollectionSummaryWire[] }>(
+  const body = await api<{ collections: NftCollectionSummaryJson[] }>(
     '/api/nfts/trendingV2',
     signal ? { signal } : {},
   );

@@ -1,15 +1,10 @@
+import type { TokenJson } from '@arcade/sdk/api/nfts';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 
-/** A token TailSpin pays prizes in (docs/reference/entities.md#client-views). */
-export interface TokenListEntry {
-  readonly id: string;
-  readonly name: string;
-  readonly symbol: string;
-  readonly image: string;
-  readonly decimals: number;
-}
+/** A token TailSpin pays prizes in (the SDK's {@link TokenJson}, docs/reference/entities.md#client-views). */
+export type TokenListEntry = Readonly<TokenJson>;
 
 /** `GET /api/nfts/tokens`. */
 export async function getTokens(signal?: AbortSignal): Promise<readonly TokenListEntry[]> {
