@@ -5,6 +5,7 @@
  */
 
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { FAIRNESS_ERRORS } from '@arcade/sdk/api/fairness';
 import { createHash } from 'node:crypto';
 
 import type { BetFairnessJson, FairnessChainsJson } from '@arcade/sdk/api/history';
@@ -16,7 +17,6 @@ import { startTestServer, type TestServer } from '../../../../test/harness.ts';
 import { applyReveal } from '../../../workers/indexer/apply-actions.ts';
 import { FairnessRepository, type SettlerChain } from '../../../workers/settler/fairness-repository.ts';
 import { FAIR_ALGORITHM } from '../../../workers/settler/provably-fair.ts';
-import { FAIRNESS_ERRORS } from './routes.ts';
 
 let t: TestServer;
 let repo: FairnessRepository;
