@@ -25,7 +25,7 @@ import {
 const U64_MAX = (1n << 64n) - 1n;
 
 describe('business constants', () => {
-  it('has the values game-rules.md and the specification fix', () => {
+  it("has the values the games' rules fix (docs/reference/rules.md)", () => {
     expect(constants).toMatchObject({
       LAMPORTS_PER_SOL: 1_000_000_000n,
       TAILSPIN_FEE_BPS: 400n,

@@ -4,9 +4,8 @@
  * Server and web read these, so no help text can disagree with the code. The numbers the programs compile
  * against are the programs' own: each program's `idl.json` declares them, and they arrive here through the
  * generated clients (`generated/<program>/constants.ts`, `npm run generate`), never the other way round
- * (docs/boundaries.md, "Programs and the SDK"). Sources: `shared/design/game-rules.md` and the product
- * specification; docs/reference/constants.md lists them all. Where the two disagree, game-rules wins (it
- * resolves the spec's 4% vs 5% TailSpin fee).
+ * (docs/boundaries.md, "Programs and the SDK"). docs/reference/constants.md lists them all, and
+ * docs/reference/rules.md gives the games' rules they enter.
  *
  * Amounts that end up as u64 on chain (lamports, micro-lamports, basis points multiplied into lamports) are
  * `bigint`; counts, durations in ms and pixel sizes are `number`.
@@ -41,8 +40,8 @@ export const SIGNATURE_BYTES = 64;
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * TailSpin and ReTail fee: 4% of the stake, paid on top of it. The spec's help texts say 4% and 5%;
- * game-rules settles it at 4%.
+ * TailSpin and ReTail fee: 4% of the stake, paid on top of it. The spec's help texts say 4% and 5%; the
+ * programs charge 4% (docs/reference/rules.md#stake-fee-and-prize).
  */
 export const TAILSPIN_FEE_BPS = WAGER.FEE_BPS_TAILSPIN;
 

@@ -79,9 +79,9 @@ export function poolFee(pot: bigint, feeBps: bigint = POOL_FEE_BPS): bigint {
 }
 
 /**
- * What a winning bet is paid: `floor(amount × (pot − fee) / winningPool)` (game-rules). The sum over all
- * winners never exceeds `pot − fee`; the rounding dust, less than one lamport per winner, stays in the
- * round until it is closed.
+ * What a winning bet is paid: `floor(amount × (pot − fee) / winningPool)`
+ * (docs/reference/rules.md#pools-fee-and-payout). The sum over all winners never exceeds `pot − fee`; the
+ * rounding dust, less than one lamport per winner, stays in the round until it is closed.
  *
  * @throws RangeError when the winning pool is empty or smaller than `amount`, or a value is negative.
  */

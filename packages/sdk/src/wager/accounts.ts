@@ -161,7 +161,7 @@ export const REFERRAL_REFERRER_OFFSET = 8;
 // House
 // ---------------------------------------------------------------------------------------------------------
 
-/** The decoded House, the record in the house wallet (an addition to the spec, see game-rules). */
+/** The decoded House, the record in the house wallet (docs/reference/entities.md#wager-records). */
 export type HouseAccount = FromGenerated<generated.House>;
 
 /** What {@link getHouseCodec} encodes. */

@@ -201,7 +201,10 @@ export function bettingRemainingMs(lockTime: bigint, nowMs: number): number {
   return Number(lockTime) * 1000 - nowMs;
 }
 
-/** Why an invalid round is invalid, for its card (game-rules: missing price, equal prices, empty side). */
+/**
+ * Why an invalid round is invalid, for its card: missing price, equal prices, empty side
+ * (docs/reference/rules.md#when-a-round-is-invalid).
+ */
 export function invalidReason(
   event: Pick<UpDownEvent, 'lockPrice' | 'finalPrice' | 'upCount' | 'downCount'>,
 ): string {

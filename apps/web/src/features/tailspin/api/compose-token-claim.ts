@@ -1,8 +1,8 @@
 /**
- * The swap half of claiming a token prize (game-rules: `claim_bet(sol = false)` then the swap, in ONE
- * transaction): a quote for exactly the prize in SOL → the token (`GET /api/swap/quote`, the spec's
- * slippage, exact-in, direct routes), its instructions (`POST /api/swap/swap-instructions`), and the
- * co-signer (`POST /api/swap/cosign`: the local swap desk signs its payout; on mainnet it answers
+ * The swap half of claiming a token prize (`claim_bet(sol = false)` then the swap, in ONE transaction:
+ * docs/reference/rules.md#claim): a quote for exactly the prize in SOL → the token (`GET /api/swap/quote`,
+ * the spec's slippage, exact-in, direct routes), its instructions (`POST /api/swap/swap-instructions`), and
+ * the co-signer (`POST /api/swap/cosign`: the local swap desk signs its payout; on mainnet it answers
  * `required: false` and the transaction unchanged).
  *
  * @module

@@ -1,7 +1,8 @@
 /**
- * TailSpin's form maths (game-rules): the player types the stake; the prize is `floor(stake × 100 / odds)`
- * (the on-chain `listing_price`), and the stake actually paid is recomputed from that prize, `ceil(prize ×
- * odds / 100)`, exactly as the program charges it (at most the typed stake). The fee is 4% of that stake.
+ * TailSpin's form maths (docs/reference/rules.md#stake-fee-and-prize): the player types the stake; the prize
+ * is `floor(stake × 100 / odds)` (the on-chain `listing_price`), and the stake actually paid is recomputed
+ * from that prize, `ceil(prize × odds / 100)`, exactly as the program charges it (at most the typed stake).
+ * The fee is 4% of that stake.
  * Everything goes through the SDK's bet maths; nothing here re-types a rate.
  *
  * @module

@@ -1,7 +1,8 @@
 /**
- * The House's current limit (game-rules: a prize may be at most 5% of the house's free balance, balance −
- * rent − outstanding), read from the house wallet on chain so the form can refuse a prize the program
- * would refuse (`InvalidListingPrice`) before the wallet is asked to sign.
+ * The House's current limit (a prize may be at most 5% of the house's free balance, balance − rent −
+ * outstanding: docs/reference/rules.md#stake-fee-and-prize), read from the house wallet on chain so the
+ * form can refuse a prize the program would refuse (`InvalidListingPrice`) before the wallet is asked to
+ * sign.
  *
  * @module
  */

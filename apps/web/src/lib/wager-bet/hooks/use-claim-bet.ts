@@ -1,7 +1,7 @@
 /**
  * Claiming a won bet: `claim_bet(sol)` and, for a token or NFT prize, the instructions that turn the SOL
  * into the prize (a swap, a marketplace buy) after it in the same transaction, so either the prize arrives
- * or nothing happens (game-rules).
+ * or nothing happens (docs/reference/rules.md#claim).
  *
  * @module
  */
