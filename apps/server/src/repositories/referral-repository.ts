@@ -24,18 +24,12 @@
 
 import { randomInt } from 'node:crypto';
 
+import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '@arcade/sdk/api/user';
 import { BPS_DENOMINATOR, PROPHECY_FEE_BPS, REFERRAL_SHARE_BPS } from '@arcade/sdk/constants';
 import { REFERRAL_ACCOUNT_SIZE } from '@arcade/sdk/wager/accounts';
 
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from './user-repository.ts';
-
-/** Characters of a referral code: no 0/O or 1/I/L, so a code read aloud or retyped stays the same. */
-export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-/** Characters in a referral code. */
-export const REFERRAL_CODE_LENGTH = 8;
-/** A well-formed referral code. */
-export const REFERRAL_CODE_PATTERN = new RegExp(`^[${REFERRAL_CODE_ALPHABET}]{${REFERRAL_CODE_LENGTH}}$`);
 
 /** A new random referral code (uniform over the alphabet). */
 export function generateReferralCode(): string {

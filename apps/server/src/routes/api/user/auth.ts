@@ -5,10 +5,15 @@
  * @module
  */
 
-import { addressParams, addressSchema, successSchema } from '@arcade/sdk/api/common';
+import { addressParams, successSchema } from '@arcade/sdk/api/common';
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import {
+  authenticateBodySchema,
+  authenticateResponseSchema,
+  nonceBodySchema,
+  nonceResponseSchema,
+} from '@arcade/sdk/api/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { TokenError } from '../../../auth/tokens.ts';
 import { forbidden, unauthorized } from '../../../http/errors.ts';
@@ -24,24 +29,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'A single-use sign-in nonce and the Sign-In With Solana message to sign',
         tags: ['user'],
-        body: z.object({ address: addressSchema }),
+        body: nonceBodySchema,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            nonce: z.string(),
-            message: z.string(),
-            input: z.object({
-              domain: z.string(),
-              address: z.string(),
-              statement: z.string(),
-              uri: z.string(),
-              version: z.string(),
-              chainId: z.string(),
-              nonce: z.string(),
-              issuedAt: z.string(),
-              expirationTime: z.string(),
-            }),
-          }),
+          200: nonceResponseSchema,
           ...errorResponses,
         },
       },
@@ -59,30 +49,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Exchanges a signed sign-in message (or, with ledger, a signed memo transaction) for a token',
         tags: ['user'],
-        body: z.object({
-          address: addressSchema,
-          signature: z
-            .string({ error: 'Invalid signature' })
-            .min(1, 'Invalid signature')
-            .max(4096, 'Invalid signature'),
-          ledger: z.boolean({ error: 'ledger must be true or false' }).default(false),
-          nonce: z
-            .string({ error: 'Invalid nonce' })
-            .regex(/^[0-9a-f]{32}$/, 'Invalid nonce')
-            .optional()
-            .meta({
-              description:
-                'the nonce of the signed message, as POST /api/user/nonce returned it; needed unless `message` or the Ledger memo carries it',
-            }),
-          message: z.string().max(2048).optional(),
-        }),
+        body: authenticateBodySchema,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            token: z.string(),
-            expiresAt: z.number(),
-            address: z.string(),
-          }),
+          200: authenticateResponseSchema,
           ...errorResponses,
         },
       },

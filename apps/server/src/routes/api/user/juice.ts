@@ -2,16 +2,16 @@
  * Juice: `GET /api/user/juice/{address}` and `POST /api/user/claimJuice`.
  *
  * The GET is the one source of a wallet's Juice figures, so every screen agrees: `earned` (ever accrued),
- * `claimed` (minted, or in a claim that may still land) and `claimable` = earned − claimed (the spec's
- * field), besides the on-chain `balance`.
+ * `claimed` (minted, or in a claim that may still land) and `claimable` = earned − claimed (the field
+ * `docs/reference/entities.md#client-views` names), besides the on-chain `balance`.
  *
  * @module
  */
 
 import { addressParams } from '@arcade/sdk/api/common';
 import { JUICE_DECIMALS } from '@arcade/sdk/constants';
+import { claimJuiceResponseSchema, juiceStatusSchema } from '@arcade/sdk/api/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { bearer, errorResponses, errorSchema } from '../../../http/schemas.ts';
 
@@ -27,18 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['juice'],
         params: addressParams,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            balance: z.string().describe('Juice base units held on chain (6 decimals)'),
-            earned: z.string().describe('Juice base units the wallet ever earned (wagered SOL × 2400)'),
-            claimed: z
-              .string()
-              .describe('Juice base units minted to the wallet or in a claim that may still land'),
-            claimable: z.string().describe('Juice base units earned and not yet claimed: earned − claimed'),
-            decimals: z.number().describe(`Always ${JUICE_DECIMALS}`),
-            lastClaim: z.number().describe('Unix seconds of the last claim; 0 when never'),
-            nextClaimAt: z.number().describe('Unix seconds when the next claim opens; 0 when never claimed'),
-          }),
+          200: juiceStatusSchema,
           ...errorResponses,
           502: errorSchema,
         },
@@ -70,17 +59,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['juice'],
         security: bearer,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            transaction: z.string().describe('Base64 wire v0 transaction'),
-            amount: z.string().describe('Juice base units it mints'),
-            nextClaimAt: z.number(),
-            lastValidBlockHeight: z
-              .string()
-              .describe(
-                'u64: the last block height at which the transaction can land; past it, stop resending (the claim returns to claimable once the server sees it expired)',
-              ),
-          }),
+          200: claimJuiceResponseSchema,
           ...errorResponses,
           502: errorSchema,
         },

@@ -6,52 +6,21 @@
 
 import { addressParams } from '@arcade/sdk/api/common';
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
-import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '@arcade/sdk/constants';
-import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
-import { checkUsername, isDeniedUsername } from '@arcade/sdk/text-rules';
+import {
+  updatePfpBodySchema,
+  updatePfpResponseSchema,
+  updateUsernameBodySchema,
+  updateUsernameResponseSchema,
+  userProfileSchema,
+  usernameConflictSchema,
+} from '@arcade/sdk/api/user';
+import { isDeniedUsername } from '@arcade/sdk/text-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { readProfile } from '../../../cache/profiles.ts';
 import { DEFAULT_USERNAME_DENYLIST } from '../../../config/env.ts';
 import { badRequest, conflict } from '../../../http/errors.ts';
-import { bearer, errorResponses, errorSchema } from '../../../http/schemas.ts';
-
-/** The profile fields of spec §3 "User socials", plus the wallet's standing. */
-const userSchema = z.object({
-  success: z.literal(true),
-  address: z.string(),
-  username: z.string().nullable(),
-  pfp: z.string().nullable(),
-  pfpImage: z.string().nullable(),
-  discordId: z.string().nullable(),
-  discordUsername: z.string().nullable(),
-  twitterId: z.string().nullable(),
-  twitterUsername: z.string().nullable(),
-  referral: z.string().nullable(),
-  blocked: z.boolean(),
-  isAdmin: z.boolean(),
-});
-
-/**
- * Usernames, validated by the shared rule (`checkUsername`: the text rule, then letters, digits, `_` and
- * `@`) with the spec's messages in the spec's order; the trimmed username replaces the input.
- */
-export const usernameSchema = z
-  .string({ error: VALIDATION_MESSAGES.usernameEmpty })
-  .superRefine((value, ctx) => {
-    const checked = checkUsername(value);
-    if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.error });
-  })
-  .overwrite((value) => {
-    const checked = checkUsername(value);
-    return checked.ok ? checked.text : value;
-  })
-  // The document shows the rule's shape (what the deny list and the text rule add are in the messages).
-  .meta({
-    pattern: `^${USERNAME_PATTERN.source.slice(1, -2)}{1,${String(USERNAME_MAX_LENGTH)}}$`,
-    example: 'degen_42',
-  });
+import { bearer, errorResponses } from '../../../http/schemas.ts';
 
 /**
  * Whether the deny list refuses `username`, compared by skeleton (`isDeniedUsername`): it reads as a listed
@@ -74,7 +43,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           "A wallet's profile (spec §3 'User socials'), whether it is blocked and whether it is an admin",
         tags: ['user'],
         params: addressParams,
-        response: { 200: userSchema, ...errorResponses },
+        response: { 200: userProfileSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -105,11 +74,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sets the signed-in wallet’s username (unique ignoring case)',
         tags: ['user'],
         security: bearer,
-        body: z.object({ username: usernameSchema }, { error: VALIDATION_MESSAGES.usernameEmpty }),
+        body: updateUsernameBodySchema,
         response: {
-          200: z.object({ success: z.literal(true), disallowed: z.literal(false), username: z.string() }),
+          200: updateUsernameResponseSchema,
           ...errorResponses,
-          409: errorSchema.extend({ disallowed: z.boolean() }),
+          409: usernameConflictSchema,
         },
       },
     },
@@ -134,18 +103,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sets the profile picture to an NFT the signed-in wallet holds',
         tags: ['user'],
         security: bearer,
-        body: z.object(
-          {
-            pfp: z
-              .string({ error: VALIDATION_MESSAGES.pfpEmpty })
-              .trim()
-              .min(1, VALIDATION_MESSAGES.pfpEmpty)
-              .max(64, 'You do not hold this NFT'),
-          },
-          { error: VALIDATION_MESSAGES.pfpEmpty },
-        ),
+        body: updatePfpBodySchema,
         response: {
-          200: z.object({ success: z.literal(true), pfp: z.string(), pfpImage: z.string() }),
+          200: updatePfpResponseSchema,
           ...errorResponses,
         },
       },

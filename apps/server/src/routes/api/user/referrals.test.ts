@@ -4,6 +4,7 @@
  */
 
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { REFERRAL_CODE_PATTERN } from '@arcade/sdk/api/user';
 import { VALIDATION_MESSAGES } from '@arcade/sdk/messages';
 import { REFERRAL_ACCOUNT_SIZE } from '@arcade/sdk/wager/accounts';
 import { getClaimReferralInstructionAsync } from '@arcade/sdk/wager/instructions';
@@ -17,7 +18,6 @@ import { createReferralVault, fundedPlayer } from '../../../../test/wager-bets.t
 import { sendAndConfirm } from '../../../chain/send-transaction.ts';
 import type { Database } from '../../../db/database.ts';
 import {
-  REFERRAL_CODE_PATTERN,
   REFERRAL_VAULT_RENT_LAMPORTS,
   ReferralRepository,
   generateReferralCode,

@@ -7,28 +7,17 @@
  */
 
 import { addressParams } from '@arcade/sdk/api/common';
-import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import {
+  createReferralResponseSchema,
+  referralCodeParams,
+  referralOwnerSchema,
+  referralStatsSchema,
+} from '@arcade/sdk/api/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { bearer, errorResponses } from '../../../http/schemas.ts';
-import { REFERRAL_CODE_PATTERN } from '../../../repositories/referral-repository.ts';
-
-/** The user-facing errors of these routes (the spec's string where it has one). */
-export const REFERRAL_ERRORS = Object.freeze({
-  exists: API_ERROR_MESSAGES[ApiErrorCode.REFERRAL_EXISTS],
-  notFound: API_ERROR_MESSAGES[ApiErrorCode.REFERRAL_NOT_FOUND],
-  invalidCode: 'Invalid referral code',
-} as const);
-
-/** A referral code, case-insensitive: 'Invalid referral code' unless 8 characters of the code alphabet. */
-const codeSchema = z
-  .string({ error: REFERRAL_ERRORS.invalidCode })
-  .trim()
-  .toUpperCase()
-  .refine((code) => REFERRAL_CODE_PATTERN.test(code), { error: REFERRAL_ERRORS.invalidCode })
-  .meta({ description: 'an 8-character referral code, any case', example: 'RYKC8X3S' });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { referrals } = app.repositories;
@@ -42,7 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['referrals'],
         security: bearer,
         response: {
-          200: z.object({ success: z.literal(true), referral: z.string() }),
+          200: createReferralResponseSchema,
           ...errorResponses,
         },
       },
@@ -63,9 +52,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The wallet a referral code belongs to',
         tags: ['referrals'],
-        params: z.object({ code: codeSchema }),
+        params: referralCodeParams,
         response: {
-          200: z.object({ success: z.literal(true), address: z.string() }),
+          200: referralOwnerSchema,
           ...errorResponses,
         },
       },
@@ -86,21 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['referrals'],
         params: addressParams,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            fees: z
-              .string()
-              .describe(
-                "Lamports: referees' settled bets' referral fees plus the Prophecy market referrer shares credited",
-              ),
-            referredUserCount: z.number(),
-            claimable: z
-              .string()
-              .describe(
-                "Lamports in the wallet's referral vault above its rent: what claim_referral pays now",
-              ),
-            claimed: z.string().describe('Lamports claim_referral has paid out of the vault, ever'),
-          }),
+          200: referralStatsSchema,
           ...errorResponses,
         },
       },
