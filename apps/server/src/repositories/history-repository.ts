@@ -6,6 +6,8 @@
  */
 
 import {
+  BET_GAMES,
+  HISTORY_BET_TYPES,
   PNL_GAMES,
   type BetHistoryItem,
   type GamePnl,
@@ -21,12 +23,8 @@ import type { Queryable } from '../db/database.ts';
 /** Items per page. */
 export const HISTORY_PAGE_SIZE = 20;
 
-/** The bet types of TailSpin and ReTail bets, as the client writes them. */
-export const HISTORY_BET_TYPES = ['sol', 'token', 'nft'] as const;
 export type HistoryBetType = (typeof HISTORY_BET_TYPES)[number];
 
-/** The two games of the bets table: TailSpin (sol and token bets) and ReTail (nft bets). */
-export const BET_GAMES = ['tailspin', 'retail'] as const;
 export type BetGame = (typeof BET_GAMES)[number];
 
 /** A page of items and the cursor of the next one (null at the end). */

@@ -1,7 +1,7 @@
 /**
  * The JSON of a wallet's history, its profit and loss and the provably fair records, as the server sends
  * it and the web app reads it: `POST /api/user/bets`, `/api/user/predictions` and `/api/user/marketBets`
- * (spec §7), `GET /api/user/pnl/{address}`, `GET /api/fairness` and `GET /api/fairness/{bet}`. One
+ * (`docs/reference/api.md#history-pnl-and-fairness`), `GET /api/user/pnl/{address}`, `GET /api/fairness` and `GET /api/fairness/{bet}`. One
  * definition for both ends.
  *
  * The history and PnL shapes are written as both ends hold them, with amounts (lamports, Juice base units)
@@ -18,6 +18,12 @@ export type AsJson<T> = { readonly [K in keyof T]: JsonValue<T[K]> };
 
 /** One value of {@link AsJson}. */
 type JsonValue<V> = V extends bigint ? string : V extends object ? AsJson<V> : V;
+
+/** The bet types of TailSpin and ReTail bets, as the client writes them. */
+export const HISTORY_BET_TYPES = ['sol', 'token', 'nft'] as const;
+
+/** The two games of the bets table: TailSpin (sol and token bets) and ReTail (nft bets). */
+export const BET_GAMES = ['tailspin', 'retail'] as const;
 
 /** A page of history items and the cursor of the next one (null on the last page). */
 export interface HistoryPageJson<T> {

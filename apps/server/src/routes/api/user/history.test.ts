@@ -4,12 +4,12 @@
  */
 
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { HISTORY_ERRORS } from '@arcade/sdk/api/history-schemas';
 import { generateKeyPairSigner, type Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTestServer, type TestServer } from '../../../../test/harness.ts';
 import type { Database } from '../../../db/database.ts';
-import { HISTORY_ERRORS } from './history.ts';
 
 let t: TestServer;
 let db: Database;

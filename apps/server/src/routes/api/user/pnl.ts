@@ -42,62 +42,12 @@
  */
 
 import { addressParams } from '@arcade/sdk/api/common';
-import type { GamePnlJson, WalletPnlJson } from '@arcade/sdk/api/history';
+import type { WalletPnlJson } from '@arcade/sdk/api/history';
+import { walletPnlSchema, type GamePnlOpenJson } from '@arcade/sdk/api/history-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { errorResponses } from '../../../http/schemas.ts';
 import type { GamePnlWithOpen } from '../../../repositories/history-repository.ts';
-
-const lamports = z.string().describe('Lamports, decimal string');
-
-const gameSchema = z.object({
-  bets: z.number(),
-  wins: z.number(),
-  losses: z.number(),
-  wagered: lamports,
-  fees: lamports,
-  payouts: lamports,
-  refunds: lamports,
-  net: z
-    .string()
-    .describe('Lamports, decimal string: realised over settled bets (open ones apart); negative when down'),
-  unclaimed: lamports,
-  open: z.number().describe('Open positions: bets (Prophecy: predictions) whose outcome is not known yet'),
-  atStake: lamports.describe(
-    'What the open positions cost: stake + fee (TailSpin/ReTail), stake (pool games)',
-  ),
-}) satisfies z.ZodType<GamePnlOpenJson>;
-
-const pnlSchema = z.object({
-  success: z.literal(true),
-  address: z.string(),
-  games: z.object({
-    tailspin: gameSchema,
-    retail: gameSchema,
-    foresight: gameSchema,
-    prophecy: gameSchema,
-  }),
-  total: gameSchema,
-  juice: z.object({
-    accrued: z.string().describe('Juice base units (6 decimals) earned'),
-    claimed: z.string().describe('Juice base units minted or in a pending claim'),
-    claimable: z.string().describe('accrued − claimed'),
-  }),
-  referrals: z.object({
-    fees: lamports.describe(
-      "Lamports of referral fees: from the referees' settled bets and as the referrer of resolved Prophecy markets",
-    ),
-    referredUserCount: z.number(),
-    claimable: lamports.describe(
-      "Lamports in the wallet's referral vault above its rent: claim_referral pays it",
-    ),
-    claimed: lamports.describe('Lamports claim_referral has paid out of the vault, ever'),
-  }),
-}) satisfies z.ZodType<WalletPnlJson>;
-
-/** A game's profit and loss as sent, with its open positions apart. */
-type GamePnlOpenJson = GamePnlJson & { readonly open: number; readonly atStake: string };
 
 /** A game's profit and loss as sent: amounts as decimal strings. */
 function gameJson(game: GamePnlWithOpen): GamePnlOpenJson {
@@ -127,7 +77,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           "A wallet's profit and loss per game and in total (wagered, fees, payouts, refunds, net, unclaimed), its Juice and its referral earnings, over its whole history",
         tags: ['history'],
         params: addressParams,
-        response: { 200: pnlSchema, ...errorResponses },
+        response: { 200: walletPnlSchema, ...errorResponses },
       },
     },
     async (request) => {
