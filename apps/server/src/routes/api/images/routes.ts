@@ -1,7 +1,7 @@
 /**
- * The image CDN (spec §7: "Image CDN URLs are built from a path with width and height of 600 by
- * default"): `GET /api/images?src=&width=&height=` answers a WebP resized with `fit: cover`, cached on
- * disk under `<DATA_DIR>/cache/images/`.
+ * The image CDN (`docs/reference/api.md#nfts-and-images`: URLs built from a path, with a width and
+ * height of 600 by default): `GET /api/images?src=&width=&height=` answers a WebP resized with
+ * `fit: cover`, cached on disk under `<DATA_DIR>/cache/images/`.
  *
  * Only the sizes the web app asks for are served (`@arcade/sdk/image-sizes`), and `src` is cached under
  * its canonical form, so the variants of one URL share one copy. A hit is free; a miss (a resize) costs
@@ -11,10 +11,10 @@
  * @module
  */
 
-import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { join } from 'node:path';
 
-import { IMAGE_CDN_DEFAULT_SIZE } from '@arcade/sdk/constants';
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { imageQuerySchema } from '@arcade/sdk/api/images';
 import { isImageCdnSize } from '@arcade/sdk/image-sizes';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -32,18 +32,6 @@ import { IMAGE_BUSY_RETRY_AFTER_SECONDS } from '../../../images/resize-slots.ts'
 export const IMAGE_MAX_SOURCE_BYTES = 10 * 1024 * 1024;
 /** How long a remote original may take. */
 export const IMAGE_FETCH_TIMEOUT_MS = 10_000;
-
-/** The messages this route answers with. */
-export const IMAGE_ERRORS = Object.freeze({
-  unsupportedSize: API_ERROR_MESSAGES[ApiErrorCode.IMAGE_UNSUPPORTED_SIZE],
-  srcRequired: 'src is required',
-  srcTooLong: 'src is too long',
-});
-
-const size = z.coerce
-  .number({ error: IMAGE_ERRORS.unsupportedSize })
-  .int(IMAGE_ERRORS.unsupportedSize)
-  .default(IMAGE_CDN_DEFAULT_SIZE);
 
 /** The image: a binary string in the OpenAPI document, the bytes of a Buffer on the wire. */
 const imageBody = z.string().meta({ format: 'binary' }) as unknown as z.ZodType<Buffer>;
@@ -93,15 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description:
           'width×height must be one of the sizes the web app uses (`@arcade/sdk/image-sizes`). A cache miss costs one of the IP’s resizes per minute.',
         tags: ['images'],
-        querystring: z.object({
-          src: z
-            .string({ error: IMAGE_ERRORS.srcRequired })
-            .trim()
-            .min(1, IMAGE_ERRORS.srcRequired)
-            .max(2048, IMAGE_ERRORS.srcTooLong),
-          width: size,
-          height: size,
-        }),
+        querystring: imageQuerySchema,
         response: {
           200: {
             description: 'The resized image',
