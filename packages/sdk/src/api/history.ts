@@ -1,8 +1,8 @@
 /**
  * The JSON of a wallet's history, its profit and loss and the provably fair records, as the server sends
- * it and the web app reads it: `POST /api/user/bets`, `/api/user/predictions` and `/api/user/marketBets`
- * (`docs/reference/api.md#history-pnl-and-fairness`), `GET /api/user/pnl/{address}`, `GET /api/fairness` and `GET /api/fairness/{bet}`. One
- * definition for both ends.
+ * it and the web app reads it: `POST /api/user/bets`, `/api/user/predictions` and `/api/user/marketBets`,
+ * `GET /api/user/pnl/{address}`, `GET /api/fairness` and `GET /api/fairness/{bet}`
+ * (`docs/reference/api.md#history-pnl-and-fairness`). One definition for both ends.
  *
  * The history and PnL shapes are written as both ends hold them, with amounts (lamports, Juice base units)
  * as bigints; {@link AsJson} gives each as sent, every bigint a decimal string. Times are unix seconds
