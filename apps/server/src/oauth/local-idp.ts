@@ -18,12 +18,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { OAUTH_PROVIDER_NAMES as PROVIDER_NAMES } from '@arcade/sdk/api/oauth';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 
 import { createMemoryAdapterFactory } from './memory-adapter.ts';
-import { PROVIDER_DISPLAY_NAMES, PROVIDER_NAMES, type ProviderName } from './oauth-provider.ts';
+import { PROVIDER_DISPLAY_NAMES, type ProviderName } from './oauth-provider.ts';
 
 /** Where the provider is mounted, below `PUBLIC_URL`. */
 export const LOCAL_IDP_PATH = '/api/oauth/local-idp';

@@ -7,10 +7,8 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 
+import { OAUTH_PROVIDER_NAMES as PROVIDER_NAMES } from '@arcade/sdk/api/oauth';
 import { z } from 'zod';
-
-/** The social accounts a wallet can link (the community chat service and the social network: docs/reference/api.md#social-links). */
-export const PROVIDER_NAMES = ['discord', 'twitter'] as const;
 
 /** A social account provider's name, as it appears in the URLs. */
 export type ProviderName = (typeof PROVIDER_NAMES)[number];

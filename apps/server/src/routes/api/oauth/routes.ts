@@ -1,5 +1,5 @@
 /**
- * Linking social accounts (spec §7): `POST /api/oauth/{provider}/start` (a single-use link code for the
+ * Linking social accounts (`docs/reference/api.md#social-links`): `POST /api/oauth/{provider}/start` (a single-use link code for the
  * signed-in wallet), `GET /api/oauth/{provider}` (the browser navigation with that `?code=`),
  * `POST /api/oauth/{provider}/link`, `GET /api/oauth/{provider}/callback`, `POST /api/oauth/unlinkDiscord`
  * and `POST /api/oauth/unlinkTwitter`. Providers are `discord` and `twitter` (X).
@@ -16,6 +16,13 @@
 
 import { successSchema } from '@arcade/sdk/api/common';
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import {
+  oauthCallbackQuery,
+  oauthLinkResponseSchema,
+  oauthNavigationQuery,
+  oauthProviderParams,
+  oauthStartResponseSchema,
+} from '@arcade/sdk/api/oauth';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,12 +35,7 @@ import { createDiscordProvider } from '../../../oauth/discord-provider.ts';
 import { inProcessFetch } from '../../../oauth/in-process-fetch.ts';
 import { createLocalIdp } from '../../../oauth/local-idp.ts';
 import { createLocalProvider } from '../../../oauth/local-provider.ts';
-import {
-  isProviderName,
-  PROVIDER_NAMES,
-  type OAuthProvider,
-  type ProviderName,
-} from '../../../oauth/oauth-provider.ts';
+import { isProviderName, type OAuthProvider, type ProviderName } from '../../../oauth/oauth-provider.ts';
 import {
   notConfiguredMessage,
   OAUTH_ERRORS,
@@ -50,21 +52,10 @@ export const LINK_CODE_ERRORS = Object.freeze({
   invalid: OAUTH_ERRORS.invalidState,
 });
 
-/** A query parameter as Fastify parses it: repeated ones arrive as arrays. */
-const queryValue = z.union([z.string(), z.array(z.string())]).optional();
-
 /** The single value of a query parameter; a repeated one counts as missing. */
 function single(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
-
-// Any name up to 32 characters reaches the route, which answers 404 'Unknown provider' for the rest.
-const providerParams = z.object({
-  provider: z
-    .string()
-    .max(32)
-    .meta({ enum: [...PROVIDER_NAMES], example: 'discord' }),
-});
 
 /** A redirect's OpenAPI description: no body, a `Location` (and, for some, a `Set-Cookie`). */
 function redirectResponse(description: string, location: string, setCookie?: string) {
@@ -182,12 +173,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: `A link that starts linking a social account, for the browser to navigate to: /api/oauth/{provider}?code= with a single-use code valid for ${LINK_CODE_TTL_MS / 1000} s, so the session token never goes in a URL`,
         tags: ['oauth'],
         security: bearer,
-        params: providerParams,
+        params: oauthProviderParams,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            url: z.string().describe('Path on this server: /api/oauth/{provider}?code=…'),
-          }),
+          200: oauthStartResponseSchema,
           ...errorResponses,
         },
       },
@@ -207,8 +195,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Starts linking a social account: a browser navigation with a link code from POST /api/oauth/{provider}/start as ?code=; redirects (302) to the provider, or back to the web app with ?oauthError= when it cannot start',
         tags: ['oauth'],
-        params: providerParams,
-        querystring: z.object({ code: queryValue }),
+        params: oauthProviderParams,
+        querystring: oauthNavigationQuery,
         response: {
           302: redirectResponse(
             'To the provider, or back to the web app when the link cannot start',
@@ -247,8 +235,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           'The provider authorization URL to send the browser to, for clients that fetch it; the response sets the cookie that binds the link to the browser, so only a browser that made this request (same-origin fetch) can finish it',
         tags: ['oauth'],
         security: bearer,
-        params: providerParams,
-        response: { 200: z.object({ success: z.literal(true), url: z.string() }), ...errorResponses },
+        params: oauthProviderParams,
+        response: { 200: oauthLinkResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -270,13 +258,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Where the provider sends the browser back: links the account when the browser brings back the cookie set when it left, and redirects to the web app with ?linked={provider}, or ?oauthError= on failure',
         tags: ['oauth'],
-        params: providerParams,
-        querystring: z.object({
-          code: queryValue,
-          state: queryValue,
-          error: queryValue,
-          error_description: queryValue,
-        }),
+        params: oauthProviderParams,
+        querystring: oauthCallbackQuery,
         response: {
           302: redirectResponse(
             'Back to the web app, linked or not',
