@@ -3,6 +3,7 @@
  * authenticated routes), the House and Foresight config read from chain, and pausing both games on chain.
  */
 
+import { ADMIN_ERRORS } from '@arcade/sdk/api/admin';
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { decodeConfig } from '@arcade/sdk/foresight/accounts';
 import { findConfigAddress } from '@arcade/sdk/foresight/pda';
@@ -14,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { signIn, startTestServer, type TestServer } from '../../../../test/harness.ts';
 import type { ChainContext } from '../../../chain/chain-context.ts';
-import { ADMIN_ERRORS } from './routes.ts';
 
 let t: TestServer;
 let chain: ChainContext;

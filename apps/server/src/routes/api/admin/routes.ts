@@ -8,8 +8,17 @@
  * @module
  */
 
-import { addressParams, addressSchema } from '@arcade/sdk/api/common';
-import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import {
+  adminHouseSchema,
+  blockedWalletsSchema,
+  blockWalletBodySchema,
+  blockWalletResponseSchema,
+  pauseBodySchema,
+  pauseResponseSchema,
+  unblockWalletResponseSchema,
+} from '@arcade/sdk/api/admin';
+import { addressParams } from '@arcade/sdk/api/common';
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { decodeConfig } from '@arcade/sdk/foresight/accounts';
 import { getUpdateConfigInstruction } from '@arcade/sdk/foresight/instructions';
 import { findConfigAddress } from '@arcade/sdk/foresight/pda';
@@ -20,35 +29,10 @@ import { getUpdateHouseInstructionAsync } from '@arcade/sdk/wager/instructions';
 import { findHouseAddress } from '@arcade/sdk/wager/pda';
 import { fetchEncodedAccount, type Address, type Signature } from '@solana/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { sendAndConfirm } from '../../../chain/send-transaction.ts';
 import { badGateway, badRequest, notFound } from '../../../http/errors.ts';
 import { bearer, errorResponses, errorSchema } from '../../../http/schemas.ts';
-
-/** The user-facing errors of these routes. */
-export const ADMIN_ERRORS = Object.freeze({
-  cannotBlockAdmin: API_ERROR_MESSAGES[ApiErrorCode.CANNOT_BLOCK_ADMIN],
-  notBlocked: API_ERROR_MESSAGES[ApiErrorCode.WALLET_NOT_BLOCKED],
-  reasonTooLong: 'Reason cannot be longer than 200 characters',
-  invalidGame: "game must be 'wager' or 'foresight'",
-  invalidPaused: 'paused must be true or false',
-  chainUnavailable: API_ERROR_MESSAGES[ApiErrorCode.CHAIN_UNAVAILABLE],
-  houseMissing: API_ERROR_MESSAGES[ApiErrorCode.HOUSE_NOT_INITIALIZED],
-  configMissing: API_ERROR_MESSAGES[ApiErrorCode.FORESIGHT_CONFIG_NOT_INITIALIZED],
-  transactionFailed: API_ERROR_MESSAGES[ApiErrorCode.CHAIN_REFUSED_TRANSACTION],
-} as const);
-
-const REASON_MAX_LENGTH = 200;
-
-const blockedSchema = z.object({
-  address: z.string(),
-  reason: z.string(),
-  blockedBy: z.string(),
-  blockedAt: z.number().describe('Unix seconds'),
-});
-
-const lamportsString = z.string().describe('Lamports, decimal string');
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const blocked = app.repositories.blockedWallets;
@@ -100,7 +84,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security: bearer,
         response: {
-          200: z.object({ success: z.literal(true), blocked: z.array(blockedSchema) }),
+          200: blockedWalletsSchema,
           ...errorResponses,
         },
       },
@@ -117,19 +101,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           'Blocks a wallet (or updates its reason): it can no longer sign in or use an authenticated route',
         tags: ['admin'],
         security: bearer,
-        body: z.object(
-          {
-            address: addressSchema,
-            reason: z
-              .string({ error: 'reason must be a string' })
-              .trim()
-              .max(REASON_MAX_LENGTH, ADMIN_ERRORS.reasonTooLong)
-              .default(''),
-          },
-          { error: 'Invalid address' },
-        ),
+        body: blockWalletBodySchema,
         response: {
-          200: z.object({ success: z.literal(true), blocked: blockedSchema }),
+          200: blockWalletResponseSchema,
           ...errorResponses,
         },
       },
@@ -152,7 +126,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security: bearer,
         params: addressParams,
-        response: { 200: z.object({ success: z.literal(true), address: z.string() }), ...errorResponses },
+        response: { 200: unblockWalletResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -173,30 +147,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security: bearer,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            house: z.object({
-              address: z.string(),
-              balance: lamportsString,
-              rent: lamportsString,
-              outstanding: lamportsString,
-              freeBalance: lamportsString.describe('balance − rent − outstanding, at least 0'),
-              paused: z.boolean(),
-              authority: z.string(),
-              settler: z.string(),
-              treasury: z.string(),
-            }),
-            foresight: z.object({
-              config: z.string(),
-              disabled: z.boolean(),
-              authority: z.string(),
-              eventSigner: z.string(),
-              treasury: z.string(),
-              liveEvent: z.number(),
-              lockedEvent: z.number(),
-              timelock: z.number(),
-            }),
-          }),
+          200: adminHouseSchema,
           ...errorResponses,
           502: errorSchema,
         },
@@ -244,20 +195,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           'Pauses or resumes a game on chain: update_house (TailSpin, ReTail and Prophecy) or update_config (Foresight)',
         tags: ['admin'],
         security: bearer,
-        body: z.object(
-          {
-            game: z.enum(['wager', 'foresight'], { error: ADMIN_ERRORS.invalidGame }),
-            paused: z.boolean({ error: ADMIN_ERRORS.invalidPaused }),
-          },
-          { error: ADMIN_ERRORS.invalidGame },
-        ),
+        body: pauseBodySchema,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            game: z.enum(['wager', 'foresight']),
-            paused: z.boolean(),
-            signature: z.string(),
-          }),
+          200: pauseResponseSchema,
           ...errorResponses,
           502: errorSchema,
         },
