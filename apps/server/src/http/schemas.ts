@@ -5,7 +5,7 @@
  * @module
  */
 
-import { apiErrorBodySchema } from '@arcade/sdk/api/error-codes';
+import { apiErrorBodySchema } from '@arcade/sdk/api/error-body';
 
 /** The body of every error response. */
 export const errorSchema = apiErrorBodySchema;

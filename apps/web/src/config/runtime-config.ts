@@ -2,16 +2,16 @@
  * What the web app learns from the server at start-up (`GET /api/config`): the cluster, where its RPC is,
  * the program ids and mints, the admins and the announcement. Read once, before the first render, and
  * validated with the SDK's schema (the one the server declares its answer with), so a wrong server fails
- * fast with the field's name.
+ * fast with the field's name. The schema (and zod with it) is its own chunk, fetched while the config is:
+ * the entry chunk stays free of it (`parse-runtime-config.ts`).
  *
  * @module
  */
 
-import {
-  runtimeConfigSchema,
-  type Announcement as ConfigAnnouncement,
-  type Cluster as ConfigCluster,
-  type RuntimeConfig as ConfigBody,
+import type {
+  Announcement as ConfigAnnouncement,
+  Cluster as ConfigCluster,
+  RuntimeConfig as ConfigBody,
 } from '@arcade/sdk/api/config';
 
 import { api } from '../lib/api-client.ts';
@@ -30,18 +30,6 @@ export class RuntimeConfigError extends Error {
   override readonly name = 'RuntimeConfigError';
 }
 
-/**
- * Checks `/api/config` against the SDK's schema and returns it typed (unknown fields dropped). The error
- * names the first field that is missing or invalid (`programs.wager`; the whole list for an item of one).
- */
-export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
-  const result = runtimeConfigSchema.safeParse(raw);
-  if (result.success) return result.data;
-  const path = result.error.issues[0]?.path.filter((key) => typeof key === 'string') ?? [];
-  const name = path.length === 0 ? 'body' : path.join('.');
-  throw new RuntimeConfigError(`Server config: ${name} is missing or invalid`);
-}
-
 /** Resolves a config URL that may be a path on this origin; `ws` turns http(s) into ws(s). */
 export function absoluteUrl(url: string, ws = false): string {
   const resolved = new URL(url, window.location.origin);
@@ -55,7 +43,13 @@ let loaded: RuntimeConfig | null = null;
 
 /** Fetches and validates `/api/config` once; later calls return the same object. */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  loaded ??= parseRuntimeConfig(await api<unknown>('/api/config'));
+  if (loaded === null) {
+    const [body, { parseRuntimeConfig }] = await Promise.all([
+      api<unknown>('/api/config'),
+      import('./parse-runtime-config.ts'),
+    ]);
+    loaded ??= parseRuntimeConfig(body);
+  }
   return loaded;
 }
 

@@ -5,14 +5,13 @@ import { TransactionSendError } from '@arcade/sdk/sender';
 import { describe, expect, it } from 'vitest';
 
 import { ApiError } from './api-client.ts';
+import { errorText, oauthReasonText, WAGER_ERROR_SENTENCES, walletConnectErrorText } from './error-text.ts';
 import {
   betErrorMessage,
-  errorText,
-  oauthReasonText,
-  WAGER_ERROR_SENTENCES,
-  walletConnectErrorText,
-} from './error-text.ts';
-import { BetPreflightError, LAST_BET_REVEALING, REFUND_EXPLANATION } from './wager-bet/utils/bet-errors.ts';
+  BetPreflightError,
+  LAST_BET_REVEALING,
+  REFUND_EXPLANATION,
+} from './wager-bet/utils/bet-errors.ts';
 
 function programError(name: keyof typeof WAGER_ERROR_CODES) {
   return new TransactionSendError(`${transactionErrorMessage(1, WAGER_ERROR_CODES[name])} (${name})`, {

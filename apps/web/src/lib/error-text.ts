@@ -16,20 +16,18 @@
  * @module
  */
 
-import { MARKET_RESOLVE_GRACE_SECS, MIN_BET_LAMPORTS, ODDS_MAX, ODDS_MIN } from '@arcade/sdk/constants';
+import {
+  BET_REFUND_DELAY_SECS,
+  MARKET_RESOLVE_GRACE_SECS,
+  MIN_BET_LAMPORTS,
+  ODDS_MAX,
+  ODDS_MIN,
+} from '@arcade/sdk/constants';
 import { FAQ_HINTS } from '@arcade/sdk/messages';
 import type { WagerErrorName } from '@arcade/sdk/wager/errors';
 
 import { formatLamports } from './format.ts';
 import { notEnoughSolMessage, type BetExtraCosts } from './wager-bet/utils/bet-costs.ts';
-import {
-  BetPreflightError,
-  isUserRejection,
-  MIN_STAKE_TEXT,
-  NO_SEED_TEXT,
-  programErrorNameOf,
-  REFUND_DELAY_TEXT,
-} from './wager-bet/utils/bet-errors.ts';
 
 /** The message of anything thrown (the server's text for an `ApiError`), or 'Unknown Error'. */
 export function errorText(error: unknown): string {
@@ -42,6 +40,22 @@ export function errorText(error: unknown): string {
 export function walletConnectErrorText(error: unknown): string {
   return error instanceof Error && error.message !== '' ? error.message : 'The wallet did not connect';
 }
+
+/** The smallest stake, "0.01 SOL". */
+export const MIN_STAKE_TEXT = `${formatLamports(MIN_BET_LAMPORTS)} SOL`;
+
+/** The refund deadline in words: "2 minutes" (`BET_REFUND_DELAY_SECS`). */
+export const REFUND_DELAY_TEXT = durationText(BET_REFUND_DELAY_SECS);
+
+/** Whole minutes in words ("2 minutes", "1 minute"), else seconds ("90 seconds"). */
+function durationText(secs: number): string {
+  if (secs % 60 !== 0) return `${secs} seconds`;
+  const minutes = secs / 60;
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** While the settler has no seed committed for the next bet (NoSeedCommitted). */
+export const NO_SEED_TEXT = 'Bets are paused for a moment; try again shortly.';
 
 /**
  * What the player reads for each wager program error. InvalidSeed, RevealOutOfOrder, SlotHashUnavailable
@@ -86,23 +100,6 @@ export const NFT_CLAIM_DETAILS: Readonly<Record<NftClaimFailure, string>> = Obje
   'price-changed': 'The listing now costs more than your prize.',
   compose: 'The marketplace did not give a purchase we could add to your claim.',
 });
-
-/**
- * A user-facing sentence for a failed bet, claim or refund: the client's refusal as it says, a wager program
- * error by its name (BetNotAvailable, BetTooLow, InvalidListingPrice…), the wallet's rejection, else the
- * error's own text (the server's, the sender's or the network's).
- *
- * @example betErrorMessage(sendError /* programErrorName 'BetTooLow' *\/) === 'The smallest stake is 0.01 SOL.'
- */
-export function betErrorMessage(error: unknown): string {
-  if (error instanceof BetPreflightError) return error.message;
-  const name = programErrorNameOf(error);
-  if (name !== null && Object.hasOwn(WAGER_ERROR_SENTENCES, name)) {
-    return WAGER_ERROR_SENTENCES[name as WagerErrorName];
-  }
-  if (isUserRejection(error)) return USER_REJECTED;
-  return errorText(error);
-}
 
 /**
  * The server's fixed reasons a social link failed (its `OAUTH_ERRORS`, carried back in `?oauthError=`),

@@ -12,7 +12,8 @@ import { JUICE_DECIMALS, USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '../consta
 import { VALIDATION_MESSAGES } from '../messages.ts';
 import { checkUsername } from '../text-rules.ts';
 import { addressSchema } from './common.ts';
-import { API_ERROR_MESSAGES, apiErrorBodySchema, ApiErrorCode } from './error-codes.ts';
+import { apiErrorBodySchema } from './error-body.ts';
+import { API_ERROR_MESSAGES, ApiErrorCode } from './error-codes.ts';
 
 // Sign-in
 

@@ -23,8 +23,8 @@ import {
   notEnoughSolMessage,
   type BetExtraCosts,
 } from '../../../lib/wager-bet/utils/bet-costs.ts';
-import { betErrorMessage } from '../../../lib/error-text.ts';
-import { LAST_BET_REVEALING, NO_SEED_TEXT } from '../../../lib/wager-bet/utils/bet-errors.ts';
+import { NO_SEED_TEXT } from '../../../lib/error-text.ts';
+import { betErrorMessage, LAST_BET_REVEALING } from '../../../lib/wager-bet/utils/bet-errors.ts';
 import {
   awaitsReveal,
   claimAmount,

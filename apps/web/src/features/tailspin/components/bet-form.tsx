@@ -19,7 +19,6 @@ import { FairnessDisclosure } from '../../../lib/wager-bet/components/fairness-d
 import { OddsPicker } from '../../../lib/wager-bet/components/odds-picker.tsx';
 import { RefundStatusView } from '../../../lib/wager-bet/components/refund-status.tsx';
 import { useBetExtraCosts } from '../../../lib/wager-bet/hooks/use-bet-extra-costs.ts';
-import { NO_SEED_TEXT } from '../../../lib/wager-bet/utils/bet-errors.ts';
 import { awaitsReveal, REFUND_AWAITS_REVEAL } from '../../../lib/wager-bet/utils/refund.ts';
 import { BET_FEE_TEXT, chargeRows, PayLine } from '../../../lib/wager-bet/components/pay-summary.tsx';
 import { betCharge, costSol } from '../../../lib/wager-bet/utils/bet-costs.ts';
@@ -34,7 +33,7 @@ import {
   multiplierText,
   stakeIssue,
 } from '../utils/stake.ts';
-import { stakeIssueMessage, type StakeIssue } from '../../../lib/error-text.ts';
+import { NO_SEED_TEXT, stakeIssueMessage, type StakeIssue } from '../../../lib/error-text.ts';
 import { TokenPicker } from './token-picker.tsx';
 
 /** What the player set up; kept by the game so another go starts from the last bet. */

@@ -8,7 +8,7 @@ import { SkillBadge } from '../../../lib/wager-bet/components/odds-picker.tsx';
 import { RefundNotice } from '../../../lib/wager-bet/components/refund-notice.tsx';
 import { REFUNDED_JUST_NOW, RefundStatusView } from '../../../lib/wager-bet/components/refund-status.tsx';
 import { RollCheck } from '../../../lib/wager-bet/components/roll-check.tsx';
-import { betErrorMessage } from '../../../lib/error-text.ts';
+import { betErrorMessage } from '../../../lib/wager-bet/utils/bet-errors.ts';
 import { refundStatusDetail } from '../../../lib/wager-bet/utils/refund.ts';
 import { costSol } from '../../../lib/wager-bet/utils/bet-costs.ts';
 import { tokensForLamports, useTokenPrice } from '../api/get-token-price.ts';

@@ -23,8 +23,8 @@ import { useBetRecord } from '../../../lib/wager-bet/api/get-bet-record.ts';
 import { useBetOutcome } from '../../../lib/wager-bet/hooks/use-bet-outcome.ts';
 import { useClaimBet } from '../../../lib/wager-bet/hooks/use-claim-bet.ts';
 import { usePlaceBet } from '../../../lib/wager-bet/hooks/use-place-bet.ts';
-import { betErrorMessage } from '../../../lib/error-text.ts';
 import {
+  betErrorMessage,
   BetPreflightError,
   failedOutsideWager,
   isUserRejection,

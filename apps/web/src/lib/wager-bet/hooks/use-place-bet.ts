@@ -35,13 +35,8 @@ import { betRecordKey, getBetRecord } from '../api/get-bet-record.ts';
 import { getHouseLimits, houseLimitsKey } from '../api/get-house-limits.ts';
 import { referralVaultKey, referralVaultQueryOptions } from '../api/get-referral-vault.ts';
 import { canAffordBet, notEnoughSolMessage } from '../utils/bet-costs.ts';
-import {
-  BetPreflightError,
-  LAST_BET_REVEALING,
-  MIN_STAKE_TEXT,
-  programErrorNameOf,
-} from '../utils/bet-errors.ts';
-import { WAGER_ERROR_SENTENCES } from '../../error-text.ts';
+import { BetPreflightError, LAST_BET_REVEALING, programErrorNameOf } from '../utils/bet-errors.ts';
+import { MIN_STAKE_TEXT, WAGER_ERROR_SENTENCES } from '../../error-text.ts';
 import type { PlacedBet } from '../utils/bet-outcome.ts';
 import { awaitsReveal, REFUND_AWAITS_REVEAL } from '../utils/refund.ts';
 import { currentPlayerSeed, playerSeedBytes, rotatePlayerSeed } from '../utils/player-seed.ts';

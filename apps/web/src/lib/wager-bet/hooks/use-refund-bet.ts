@@ -20,8 +20,7 @@ import { betAddressOf, wagerProgram } from '../../programs.ts';
 import { betHistoryKey } from '../api/get-bet-history.ts';
 import { betRecordKey } from '../api/get-bet-record.ts';
 import { houseLimitsKey } from '../api/get-house-limits.ts';
-import { BetPreflightError, REFUND_TOASTS } from '../utils/bet-errors.ts';
-import { betErrorMessage } from '../../error-text.ts';
+import { betErrorMessage, BetPreflightError, REFUND_TOASTS } from '../utils/bet-errors.ts';
 
 /** `refund(onDone?)` sends the refund (resolving with its signature, rejecting after the toasts). */
 export function useRefundBet(): {

@@ -7,11 +7,10 @@
  * @module
  */
 
-import { BET_REFUND_DELAY_SECS, MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
 import { TransactionSendError } from '@arcade/sdk/sender/send-error';
-import { WAGER_ERROR_CODES } from '@arcade/sdk/wager/errors';
+import { WAGER_ERROR_CODES, type WagerErrorName } from '@arcade/sdk/wager/errors';
 
-import { formatLamports } from '../../format.ts';
+import { errorText, REFUND_DELAY_TEXT, USER_REJECTED, WAGER_ERROR_SENTENCES } from '../../error-text.ts';
 
 /** Why the client refused a bet before sending it. */
 export type BetPreflightCode =
@@ -38,19 +37,6 @@ export class BetPreflightError extends Error {
   }
 }
 
-/** The smallest stake, "0.01 SOL". */
-export const MIN_STAKE_TEXT = `${formatLamports(MIN_BET_LAMPORTS)} SOL`;
-
-/** The refund deadline in words: "2 minutes" (`BET_REFUND_DELAY_SECS`). */
-export const REFUND_DELAY_TEXT = durationText(BET_REFUND_DELAY_SECS);
-
-/** Whole minutes in words ("2 minutes", "1 minute"), else seconds ("90 seconds"). */
-function durationText(secs: number): string {
-  if (secs % 60 !== 0) return `${secs} seconds`;
-  const minutes = secs / 60;
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
 /**
  * Why a bet still open past its deadline can be refunded, next to its Refund button, while a refund still
  * keeps the result (captures the bet's slot hash: `utils/refund.ts`): the stake and fee come back now, and
@@ -71,9 +57,6 @@ export function refundHurryText(secondsLeft: number): string {
 
 /** A new bet while the last one is open: its roll has not been revealed yet. */
 export const LAST_BET_REVEALING = 'Your last bet is still being revealed.';
-
-/** While the settler has no seed committed for the next bet (NoSeedCommitted). */
-export const NO_SEED_TEXT = 'Bets are paused for a moment; try again shortly.';
 
 /** The toasts of a refund (a caller message, then the error's text, spec §8). */
 export const REFUND_TOASTS = Object.freeze({
@@ -109,4 +92,21 @@ export function isUserRejection(error: unknown): boolean {
   if (code === 4001) return true;
   if (typeof name === 'string' && /Rejected|Cancel/i.test(name)) return true;
   return typeof message === 'string' && /user (rejected|declined|denied|cancel)/i.test(message);
+}
+
+/**
+ * A user-facing sentence for a failed bet, claim or refund: the client's refusal as it says, a wager program
+ * error by its name (BetNotAvailable, BetTooLow, InvalidListingPrice…), the wallet's rejection, else the
+ * error's own text (the server's, the sender's or the network's).
+ *
+ * @example betErrorMessage(sendError /* programErrorName 'BetTooLow' *\/) === 'The smallest stake is 0.01 SOL.'
+ */
+export function betErrorMessage(error: unknown): string {
+  if (error instanceof BetPreflightError) return error.message;
+  const name = programErrorNameOf(error);
+  if (name !== null && Object.hasOwn(WAGER_ERROR_SENTENCES, name)) {
+    return WAGER_ERROR_SENTENCES[name as WagerErrorName];
+  }
+  if (isUserRejection(error)) return USER_REJECTED;
+  return errorText(error);
 }

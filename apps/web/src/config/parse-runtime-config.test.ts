@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseRuntimeConfig, RuntimeConfigError, type RuntimeConfig } from './runtime-config.ts';
+import { parseRuntimeConfig } from './parse-runtime-config.ts';
+import { RuntimeConfigError, type RuntimeConfig } from './runtime-config.ts';
 
 /** What the server sends for the embedded chain. */
 const BODY = {
