@@ -60,7 +60,7 @@ export function runtimeConfig(): RuntimeConfig {
 }
 
 /**
- * Whether `address` is one of the admin wallets of the server config (spec §2: two whitelisted wallets), who
+ * Whether `address` is one of the admin wallets of the server config (docs/reference/roles.md#admins), who
  * create and resolve markets. Only what the app offers: the server checks again on every admin call.
  */
 export function isAdminWallet(address: string | null): boolean {

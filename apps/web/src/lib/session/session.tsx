@@ -1,5 +1,5 @@
 /**
- * The signed-in session (spec §4 "Login"): the token of the connected wallet, checked against the server
+ * The signed-in session (docs/reference/states.md#sign-in): the token of the connected wallet, checked against the server
  * when the page loads and whenever the wallet changes, and the sign-in that starts right after the user
  * connects a wallet. A 401 to any call carrying the token (it expired or was revoked) signs out. Signing
  * out, or disconnecting the wallet, revokes the token on the server (`POST /api/user/signout`, best effort)

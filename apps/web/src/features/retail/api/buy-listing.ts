@@ -1,6 +1,6 @@
 /**
  * A won NFT is claimed in ONE transaction: `claim_bet(sol = false)` pays the prize's SOL to the player and
- * the marketplace's buy instructions, right after it, spend that SOL on the NFT (game-rules), so either the
+ * the marketplace's buy instructions, right after it, spend that SOL on the NFT (docs/reference/rules.md#retail), so either the
  * NFT arrives or nothing happens.
  *
  * The buy comes from `GET /api/nfts/buyListingTx` as a whole wire transaction; its instructions are taken
@@ -81,7 +81,7 @@ export interface BuyRequest {
  *
  * @throws NftClaimError when it will not sign: the listing sold or its price changed since the buy was
  *   composed (its refusal's code names the reason), or anything else ('compose'). Without the signature the
- *   claim cannot be built, which spec §8 calls 'Invalid Transaction'.
+ *   claim cannot be built: 'Invalid Transaction'.
  */
 export async function cosignBuy(wireTransactionBase64: string): Promise<string> {
   try {

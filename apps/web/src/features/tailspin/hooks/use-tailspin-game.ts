@@ -37,7 +37,7 @@ import { gameReducer, IDLE, type BetTicket, type GamePhase } from '../utils/game
 /** A ticket's prize as SOL (the rest of a prize won after a refund is paid in SOL). */
 const SOL_PRIZE = { symbol: 'SOL', mint: NATIVE_MINT_ADDRESS, betType: 'sol' } as const;
 
-/** The caller message of a failed bet (spec §8: a caller message, then the error text). */
+/** The caller message of a failed bet (a caller message, then the error text: docs/reference/strings.md#toasts). */
 export const PLACE_FAILED = 'Failed to place bet';
 
 /** A bet record as a ticket, naming its token from the list (a bet found on the chain at load). */
@@ -64,7 +64,7 @@ function tooLarge(error: unknown): boolean {
 /** A failed claim, what it says, and whether the SOL claim is the way out. */
 export interface ClaimError {
   readonly message: string;
-  /** The FAQ's hint for a prize that cannot be claimed as the token (spec §8: the price changed). */
+  /** The FAQ's hint for a prize that cannot be claimed as the token (the price changed: docs/reference/strings.md#help-and-rules). */
   readonly priceHint: boolean;
   /**
    * The SOL claim would go where this one failed (the swap could not be made or went wrong): the panel
@@ -75,8 +75,8 @@ export interface ClaimError {
 }
 
 /**
- * A token claim whose swap could not be composed (no quote, a route that cannot be used): spec §8's
- * 'Invalid Transaction', the FAQ's hint, and the SOL claim.
+ * A token claim whose swap could not be composed (no quote, a route that cannot be used):
+ * 'Invalid Transaction' (docs/reference/strings.md#bets-and-the-chain), the FAQ's hint, and the SOL claim.
  */
 export const TOKEN_CLAIM_UNCOMPOSED: ClaimError = Object.freeze({
   message: ERROR_MESSAGES.invalidTransaction,
@@ -260,7 +260,7 @@ export function useTailSpinGame(
           try {
             plan = await composeTokenClaim(user, address(ticket.mint), ticket.prize);
           } catch {
-            // No swap to add (no quote, an unusable route): spec §8's 'Invalid Transaction'; the full SOL
+            // No swap to add (no quote, an unusable route): 'Invalid Transaction'; the full SOL
             // value always works. composeTokenClaim logged the cause.
             failed(TOKEN_CLAIM_UNCOMPOSED);
             return;

@@ -58,7 +58,7 @@ export function refundHurryText(secondsLeft: number): string {
 /** A new bet while the last one is open: its roll has not been revealed yet. */
 export const LAST_BET_REVEALING = 'Your last bet is still being revealed.';
 
-/** The toasts of a refund (a caller message, then the error's text, spec §8). */
+/** The toasts of a refund (a caller message, then the error's text: docs/reference/strings.md#toasts). */
 export const REFUND_TOASTS = Object.freeze({
   pending: 'Refunding your stake and fee…',
   success: 'Refunded: your stake and fee are back in your wallet.',
