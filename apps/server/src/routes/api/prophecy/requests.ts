@@ -12,6 +12,14 @@ import type {
   MarketRequestListResponse,
   MarketRequestResponse,
 } from '@arcade/sdk/api/prophecy';
+import {
+  integerQuery,
+  marketProposalSchema,
+  marketRequestViewSchema,
+  marketViewSchema,
+  plainText,
+  unixSeconds,
+} from '@arcade/sdk/api/prophecy-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -24,14 +32,6 @@ import {
   toMarketView,
   type ProphecyService,
 } from '../../../services/prophecy-service.ts';
-import {
-  integerQuery,
-  marketProposalSchema,
-  marketRequestViewSchema,
-  marketViewSchema,
-  plainText,
-  unixSeconds,
-} from './schemas.ts';
 
 const errors = { ...errorResponses, 409: errorResponses[400], 502: errorResponses[400] };
 

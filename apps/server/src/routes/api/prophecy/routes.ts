@@ -23,6 +23,20 @@ import {
   type MarketResponse,
 } from '@arcade/sdk/api/prophecy';
 import { PROPHECY_DEFAULT_SORT, PROPHECY_SHOW_PAST_EVENTS } from '@arcade/sdk/constants';
+import {
+  codePoints,
+  commentSchema,
+  commentViewSchema,
+  integerQuery,
+  optionalIntegerQuery,
+  isPrintable,
+  marketParams,
+  marketProposalSchema,
+  marketListItemSchema,
+  marketViewSchema,
+  resultSchema,
+  unixSeconds,
+} from '@arcade/sdk/api/prophecy-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -39,20 +53,6 @@ import {
   toMarketView,
 } from '../../../services/prophecy-service.ts';
 import requestRoutes from './requests.ts';
-import {
-  codePoints,
-  commentSchema,
-  commentViewSchema,
-  integerQuery,
-  optionalIntegerQuery,
-  isPrintable,
-  marketParams,
-  marketProposalSchema,
-  marketListItemSchema,
-  marketViewSchema,
-  resultSchema,
-  unixSeconds,
-} from './schemas.ts';
 
 const errors = { ...errorResponses, 409: errorResponses[400], 502: errorResponses[400] };
 

@@ -1,23 +1,26 @@
 /**
- * Zod schemas of the Prophecy routes: market metadata and times, the market and comment views, requests.
+ * Zod schemas of the Prophecy API (`docs/reference/api.md#prophecy`): market metadata and times, the
+ * market, comment and market request views, and the query parameters the routes share. Typed against the
+ * wire shapes of `./prophecy.ts`.
  *
  * @module
  */
 
-import { addressSchema } from '@arcade/sdk/api/common';
+import { z } from 'zod';
+
+import { PROPHECY_CATEGORIES } from '../constants.ts';
+import { checkText, TEXT_MESSAGES, type TextRuleOptions } from '../text-rules.ts';
+import { addressSchema } from './common.ts';
+import { API_ERROR_MESSAGES, ApiErrorCode } from './error-codes.ts';
 import {
   COMMENT_MAX_LENGTH,
+  COMMENT_MESSAGES,
   MARKET_METADATA_LIMITS,
   type CommentView,
   type MarketListItem,
   type MarketRequestView,
   type MarketView,
-} from '@arcade/sdk/api/prophecy';
-import { PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
-import { checkText, TEXT_MESSAGES, type TextRuleOptions } from '@arcade/sdk/text-rules';
-import { z } from 'zod';
-
-import { PROPHECY_MESSAGES } from '../../../services/prophecy-service.ts';
+} from './prophecy.ts';
 
 /** Latest accepted unix time (9999-12-31): far beyond any market, well inside i64 and a safe integer. */
 const MAX_UNIX_SECS = 253_402_300_799;
@@ -72,11 +75,13 @@ function ruledText(rule: TextRuleOptions, notText: string) {
  */
 export const commentSchema = ruledText(
   { label: 'Comment', maxLength: COMMENT_MAX_LENGTH, multiline: true },
-  PROPHECY_MESSAGES.commentEmpty,
+  COMMENT_MESSAGES.empty,
 );
 
-/** One of the spec's 12 Prophecy categories, spelt as the spec does. */
-export const categorySchema = z.enum(PROPHECY_CATEGORIES, { error: PROPHECY_MESSAGES.invalidCategory });
+/** One of the 12 Prophecy categories (`docs/reference/entities.md#client-views`), spelt as listed. */
+export const categorySchema = z.enum(PROPHECY_CATEGORIES, {
+  error: API_ERROR_MESSAGES[ApiErrorCode.INVALID_CATEGORY],
+});
 
 /** An image: an http(s) URL or a path on this server (`/…`); empty or omitted for none. */
 export const imageSchema = z
@@ -106,7 +111,7 @@ export function unixSeconds(label: string) {
     .refine((value) => Number.isInteger(value) && value > 0 && value <= MAX_UNIX_SECS, message);
 }
 
-/** A market's metadata fields; the options default to the spec's Yes, No and Invalid. */
+/** A market's metadata fields; the options default to Yes, No and Invalid. */
 export const metadataFields = {
   name: plainText('Name', MARKET_METADATA_LIMITS.name),
   shortName: plainText('Short name', MARKET_METADATA_LIMITS.shortName),
@@ -137,7 +142,7 @@ export const resultSchema = z.enum(['yes', 'no', 'invalid'], {
   error: "Result must be 'yes', 'no' or 'invalid'",
 });
 
-/** Spec §3 "Prophecy market", as JSON (see `toMarketView`). */
+/** A Prophecy market (`docs/reference/entities.md#client-views`), as JSON. */
 export const marketViewSchema = z.object({
   key: z.string(),
   startTime: z.number().describe('Unix seconds'),
