@@ -16,8 +16,11 @@ import {
   COMMENT_MAX_LENGTH,
   COMMENT_MESSAGES,
   MARKET_METADATA_LIMITS,
+  type ApprovedRequestResponse,
   type CommentView,
   type MarketListItem,
+  type MarketRequestListResponse,
+  type MarketRequestResponse,
   type MarketRequestView,
   type MarketView,
 } from './prophecy.ts';
@@ -227,3 +230,63 @@ export function optionalIntegerQuery(label: string, min: number, max: number) {
 export function integerQuery(label: string, min: number, max: number, fallback: number) {
   return optionalIntegerQuery(label, min, max).transform((value): number => value ?? fallback);
 }
+
+// Market requests
+
+/** Most market requests one listing returns. */
+export const MARKET_REQUEST_LIST_MAX = 500;
+
+/** `{ id }` path parameters: a market request's id. */
+export const marketRequestParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Invalid request id')
+    .meta({ example: '1' })
+    .transform(Number),
+});
+
+/** The answer of requestMarket and reject: the request as it now stands. */
+export const marketRequestResponseSchema = z.object({
+  success: z.literal(true),
+  request: marketRequestViewSchema,
+}) satisfies z.ZodType<MarketRequestResponse>;
+
+/** The answer of the request listings. */
+export const marketRequestListResponseSchema = z.object({
+  success: z.literal(true),
+  requests: z.array(marketRequestViewSchema),
+}) satisfies z.ZodType<MarketRequestListResponse>;
+
+/** `GET /api/prophecy/requests`'s query (admins): one status, and how many. */
+export const marketRequestListQuery = z.object({
+  status: z
+    .enum(['pending', 'approved', 'rejected'], {
+      error: 'status must be pending, approved or rejected',
+    })
+    .optional(),
+  limit: integerQuery('limit', 1, MARKET_REQUEST_LIST_MAX, MARKET_REQUEST_LIST_MAX),
+});
+
+/** Approving a request: optionally the admin's own times. */
+export const approveRequestBodySchema = z
+  .object(
+    {
+      endTime: unixSeconds('end time').optional(),
+      cutoffTime: unixSeconds('cutoff time').optional(),
+    },
+    { error: 'Invalid request body' },
+  )
+  .nullish();
+
+/** Approving a request's answer: the request and the market it created. */
+export const approvedRequestResponseSchema = z.object({
+  success: z.literal(true),
+  request: marketRequestViewSchema,
+  market: marketViewSchema,
+}) satisfies z.ZodType<ApprovedRequestResponse>;
+
+/** Rejecting a request: why. */
+export const rejectRequestBodySchema = z.object(
+  { reason: plainText('Reason', 500, true) },
+  { error: 'Reason cannot be empty' },
+);

@@ -7,18 +7,17 @@
  */
 
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
-import type {
-  ApprovedRequestResponse,
-  MarketRequestListResponse,
-  MarketRequestResponse,
-} from '@arcade/sdk/api/prophecy';
 import {
-  integerQuery,
+  approvedRequestResponseSchema,
+  approveRequestBodySchema,
+  MARKET_REQUEST_LIST_MAX,
   marketProposalSchema,
+  marketRequestListQuery,
+  marketRequestListResponseSchema,
+  marketRequestParams,
+  marketRequestResponseSchema,
   marketRequestViewSchema,
-  marketViewSchema,
-  plainText,
-  unixSeconds,
+  rejectRequestBodySchema,
 } from '@arcade/sdk/api/prophecy-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,29 +33,6 @@ import {
 } from '../../../services/prophecy-service.ts';
 
 const errors = { ...errorResponses, 409: errorResponses[400], 502: errorResponses[400] };
-
-/** The answer of requestMarket and reject: the request as it now stands. */
-const requestResponse = z.object({
-  success: z.literal(true),
-  request: marketRequestViewSchema,
-}) satisfies z.ZodType<MarketRequestResponse>;
-
-/** The answer of the request listings. */
-const requestListResponse = z.object({
-  success: z.literal(true),
-  requests: z.array(marketRequestViewSchema),
-}) satisfies z.ZodType<MarketRequestListResponse>;
-
-/** Most requests one listing returns. */
-const REQUEST_LIST_MAX = 500;
-
-const requestParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/, 'Invalid request id')
-    .meta({ example: '1' })
-    .transform(Number),
-});
 
 function toRequestView(request: MarketRequestRecord): z.infer<typeof marketRequestViewSchema> {
   return {
@@ -100,7 +76,7 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
         security: bearer,
         body: marketProposalSchema,
         response: {
-          200: requestResponse,
+          200: marketRequestResponseSchema,
           ...errors,
         },
       },
@@ -130,13 +106,13 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
         tags: ['prophecy'],
         security: bearer,
         response: {
-          200: requestListResponse,
+          200: marketRequestListResponseSchema,
           ...errors,
         },
       },
     },
     async (request) => {
-      const mine = await requests.list({ requester: request.user!.address, limit: REQUEST_LIST_MAX });
+      const mine = await requests.list({ requester: request.user!.address, limit: MARKET_REQUEST_LIST_MAX });
       return { success: true as const, requests: mine.map(toRequestView) };
     },
   );
@@ -149,16 +125,9 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
         summary: 'Market requests, newest first, optionally of one status. Admins only',
         tags: ['prophecy'],
         security: bearer,
-        querystring: z.object({
-          status: z
-            .enum(['pending', 'approved', 'rejected'], {
-              error: 'status must be pending, approved or rejected',
-            })
-            .optional(),
-          limit: integerQuery('limit', 1, REQUEST_LIST_MAX, REQUEST_LIST_MAX),
-        }),
+        querystring: marketRequestListQuery,
         response: {
-          200: requestListResponse,
+          200: marketRequestListResponseSchema,
           ...errors,
         },
       },
@@ -178,22 +147,10 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
         summary: "Approves a pending request: creates its market on chain, optionally with the admin's times",
         tags: ['prophecy'],
         security: bearer,
-        params: requestParams,
-        body: z
-          .object(
-            {
-              endTime: unixSeconds('end time').optional(),
-              cutoffTime: unixSeconds('cutoff time').optional(),
-            },
-            { error: 'Invalid request body' },
-          )
-          .nullish(),
+        params: marketRequestParams,
+        body: approveRequestBodySchema,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            request: marketRequestViewSchema,
-            market: marketViewSchema,
-          }) satisfies z.ZodType<ApprovedRequestResponse>,
+          200: approvedRequestResponseSchema,
           ...errors,
         },
       },
@@ -217,10 +174,10 @@ const requestRoutes: FastifyPluginAsyncZod<{ prophecy: ProphecyService }> = asyn
         summary: 'Rejects a pending request with a reason its requester sees. Admins only',
         tags: ['prophecy'],
         security: bearer,
-        params: requestParams,
-        body: z.object({ reason: plainText('Reason', 500, true) }, { error: 'Reason cannot be empty' }),
+        params: marketRequestParams,
+        body: rejectRequestBodySchema,
         response: {
-          200: requestResponse,
+          200: marketRequestResponseSchema,
           ...errors,
         },
       },
