@@ -49,15 +49,6 @@ import {
 /** How often one user may comment, and the most pending market requests one user may have. */
 export { COMMENT_RATE_LIMIT, MAX_PENDING_MARKET_REQUESTS } from '@arcade/sdk/api/prophecy';
 
-/** The market list's largest page (the default returns every match up to it). */
-export const MARKET_LIST_MAX = 1_000;
-
-/** Markets per page of the list unless the client asks for more. */
-export const MARKET_LIST_PAGE_SIZE = 24;
-
-/** Comments per page. */
-export const COMMENTS_PAGE_SIZE = 50;
-
 /** Messages of the Prophecy API. */
 export const PROPHECY_MESSAGES = Object.freeze({
   marketNotFound: API_ERROR_MESSAGES[ApiErrorCode.MARKET_NOT_FOUND],

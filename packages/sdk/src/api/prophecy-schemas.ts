@@ -8,17 +8,27 @@
 
 import { z } from 'zod';
 
-import { PROPHECY_CATEGORIES } from '../constants.ts';
+import { PROPHECY_CATEGORIES, PROPHECY_DEFAULT_SORT, PROPHECY_SHOW_PAST_EVENTS } from '../constants.ts';
 import { checkText, TEXT_MESSAGES, type TextRuleOptions } from '../text-rules.ts';
 import { addressSchema } from './common.ts';
 import { API_ERROR_MESSAGES, ApiErrorCode } from './error-codes.ts';
 import {
   COMMENT_MAX_LENGTH,
   COMMENT_MESSAGES,
+  COMMENTS_PAGE_SIZE,
+  MARKET_LIST_MAX,
+  MARKET_LIST_PAGE_SIZE,
   MARKET_METADATA_LIMITS,
+  MARKET_NAME_FILTER_MAX_LENGTH,
+  MARKET_SORTS,
   type ApprovedRequestResponse,
+  type CommentPageResponse,
+  type CommentResponse,
   type CommentView,
   type MarketListItem,
+  type MarketListResponse,
+  type MarketPageResponse,
+  type MarketResponse,
   type MarketRequestListResponse,
   type MarketRequestResponse,
   type MarketRequestView,
@@ -290,3 +300,99 @@ export const rejectRequestBodySchema = z.object(
   { reason: plainText('Reason', 500, true) },
   { error: 'Reason cannot be empty' },
 );
+
+// Markets and comments
+
+/** The answer of createMarket, updateMarket and resolveMarket. */
+export const marketResponseSchema = z.object({
+  success: z.literal(true),
+  market: marketViewSchema,
+}) satisfies z.ZodType<MarketResponse>;
+
+/** `GET /api/prophecy/markets`'s query: sort, categories, name, past events, page. */
+export const marketListQuery = z.object({
+  sortBy: z
+    .enum(MARKET_SORTS, { error: `sortBy must be one of ${MARKET_SORTS.join(', ')}` })
+    .default(PROPHECY_DEFAULT_SORT),
+  categories: z
+    .union([z.string(), z.array(z.string())], { error: API_ERROR_MESSAGES[ApiErrorCode.INVALID_CATEGORIES] })
+    .optional()
+    .describe(
+      'URL-encoded JSON object ({"Crypto":true}: true keys selected), JSON array or comma list; empty for all',
+    ),
+  name: z
+    .string({ error: 'name must be given once' })
+    .trim()
+    // In code points, as the market's name is counted and the list's search box cuts it.
+    .refine(
+      (value) => codePoints(value) <= MARKET_NAME_FILTER_MAX_LENGTH,
+      `name cannot be longer than ${MARKET_NAME_FILTER_MAX_LENGTH} characters`,
+    )
+    .refine(isPrintable, 'name contains invalid characters')
+    .optional()
+    .describe('Case-insensitive substring of the name or short name'),
+  showPastEvents: z
+    .enum(['true', 'false', '1', '0'], { error: 'showPastEvents must be true or false' })
+    .optional()
+    .transform((value) =>
+      value === undefined ? PROPHECY_SHOW_PAST_EVENTS : value === 'true' || value === '1',
+    )
+    .describe('false hides markets that have ended or are resolved'),
+  limit: integerQuery('limit', 1, MARKET_LIST_MAX, MARKET_LIST_PAGE_SIZE),
+  offset: integerQuery('offset', 0, 1_000_000_000, 0),
+});
+
+/** `GET /api/prophecy/{market}/comments`'s query: the cursor and page size. */
+export const commentPageQuery = z.object({
+  cursor: optionalIntegerQuery('cursor', 1, Number.MAX_SAFE_INTEGER).describe(
+    'The nextCursor of the previous page: comments with a smaller id',
+  ),
+  limit: integerQuery('limit', 1, 100, COMMENTS_PAGE_SIZE),
+});
+
+/** `GET /api/prophecy/markets`'s answer: a page of markets, the total and the next page's offset. */
+export const marketListResponseSchema = z.object({
+  success: z.literal(true),
+  markets: z.array(marketListItemSchema),
+  total: z.number(),
+  nextOffset: z.number().nullable(),
+}) satisfies z.ZodType<MarketListResponse>;
+
+/** `POST /api/prophecy/addComment`'s body. */
+export const addCommentBodySchema = z.object(
+  { market: addressSchema, comment: commentSchema },
+  { error: COMMENT_MESSAGES.empty },
+);
+
+/** `POST /api/prophecy/addComment`'s answer: the comment as stored. */
+export const commentResponseSchema = z.object({
+  success: z.literal(true),
+  comment: commentViewSchema,
+}) satisfies z.ZodType<CommentResponse>;
+
+/** `POST /api/prophecy/updateMarket`'s body: the market's new times. */
+export const updateMarketBodySchema = z.object(
+  { market: addressSchema, endTime: unixSeconds('end time'), cutoffTime: unixSeconds('cutoff time') },
+  { error: 'Invalid request body' },
+);
+
+/** `POST /api/prophecy/resolveMarket`'s body. */
+export const resolveMarketBodySchema = z.object(
+  { market: addressSchema, result: resultSchema },
+  { error: 'Invalid request body' },
+);
+
+/** `GET /api/prophecy/{market}`'s answer: the market and its latest comments. */
+export const marketPageResponseSchema = z.object({
+  success: z.literal(true),
+  market: marketViewSchema,
+  comments: z.array(commentViewSchema),
+  nextCursor: z.number().nullable(),
+}) satisfies z.ZodType<MarketPageResponse>;
+
+/** `GET /api/prophecy/{market}/comments`'s answer: a page of older comments. */
+export const commentPageResponseSchema = z.object({
+  success: z.literal(true),
+  comments: z.array(commentViewSchema),
+  nextCursor: z.number().nullable(),
+}) satisfies z.ZodType<CommentPageResponse>;

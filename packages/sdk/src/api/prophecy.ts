@@ -211,6 +211,15 @@ export const MARKET_METADATA_LIMITS = Object.freeze({
 /** Longest comment, in code points (an emoji counts once), after trimming. */
 export const COMMENT_MAX_LENGTH = 280;
 
+/** The market list's largest page (the default returns every match up to it). */
+export const MARKET_LIST_MAX = 1_000;
+
+/** Markets per page of the list unless the client asks for more. */
+export const MARKET_LIST_PAGE_SIZE = 24;
+
+/** Comments per page. */
+export const COMMENTS_PAGE_SIZE = 50;
+
 /** The messages of a refused comment, so the form shows what the server would answer. */
 export const COMMENT_MESSAGES = Object.freeze({
   empty: 'Comment cannot be empty',

@@ -4,6 +4,7 @@
  * markets and pools need no chain history.
  */
 
+import { MARKET_LIST_PAGE_SIZE } from '@arcade/sdk/api/prophecy';
 import { MARKET_NAME_FILTER_MAX_LENGTH } from '@arcade/sdk/api/prophecy';
 import { payoutMultiplier, poolPercentages } from '@arcade/sdk/payout';
 import { generateKeyPairSigner } from '@solana/kit';
@@ -12,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../../test/harness.ts';
 import type { Database } from '../../../db/database.ts';
 import { MarketRepository, type StoredMarketResult } from '../../../repositories/market-repository.ts';
-import { MARKET_LIST_PAGE_SIZE } from '../../../services/prophecy-service.ts';
 
 let t: TestServer;
 let db: Database;

@@ -1,6 +1,6 @@
 /**
  * Prophecy (yes/no markets), under `/api/prophecy`:
- * - `GET /markets` — the market list (spec §2, §7), filtered and sorted;
+ * - `GET /markets` — the market list (`docs/reference/api.md#prophecy`), filtered and sorted;
  * - `GET /{market}` — one market with its latest comments; `GET /{market}/comments` — older comments;
  * - `POST /addComment` — a signed-in user comments on a market;
  * - admin: `POST /createMarket`, `POST /updateMarket`, `POST /resolveMarket` (signed on chain by the House
@@ -10,32 +10,26 @@
  * @module
  */
 
-import { addressSchema } from '@arcade/sdk/api/common';
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import {
   COMMENT_MAX_LENGTH,
-  MARKET_NAME_FILTER_MAX_LENGTH,
-  MARKET_SORTS,
-  type CommentPageResponse,
-  type CommentResponse,
-  type MarketListResponse,
-  type MarketPageResponse,
-  type MarketResponse,
+  COMMENTS_PAGE_SIZE,
+  MARKET_LIST_MAX,
+  MARKET_LIST_PAGE_SIZE,
 } from '@arcade/sdk/api/prophecy';
-import { PROPHECY_DEFAULT_SORT, PROPHECY_SHOW_PAST_EVENTS } from '@arcade/sdk/constants';
 import {
-  codePoints,
-  commentSchema,
-  commentViewSchema,
-  integerQuery,
-  optionalIntegerQuery,
-  isPrintable,
+  addCommentBodySchema,
+  commentPageQuery,
+  commentPageResponseSchema,
+  commentResponseSchema,
+  marketListQuery,
+  marketListResponseSchema,
+  marketPageResponseSchema,
   marketParams,
   marketProposalSchema,
-  marketListItemSchema,
-  marketViewSchema,
-  resultSchema,
-  unixSeconds,
+  marketResponseSchema,
+  resolveMarketBodySchema,
+  updateMarketBodySchema,
 } from '@arcade/sdk/api/prophecy-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,62 +38,13 @@ import { notFound, tooManyRequests } from '../../../http/errors.ts';
 import { bearer, errorResponses } from '../../../http/schemas.ts';
 import {
   COMMENT_RATE_LIMIT,
-  COMMENTS_PAGE_SIZE,
-  MARKET_LIST_MAX,
-  MARKET_LIST_PAGE_SIZE,
   parseCategories,
-  PROPHECY_MESSAGES,
   toMarketListItem,
   toMarketView,
 } from '../../../services/prophecy-service.ts';
 import requestRoutes from './requests.ts';
 
 const errors = { ...errorResponses, 409: errorResponses[400], 502: errorResponses[400] };
-
-/** The answer of createMarket, updateMarket and resolveMarket. */
-const marketResponse = z.object({
-  success: z.literal(true),
-  market: marketViewSchema,
-}) satisfies z.ZodType<MarketResponse>;
-
-const marketListQuery = z.object({
-  sortBy: z
-    .enum(MARKET_SORTS, { error: `sortBy must be one of ${MARKET_SORTS.join(', ')}` })
-    .default(PROPHECY_DEFAULT_SORT),
-  categories: z
-    .union([z.string(), z.array(z.string())], { error: PROPHECY_MESSAGES.invalidCategories })
-    .optional()
-    .describe(
-      'URL-encoded JSON object ({"Crypto":true}: true keys selected), JSON array or comma list; empty for all',
-    ),
-  name: z
-    .string({ error: 'name must be given once' })
-    .trim()
-    // In code points, as the market's name is counted and the list's search box cuts it.
-    .refine(
-      (value) => codePoints(value) <= MARKET_NAME_FILTER_MAX_LENGTH,
-      `name cannot be longer than ${MARKET_NAME_FILTER_MAX_LENGTH} characters`,
-    )
-    .refine(isPrintable, 'name contains invalid characters')
-    .optional()
-    .describe('Case-insensitive substring of the name or short name'),
-  showPastEvents: z
-    .enum(['true', 'false', '1', '0'], { error: 'showPastEvents must be true or false' })
-    .optional()
-    .transform((value) =>
-      value === undefined ? PROPHECY_SHOW_PAST_EVENTS : value === 'true' || value === '1',
-    )
-    .describe('false hides markets that have ended or are resolved'),
-  limit: integerQuery('limit', 1, MARKET_LIST_MAX, MARKET_LIST_PAGE_SIZE),
-  offset: integerQuery('offset', 0, 1_000_000_000, 0),
-});
-
-const commentPageQuery = z.object({
-  cursor: optionalIntegerQuery('cursor', 1, Number.MAX_SAFE_INTEGER).describe(
-    'The nextCursor of the previous page: comments with a smaller id',
-  ),
-  limit: integerQuery('limit', 1, 100, COMMENTS_PAGE_SIZE),
-});
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { prophecy } = app.services;
@@ -126,12 +71,7 @@ most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} mar
         tags: ['prophecy'],
         querystring: marketListQuery,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            markets: z.array(marketListItemSchema),
-            total: z.number(),
-            nextOffset: z.number().nullable(),
-          }) satisfies z.ZodType<MarketListResponse>,
+          200: marketListResponseSchema,
           ...errors,
         },
       },
@@ -189,15 +129,9 @@ most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} mar
         summary: `Comments on a market as the signed-in wallet (plain text, 1–${COMMENT_MAX_LENGTH} characters)`,
         tags: ['prophecy'],
         security: bearer,
-        body: z.object(
-          { market: addressSchema, comment: commentSchema },
-          { error: PROPHECY_MESSAGES.commentEmpty },
-        ),
+        body: addCommentBodySchema,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            comment: commentViewSchema,
-          }) satisfies z.ZodType<CommentResponse>,
+          200: commentResponseSchema,
           ...errors,
         },
       },
@@ -229,7 +163,7 @@ most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} mar
         tags: ['prophecy'],
         security: bearer,
         body: marketProposalSchema,
-        response: { 200: marketResponse, ...errors },
+        response: { 200: marketResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -249,11 +183,8 @@ most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} mar
           'The new cutoff must be in the future and not after the end, and the end at most 366 days after the market opened. After the cutoff nothing moves (409).',
         tags: ['prophecy'],
         security: bearer,
-        body: z.object(
-          { market: addressSchema, endTime: unixSeconds('end time'), cutoffTime: unixSeconds('cutoff time') },
-          { error: 'Invalid request body' },
-        ),
-        response: { 200: marketResponse, ...errors },
+        body: updateMarketBodySchema,
+        response: { 200: marketResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -274,8 +205,8 @@ most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} mar
           'A yes or no whose side has no predictions is recorded as invalid by the program (everyone refunded).',
         tags: ['prophecy'],
         security: bearer,
-        body: z.object({ market: addressSchema, result: resultSchema }, { error: 'Invalid request body' }),
-        response: { 200: marketResponse, ...errors },
+        body: resolveMarketBodySchema,
+        response: { 200: marketResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -295,12 +226,7 @@ most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} mar
         tags: ['prophecy'],
         params: marketParams,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            market: marketViewSchema,
-            comments: z.array(commentViewSchema),
-            nextCursor: z.number().nullable(),
-          }) satisfies z.ZodType<MarketPageResponse>,
+          200: marketPageResponseSchema,
           ...errors,
         },
       },
@@ -321,11 +247,7 @@ most recently closed first among the rest. Pages of ${MARKET_LIST_PAGE_SIZE} mar
         params: marketParams,
         querystring: commentPageQuery,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            comments: z.array(commentViewSchema),
-            nextCursor: z.number().nullable(),
-          }) satisfies z.ZodType<CommentPageResponse>,
+          200: commentPageResponseSchema,
           ...errors,
         },
       },
