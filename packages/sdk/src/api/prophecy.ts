@@ -12,8 +12,8 @@
 import { MARKET_MAX_LIFETIME_SECS } from '../constants.ts';
 
 /**
- * A market result as the API takes and shows it: lower case, the same words `resolveMarket` takes (spec §7:
- * "yes, no or invalid"). The client labels them with the market's yes/no/invalid options.
+ * A market result as the API takes and shows it: lower case, the same words `resolveMarket` takes ("yes", "no"
+ * or "invalid"). The client labels them with the market's yes/no/invalid options.
  */
 export type MarketResultLabel = 'yes' | 'no' | 'invalid';
 
@@ -59,7 +59,7 @@ export interface MarketProposal extends MarketMetadataInput {
   readonly referrer: string | null;
 }
 
-/** Spec §3 "Prophecy market" as JSON, with the metadata `M`: pools as decimal strings, times as unix seconds. */
+/** A Prophecy market as JSON (docs/reference/entities.md#wager-records), with the metadata `M`: pools as decimal strings, times as unix seconds. */
 export interface ProphecyMarket<M extends MarketListMetadata = MarketViewMetadata> {
   /** The market's address. */
   readonly key: string;
@@ -88,9 +88,9 @@ export interface ProphecyMarket<M extends MarketListMetadata = MarketViewMetadat
   readonly marketMetadata: M;
 }
 
-/** A market as the API sends it: {@link ProphecyMarket} with the spec §9 display figures. */
+/** A market as the API sends it: {@link ProphecyMarket} with its display figures (docs/reference/constants.md#payout-display). */
 export interface MarketView<M extends MarketListMetadata = MarketViewMetadata> extends ProphecyMarket<M> {
-  /** Spec §9 display multiplier of a Yes prediction. */
+  /** Display multiplier of a Yes prediction. */
   readonly yesMultiplier: number;
   readonly noMultiplier: number;
   /** Share of the pot on Yes, 0–100 (50 when the pot is empty). */

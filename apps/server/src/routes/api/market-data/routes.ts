@@ -1,5 +1,5 @@
 /**
- * Market data (spec §7 "Other HTTP"): `GET /api/price`, `POST /api/priority-fee`, and the swap calls
+ * Market data (docs/reference/api.md#market-data): `GET /api/price`, `POST /api/priority-fee`, and the swap calls
  * `GET /api/swap/quote`, `POST /api/swap/swap-instructions` and `POST /api/swap/cosign`, all in the shapes
  * of the services the spec's client calls (Jupiter, Helius), served by the market data port.
  *

@@ -1,5 +1,5 @@
 /**
- * NFTs (spec §7): the token list, trending collections, a collection with its listings and traits, one
+ * NFTs (docs/reference/api.md#nfts-and-images): the token list, trending collections, a collection with its listings and traits, one
  * listing, the buy transaction, search and a wallet's inventory, all through the NFT market port. Also
  * the local marketplace's co-signing (`POST /api/nfts/cosignBuy`) and its art and metadata files
  * (`GET /api/nfts/assets/{file}`).
@@ -94,7 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/tokens',
     {
       schema: {
-        summary: 'The tokens TailSpin pays prizes in: SOL, USDC and USDT (spec §3 "Token list entry")',
+        summary: 'The tokens TailSpin pays prizes in: SOL, USDC and USDT',
         tags: ['nfts'],
         response: {
           200: z.object({ success: z.literal(true), tokens: z.array(tokenSchema) }),

@@ -1,5 +1,5 @@
 /**
- * History (spec §7): bets, Foresight predictions and Prophecy market bets, paged by id, from the rows the
+ * History (docs/reference/api.md#history-pnl-and-fairness): bets, Foresight predictions and Prophecy market bets, paged by id, from the rows the
  * indexer writes.
  */
 

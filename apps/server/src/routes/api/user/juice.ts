@@ -22,8 +22,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/juice/:address',
     {
       schema: {
-        summary:
-          "A wallet's Juice (spec §3): on-chain balance and claimable amount in base units, and its claim times",
+        summary: "A wallet's Juice: on-chain balance and claimable amount in base units, and its claim times",
         tags: ['juice'],
         params: addressParams,
         response: {

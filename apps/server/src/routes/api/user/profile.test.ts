@@ -1,5 +1,5 @@
 /**
- * Profiles: reading a wallet's socials, setting the username (spec §5's messages) and the pfp.
+ * Profiles: reading a wallet's socials, setting the username (its messages: docs/reference/validation.md#usernames) and the pfp.
  */
 
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
@@ -116,7 +116,7 @@ describe('POST /api/user/updateUsername', () => {
     });
   });
 
-  it("gives spec §5's messages, in order", async () => {
+  it('gives the username messages, in order', async () => {
     const { authorization } = await signedIn();
     const cases: [unknown, string][] = [
       [{ username: '' }, VALIDATION_MESSAGES.usernameEmpty],

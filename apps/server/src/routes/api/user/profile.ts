@@ -40,7 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          "A wallet's profile (spec §3 'User socials'), whether it is blocked and whether it is an admin",
+          "A wallet's profile (username, picture, linked accounts), whether it is blocked and whether it is an admin",
         tags: ['user'],
         params: addressParams,
         response: { 200: userProfileSchema, ...errorResponses },

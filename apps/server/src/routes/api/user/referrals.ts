@@ -71,7 +71,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          "A wallet's referral stats (spec §3): lamports of referral fees credited to its referral vault from its referees' settled bets and as the referrer of resolved Prophecy markets, how many users it referred, and what its vault holds to claim (claim_referral, signed by the wallet) and has paid out",
+          "A wallet's referral stats: lamports of referral fees credited to its referral vault from its referees' settled bets and as the referrer of resolved Prophecy markets, how many users it referred, and what its vault holds to claim (claim_referral, signed by the wallet) and has paid out",
         tags: ['referrals'],
         params: addressParams,
         response: {
