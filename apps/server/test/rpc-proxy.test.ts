@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
@@ -340,7 +341,11 @@ describe('POST /rpc', () => {
     });
     const response = await rpc(t.app, payload);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ success: false, error: 'Request body is too large' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Request body is too large',
+      code: ApiErrorCode.BODY_TOO_LARGE,
+    });
   });
 
   it('answers 502 with a JSON-RPC error when the upstream is down, without saying where it is', async () => {

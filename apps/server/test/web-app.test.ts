@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { contentSecurityPolicy, WEB_APP_NOT_BUILT } from '../src/plugins/web-app.ts';
@@ -160,7 +161,11 @@ describe('the web app', () => {
     expect(script.statusCode).toBe(404);
     const asset = await t.app.inject({ url: '/assets/index-Old999.js', headers: html });
     expect(asset.statusCode).toBe(404);
-    expect(asset.json()).toEqual({ success: false, error: 'Route GET /assets/index-Old999.js not found' });
+    expect(asset.json()).toEqual({
+      success: false,
+      error: 'Route GET /assets/index-Old999.js not found',
+      code: ApiErrorCode.ROUTE_NOT_FOUND,
+    });
   });
 
   it("keeps the JSON 404 on the server's own paths, whatever the request accepts", async () => {
@@ -227,6 +232,7 @@ describe('source maps', () => {
           expect(response.json(), url).toEqual({
             success: false,
             error: `Route GET ${url} not found`,
+            code: ApiErrorCode.ROUTE_NOT_FOUND,
           });
         }
       }
@@ -329,7 +335,9 @@ describe('refusals before any route, over a real socket', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
-    expect(await response.text()).toBe('{"success":false,"error":"URI too long"}');
+    expect(await response.text()).toBe(
+      `{"success":false,"error":"URI too long","code":${ApiErrorCode.URI_TOO_LONG}}`,
+    );
   });
 
   it('answers oversized headers 431 in JSON without echoing them', async () => {
@@ -341,13 +349,15 @@ describe('refusals before any route, over a real socket', () => {
     expect(response.status).toBe(431);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.body).toBe('{"success":false,"error":"Request headers too large"}');
+    expect(response.body).toBe(
+      `{"success":false,"error":"Request headers too large","code":${ApiErrorCode.HEADERS_TOO_LARGE}}`,
+    );
   });
 
   it('answers garbage 400 in JSON', async () => {
     const response = parseRaw(await rawRequest(port, 'NOT HTTP AT ALL\r\n\r\n'));
     expect(response.status).toBe(400);
-    expect(response.body).toBe('{"success":false,"error":"Bad request"}');
+    expect(response.body).toBe(`{"success":false,"error":"Bad request","code":${ApiErrorCode.BAD_REQUEST}}`);
   });
 
   it('answers an oversized body 413, malformed JSON 400 and an unknown media type 415 in JSON', async () => {
@@ -356,13 +366,25 @@ describe('refusals before any route, over a real socket', () => {
     const tooLarge = await post(JSON.stringify({ address: 'a'.repeat(70_000) }), 'application/json');
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.headers.get('x-frame-options')).toBe('DENY');
-    expect(await tooLarge.json()).toEqual({ success: false, error: 'Request body is too large' });
+    expect(await tooLarge.json()).toEqual({
+      success: false,
+      error: 'Request body is too large',
+      code: ApiErrorCode.BODY_TOO_LARGE,
+    });
     const malformed = await post('{"address":', 'application/json');
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ success: false, error: 'Malformed JSON body' });
+    expect(await malformed.json()).toEqual({
+      success: false,
+      error: 'Malformed JSON body',
+      code: ApiErrorCode.MALFORMED_JSON,
+    });
     const mediaType = await post('<address/>', 'application/xml');
     expect(mediaType.status).toBe(415);
-    expect(await mediaType.json()).toEqual({ success: false, error: 'Unsupported content type' });
+    expect(await mediaType.json()).toEqual({
+      success: false,
+      error: 'Unsupported content type',
+      code: ApiErrorCode.UNSUPPORTED_CONTENT_TYPE,
+    });
   });
 });
 
@@ -381,7 +403,11 @@ describe('without a build', () => {
     for (const url of ['/', '/prophecy/abc']) {
       const response = await bare.app.inject({ url, headers: html });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ success: false, error: WEB_APP_NOT_BUILT });
+      expect(response.json()).toEqual({
+        success: false,
+        error: WEB_APP_NOT_BUILT,
+        code: ApiErrorCode.WEB_APP_NOT_BUILT,
+      });
       expect(WEB_APP_NOT_BUILT).toContain('npm run build:web');
     }
     expect((await bare.app.inject({ url: '/api/nope', headers: html })).statusCode).toBe(404);
