@@ -1,11 +1,13 @@
 /**
  * The server's JSON shapes the console reads (see `apps/server/src/routes/api/{admin,prophecy}`); the
- * Prophecy ones come from `@arcade/sdk/api/prophecy`, the health report from `@arcade/sdk/api/health`.
+ * house and blocked wallets come from `@arcade/sdk/api/admin`, the Prophecy ones from
+ * `@arcade/sdk/api/prophecy`, the health report from `@arcade/sdk/api/health`.
  * Lamport amounts arrive as decimal strings and are turned into `bigint` where shown.
  *
  * @module
  */
 
+import type { AdminHouse, BlockedWallets } from '@arcade/sdk/api/admin';
 import type {
   MarketListMetadata,
   MarketRequestView,
@@ -16,39 +18,11 @@ import type {
 /** A market result as the API takes and shows it. */
 export type MarketResult = MarketResultLabel;
 
-/** `GET /api/admin/house`. */
-export interface HouseResponse {
-  readonly house: {
-    readonly address: string;
-    readonly balance: string;
-    readonly rent: string;
-    readonly outstanding: string;
-    readonly freeBalance: string;
-    readonly paused: boolean;
-    readonly authority: string;
-    readonly settler: string;
-    readonly treasury: string;
-  };
-  readonly foresight: {
-    readonly config: string;
-    readonly disabled: boolean;
-    readonly authority: string;
-    readonly eventSigner: string;
-    readonly treasury: string;
-    readonly liveEvent: number;
-    readonly lockedEvent: number;
-    readonly timelock: number;
-  };
-}
+/** `GET /api/admin/house`: the House and the Foresight config as the chain holds them. */
+export type HouseResponse = AdminHouse;
 
-/** A blocked wallet. */
-export interface BlockedWallet {
-  readonly address: string;
-  readonly reason: string;
-  readonly blockedBy: string;
-  /** Unix seconds. */
-  readonly blockedAt: number;
-}
+/** A blocked wallet: why, by whom and when (unix seconds). */
+export type BlockedWallet = BlockedWallets['blocked'][number];
 
 /** A market's metadata as the list shows it; the answers about one market add its rules. */
 export interface MarketMetadata extends MarketListMetadata {
