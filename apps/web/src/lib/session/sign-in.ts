@@ -22,6 +22,7 @@ import {
   type Instruction,
 } from '@solana/kit';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import type { NonceResponse as NonceAnswer } from '@arcade/sdk/api/user';
 
 import type { Cluster } from '../../config/runtime-config.ts';
 import { api } from '../api-client.ts';
@@ -31,22 +32,8 @@ import { signWireTransaction } from '../wallet/wallet-signer.ts';
 /** The SPL Memo program (v2), which the server accepts as the carrier of a Ledger's sign-in message. */
 export const MEMO_PROGRAM_ADDRESS = toAddress('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 
-/** `POST /api/user/nonce`. */
-export interface NonceResponse {
-  readonly nonce: string;
-  readonly message: string;
-  readonly input: {
-    readonly domain: string;
-    readonly address: string;
-    readonly statement: string;
-    readonly uri: string;
-    readonly version: string;
-    readonly chainId: string;
-    readonly nonce: string;
-    readonly issuedAt: string;
-    readonly expirationTime: string;
-  };
-}
+/** `POST /api/user/nonce`: the nonce and the message to sign (the SDK's contract type). */
+export type NonceResponse = NonceAnswer;
 
 /** `POST /api/user/authenticate` body. */
 export interface AuthenticateBody {
