@@ -1,6 +1,6 @@
 /**
- * What every program's instruction builders share: account metas with the IDL's roles, the instruction
- * shape, Anchor's convention for an absent optional account, instruction discriminators from the IDL, and
+ * What the programs' hand-written instruction builders share on top of the generated ones: signers given
+ * as a kit signer or a bare address, the instruction shape, the name check against the generated kinds, and
  * the system program.
  *
  * A signer account takes a `TransactionSigner` (attached to the meta, like kit's generated program clients,
@@ -11,7 +11,6 @@
  */
 
 import {
-  AccountRole,
   address,
   type AccountMeta,
   type AccountSignerMeta,
@@ -24,8 +23,6 @@ import {
   upgradeRoleToSigner,
   isSignerRole,
 } from '@solana/kit';
-
-import { hasDiscriminator, idlDiscriminator, type IdlDiscriminatedEntry } from './discriminated-codec.ts';
 
 /** The system program, passed to the instructions that create accounts. */
 export const SYSTEM_PROGRAM_ADDRESS: Address = address('11111111111111111111111111111111');
@@ -44,37 +41,6 @@ export type ProgramInstruction = Instruction &
 /** Data of an instruction without args. */
 export type EmptyInstructionData = Readonly<Record<string, never>>;
 
-/** A read-only, non-signer account. */
-export function readonlyAccount(account: Address): AccountMeta {
-  return Object.freeze({ address: account, role: AccountRole.READONLY });
-}
-
-/** A writable, non-signer account. */
-export function writableAccount(account: Address): AccountMeta {
-  return Object.freeze({ address: account, role: AccountRole.WRITABLE });
-}
-
-/** A signer account; a `TransactionSigner` rides on the meta. */
-export function signerAccount(input: SignerInput, isWritable: boolean): ProgramAccountMeta {
-  const role = isWritable ? AccountRole.WRITABLE_SIGNER : AccountRole.READONLY_SIGNER;
-  return typeof input === 'string'
-    ? Object.freeze({ address: input, role })
-    : Object.freeze({ address: input.address, role, signer: input });
-}
-
-/**
- * An IDL `optional` account. Absent (null or undefined) follows Anchor's convention for None: the program's
- * own address, read-only, in its place.
- */
-export function optionalAccount(
-  account: Address | null | undefined,
-  programAddress: Address,
-  isWritable: boolean,
-): AccountMeta {
-  if (account == null) return readonlyAccount(programAddress);
-  return isWritable ? writableAccount(account) : readonlyAccount(account);
-}
-
 /** The address of a {@link SignerInput}. */
 export function signerAddress(input: SignerInput): Address {
   return typeof input === 'string' ? input : input.address;
@@ -87,32 +53,6 @@ export function buildInstruction(
   data: ReadonlyUint8Array,
 ): ProgramInstruction {
   return Object.freeze({ programAddress, accounts: Object.freeze([...accounts]), data });
-}
-
-/**
- * sha256("global:<name>")[0..8] of each of `names`, from the IDL's `instructions`.
- *
- * @throws Error when the IDL lacks one of them.
- */
-export function idlInstructionDiscriminators<TName extends string>(
-  program: string,
-  instructions: readonly IdlDiscriminatedEntry[],
-  names: readonly TName[],
-): Readonly<Record<TName, ReadonlyUint8Array>> {
-  return Object.freeze(
-    Object.fromEntries(
-      names.map((name) => [name, idlDiscriminator(program, 'instruction', instructions, name)]),
-    ) as Record<TName, ReadonlyUint8Array>,
-  );
-}
-
-/** The name in `discriminators` whose discriminator starts `data`; null for any other data. */
-export function identifyInstruction<TName extends string>(
-  data: ReadonlyUint8Array | Uint8Array,
-  names: readonly TName[],
-  discriminators: Readonly<Record<TName, ReadonlyUint8Array>>,
-): TName | null {
-  return names.find((name) => hasDiscriminator(data, discriminators[name])) ?? null;
 }
 
 /**
