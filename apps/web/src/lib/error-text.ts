@@ -42,7 +42,7 @@ export function walletConnectErrorText(error: unknown): string {
 }
 
 /** The smallest stake, "0.01 SOL". */
-export const MIN_STAKE_TEXT = `${formatLamports(MIN_BET_LAMPORTS)} SOL`;
+const MIN_STAKE_TEXT = `${formatLamports(MIN_BET_LAMPORTS)} SOL`;
 
 /** The refund deadline in words: "2 minutes" (`BET_REFUND_DELAY_SECS`). */
 export const REFUND_DELAY_TEXT = durationText(BET_REFUND_DELAY_SECS);
@@ -105,17 +105,14 @@ export const NFT_CLAIM_DETAILS: Readonly<Record<NftClaimFailure, string>> = Obje
  * The server's fixed reasons a social link failed (its `OAUTH_ERRORS`, carried back in `?oauthError=`),
  * shown as our own copy of the text: anyone can craft such a URL, so the reason itself is never shown.
  */
-const OAUTH_FIXED_REASONS: ReadonlyMap<string, string> = new Map([
-  ['Authorization was denied', 'Authorization was denied'],
-  ['This link request is invalid or has expired', 'This link request is invalid or has expired'],
-  ['This account is linked to another wallet', 'This account is linked to another wallet'],
-  ['Wallet is blocked', 'Wallet is blocked'],
+const OAUTH_FIXED_REASONS: readonly string[] = [
+  'Authorization was denied',
+  'This link request is invalid or has expired',
+  'This account is linked to another wallet',
+  'Wallet is blocked',
   // The callback came back to a browser without the cookie of the tab that started the link.
-  [
-    'This link was started in another browser. Start again from your profile.',
-    'This link was started in another browser. Start again from your profile.',
-  ],
-]);
+  'This link was started in another browser. Start again from your profile.',
+];
 
 /** The server's per-provider reasons a social link failed, keyed by what follows the provider's name. */
 const OAUTH_PROVIDER_REASONS: readonly string[] = [
@@ -132,7 +129,7 @@ const OAUTH_PROVIDER_REASONS: readonly string[] = [
  * @example oauthReasonText('X is unreachable', 'X') === 'X is unreachable'
  */
 export function oauthReasonText(reason: string, providerLabel: string): string | null {
-  const fixed = OAUTH_FIXED_REASONS.get(reason);
+  const fixed = OAUTH_FIXED_REASONS.find((text) => text === reason);
   if (fixed !== undefined) return fixed;
   const tail = OAUTH_PROVIDER_REASONS.find((text) => reason === `${providerLabel} ${text}`);
   return tail === undefined ? null : `${providerLabel} ${tail}`;
@@ -160,7 +157,7 @@ export function stakeIssueMessage(issue: StakeIssue): string {
     case 'invalid':
       return 'Enter the stake as a number of SOL, like 0.25.';
     case 'belowMin':
-      return `The smallest stake is ${formatLamports(MIN_BET_LAMPORTS)} SOL.`;
+      return WAGER_ERROR_SENTENCES.BetTooLow;
     case 'aboveMax':
       return `The largest prize the house covers right now is ${formatLamports(issue.maxPrize)} SOL. Lower the stake or raise the win chance.`;
     case 'insufficient':

@@ -12,7 +12,7 @@ import { BPS_DENOMINATOR, MIN_BET_LAMPORTS, SOL_DECIMALS, TAILSPIN_FEE_BPS } fro
 import { betFee, betStake, isValidOdds, prizeFromStake } from '@arcade/sdk/wager/bet-math';
 
 import { formatSolDecimal, parseSolInput } from '../../../lib/format.ts';
-// The pure costs module, not the feature's index: the browser suites import this file without React.
+// The pure costs module: the browser suites import this file without React.
 import { canAffordBet, type BetExtraCosts } from '../../../lib/wager-bet/utils/bet-costs.ts';
 import type { StakeIssue } from '../../../lib/error-text.ts';
 

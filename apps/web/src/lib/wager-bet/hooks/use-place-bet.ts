@@ -36,7 +36,7 @@ import { getHouseLimits, houseLimitsKey } from '../api/get-house-limits.ts';
 import { referralVaultKey, referralVaultQueryOptions } from '../api/get-referral-vault.ts';
 import { canAffordBet, notEnoughSolMessage } from '../utils/bet-costs.ts';
 import { BetPreflightError, LAST_BET_REVEALING, programErrorNameOf } from '../utils/bet-errors.ts';
-import { MIN_STAKE_TEXT, WAGER_ERROR_SENTENCES } from '../../error-text.ts';
+import { WAGER_ERROR_SENTENCES } from '../../error-text.ts';
 import type { PlacedBet } from '../utils/bet-outcome.ts';
 import { awaitsReveal, REFUND_AWAITS_REVEAL } from '../utils/refund.ts';
 import { currentPlayerSeed, playerSeedBytes, rotatePlayerSeed } from '../utils/player-seed.ts';
@@ -105,7 +105,7 @@ export function preflightBet(args: {
 }): BetPreflightError | null {
   if (!isValidOdds(args.odds)) return new BetPreflightError('InvalidOdds', WAGER_ERROR_SENTENCES.InvalidOdds);
   if (args.listingPrice <= 0n || betStake(args.listingPrice, args.odds) < MIN_BET_LAMPORTS) {
-    return new BetPreflightError('BetTooLow', `The smallest stake is ${MIN_STAKE_TEXT}.`);
+    return new BetPreflightError('BetTooLow', WAGER_ERROR_SENTENCES.BetTooLow);
   }
   if (args.maxPrize !== null && args.listingPrice > args.maxPrize) {
     return new BetPreflightError(
