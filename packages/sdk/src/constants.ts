@@ -48,8 +48,8 @@ export const TAILSPIN_FEE_BPS = WAGER.FEE_BPS_TAILSPIN;
 /** Foresight and Prophecy fee: 3% of the whole pot, taken when the round or market settles. */
 export const POOL_FEE_BPS = WAGER.FEE_BPS_POOL;
 
-/** Foresight fee; the same rate as {@link POOL_FEE_BPS}. */
-export const FORESIGHT_FEE_BPS = POOL_FEE_BPS;
+/** Foresight fee, as Foresight's own IDL declares it (the same rate as {@link POOL_FEE_BPS}). */
+export const FORESIGHT_FEE_BPS = FORESIGHT.FEE_BPS_POOL;
 
 /** Prophecy fee; the same rate as {@link POOL_FEE_BPS}. */
 export const PROPHECY_FEE_BPS = POOL_FEE_BPS;

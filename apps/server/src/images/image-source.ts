@@ -5,10 +5,10 @@
  * @module
  */
 
-import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { readFile } from 'node:fs/promises';
 
-import { badGateway, badRequest } from '../http/errors.ts';
+import { badGateway, badRequest, HttpError } from '../http/errors.ts';
 import { LOCAL_NFT_ASSET_PATH } from '../adapters/nft/local-collection.ts';
 
 /**
@@ -98,7 +98,10 @@ export interface LoadImageOptions {
   readonly maxBytes: number;
 }
 
-const TOO_LARGE = API_ERROR_MESSAGES[ApiErrorCode.IMAGE_SOURCE_TOO_LARGE];
+/** Whether `error` is the refusal of an original over the size limit (passed on as it is). */
+function isTooLarge(error: unknown): boolean {
+  return error instanceof HttpError && error.code === ApiErrorCode.IMAGE_SOURCE_TOO_LARGE;
+}
 
 /**
  * The original's bytes.
@@ -113,7 +116,7 @@ export async function loadImageSource(source: ImageSource, options: LoadImageOpt
       if (data.length > options.maxBytes) throw badRequest(ApiErrorCode.IMAGE_SOURCE_TOO_LARGE);
       return data;
     } catch (error) {
-      if (error instanceof Error && error.message === TOO_LARGE) throw error;
+      if (isTooLarge(error)) throw error;
       throw badRequest(ApiErrorCode.IMAGE_SOURCE_NOT_FOUND);
     }
   }
@@ -145,7 +148,7 @@ export async function loadImageSource(source: ImageSource, options: LoadImageOpt
       chunks.push(chunk);
     }
   } catch (error) {
-    if (error instanceof Error && error.message === TOO_LARGE) throw error;
+    if (isTooLarge(error)) throw error;
     throw badGateway(ApiErrorCode.IMAGE_SOURCE_UNREACHABLE);
   }
   return Buffer.concat(chunks);

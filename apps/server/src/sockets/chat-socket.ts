@@ -14,12 +14,13 @@
  * @module
  */
 
-import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
 
 import { TokenError } from '../auth/tokens.ts';
+import { apiErrorMessage } from '../http/errors.ts';
 import { readProfile } from '../cache/profiles.ts';
 import { ReadCache } from '../cache/read-cache.ts';
 import { ChatRepository, type ChatMessage } from '../repositories/chat-repository.ts';
@@ -55,10 +56,7 @@ const TEXT_ERROR_CODES: Readonly<Record<string, ApiErrorCode>> = Object.freeze({
 });
 
 /** A refusal's acknowledgement; the message defaults to the code's. */
-function refused(
-  code: ApiErrorCode,
-  error: string = API_ERROR_MESSAGES[code as keyof typeof API_ERROR_MESSAGES],
-): ChatAck {
+function refused(code: ApiErrorCode, error: string = apiErrorMessage(code)): ChatAck {
   return { success: false, error, code };
 }
 
