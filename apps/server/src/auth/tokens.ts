@@ -22,27 +22,18 @@ const AUDIENCE = 'arcade';
 /** How far ahead of the server's clock a token's issue time may be (another instance's clock). */
 const CLOCK_SKEW_SECS = 60;
 
-/** Token refusals, word for word. */
-export const TOKEN_ERRORS = Object.freeze({
-  invalid: API_ERROR_MESSAGES[ApiErrorCode.INVALID_TOKEN],
-  expired: API_ERROR_MESSAGES[ApiErrorCode.TOKEN_EXPIRED],
-  revoked: API_ERROR_MESSAGES[ApiErrorCode.TOKEN_REVOKED],
-});
+/** The ways a token is refused. */
+export type TokenErrorCode =
+  typeof ApiErrorCode.INVALID_TOKEN | typeof ApiErrorCode.TOKEN_EXPIRED | typeof ApiErrorCode.TOKEN_REVOKED;
 
-/** The error code of each token refusal, by its message. */
-const TOKEN_ERROR_CODES: Readonly<Record<string, ApiErrorCode>> = Object.freeze({
-  [TOKEN_ERRORS.invalid]: ApiErrorCode.INVALID_TOKEN,
-  [TOKEN_ERRORS.expired]: ApiErrorCode.TOKEN_EXPIRED,
-  [TOKEN_ERRORS.revoked]: ApiErrorCode.TOKEN_REVOKED,
-});
-
-/** Why a token was refused; the message is what the client sees, `code` the API error code. */
+/** Why a token was refused: its API error code, and the catalogue's message, which the client sees. */
 export class TokenError extends Error {
   override readonly name = 'TokenError';
+  readonly code: TokenErrorCode;
 
-  /** The API error code of this refusal (`INVALID_TOKEN` for a message of no known refusal). */
-  get code(): ApiErrorCode {
-    return TOKEN_ERROR_CODES[this.message] ?? ApiErrorCode.INVALID_TOKEN;
+  constructor(code: TokenErrorCode) {
+    super(API_ERROR_MESSAGES[code]);
+    this.code = code;
   }
 }
 
@@ -118,7 +109,7 @@ export class TokenService {
   async claims(token: string): Promise<TokenClaims> {
     const claims = await this.#signedClaims(token);
     if (this.#revocations !== null && (await this.#revocations.isRevoked(claims.jti))) {
-      throw new TokenError(TOKEN_ERRORS.revoked);
+      throw new TokenError(ApiErrorCode.TOKEN_REVOKED);
     }
     return claims;
   }
@@ -145,8 +136,8 @@ export class TokenService {
         currentDate: new Date(now),
       }));
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw new TokenError(TOKEN_ERRORS.expired);
-      throw new TokenError(TOKEN_ERRORS.invalid);
+      if (error instanceof errors.JWTExpired) throw new TokenError(ApiErrorCode.TOKEN_EXPIRED);
+      throw new TokenError(ApiErrorCode.INVALID_TOKEN);
     }
     const { sub, jti, iat, exp } = payload;
     if (
@@ -158,7 +149,7 @@ export class TokenService {
       iat > now / 1000 + CLOCK_SKEW_SECS ||
       typeof exp !== 'number'
     ) {
-      throw new TokenError(TOKEN_ERRORS.invalid);
+      throw new TokenError(ApiErrorCode.INVALID_TOKEN);
     }
     return { address: sub, jti, expiresAt: exp };
   }

@@ -444,7 +444,7 @@ describe('POST /api/user/signout', () => {
     });
     // The chat checks tokens through the same service.
     await expect(t.app.tokens.verify(token.slice('Bearer '.length))).rejects.toEqual(
-      new TokenError('Token revoked'),
+      new TokenError(ApiErrorCode.TOKEN_REVOKED),
     );
     const still = await t.app.inject({
       url: `/api/user/verify/${user.address}`,
