@@ -5,7 +5,7 @@
  * @module
  */
 
-import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { randomBytes } from 'node:crypto';
 
 import type { Address } from '@solana/kit';
@@ -17,16 +17,6 @@ import { BlockedWalletRepository } from '../repositories/blocked-wallet-reposito
 import { decodeSignature, verifyMemoTransaction, verifyMessageSignature } from './signatures.ts';
 import { formatSignInMessage, parseSignInMessage, SIGN_IN_STATEMENT, type SignInFields } from './siws.ts';
 import type { TokenService } from './tokens.ts';
-
-/** Sign-in refusals, word for word. */
-export const SIGN_IN_ERRORS = Object.freeze({
-  invalidSignature: API_ERROR_MESSAGES[ApiErrorCode.INVALID_SIGNATURE],
-  nonceUsed: API_ERROR_MESSAGES[ApiErrorCode.NONCE_USED],
-  nonceExpired: API_ERROR_MESSAGES[ApiErrorCode.NONCE_EXPIRED],
-  noNonce: API_ERROR_MESSAGES[ApiErrorCode.NONCE_NOT_REQUESTED],
-  nonceRequired: API_ERROR_MESSAGES[ApiErrorCode.NONCE_REQUIRED],
-  walletBlocked: API_ERROR_MESSAGES[ApiErrorCode.WALLET_BLOCKED],
-});
 
 /** Expired nonces deleted per issued one, at most: the table shrinks however large it grew. */
 const PRUNE_BATCH = 500;
