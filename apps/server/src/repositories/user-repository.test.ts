@@ -28,10 +28,12 @@ describe('UserRepository.usernamesOf', () => {
 
     const names = await repository.usernamesOf([named, unnamed, unknown, named]);
 
-    expect([...names.entries()].sort()).toEqual([
-      [named, 'feed_player'],
-      [unnamed, null],
-    ]);
+    expect(names).toEqual(
+      new Map([
+        [named, 'feed_player'],
+        [unnamed, null],
+      ]),
+    );
   });
 
   it('answers an empty list with an empty map', async () => {

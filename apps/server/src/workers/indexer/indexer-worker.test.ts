@@ -801,10 +801,12 @@ describe('indexing real activity', () => {
   it('in dry-run plans what it would apply and writes nothing: no row, no cursor, no feed item', async () => {
     await runToTip();
     const placed: string[] = [];
+    // Amounts no earlier test sent: the same instruction under the same blockhash would be the same
+    // transaction, answered as already processed instead of landing again.
     for (let i = 0; i < 2; i += 1) {
       placed.push(
         await send(carol, [
-          await getUpdatePredictionInstructionAsync({ user: carol, market, amount: SOL / 100n + BigInt(i) }),
+          await getUpdatePredictionInstructionAsync({ user: carol, market, amount: SOL / 100n + 100n + BigInt(i) }),
         ]),
       );
     }
