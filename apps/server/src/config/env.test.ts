@@ -56,6 +56,20 @@ describe('loadEnv', () => {
     expect((error as ConfigError).message).toMatch(/^Invalid environment:\n {2}/);
   });
 
+  it('parses WORKERS: all by default, none, or a list of known worker names; an unknown name is refused', () => {
+    expect(loadEnv({}).WORKERS).toBe('all');
+    expect(loadEnv({ WORKERS: 'none' }).WORKERS).toEqual([]);
+    expect(loadEnv({ WORKERS: 'Indexer, bet-settler' }).WORKERS).toEqual(['indexer', 'bet-settler']);
+    let error: unknown;
+    try {
+      loadEnv({ WORKERS: 'indexer,market-setler' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((problem) => problem.split(':')[0])).toEqual(['WORKERS']);
+  });
+
   it('parses WORKERS_DRY_RUN: none by default, all, or a list of known worker names', () => {
     expect(loadEnv({}).WORKERS_DRY_RUN).toEqual([]);
     expect(loadEnv({ WORKERS_DRY_RUN: '' }).WORKERS_DRY_RUN).toEqual([]);

@@ -227,14 +227,17 @@ const schema = z
     IMAGE_RESIZE_CONCURRENCY: z.coerce.number().int().min(1).default(2),
     IMAGE_RESIZE_QUEUE: wholeNumber.default(32),
 
-    /** Which background workers this instance may lead: `all`, `none` or a comma list of names. */
+    /**
+     * Which background workers this instance may lead: `all` (the default), `none` or a comma list of
+     * {@link WORKER_NAMES}. A name not known is refused: a typo must not leave a worker unled.
+     */
     WORKERS: z.preprocess(
       (value) => {
         if (value === undefined || value === 'all') return 'all';
         if (value === 'none') return [];
         return commaList(true)(value);
       },
-      z.union([z.literal('all'), z.array(z.string())]),
+      z.union([z.literal('all'), z.array(z.enum(WORKER_NAMES))]),
     ),
 
     /**

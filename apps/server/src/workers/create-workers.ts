@@ -31,7 +31,7 @@ function wake(app: FastifyInstance, name: string): void {
 /** The workers this instance may lead, by name. */
 export function createWorkers(app: FastifyInstance): Worker[] {
   const wanted = app.env.WORKERS;
-  const enabled = (name: string): boolean => wanted === 'all' || wanted.includes(name);
+  const enabled = (name: (typeof WORKER_NAMES)[number]): boolean => wanted === 'all' || wanted.includes(name);
   const dryRun = (name: (typeof WORKER_NAMES)[number]): boolean => {
     const dry = app.env.WORKERS_DRY_RUN;
     return dry === 'all' || dry.includes(name);

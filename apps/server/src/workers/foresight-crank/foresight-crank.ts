@@ -167,7 +167,8 @@ class ForesightCrank implements Worker {
   readonly name = FORESIGHT_CRANK_WORKER;
   readonly intervalMs: number;
   readonly #app: FastifyInstance;
-  readonly #dryRun: boolean;
+  /** Plans only (see the options' `dryRun`); the runner then takes no leader lock. */
+  readonly dryRun: boolean;
   readonly #now: () => number;
   readonly #earlyRetryMs: number;
   readonly #prices: PriceUpdatesPort;
@@ -190,15 +191,10 @@ class ForesightCrank implements Worker {
   /** While catching up after an outage: the planned time it started from and the ticks made since. */
   #catchUp: { fromT: number; ticks: number } | null = null;
 
-  /** Plans only (see the options' `dryRun`); the runner then takes no leader lock. */
-  get dryRun(): boolean {
-    return this.#dryRun;
-  }
-
   constructor(app: FastifyInstance, options: ForesightCrankOptions) {
     this.#app = app;
     this.intervalMs = options.intervalMs ?? 500;
-    this.#dryRun = options.dryRun ?? false;
+    this.dryRun = options.dryRun ?? false;
     this.#now = options.now ?? app.now;
     this.#earlyRetryMs = options.earlyRetryMs ?? 1_500;
     this.#prices = options.priceUpdates ?? app.ports.priceUpdates;
@@ -211,7 +207,7 @@ class ForesightCrank implements Worker {
     for (let move = 0; move < MAX_MOVES_PER_RUN && !signal.aborted; move++) {
       const snapshot = await this.#read();
       const action = planCrankAction(snapshot, this.#now());
-      if (this.#dryRun) {
+      if (this.dryRun) {
         this.#lastPlannedAction = action;
         if (action.kind !== 'wait') this.#app.log.info({ action }, 'foresight crank (dry run) would act');
         return;
@@ -263,7 +259,7 @@ class ForesightCrank implements Worker {
     const snapshot = this.#snapshot;
     const missing = this.#missing;
     return {
-      dryRun: this.#dryRun,
+      dryRun: this.dryRun,
       config: this.#configAddress,
       liveRound: snapshot?.liveEvent ?? null,
       lockedRound: snapshot?.lockedEvent ?? null,

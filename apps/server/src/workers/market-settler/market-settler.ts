@@ -230,7 +230,8 @@ class MarketSettler implements Worker {
   readonly #batchSize: number;
   readonly #maxMarkets: number;
   readonly #maxPredictions: number;
-  readonly #dryRun: boolean;
+  /** Plans only (see the options' `dryRun`); the runner then takes no leader lock. */
+  readonly dryRun: boolean;
   readonly #now: () => number;
   readonly #markets: MarketChainRepository;
   #pendingMarkets = 0;
@@ -243,18 +244,13 @@ class MarketSettler implements Worker {
   #lastMarketSettledAt: number | null = null;
   #lastPlanned: Record<string, number> = {};
 
-  /** Plans only (see the options' `dryRun`); the runner then takes no leader lock. */
-  get dryRun(): boolean {
-    return this.#dryRun;
-  }
-
   constructor(app: FastifyInstance, options: MarketSettlerOptions) {
     this.#app = app;
     this.intervalMs = options.intervalMs ?? 1_000;
     this.#batchSize = options.batchSize ?? SETTLE_BATCH_SIZE;
     this.#maxMarkets = options.maxMarketsPerRun ?? 20;
     this.#maxPredictions = options.maxPredictionsPerRun ?? Infinity;
-    this.#dryRun = options.dryRun ?? false;
+    this.dryRun = options.dryRun ?? false;
     this.#now = options.now ?? app.now;
     this.#markets = new MarketChainRepository(app.db);
   }
@@ -270,12 +266,12 @@ class MarketSettler implements Worker {
       if (signal.aborted) break;
       budget -= await this.#settleMarket(address as Address, budget, planned, signal);
     }
-    if (this.#dryRun) this.#lastPlanned = planned;
+    if (this.dryRun) this.#lastPlanned = planned;
   }
 
   details(): MarketSettlerDetails {
     return {
-      dryRun: this.#dryRun,
+      dryRun: this.dryRun,
       pendingMarkets: this.#pendingMarkets,
       marketsSettled: this.#marketsSettled,
       predictionsSettled: this.#predictionsSettled,
@@ -307,12 +303,12 @@ class MarketSettler implements Worker {
         continue;
       }
       if (market.isSettled && market.result !== null) {
-        if (!this.#dryRun) await this.#recordResult(address, STORED_RESULT[market.result], null);
+        if (!this.dryRun) await this.#recordResult(address, STORED_RESULT[market.result], null);
         continue;
       }
       // The database's end may be stale (an update it has not indexed): the chain's decides.
       if (!isMarketOverdue(market.endTime, nowMs)) continue;
-      if (this.#dryRun) {
+      if (this.dryRun) {
         planned.push(address);
         continue;
       }
@@ -337,7 +333,7 @@ class MarketSettler implements Worker {
         'market settler expired an overdue market (Invalid)',
       );
     }
-    if (this.#dryRun) this.#lastPlannedExpiries = planned;
+    if (this.dryRun) this.#lastPlannedExpiries = planned;
   }
 
   /** Records a result the chain holds for a market the database still has unresolved. */
@@ -360,7 +356,7 @@ class MarketSettler implements Worker {
     const market = await readMarket(this.#app, address);
     if (market === null) {
       // close_market only closes a market whose every prediction is settled.
-      if (!this.#dryRun) await this.#markSettled(address, null);
+      if (!this.dryRun) await this.#markSettled(address, null);
       return 0;
     }
     if (!market.isSettled || market.result === null) {
@@ -369,7 +365,7 @@ class MarketSettler implements Worker {
     }
     const total = market.yesCount + market.noCount;
     if (market.settledCount >= total) {
-      if (!this.#dryRun) await this.#markSettled(address, market.settledCount);
+      if (!this.dryRun) await this.#markSettled(address, market.settledCount);
       return 0;
     }
     if (budget <= 0) return 0;
@@ -377,7 +373,7 @@ class MarketSettler implements Worker {
       ({ prediction }) => !prediction.isClaimed,
     );
     const chosen = unclaimed.slice(0, budget);
-    if (this.#dryRun) {
+    if (this.dryRun) {
       planned[address] = unclaimed.length;
       return chosen.length;
     }
