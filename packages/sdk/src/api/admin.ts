@@ -34,6 +34,9 @@ export const blockedWalletSchema = z.object({
   blockedAt: z.number().describe('Unix seconds'),
 });
 
+/** A blocked wallet: why, by whom and when (unix seconds). */
+export type BlockedWallet = z.output<typeof blockedWalletSchema>;
+
 /** Lamports, as a decimal string. */
 const lamportsString = z.string().describe('Lamports, decimal string');
 
@@ -61,6 +64,9 @@ export const blockWalletBodySchema = z.object(
 
 /** `POST /api/admin/blocked`'s answer: the block as recorded. */
 export const blockWalletResponseSchema = z.object({ success: z.literal(true), blocked: blockedWalletSchema });
+
+/** `POST /api/admin/blocked`'s answer. */
+export type BlockWalletResponse = z.output<typeof blockWalletResponseSchema>;
 
 /** `DELETE /api/admin/blocked/{address}`'s answer. */
 export const unblockWalletResponseSchema = z.object({ success: z.literal(true), address: z.string() });

@@ -1,10 +1,10 @@
+import type { ApprovedRequestResponse } from '@arcade/sdk/api/prophecy';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { useAdminToken } from '../hooks/use-admin-token.ts';
 import { actionToasts } from '../utils/action-toasts.ts';
 import { adminKeys } from './query-keys.ts';
-import type { MarketItem, MarketRequest } from './types.ts';
 
 /** Input of {@link approveRequest}: the admin's times (unix seconds) replace the requested ones when given. */
 export interface ApproveRequestInput {
@@ -17,8 +17,8 @@ export interface ApproveRequestInput {
 export async function approveRequest(
   token: string,
   { id, ...times }: ApproveRequestInput,
-): Promise<{ request: MarketRequest; market: MarketItem }> {
-  return api<{ request: MarketRequest; market: MarketItem }>(`/api/prophecy/requests/${id}/approve`, {
+): Promise<ApprovedRequestResponse> {
+  return api<ApprovedRequestResponse>(`/api/prophecy/requests/${id}/approve`, {
     method: 'POST',
     token,
     body: times,

@@ -1,10 +1,10 @@
+import type { BlockedWallet, BlockWalletResponse } from '@arcade/sdk/api/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { useAdminToken } from '../hooks/use-admin-token.ts';
 import { actionToasts } from '../utils/action-toasts.ts';
 import { adminKeys } from './query-keys.ts';
-import type { BlockedWallet } from './types.ts';
 
 /** Longest block reason the server takes. */
 export const BLOCK_REASON_MAX_LENGTH = 200;
@@ -17,7 +17,7 @@ export interface BlockWalletInput {
 
 /** `POST /api/admin/blocked`: blocks a wallet, or updates the reason of a blocked one. */
 export async function blockWallet(token: string, input: BlockWalletInput): Promise<BlockedWallet> {
-  const body = await api<{ blocked: BlockedWallet }>('/api/admin/blocked', {
+  const body = await api<BlockWalletResponse>('/api/admin/blocked', {
     method: 'POST',
     token,
     body: input,

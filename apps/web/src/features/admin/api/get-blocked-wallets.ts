@@ -1,16 +1,16 @@
+import type { BlockedWallet, BlockedWallets } from '@arcade/sdk/api/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { useAdminToken } from '../hooks/use-admin-token.ts';
 import { adminKeys } from './query-keys.ts';
-import type { BlockedWallet } from './types.ts';
 
 /** `GET /api/admin/blocked`: every blocked wallet, most recently blocked first. */
 export async function getBlockedWallets(
   token: string,
   signal?: AbortSignal,
 ): Promise<readonly BlockedWallet[]> {
-  const body = await api<{ blocked: BlockedWallet[] }>('/api/admin/blocked', {
+  const body = await api<BlockedWallets>('/api/admin/blocked', {
     token,
     ...(signal ? { signal } : {}),
   });

@@ -1,9 +1,9 @@
+import type { MarketRequestListResponse, MarketRequestView } from '@arcade/sdk/api/prophecy';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { useAdminToken } from '../hooks/use-admin-token.ts';
 import { adminKeys } from './query-keys.ts';
-import type { MarketRequest } from './types.ts';
 
 /** The filters of the request list; `all` sends no status. */
 export type RequestFilter = 'pending' | 'approved' | 'rejected' | 'all';
@@ -13,8 +13,8 @@ export async function getMarketRequests(
   token: string,
   filter: RequestFilter,
   signal?: AbortSignal,
-): Promise<readonly MarketRequest[]> {
-  const body = await api<{ requests: MarketRequest[] }>('/api/prophecy/requests', {
+): Promise<readonly MarketRequestView[]> {
+  const body = await api<MarketRequestListResponse>('/api/prophecy/requests', {
     token,
     query: { status: filter === 'all' ? undefined : filter },
     ...(signal ? { signal } : {}),

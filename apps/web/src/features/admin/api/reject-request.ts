@@ -1,10 +1,10 @@
+import type { MarketRequestResponse, MarketRequestView } from '@arcade/sdk/api/prophecy';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { useAdminToken } from '../hooks/use-admin-token.ts';
 import { actionToasts } from '../utils/action-toasts.ts';
 import { adminKeys } from './query-keys.ts';
-import type { MarketRequest } from './types.ts';
 
 /** Longest rejection reason the server takes. */
 export const REJECT_REASON_MAX_LENGTH = 500;
@@ -19,8 +19,8 @@ export interface RejectRequestInput {
 export async function rejectRequest(
   token: string,
   { id, reason }: RejectRequestInput,
-): Promise<MarketRequest> {
-  const body = await api<{ request: MarketRequest }>(`/api/prophecy/requests/${id}/reject`, {
+): Promise<MarketRequestView> {
+  const body = await api<MarketRequestResponse>(`/api/prophecy/requests/${id}/reject`, {
     method: 'POST',
     token,
     body: { reason },

@@ -1,22 +1,23 @@
+import type { MarketResultLabel } from '@arcade/sdk/api/prophecy';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { useAdminToken } from '../hooks/use-admin-token.ts';
 import { actionToasts } from '../utils/action-toasts.ts';
 import { adminKeys } from './query-keys.ts';
-import type { MarketItem, MarketResult } from './types.ts';
+import type { MarketItem } from './types.ts';
 
 /** Input of {@link resolveMarket}; `label` is the market's wording of the result, for the toasts. */
 export interface ResolveMarketInput {
   readonly market: string;
-  readonly result: MarketResult;
+  readonly result: MarketResultLabel;
   readonly label: string;
 }
 
 /** `POST /api/prophecy/resolveMarket`: resolves a market yes, no or invalid on chain, after its cutoff. */
 export async function resolveMarket(
   token: string,
-  input: { readonly market: string; readonly result: MarketResult },
+  input: { readonly market: string; readonly result: MarketResultLabel },
 ): Promise<MarketItem> {
   const body = await api<{ market: MarketItem }>('/api/prophecy/resolveMarket', {
     method: 'POST',

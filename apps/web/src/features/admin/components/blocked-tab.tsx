@@ -1,3 +1,4 @@
+import type { BlockedWallet } from '@arcade/sdk/api/admin';
 import { useState, type SyntheticEvent } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
@@ -5,7 +6,6 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { BLOCK_REASON_MAX_LENGTH, useBlockWallet } from '../api/block-wallet.ts';
 import { useBlockedWallets } from '../api/get-blocked-wallets.ts';
-import type { BlockedWallet } from '../api/types.ts';
 import { useUnblockWallet } from '../api/unblock-wallet.ts';
 import {
   ConfirmBar,

@@ -1,10 +1,11 @@
+import type { MarketResultLabel } from '@arcade/sdk/api/prophecy';
 import { useState, type SyntheticEvent } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime, formatLamports } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useResolveMarket } from '../api/resolve-market.ts';
-import type { MarketItem, MarketResult } from '../api/types.ts';
+import type { MarketItem } from '../api/types.ts';
 import { useUpdateMarket } from '../api/update-market.ts';
 import { fromDateTimeLocal, timeErrors, toDateTimeLocal } from '../../../lib/prophecy/market-proposal.ts';
 import { ConfirmBar, CopyAddress, MarketTimeFields, Pill } from '../../../components/ui/admin-ui.tsx';
@@ -18,14 +19,14 @@ export function marketPhase(market: MarketItem, nowMs: number): MarketPhase {
   return market.cutOffTime * 1000 > nowMs ? 'open' : 'to-resolve';
 }
 
-function optionLabel(market: MarketItem, result: MarketResult): string {
+function optionLabel(market: MarketItem, result: MarketResultLabel): string {
   const m = market.marketMetadata;
   return result === 'yes' ? m.yesOption : result === 'no' ? m.noOption : m.invalidOption;
 }
 
 /** One market: its pools and counts, and the update-times and resolve actions. */
 export function MarketCard({ market, now }: { readonly market: MarketItem; readonly now: number }) {
-  const [mode, setMode] = useState<'idle' | 'update' | MarketResult>('idle');
+  const [mode, setMode] = useState<'idle' | 'update' | MarketResultLabel>('idle');
   const resolve = useResolveMarket();
   const phase = marketPhase(market, now);
   const m = market.marketMetadata;

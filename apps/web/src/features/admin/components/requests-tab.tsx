@@ -1,3 +1,4 @@
+import type { MarketRequestView } from '@arcade/sdk/api/prophecy';
 import { useState, type SyntheticEvent } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,7 +8,6 @@ import { useAccountKind } from '../api/get-account-kind.ts';
 import { useApproveRequest } from '../api/approve-request.ts';
 import { useMarketRequests, type RequestFilter } from '../api/get-market-requests.ts';
 import { REJECT_REASON_MAX_LENGTH, useRejectRequest } from '../api/reject-request.ts';
-import type { MarketRequest } from '../api/types.ts';
 import { REFERRER_WARNING_TEXT, referrerWarnings } from '../utils/referrer-check.ts';
 import { fromDateTimeLocal, timeErrors, toDateTimeLocal } from '../../../lib/prophecy/market-proposal.ts';
 import {
@@ -72,7 +72,7 @@ export function RequestsTab() {
   );
 }
 
-function RequestCard({ request }: { readonly request: MarketRequest }) {
+function RequestCard({ request }: { readonly request: MarketRequestView }) {
   const [mode, setMode] = useState<'idle' | 'approve' | 'reject'>('idle');
   const m = request.marketMetadata;
   return (
@@ -178,7 +178,13 @@ function RequestCard({ request }: { readonly request: MarketRequest }) {
 }
 
 /** Approving creates the market on chain, with the requested times or the admin's. */
-function ApproveForm({ request, onDone }: { readonly request: MarketRequest; readonly onDone: () => void }) {
+function ApproveForm({
+  request,
+  onDone,
+}: {
+  readonly request: MarketRequestView;
+  readonly onDone: () => void;
+}) {
   const [cutoff, setCutoff] = useState(() => toDateTimeLocal(request.cutoffTime));
   const [end, setEnd] = useState(() => toDateTimeLocal(request.endTime));
   const [errors, setErrors] = useState<{ endTime?: string; cutoffTime?: string }>({});
@@ -240,7 +246,7 @@ function ApproveForm({ request, onDone }: { readonly request: MarketRequest; rea
  * The requested referrer, before approval: who would earn a tenth of the market's fee, with a warning badge
  * when it is the requester, a program (read from the chain), a sysvar, a reserved key or a key nobody holds.
  */
-function ReferrerCheck({ request }: { readonly request: MarketRequest }) {
+function ReferrerCheck({ request }: { readonly request: MarketRequestView }) {
   const kind = useAccountKind(request.referrer);
   if (request.referrer === null) {
     return (
@@ -278,7 +284,13 @@ function ReferrerCheck({ request }: { readonly request: MarketRequest }) {
   );
 }
 
-function RejectForm({ request, onDone }: { readonly request: MarketRequest; readonly onDone: () => void }) {
+function RejectForm({
+  request,
+  onDone,
+}: {
+  readonly request: MarketRequestView;
+  readonly onDone: () => void;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const reject = useRejectRequest();
