@@ -7,26 +7,10 @@
  * @module
  */
 
+import type { UserProfile } from '@arcade/sdk/api/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from './api-client.ts';
-
-/** A user's profile and socials (docs/reference/entities.md#client-views), as the server sends it. */
-export interface Profile {
-  readonly address: string;
-  readonly username: string | null;
-  /** Mint of the NFT used as profile picture. */
-  readonly pfp: string | null;
-  readonly pfpImage: string | null;
-  readonly discordId: string | null;
-  readonly discordUsername: string | null;
-  readonly twitterId: string | null;
-  readonly twitterUsername: string | null;
-  /** The wallet's own referral code, once created. */
-  readonly referral: string | null;
-  readonly blocked: boolean;
-  readonly isAdmin: boolean;
-}
 
 /** The prefix of every wallet's profile key, to refresh them all. */
 export const PROFILES_KEY = ['user', 'profile'] as const;
@@ -36,9 +20,9 @@ export function profileKey(address: string) {
   return [...PROFILES_KEY, address] as const;
 }
 
-/** Fetches a wallet's profile. */
-export async function getProfile(address: string, signal?: AbortSignal): Promise<Profile> {
-  return api<Profile>(`/api/user/${encodeURIComponent(address)}`, signal === undefined ? {} : { signal });
+/** Fetches a wallet's profile (its socials: docs/reference/entities.md#client-views). */
+export async function getProfile(address: string, signal?: AbortSignal): Promise<UserProfile> {
+  return api<UserProfile>(`/api/user/${encodeURIComponent(address)}`, signal === undefined ? {} : { signal });
 }
 
 /** Query options of a wallet's profile; disabled without an address. */

@@ -10,26 +10,22 @@
  * @module
  */
 
+import type { JuiceStatus as JuiceStatusAnswer } from '@arcade/sdk/api/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../api-client.ts';
 
-/** Juice status; amounts in base units of the Juice token. */
-export interface JuiceStatus {
-  /** Juice held on chain. */
-  readonly balance: bigint;
-  /** Every Juice the wallet earned, ever. */
-  readonly earned: bigint;
-  /** Minted to the wallet, or in a claim that may still land. */
-  readonly claimed: bigint;
-  /** Juice earned and not claimed yet: earned − claimed. */
-  readonly claimable: bigint;
-  readonly decimals: number;
-  /** Unix seconds of the last claim; 0 when never claimed. */
-  readonly lastClaim: number;
-  /** Unix seconds when the next claim opens; 0 when never claimed. */
-  readonly nextClaimAt: number;
-}
+/** The Juice amounts: base units of the Juice token, decimal strings in the answer. */
+type JuiceAmount = 'balance' | 'earned' | 'claimed' | 'claimable';
+
+/** Juice status (the SDK's answer), with its amounts as bigint. */
+export type JuiceStatus = Readonly<
+  Omit<JuiceStatusAnswer, 'success' | JuiceAmount> & Record<JuiceAmount, bigint>
+>;
+
+/** The answer as read: an older server sent neither `earned` nor `claimed`. */
+type JuiceStatusRead = Omit<JuiceStatusAnswer, 'earned' | 'claimed'> &
+  Partial<Pick<JuiceStatusAnswer, 'earned' | 'claimed'>>;
 
 /** The query key of a wallet's Juice; the claim invalidates it. */
 export function juiceKey(address: string) {
@@ -38,15 +34,10 @@ export function juiceKey(address: string) {
 
 /** Fetches a wallet's Juice. */
 export async function getJuice(address: string, signal?: AbortSignal): Promise<JuiceStatus> {
-  const body = await api<{
-    balance: string;
-    earned?: string;
-    claimed?: string;
-    claimable: string;
-    decimals: number;
-    lastClaim: number;
-    nextClaimAt: number;
-  }>(`/api/user/juice/${encodeURIComponent(address)}`, signal === undefined ? {} : { signal });
+  const body = await api<JuiceStatusRead>(
+    `/api/user/juice/${encodeURIComponent(address)}`,
+    signal === undefined ? {} : { signal },
+  );
   return {
     balance: BigInt(body.balance),
     // An older server sent claimable only: then all of it is what was earned and not claimed.

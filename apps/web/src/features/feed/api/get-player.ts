@@ -5,19 +5,17 @@
  * @module
  */
 
+import type { UserProfile } from '@arcade/sdk/api/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 
 /** The fields of the profile answer the feed uses. */
-export interface FeedPlayer {
-  readonly username: string | null;
-  readonly pfpImage: string | null;
-}
+export type FeedPlayer = Pick<UserProfile, 'username' | 'pfpImage'>;
 
 /** Reads a player's profile. */
 export async function getFeedPlayer(address: string, signal?: AbortSignal): Promise<FeedPlayer> {
-  const body = await api<FeedPlayer>(`/api/user/${encodeURIComponent(address)}`, signal ? { signal } : {});
+  const body = await api<UserProfile>(`/api/user/${encodeURIComponent(address)}`, signal ? { signal } : {});
   return { username: body.username, pfpImage: body.pfpImage };
 }
 

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { ClaimJuiceResponse } from '@arcade/sdk/api/user';
 import { address } from '@solana/kit';
 
 import { api } from '../../../lib/api-client.ts';
@@ -20,20 +21,20 @@ export const JUICE_CLAIM_PROGRAMS = [
   address('ComputeBudget111111111111111111111111111111'),
 ] as const;
 
-/** The server's half of a claim. */
-export interface JuiceClaimTransaction {
-  /** Base64 wire transaction, partly signed. */
-  readonly transaction: string;
-  /** Juice base units it mints. */
-  readonly amount: bigint;
-  /** Unix seconds when the next claim opens. */
-  readonly nextClaimAt: number;
-  /**
-   * The last block height at which the transaction's blockhash is valid, when the server sends it: the
-   * sender stops resending (and reports the expiry) past it instead of guessing.
-   */
-  readonly lastValidBlockHeight: bigint | null;
-}
+/**
+ * The server's half of a claim (the SDK's answer): `amount` as bigint, and `lastValidBlockHeight` as bigint
+ * when the server sends it, so the sender stops resending (and reports the expiry) past it instead of
+ * guessing.
+ */
+export type JuiceClaimTransaction = Readonly<
+  Omit<ClaimJuiceResponse, 'success' | 'amount' | 'lastValidBlockHeight'> & {
+    amount: bigint;
+    lastValidBlockHeight: bigint | null;
+  }
+>;
+
+/** The answer as read: the expiry is optional (without it the sender keeps its own resend window). */
+type ClaimJuiceRead = Omit<ClaimJuiceResponse, 'lastValidBlockHeight'> & { lastValidBlockHeight?: unknown };
 
 /** A u64 the server may send as a decimal string (its u64 convention) or a JSON number. */
 function optionalU64(value: unknown): bigint | null {
@@ -44,12 +45,7 @@ function optionalU64(value: unknown): bigint | null {
 
 /** Asks the server for the claim transaction; it refuses inside the 24-hour window. */
 export async function requestJuiceClaim(token: string): Promise<JuiceClaimTransaction> {
-  const body = await api<{
-    transaction: string;
-    amount: string;
-    nextClaimAt: number;
-    lastValidBlockHeight?: string | number | null;
-  }>('/api/user/claimJuice', {
+  const body = await api<ClaimJuiceRead>('/api/user/claimJuice', {
     method: 'POST',
     token,
   });

@@ -8,31 +8,31 @@
  * @module
  */
 
+import type { ReferralStats as ReferralStatsAnswer } from '@arcade/sdk/api/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 
-/** Referral stats; lamports. */
-export interface ReferralStats {
-  readonly fees: bigint;
-  readonly referredUserCount: number;
-  /** What `claim_referral` pays now; null when the server does not say. */
-  readonly claimable: bigint | null;
-  /** What the vault has paid out, ever; null when the server does not say. */
-  readonly claimed: bigint | null;
-}
+/** What a server from before referral vaults does not send. */
+type VaultFigures = 'claimable' | 'claimed';
 
-/** The answer's JSON. */
-interface ReferralStatsJson {
-  readonly fees: string;
-  readonly referredUserCount: number;
-  readonly claimable?: string;
-  readonly claimed?: string;
-}
+/**
+ * Referral stats (the SDK's answer), lamports as bigint: `claimable` (what `claim_referral` pays now) and
+ * `claimed` (what the vault has paid out, ever) are null when the server does not say.
+ */
+export type ReferralStats = Readonly<
+  Omit<ReferralStatsAnswer, 'success' | 'fees' | VaultFigures> & {
+    fees: bigint;
+  } & Record<VaultFigures, bigint | null>
+>;
+
+/** The answer as read. */
+type ReferralStatsRead = Omit<ReferralStatsAnswer, VaultFigures> &
+  Partial<Pick<ReferralStatsAnswer, VaultFigures>>;
 
 /** Fetches the referral fees earned, the number of referred users and the vault's claimable and claimed. */
 export async function getReferralStats(address: string, signal?: AbortSignal): Promise<ReferralStats> {
-  const body = await api<ReferralStatsJson>(
+  const body = await api<ReferralStatsRead>(
     `/api/user/referralStats/${encodeURIComponent(address)}`,
     signal === undefined ? {} : { signal },
   );

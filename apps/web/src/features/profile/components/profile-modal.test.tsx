@@ -1,3 +1,4 @@
+import type { UserProfile } from '@arcade/sdk/api/user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +9,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../../../lib/session/session.tsx';
 import { getUiState, ui } from '../../../lib/store.ts';
 import { toast, useToasts } from '../../../lib/toast.ts';
-import type { Profile } from '../../../lib/user-profile.ts';
 import { OAUTH_PENDING_KEY } from '../api/start-oauth-link.ts';
 import { useForceProfileForNewUsers } from '../hooks/use-force-profile-for-new-users.ts';
 import { ProfileModal } from './profile-modal.tsx';
@@ -29,7 +29,10 @@ vi.mock('../../../lib/session/session.tsx', () => ({
   }),
 }));
 
-function profileOf(patch: Partial<Profile> = {}): Profile {
+/** A profile as the test server keeps it; its answer adds `success`. */
+type StoredProfile = Omit<UserProfile, 'success'>;
+
+function profileOf(patch: Partial<StoredProfile> = {}): StoredProfile {
   return {
     address: ADDRESS,
     username: 'degen_42',
@@ -147,7 +150,7 @@ afterEach(() => {
 });
 
 /** Serves a profile (changed by `profilePatch` after a successful update) and the given extra routes. */
-function serve(initial: Profile, extra: Handler = () => undefined) {
+function serve(initial: StoredProfile, extra: Handler = () => undefined) {
   let profile = initial;
   handler = (call) => {
     const answer = extra(call);

@@ -1,3 +1,4 @@
+import type { UserProfile } from '@arcade/sdk/api/user';
 import { UI_TEXT } from '@arcade/sdk/messages';
 import { useState, type ReactNode } from 'react';
 
@@ -7,7 +8,7 @@ import { shortAddress } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session/session.tsx';
 import { ui, useUiState } from '../../../lib/store.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { useProfile, type Profile } from '../../../lib/user-profile.ts';
+import { useProfile } from '../../../lib/user-profile.ts';
 import { NftPicker } from './nft-picker.tsx';
 import { ReferralSection } from './referral-section.tsx';
 import { SocialLinks } from './social-links.tsx';
@@ -29,7 +30,7 @@ function Section({ title, children }: { readonly title?: string; readonly childr
   );
 }
 
-function ProfileBody({ profile }: { readonly profile: Profile }) {
+function ProfileBody({ profile }: { readonly profile: UserProfile }) {
   const [picking, setPicking] = useState(false);
   const isNew = profile.username === null;
   return (

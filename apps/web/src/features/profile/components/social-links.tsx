@@ -1,14 +1,14 @@
+import type { UserProfile } from '@arcade/sdk/api/user';
 import { FAILURE_TOASTS, unlinkedToast } from '@arcade/sdk/messages';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
-import type { Profile } from '../../../lib/user-profile.ts';
 import { useStartOAuthLink } from '../api/start-oauth-link.ts';
 import { PROVIDER_LABELS, useUnlinkSocial, type SocialProvider } from '../api/unlink-social.ts';
 
 /** Props of {@link SocialLinks}. */
 export interface SocialLinksProps {
-  readonly profile: Profile;
+  readonly profile: UserProfile;
 }
 
 function ProviderIcon({ provider }: { readonly provider: SocialProvider }) {
