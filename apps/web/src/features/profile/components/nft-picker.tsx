@@ -7,7 +7,7 @@ import { ImageWithFallback } from '../../../components/ui/image-with-fallback.ts
 import { ui } from '../../../lib/store.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useInventory } from '../api/get-inventory.ts';
+import { useInventory } from '../../../lib/nft-inventory.ts';
 import { useUpdatePfp } from '../api/update-pfp.ts';
 import { cdnImage } from '../utils/image-url.ts';
 

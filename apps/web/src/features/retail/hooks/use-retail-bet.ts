@@ -20,6 +20,7 @@ import { solBalanceQueryKey } from '../../../lib/wallet/balance-query-key.ts';
 import { InvalidTransactionError } from '../../../lib/wallet/check-transaction.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { unclaimedWinsKey } from '../../../lib/query-keys.ts';
+import { inventoryKey } from '../../../lib/nft-inventory.ts';
 import { useBetRecord } from '../../../lib/wager-bet/api/get-bet-record.ts';
 import { useBetOutcome } from '../../../lib/wager-bet/hooks/use-bet-outcome.ts';
 import { useClaimBet } from '../../../lib/wager-bet/hooks/use-claim-bet.ts';
@@ -29,7 +30,6 @@ import { betErrorMessage } from '../../../lib/wager-bet/utils/bet-errors.ts';
 import { lateWinOwed } from '../../../lib/wager-bet/utils/refund.ts';
 import { composeNftBuy, NftClaimError } from '../api/buy-listing.ts';
 import { collectionKey } from '../api/get-collection.ts';
-import { inventoryKey } from '../api/get-inventory.ts';
 import { getListing, listingKey } from '../api/get-listing.ts';
 import {
   INITIAL_BET_STATE,
