@@ -3,7 +3,7 @@
  * 5xx never shows internals.
  */
 
-import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { API_ERROR_CODES, API_ERROR_STATUS, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
   badRequest,
   clientErrorAnswer,
   frameworkErrors,
+  HttpError,
   installErrorHandlers,
   rawErrorResponse,
 } from './errors.ts';
@@ -34,6 +35,9 @@ async function app() {
   });
   instance.get('/refused', async () => {
     throw badRequest(ApiErrorCode.PRICE_CHANGED, { buyerPrice: '101' });
+  });
+  instance.get<{ Params: { code: string } }>('/code/:code', async (request) => {
+    throw new HttpError(Number(request.params.code) as ApiErrorCode, 'refused');
   });
   await instance.ready();
   return instance;
@@ -91,6 +95,20 @@ describe('installErrorHandlers', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ success: false, error: 'Internal server error', code: 1016 });
     expect(response.body).not.toContain('hunter2');
+  });
+
+  it('answers a thrown code with the catalogue’s status for it', async () => {
+    const instance = await app();
+    for (const code of API_ERROR_CODES) {
+      const response = await instance.inject({ url: `/code/${String(code)}` });
+      expect({ code, status: response.statusCode, body: response.json<unknown>() }).toEqual({
+        code,
+        status: API_ERROR_STATUS[code],
+        body: { success: false, error: 'refused', code },
+      });
+    }
+    expect(new HttpError(ApiErrorCode.MARKET_NOT_FOUND).statusCode).toBe(404);
+    expect(badRequest(ApiErrorCode.PRICE_CHANGED).statusCode).toBe(400);
   });
 
   it('carries extra fields of an HttpError and names unknown routes', async () => {
@@ -179,7 +197,7 @@ describe('clientErrorAnswer', () => {
   });
 
   it('writes a whole HTTP response with the JSON body and the security headers', () => {
-    expect(rawErrorResponse(414, ApiErrorCode.URI_TOO_LONG)).toBe(
+    expect(rawErrorResponse(ApiErrorCode.URI_TOO_LONG)).toBe(
       [
         'HTTP/1.1 414 URI Too Long',
         'content-type: application/json; charset=utf-8',

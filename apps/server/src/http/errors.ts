@@ -23,12 +23,21 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-import { API_ERROR_MESSAGES, ApiErrorCode, type ApiErrorCodeWithMessage } from '@arcade/sdk/api/error-codes';
+import {
+  API_ERROR_MESSAGES,
+  API_ERROR_STATUS,
+  ApiErrorCode,
+  type ApiErrorCodeWithMessage,
+  type ApiErrorCodeWithStatus,
+} from '@arcade/sdk/api/error-codes';
 
 /** Extra fields merged into an error body (e.g. `{ disallowed: true }`). */
 export type ErrorExtra = Readonly<Record<string, unknown>>;
 
-/** An error with an HTTP status and an API error code, whose message is safe to show. */
+/**
+ * A refusal with an API error code, whose message is safe to show. Its HTTP status is the code's in the
+ * catalogue (`API_ERROR_STATUS`), so a code always answers with one status.
+ */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
   readonly statusCode: number;
@@ -37,11 +46,11 @@ export class HttpError extends Error {
   readonly extra: ErrorExtra;
 
   /** `message` defaults to the code's message in the catalogue. */
-  constructor(statusCode: number, code: ApiErrorCodeWithMessage, message?: string, extra?: ErrorExtra);
-  constructor(statusCode: number, code: ApiErrorCode, message: string, extra?: ErrorExtra);
-  constructor(statusCode: number, code: ApiErrorCode, message?: string, extra: ErrorExtra = {}) {
+  constructor(code: ApiErrorCodeWithMessage, message?: string, extra?: ErrorExtra);
+  constructor(code: ApiErrorCode, message: string, extra?: ErrorExtra);
+  constructor(code: ApiErrorCode, message?: string, extra: ErrorExtra = {}) {
     super(message ?? apiErrorMessage(code));
-    this.statusCode = statusCode;
+    this.statusCode = API_ERROR_STATUS[code];
     this.code = code;
     this.extra = extra;
   }
@@ -53,31 +62,31 @@ export function apiErrorMessage(code: ApiErrorCode): string {
 }
 
 /**
- * A refusal with one status: `(code, extra?)` takes the code's message from the catalogue; `(code,
- * message, extra?)` gives it (required for the codes whose message varies, allowed to word a code's
- * refusal for its context).
+ * A refusal of the codes the catalogue answers with status `S`: `(code, extra?)` takes the code's message
+ * from the catalogue; `(code, message, extra?)` gives it (required for the codes whose message varies,
+ * allowed to word a code's refusal for its context). The status is the catalogue's: the helper's name only
+ * lets the compiler check that the throw site expects it.
  */
-interface Refusal {
-  (code: ApiErrorCodeWithMessage, extra?: ErrorExtra): HttpError;
-  (code: ApiErrorCode, message: string, extra?: ErrorExtra): HttpError;
+interface Refusal<S extends number> {
+  (code: ApiErrorCodeWithStatus<S> & ApiErrorCodeWithMessage, extra?: ErrorExtra): HttpError;
+  (code: ApiErrorCodeWithStatus<S>, message: string, extra?: ErrorExtra): HttpError;
 }
 
-function refusal(status: number): Refusal {
-  return (code: ApiErrorCode, messageOrExtra?: string | ErrorExtra, extra?: ErrorExtra) =>
-    typeof messageOrExtra === 'string'
-      ? new HttpError(status, code, messageOrExtra, extra)
-      : new HttpError(status, code as ApiErrorCodeWithMessage, undefined, messageOrExtra);
+function refuse(code: ApiErrorCode, messageOrExtra?: string | ErrorExtra, extra?: ErrorExtra): HttpError {
+  return typeof messageOrExtra === 'string'
+    ? new HttpError(code, messageOrExtra, extra)
+    : new HttpError(code as ApiErrorCodeWithMessage, undefined, messageOrExtra);
 }
 
-export const badRequest = refusal(400);
-export const unauthorized = refusal(401);
-export const forbidden = refusal(403);
-export const notFound = refusal(404);
-export const conflict = refusal(409);
-export const tooManyRequests = refusal(429);
+export const badRequest: Refusal<400> = refuse;
+export const unauthorized: Refusal<401> = refuse;
+export const forbidden: Refusal<403> = refuse;
+export const notFound: Refusal<404> = refuse;
+export const conflict: Refusal<409> = refuse;
+export const tooManyRequests: Refusal<429> = refuse;
 /** An upstream (chain, marketplace, swap) failed; the message must not leak internals. */
-export const badGateway = refusal(502);
-export const serviceUnavailable = refusal(503);
+export const badGateway: Refusal<502> = refuse;
+export const serviceUnavailable: Refusal<503> = refuse;
 
 /** Zod's own (generic) messages, as opposed to the messages our schemas give. */
 const ZOD_DEFAULT_MESSAGE =
@@ -127,12 +136,13 @@ export const FRAMEWORK_ERRORS = Object.freeze({
  */
 const LONG_REQUEST_LINE = 8 * 1024;
 
+/** Answers `code` with its catalogue status; only `CLIENT_ERROR` passes on the framework's own 4xx. */
 function send(
   reply: FastifyReply,
-  statusCode: number,
   code: ApiErrorCode,
   error: string = apiErrorMessage(code),
   extra: ErrorExtra = {},
+  statusCode: number = API_ERROR_STATUS[code],
 ): void {
   void reply.code(statusCode).send({ ...extra, success: false, error, code } satisfies ErrorBody);
 }
@@ -141,7 +151,7 @@ function send(
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((caught: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     if (caught instanceof HttpError) {
-      send(reply, caught.statusCode, caught.code, caught.message, caught.extra);
+      send(reply, caught.code, caught.message, caught.extra);
       return;
     }
     const error = caught;
@@ -153,7 +163,6 @@ export function installErrorHandlers(app: FastifyInstance): void {
       const location = [error.validationContext ?? 'input', path].filter((part) => part !== '').join('.');
       send(
         reply,
-        400,
         ApiErrorCode.VALIDATION_FAILED,
         ZOD_DEFAULT_MESSAGE.test(message) ? `${location}: ${message}` : message,
       );
@@ -161,26 +170,25 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     const clientError = FASTIFY_CLIENT_ERRORS[error.code];
     if (clientError !== undefined) {
-      send(reply, error.statusCode ?? 400, clientError);
+      send(reply, clientError);
       return;
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      send(reply, 429, ApiErrorCode.RATE_LIMITED);
+      send(reply, ApiErrorCode.RATE_LIMITED);
       return;
     }
     if (status >= 400 && status < 500) {
       // Fastify's other 4xx (e.g. a malformed header): their messages describe the request only.
-      send(reply, status, ApiErrorCode.CLIENT_ERROR, error.message);
+      send(reply, ApiErrorCode.CLIENT_ERROR, error.message, {}, status);
       return;
     }
     request.log.error({ err: error }, 'request failed');
-    send(reply, 500, ApiErrorCode.INTERNAL_ERROR);
+    send(reply, ApiErrorCode.INTERNAL_ERROR);
   });
   app.setNotFoundHandler((request, reply) => {
     send(
       reply,
-      404,
       ApiErrorCode.ROUTE_NOT_FOUND,
       `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found`,
     );
@@ -198,15 +206,15 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
 ) => {
   // Typed for any route's schema; these replies have none.
   const reply = routeReply as unknown as FastifyReply;
-  const [status, code] =
+  const code =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? [414, ApiErrorCode.URI_TOO_LONG]
+      ? ApiErrorCode.URI_TOO_LONG
       : error.code === 'FST_ERR_BAD_URL'
-        ? [400, ApiErrorCode.MALFORMED_URL]
-        : [400, ApiErrorCode.BAD_REQUEST];
+        ? ApiErrorCode.MALFORMED_URL
+        : ApiErrorCode.BAD_REQUEST;
   void reply
     .headers({ ...SECURITY_HEADERS, 'content-security-policy': FRAME_ANCESTORS_NONE })
-    .code(status)
+    .code(API_ERROR_STATUS[code])
     .send({ success: false, error: apiErrorMessage(code), code } satisfies ErrorBody);
 };
 
@@ -271,13 +279,13 @@ export function rawJsonResponse(status: number, payload: object): string {
   return `HTTP/1.1 ${String(status)} ${HTTP_REASONS[status] ?? 'Error'}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
-/** {@link rawJsonResponse} with the API's error body; the message defaults to the code's. */
-export function rawErrorResponse(
-  status: number,
-  code: ApiErrorCode,
-  message = apiErrorMessage(code),
-): string {
-  return rawJsonResponse(status, { success: false, error: message, code } satisfies ErrorBody);
+/** {@link rawJsonResponse} with the API's error body and the code's status; the message defaults to the code's. */
+export function rawErrorResponse(code: ApiErrorCode, message = apiErrorMessage(code)): string {
+  return rawJsonResponse(API_ERROR_STATUS[code], {
+    success: false,
+    error: message,
+    code,
+  } satisfies ErrorBody);
 }
 
 /**
@@ -287,13 +295,13 @@ export function rawErrorResponse(
  */
 export function clientErrorHandler(error: ClientError, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message, code] = clientErrorAnswer(error);
+  const [, message, code] = clientErrorAnswer(error);
   if (!socket.writable) {
     socket.destroy();
     return;
   }
   // Ended rather than destroyed, so the answer is not lost to a reset while the client still sends; a
   // client that never closes its side is cut off after a while.
-  socket.end(rawErrorResponse(status, code, message));
+  socket.end(rawErrorResponse(code, message));
   socket.setTimeout(HALF_OPEN_MS, () => socket.destroy());
 }

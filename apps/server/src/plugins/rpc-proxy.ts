@@ -264,11 +264,12 @@ function hostOf(url: string): string {
 
 /**
  * Ends a not-yet-upgraded socket with a plain HTTP response: the API's error body for a refusal of the
- * handshake (its code), the JSON-RPC error body for an upstream that failed.
+ * handshake (its code, answered with the code's status), or a whole response as given (the JSON-RPC error
+ * of an upstream that failed).
  */
-function refuse(socket: Socket, status: number, body: ApiErrorCode | object): void {
+function refuse(socket: Socket, refusal: ApiErrorCode | string): void {
   if (socket.destroyed) return;
-  socket.end(typeof body === 'number' ? rawErrorResponse(status, body) : rawJsonResponse(status, body));
+  socket.end(typeof refusal === 'number' ? rawErrorResponse(refusal) : refusal);
   socket.destroySoon();
 }
 
@@ -561,7 +562,7 @@ export default fp(
       if (path !== PATH && path !== `${PATH}/`) return;
       socket.on('error', () => socket.destroy());
       if (!isAllowedOrigin(request.headers.origin, request.headers.host, app.env.PUBLIC_URL)) {
-        refuse(socket, 403, ApiErrorCode.ORIGIN_NOT_ALLOWED);
+        refuse(socket, ApiErrorCode.ORIGIN_NOT_ALLOWED);
         return;
       }
       const key = request.headers['sec-websocket-key'];
@@ -574,17 +575,17 @@ export default fp(
         (version !== '13' && version !== '8')
       ) {
         // Refused before it costs an upstream connection.
-        refuse(socket, 400, ApiErrorCode.INVALID_WEBSOCKET_HANDSHAKE);
+        refuse(socket, ApiErrorCode.INVALID_WEBSOCKET_HANDSHAKE);
         return;
       }
       if (open.size >= maxSockets) {
-        refuse(socket, 503, ApiErrorCode.TOO_MANY_CONNECTIONS);
+        refuse(socket, ApiErrorCode.TOO_MANY_CONNECTIONS);
         return;
       }
       const address = clientAddress(request, app.env.TRUST_PROXY);
       const count = perClient.get(address) ?? 0;
       if (count >= maxSocketsPerClient) {
-        refuse(socket, 429, ApiErrorCode.RATE_LIMITED);
+        refuse(socket, ApiErrorCode.RATE_LIMITED);
         return;
       }
       perClient.set(address, count + 1);
@@ -610,7 +611,7 @@ export default fp(
         });
       } catch {
         // Subprotocols ws will not send (not tokens, repeated).
-        refuse(socket, 400, ApiErrorCode.INVALID_WEBSOCKET_HANDSHAKE);
+        refuse(socket, ApiErrorCode.INVALID_WEBSOCKET_HANDSHAKE);
         return;
       }
       upstreamSockets.add(upstream);
@@ -621,7 +622,10 @@ export default fp(
         app.log.warn({ upstream: hostOf(chain.wsUrl), err: error }, 'RPC websocket upstream failed');
         // Unreachable, refused the upgrade, or timed out: the client gets a 502, not the upstream's answer.
         if (!opened) {
-          refuse(socket, 502, rpcError(RPC_UPSTREAM_UNAVAILABLE, RPC_MESSAGES.upstreamUnavailable));
+          refuse(
+            socket,
+            rawJsonResponse(502, rpcError(RPC_UPSTREAM_UNAVAILABLE, RPC_MESSAGES.upstreamUnavailable)),
+          );
         }
       });
       // The client left during the upstream's handshake, or its own handshake failed.

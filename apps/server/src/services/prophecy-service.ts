@@ -87,7 +87,7 @@ const PROPOSAL_ERROR_CODES: Readonly<Record<string, ApiErrorCode>> = Object.free
 
 /** The 400 for a message of the SDK's proposal checks. */
 function proposalRefusal(message: string): HttpError {
-  return badRequest(PROPOSAL_ERROR_CODES[message] ?? ApiErrorCode.VALIDATION_FAILED, message);
+  return new HttpError(PROPOSAL_ERROR_CODES[message] ?? ApiErrorCode.VALIDATION_FAILED, message);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -230,7 +230,7 @@ export function apiErrorName(code: ApiErrorCode): ApiErrorName {
  * The HTTP status each code is answered with. The chat's codes travel in socket acknowledgements, not HTTP
  * responses: their status is the one an HTTP answer would have, for the reference only.
  */
-export const API_ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = /* @__PURE__ */ Object.freeze({
+export const API_ERROR_STATUS = /* @__PURE__ */ Object.freeze({
   [C.VALIDATION_FAILED]: 400,
   [C.MALFORMED_JSON]: 400,
   [C.EMPTY_JSON_BODY]: 400,
@@ -357,7 +357,12 @@ export const API_ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = /* @__PU
   [C.CHAT_INVALID_CHARACTERS]: 400,
   [C.CHAT_TOO_FAST]: 429,
   [C.CHAT_FAILED]: 500,
-});
+} as const satisfies Record<ApiErrorCode, number>);
+
+/** The codes answered with HTTP status `S`. */
+export type ApiErrorCodeWithStatus<S extends number> = {
+  [K in ApiErrorCode]: (typeof API_ERROR_STATUS)[K] extends S ? K : never;
+}[ApiErrorCode];
 
 /** The codes whose message varies with the request (a field, a route, a provider, a program error). */
 export type ApiErrorCodeWithVaryingMessage =
