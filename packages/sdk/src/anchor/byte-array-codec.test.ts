@@ -2,7 +2,7 @@ import { getStructCodec, getU8Codec } from '@solana/kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { getByteArrayCodec } from './byte-array-codec.ts';
+import { bytes32, getByteArrayCodec, getBytes32Codec } from './byte-array-codec.ts';
 
 describe('getByteArrayCodec', () => {
   const codec = getByteArrayCodec(32);
@@ -40,5 +40,48 @@ describe('getByteArrayCodec', () => {
     expect(() => codec.encode(new Uint8Array(31))).toThrow('Expected 32 bytes, got 31');
     expect(() => codec.encode(new Uint8Array(33))).toThrow(RangeError);
     expect(() => codec.decode(new Uint8Array(31))).toThrow(RangeError);
+  });
+
+  it('decodes a byte array on its own only from exactly its bytes', () => {
+    expect(() => codec.decode(new Uint8Array(33))).toThrow('Expected 32 bytes, got 33');
+    expect(() => codec.decode(new Uint8Array(40), 4)).toThrow('Expected 32 bytes, got 36');
+    expect(codec.decode(new Uint8Array(36).fill(5), 4)).toEqual(new Uint8Array(32).fill(5));
+  });
+});
+
+describe('bytes32', () => {
+  const codec = getBytes32Codec();
+
+  it('encodes and decodes exactly 32 bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (bytes) => {
+        expect(codec.decode(codec.encode(bytes))).toEqual(bytes);
+        expect(bytes32(bytes)).toEqual(bytes);
+        expect(bytes32(bytes)).not.toBe(bytes);
+      }),
+    );
+    expect(codec.fixedSize).toBe(32);
+  });
+
+  it('refuses any other length on encode and on decode, saying how many bytes it got', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 64 }).filter((bytes) => bytes.length !== 32),
+        (bytes) => {
+          const message = `Expected 32 bytes, got ${bytes.length}`;
+          expect(() => codec.encode(bytes)).toThrow(new RangeError(message));
+          expect(() => codec.decode(bytes)).toThrow(new RangeError(message));
+          expect(() => bytes32(bytes)).toThrow(new RangeError(message));
+        },
+      ),
+    );
+  });
+
+  it('hands out plain bytes, not a view of a Buffer', () => {
+    const buffer = Buffer.alloc(32, 3);
+    const copy = bytes32(buffer);
+    expect(Buffer.isBuffer(copy)).toBe(false);
+    buffer.fill(0);
+    expect(copy.every((b) => b === 3)).toBe(true);
   });
 });

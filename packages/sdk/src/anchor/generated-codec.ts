@@ -24,6 +24,7 @@ import {
   type VariableSizeCodec,
 } from '@solana/kit';
 
+import { assertByteLength } from './byte-array-codec.ts';
 import { DiscriminatorMismatchError, hasDiscriminator } from './discriminated-codec.ts';
 
 /** A generated record as the SDK hands it out: no `discriminator`, an `Option<T>` field as `T | null`. */
@@ -50,8 +51,7 @@ export function getGeneratedDataCodec<TFrom extends object, TTo extends TFrom>(
 ): VariableSizeCodec<TFrom, TFrom & FromGenerated<TTo>> {
   const checked = (value: TFrom): TFrom => {
     for (const [field, size] of Object.entries(byteArrays)) {
-      const bytes = (value as Record<string, unknown>)[field] as ReadonlyUint8Array;
-      if (bytes.length !== size) throw new RangeError(`Expected ${size} bytes, got ${bytes.length}`);
+      assertByteLength((value as Record<string, unknown>)[field] as ReadonlyUint8Array, size);
     }
     return value;
   };

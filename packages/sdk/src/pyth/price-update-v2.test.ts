@@ -217,4 +217,21 @@ describe('PriceUpdateV2 layout', () => {
     data[0] = data[0]! ^ 1;
     expect(() => decodePriceUpdateV2(data)).toThrow(DiscriminatorMismatchError);
   });
+
+  it('refuses a feed id that is not 32 bytes instead of padding or cutting it', () => {
+    for (const length of [31, 33]) {
+      const feedId = new Uint8Array(length).fill(1);
+      expect(() =>
+        encodePriceUpdateV2({ ...solUpdate, priceMessage: { ...solUpdate.priceMessage, feedId } }),
+      ).toThrow(new RangeError(`Expected 32 bytes, got ${length}`));
+    }
+  });
+
+  it('decodes the feed id as plain bytes, a copy of the data', () => {
+    const data = Buffer.from(encodePriceUpdateV2(solUpdate));
+    const { feedId } = decodePriceUpdateV2(data).priceMessage;
+    expect(Buffer.isBuffer(feedId)).toBe(false);
+    data.fill(0);
+    expect(feedId).toEqual(Uint8Array.from(SOL_USD_FEED_ID));
+  });
 });

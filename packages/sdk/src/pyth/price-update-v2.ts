@@ -15,9 +15,7 @@
  */
 
 import {
-  fixCodecSize,
   getAddressCodec,
-  getBytesCodec,
   getDiscriminatedUnionCodec,
   getI32Codec,
   getI64Codec,
@@ -30,6 +28,7 @@ import {
   type ReadonlyUint8Array,
 } from '@solana/kit';
 
+import { getBytes32Codec } from '../anchor/byte-array-codec.ts';
 import { encodeToSize, getDiscriminatedCodec } from '../anchor/discriminated-codec.ts';
 
 /** sha256("account:PriceUpdateV2")[0..8]. */
@@ -115,10 +114,14 @@ export function getVerificationLevelCodec(): Codec<VerificationLevel, Verificati
   ]);
 }
 
-/** Borsh codec of `PriceFeedMessage` (84 bytes). */
+/**
+ * Borsh codec of `PriceFeedMessage` (84 bytes).
+ *
+ * @throws RangeError when encoding a feed id that is not 32 bytes.
+ */
 export function getPriceFeedMessageCodec(): Codec<PriceFeedMessageArgs, PriceFeedMessage> {
   return getStructCodec([
-    ['feedId', fixCodecSize(getBytesCodec(), 32)],
+    ['feedId', getBytes32Codec()],
     ['price', getI64Codec()],
     ['conf', getU64Codec()],
     ['exponent', getI32Codec()],
