@@ -13,21 +13,16 @@
  * @module
  */
 
-import {
-  isSolanaError,
-  SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
-  type Address,
-  type Codec,
-  type ReadonlyUint8Array,
-} from '@solana/kit';
+import type { Address, Codec, ReadonlyUint8Array } from '@solana/kit';
 
 import { FORESIGHT_TIMELOCK_SECS } from '../constants.ts';
-import { getGeneratedDataCodec, type FromGenerated } from '../anchor/generated-codec.ts';
+import type { FromGenerated } from '../anchor/generated-codec.ts';
 import {
   asGeneratedSigner as asSigner,
-  assertInstructionNames,
+  defineProgramInstructions,
+  optionalAccount as optional,
   signerAddress,
-  withSignerRoles,
+  withSignerRoles as build,
   type EmptyInstructionData,
   type ProgramAccountMeta,
   type ProgramInstruction,
@@ -82,8 +77,6 @@ export const FORESIGHT_INSTRUCTION_NAMES = [
 /** One of {@link FORESIGHT_INSTRUCTION_NAMES}. */
 export type ForesightInstructionName = (typeof FORESIGHT_INSTRUCTION_NAMES)[number];
 
-assertInstructionNames('Foresight', FORESIGHT_INSTRUCTION_NAMES, ForesightInstructionKind);
-
 /** sha256("global:<name>")[0..8] of every instruction, from the generated client. */
 export const FORESIGHT_INSTRUCTION_DISCRIMINATORS: Readonly<
   Record<ForesightInstructionName, ReadonlyUint8Array>
@@ -101,6 +94,13 @@ export const FORESIGHT_INSTRUCTION_DISCRIMINATORS: Readonly<
   close_bet: generated.CLOSE_BET_DISCRIMINATOR,
 });
 
+const foresightInstructions = defineProgramInstructions('Foresight', FORESIGHT_INSTRUCTION_NAMES, {
+  kinds: ForesightInstructionKind,
+  identify: identifyGeneratedInstruction,
+  discriminators: FORESIGHT_INSTRUCTION_DISCRIMINATORS,
+});
+const { dataCodec } = foresightInstructions;
+
 /**
  * The instruction that instruction data belongs to, by its discriminator; null for any other data. For
  * indexers reading transactions ({@link parseForesightInstruction} also decodes it and names its accounts).
@@ -108,37 +108,7 @@ export const FORESIGHT_INSTRUCTION_DISCRIMINATORS: Readonly<
 export function identifyForesightInstruction(
   data: ReadonlyUint8Array | Uint8Array,
 ): ForesightInstructionName | null {
-  try {
-    return FORESIGHT_INSTRUCTION_NAMES[identifyGeneratedInstruction(data)];
-  } catch (error) {
-    if (isSolanaError(error, SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION)) return null;
-    throw error;
-  }
-}
-
-/** The generated builder's instruction, bare-address signers in their signer roles. */
-function build(instruction: ProgramInstruction, ...signers: SignerInput[]): ForesightInstruction {
-  return withSignerRoles(instruction, signers);
-}
-
-/** An optional account as a generated builder takes it: absent for none. */
-function optional<TKey extends string>(
-  key: TKey,
-  account: Address | null | undefined,
-): Partial<Record<TKey, Address>> {
-  return account == null ? {} : ({ [key]: account } as Record<TKey, Address>);
-}
-
-/** A generated data codec with the SDK's decoded shape; refuses another instruction's data. */
-function dataCodec<TFrom extends object, TTo extends TFrom>(
-  name: ForesightInstructionName,
-  codec: Codec<TFrom, TTo>,
-): Codec<TFrom, TFrom & FromGenerated<TTo>> {
-  return getGeneratedDataCodec(
-    `Foresight ${name} instruction data`,
-    FORESIGHT_INSTRUCTION_DISCRIMINATORS[name],
-    codec,
-  );
+  return foresightInstructions.identify(data);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -16,21 +16,16 @@
  * @module
  */
 
-import {
-  isSolanaError,
-  SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
-  type Address,
-  type Codec,
-  type ReadonlyUint8Array,
-} from '@solana/kit';
+import type { Address, Codec, ReadonlyUint8Array } from '@solana/kit';
 
-import { getByteArrayCodec } from '../anchor/byte-array-codec.ts';
-import { getGeneratedDataCodec, type FromGenerated } from '../anchor/generated-codec.ts';
+import { bytes32 } from '../anchor/byte-array-codec.ts';
+import type { FromGenerated } from '../anchor/generated-codec.ts';
 import {
   asGeneratedSigner as asSigner,
-  assertInstructionNames,
+  defineProgramInstructions,
+  optionalAccount as optional,
   signerAddress,
-  withSignerRoles,
+  withSignerRoles as build,
   type EmptyInstructionData,
   type ProgramInstruction,
   type SignerInput,
@@ -101,8 +96,6 @@ export const WAGER_INSTRUCTION_NAMES = [
 /** One of {@link WAGER_INSTRUCTION_NAMES}. */
 export type WagerInstructionName = (typeof WAGER_INSTRUCTION_NAMES)[number];
 
-assertInstructionNames('Wager', WAGER_INSTRUCTION_NAMES, WagerInstructionKind);
-
 /** sha256("global:<name>")[0..8] of every instruction, from the generated client. */
 export const WAGER_INSTRUCTION_DISCRIMINATORS: Readonly<Record<WagerInstructionName, ReadonlyUint8Array>> =
   Object.freeze({
@@ -132,44 +125,19 @@ export const WAGER_INSTRUCTION_DISCRIMINATORS: Readonly<Record<WagerInstructionN
     settle_prediction: generated.SETTLE_PREDICTION_DISCRIMINATOR,
   });
 
+const wagerInstructions = defineProgramInstructions('Wager', WAGER_INSTRUCTION_NAMES, {
+  kinds: WagerInstructionKind,
+  identify: identifyGeneratedInstruction,
+  discriminators: WAGER_INSTRUCTION_DISCRIMINATORS,
+});
+const { dataCodec } = wagerInstructions;
+
 /**
  * The instruction that instruction data belongs to, by its discriminator; null for any other data. For
  * indexers reading transactions.
  */
 export function identifyWagerInstruction(data: ReadonlyUint8Array | Uint8Array): WagerInstructionName | null {
-  try {
-    return WAGER_INSTRUCTION_NAMES[identifyGeneratedInstruction(data)];
-  } catch (error) {
-    if (isSolanaError(error, SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION)) return null;
-    throw error;
-  }
-}
-
-/** A generated data codec with the SDK's decoded shape; refuses another instruction's data. */
-function dataCodec<TFrom extends object, TTo extends TFrom>(
-  name: WagerInstructionName,
-  codec: Codec<TFrom, TTo>,
-  byteArrays: Readonly<Record<string, number>> = {},
-): Codec<TFrom, TFrom & FromGenerated<TTo>> {
-  return getGeneratedDataCodec(
-    `Wager ${name} instruction data`,
-    WAGER_INSTRUCTION_DISCRIMINATORS[name],
-    codec,
-    byteArrays,
-  );
-}
-
-/** The generated builder's instruction, bare-address signers in their signer roles. */
-function build(instruction: ProgramInstruction, ...signers: SignerInput[]): WagerInstruction {
-  return withSignerRoles(instruction, signers);
-}
-
-/** An optional account as a generated builder takes it: absent for none. */
-function optional<TKey extends string>(
-  key: TKey,
-  account: Address | null | undefined,
-): Partial<Record<TKey, Address>> {
-  return account == null ? {} : ({ [key]: account } as Record<TKey, Address>);
+  return wagerInstructions.identify(data);
 }
 
 /** The vault of `referrer` (`["referral", referrer]`), or null when there is no referrer. */
@@ -223,11 +191,6 @@ export function toMarketResult(input: MarketResultInput): MarketResult {
     default:
       return typeof input === 'number' ? input : MarketResult[input];
   }
-}
-
-/** @throws RangeError unless `bytes` is 32 bytes (a seed, a chain head, a player seed). */
-function bytes32(bytes: ReadonlyUint8Array | Uint8Array): ReadonlyUint8Array {
-  return getByteArrayCodec(32).decode(getByteArrayCodec(32).encode(bytes));
 }
 
 // ---------------------------------------------------------------------------------------------------------
