@@ -19,7 +19,10 @@ import {
 
 import type { ProgramConfig } from '../anchor/program-config.ts';
 import { findBetPda, findEventPda } from '../generated/foresight/pdas/index.ts';
-import { FORESIGHT_PROGRAM_ADDRESS, FORESIGHT_SEEDS } from './program.ts';
+import { FORESIGHT_PROGRAM_ADDRESS } from './program.ts';
+
+/** The Config's first seed (the generated `find…Pda` functions carry the others'). */
+const CONFIG_SEED = 'config';
 
 /** Overrides the program the addresses are derived for (a deployment at another address). */
 export type PdaConfig = ProgramConfig;
@@ -37,7 +40,7 @@ export async function findConfigAddress(
   if (feedId.length !== 32) throw new RangeError(`A feed id is 32 bytes, got ${feedId.length}`);
   return getProgramDerivedAddress({
     programAddress: config.programAddress ?? FORESIGHT_PROGRAM_ADDRESS,
-    seeds: [FORESIGHT_SEEDS.config, feedId],
+    seeds: [CONFIG_SEED, feedId],
   });
 }
 

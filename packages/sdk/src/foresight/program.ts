@@ -1,5 +1,5 @@
 /**
- * Addresses and seeds of the Foresight program and of the Pyth feed it settles on.
+ * Addresses of the Foresight program and of the Pyth feed it settles on.
  *
  * @module
  */
@@ -66,13 +66,6 @@ export function feedIdFromAddress(pythFeed: Address): Uint8Array {
 
 /** Pyth's SOL/USD feed id as bytes. */
 export const SOL_USD_FEED_ID: ReadonlyUint8Array = feedIdFromHex(SOL_USD_FEED_ID_HEX);
-
-/** The constant first seed of each PDA (`docs/foresight.md`, Records and addresses). */
-export const FORESIGHT_SEEDS = Object.freeze({
-  config: 'config',
-  event: 'event',
-  bet: 'bet',
-} as const);
 
 function assertFeedId(feedId: ReadonlyUint8Array): void {
   if (feedId.length !== 32) throw new RangeError(`A feed id is 32 bytes, got ${feedId.length}`);

@@ -3,20 +3,11 @@ import { getAddressEncoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 
 import { SYSTEM_PROGRAM_ADDRESS } from '../anchor/instructions.ts';
-import {
-  NATIVE_MINT_ADDRESS,
-  SLOT_HASHES_SYSVAR_ADDRESS,
-  WAGER_PROGRAM_ADDRESS,
-  WAGER_SEEDS,
-} from './program.ts';
+import { NATIVE_MINT_ADDRESS, SLOT_HASHES_SYSVAR_ADDRESS, WAGER_PROGRAM_ADDRESS } from './program.ts';
 
-interface Seed {
-  readonly kind: string;
-  readonly value?: number[];
-}
 // This program's own PDAs; the ProgramData account is the loader's (its `pda.program` says so).
 const accounts = idl.instructions
-  .flatMap((i) => i.accounts as { pda?: { seeds: Seed[]; program?: unknown }; address?: string }[])
+  .flatMap((i) => i.accounts as { pda?: { program?: unknown }; address?: string }[])
   .filter((a) => a.pda?.program === undefined);
 
 describe('addresses', () => {
@@ -32,19 +23,5 @@ describe('addresses', () => {
   it('name the native mint (wrapped SOL), a 32-byte address', () => {
     expect(NATIVE_MINT_ADDRESS).toBe('So11111111111111111111111111111111111111112');
     expect(getAddressEncoder().encode(NATIVE_MINT_ADDRESS)).toHaveLength(32);
-  });
-});
-
-describe('seeds', () => {
-  it("are the IDL's constant seeds, each a PDA's first seed", () => {
-    const firstSeeds = new Set(
-      accounts.flatMap((a) => {
-        const first = a.pda?.seeds[0];
-        return first?.kind === 'const' ? [String.fromCharCode(...first.value!)] : [];
-      }),
-    );
-    expect(new Set(Object.values(WAGER_SEEDS))).toEqual(firstSeeds);
-    const constSeeds = accounts.flatMap((a) => a.pda?.seeds.filter((s) => s.kind === 'const') ?? []);
-    expect(constSeeds.every((s) => firstSeeds.has(String.fromCharCode(...s.value!)))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Addresses and seeds of the Wager program (TailSpin and ReTail bets against the house, Prophecy markets).
+ * Addresses of the Wager program (TailSpin and ReTail bets against the house, Prophecy markets).
  *
  * @module
  */
@@ -23,12 +23,3 @@ export const NATIVE_MINT_ADDRESS: Address = address('So1111111111111111111111111
  * The SlotHashes sysvar: `reveal_bet` reads the hash of the slot a bet landed in from it (part of the roll).
  */
 export const SLOT_HASHES_SYSVAR_ADDRESS: Address = address('SysvarS1otHashes111111111111111111111111111');
-
-/** The constant first seed of each PDA (`docs/wager.md`, Records and addresses). */
-export const WAGER_SEEDS = Object.freeze({
-  house: 'house',
-  bet: 'bet',
-  marketAuthority: 'market_authority',
-  prediction: 'prediction',
-  referral: 'referral',
-} as const);
