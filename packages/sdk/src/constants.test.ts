@@ -8,13 +8,10 @@ import {
   BREAKPOINTS,
   LAMPORTS_PER_SOL,
   LOCAL_STORAGE_KEYS,
-  MAX_PRIZE_BPS_OF_FREE_BALANCE,
   MIN_BET_LAMPORTS,
   ODDS_DENOMINATOR,
   ODDS_MAX,
   ODDS_MIN,
-  POOL_FEE_BPS,
-  PROGRAM_CONSTANTS,
   REFERRAL_SHARE_BPS,
   SKILL_LABELS,
   TAILSPIN_FEE_BPS,
@@ -24,10 +21,55 @@ import {
 
 const U64_MAX = (1n << 64n) - 1n;
 
+/** An IDL's `constants` section. */
+type IdlConstants = readonly { readonly name: string; readonly type: string; readonly value: string }[];
+
+/** The names both IDLs declare with another type or value. */
+function disagreements(a: IdlConstants, b: IdlConstants): string[] {
+  return a.flatMap(({ name, type, value }) => {
+    const other = b.find((constant) => constant.name === name);
+    return other === undefined || (other.type === type && BigInt(other.value) === BigInt(value))
+      ? []
+      : [name];
+  });
+}
+
+/**
+ * Every constant of each program's IDL and the SDK exports that carry it. A constant added to an IDL fails
+ * the test below until the SDK exports it.
+ */
+const SDK_EXPORTS_OF_IDL_CONSTANTS = {
+  wager: {
+    BPS_DENOMINATOR: ['BPS_DENOMINATOR'],
+    FEE_BPS_TAILSPIN: ['TAILSPIN_FEE_BPS'],
+    FEE_BPS_POOL: ['POOL_FEE_BPS', 'PROPHECY_FEE_BPS'],
+    REFERRAL_SHARE_BPS: ['REFERRAL_SHARE_BPS'],
+    MIN_BET_LAMPORTS: ['MIN_BET_LAMPORTS'],
+    ODDS_MIN: ['ODDS_MIN'],
+    ODDS_MAX: ['ODDS_MAX'],
+    ODDS_DENOMINATOR: ['ODDS_DENOMINATOR'],
+    MAX_PRIZE_BPS_OF_FREE: ['MAX_PRIZE_BPS_OF_FREE_BALANCE'],
+    RANDOM_RANGE: ['RANDOM_VALUE_RANGE'],
+    BET_REFUND_DELAY_SECS: ['BET_REFUND_DELAY_SECS'],
+    SEED_RESET_DELAY_SECS: ['SEED_RESET_DELAY_SECS'],
+    MARKET_RESOLVE_GRACE_SECS: ['MARKET_RESOLVE_GRACE_SECS'],
+    MARKET_MAX_LIFETIME_SECS: ['MARKET_MAX_LIFETIME_SECS'],
+  },
+  foresight: {
+    BPS_DENOMINATOR: ['BPS_DENOMINATOR'],
+    FEE_BPS_POOL: ['FORESIGHT_FEE_BPS', 'POOL_FEE_BPS'],
+    MIN_BET_LAMPORTS: ['MIN_BET_LAMPORTS'],
+    ORACLE_MAX_LATE_SECS: ['ORACLE_MAX_LATE_SECS'],
+    TICK_GRACE_SECS: ['FORESIGHT_TICK_GRACE_SECS'],
+    SETTLE_BUFFER_SECS: ['FORESIGHT_SETTLE_BUFFER_SECS'],
+  },
+} as const satisfies Record<string, Record<string, readonly (keyof typeof constants)[]>>;
+
 describe('business constants', () => {
   it("has the values the games' rules fix (docs/reference/rules.md)", () => {
     expect(constants).toMatchObject({
       LAMPORTS_PER_SOL: 1_000_000_000n,
+      BPS_DENOMINATOR: 10_000n,
       TAILSPIN_FEE_BPS: 400n,
       POOL_FEE_BPS: 300n,
       FORESIGHT_FEE_BPS: 300n,
@@ -37,6 +79,7 @@ describe('business constants', () => {
       MIN_BET_LAMPORTS: 10_000_000n,
       ODDS_MIN: 1,
       ODDS_MAX: 95,
+      ODDS_DENOMINATOR: 100n,
       MAX_PRIZE_BPS_OF_FREE_BALANCE: 500n,
       RANDOM_VALUE_RANGE: 100,
       BET_REFUND_DELAY_SECS: 120,
@@ -117,71 +160,6 @@ describe('business constants', () => {
     ]);
   });
 
-  it('accepts exactly the allowed usernames', () => {
-    expect(USERNAME_PATTERN.test('degen_42@sol')).toBe(true);
-    expect(USERNAME_PATTERN.test('no spaces')).toBe(false);
-    expect(USERNAME_PATTERN.test('')).toBe(false);
-    expect('a'.repeat(USERNAME_MAX_LENGTH).length).toBe(15);
-  });
-});
-
-describe('PROGRAM_CONSTANTS', () => {
-  it('has exactly the names the programs include, as u64 bigints', () => {
-    expect(PROGRAM_CONSTANTS).toEqual({
-      BPS_DENOMINATOR: 10_000n,
-      FEE_BPS_TAILSPIN: 400n,
-      FEE_BPS_POOL: 300n,
-      REFERRAL_SHARE_BPS: 1_000n,
-      MIN_BET_LAMPORTS: 10_000_000n,
-      ODDS_MIN: 1n,
-      ODDS_MAX: 95n,
-      ODDS_DENOMINATOR: 100n,
-      MAX_PRIZE_BPS_OF_FREE: 500n,
-      RANDOM_RANGE: 100n,
-      FORESIGHT_TIMELOCK_SECS: 300n,
-      ORACLE_MAX_LATE_SECS: 30n,
-      TICK_GRACE_SECS: 60n,
-      SETTLE_BUFFER_SECS: 3_600n,
-      BET_REFUND_DELAY_SECS: 120n,
-      SEED_RESET_DELAY_SECS: 604_800n,
-      MARKET_RESOLVE_GRACE_SECS: 604_800n,
-      MARKET_MAX_LIFETIME_SECS: 31_622_400n,
-      PYTH_EXPONENT_ABS: 8n,
-    });
-    expect('ORACLE_MAX_EARLY_SECS' in constants).toBe(false);
-    for (const value of Object.values(PROGRAM_CONSTANTS)) {
-      expect(value >= 0n && value <= U64_MAX).toBe(true);
-    }
-  });
-
-  it("takes every program number from the programs' IDLs, which agree where both declare one", () => {
-    for (const idl of [wagerIdl, foresightIdl]) {
-      for (const constant of idl.constants) {
-        expect(PROGRAM_CONSTANTS[constant.name as keyof typeof PROGRAM_CONSTANTS], constant.name).toBe(
-          BigInt(constant.value),
-        );
-      }
-    }
-    expect(wagerIdl.constants.map((constant) => constant.name)).toContain('FEE_BPS_TAILSPIN');
-    expect(foresightIdl.constants.map((constant) => constant.name)).toContain('SETTLE_BUFFER_SECS');
-  });
-
-  it('is frozen, so no caller can change what the programs were built with', () => {
-    expect(Object.isFrozen(PROGRAM_CONSTANTS)).toBe(true);
-    expect(() => {
-      (PROGRAM_CONSTANTS as Record<string, bigint>)['ODDS_MAX'] = 99n;
-    }).toThrow(TypeError);
-  });
-
-  it('derives from the client constants, so chain and clients cannot disagree', () => {
-    expect(PROGRAM_CONSTANTS.FEE_BPS_TAILSPIN).toBe(TAILSPIN_FEE_BPS);
-    expect(PROGRAM_CONSTANTS.FEE_BPS_POOL).toBe(POOL_FEE_BPS);
-    expect(PROGRAM_CONSTANTS.ODDS_MIN).toBe(BigInt(ODDS_MIN));
-    expect(PROGRAM_CONSTANTS.ODDS_MAX).toBe(BigInt(ODDS_MAX));
-    expect(PROGRAM_CONSTANTS.MIN_BET_LAMPORTS).toBe(MIN_BET_LAMPORTS);
-    expect(PROGRAM_CONSTANTS.MAX_PRIZE_BPS_OF_FREE).toBe(MAX_PRIZE_BPS_OF_FREE_BALANCE);
-  });
-
   it('round-trips a typed stake through the prize without charging more than typed', () => {
     // The client derives prize = floor(stake × 100 / odds); the program charges ceil(prize × odds / 100).
     fc.assert(
@@ -197,5 +175,50 @@ describe('PROGRAM_CONSTANTS', () => {
         },
       ),
     );
+  });
+
+  it('accepts exactly the allowed usernames', () => {
+    expect(USERNAME_PATTERN.test('degen_42@sol')).toBe(true);
+    expect(USERNAME_PATTERN.test('no spaces')).toBe(false);
+    expect(USERNAME_PATTERN.test('')).toBe(false);
+    expect('a'.repeat(USERNAME_MAX_LENGTH).length).toBe(15);
+  });
+});
+
+describe("the programs' constants", () => {
+  const idls = { wager: wagerIdl.constants, foresight: foresightIdl.constants } as const;
+
+  it('are declared by both IDLs with the same type and value wherever both declare one', () => {
+    const shared = idls.wager.filter(({ name }) => idls.foresight.some((constant) => constant.name === name));
+    expect(shared.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['BPS_DENOMINATOR', 'FEE_BPS_POOL', 'MIN_BET_LAMPORTS']),
+    );
+    expect(disagreements(idls.wager, idls.foresight)).toEqual([]);
+  });
+
+  it('would be told apart if one IDL drifted', () => {
+    const drifted = idls.foresight.map((constant) =>
+      constant.name === 'FEE_BPS_POOL' ? { ...constant, value: '400' } : constant,
+    );
+    expect(disagreements(idls.wager, drifted)).toEqual(['FEE_BPS_POOL']);
+    expect(disagreements(drifted, idls.wager)).toEqual(['FEE_BPS_POOL']);
+  });
+
+  it("are the SDK's exports, each equal to its IDL value, as u64s", () => {
+    for (const program of ['wager', 'foresight'] as const) {
+      const exportsOf: Readonly<Record<string, readonly (keyof typeof constants)[]>> =
+        SDK_EXPORTS_OF_IDL_CONSTANTS[program];
+      expect(idls[program].map(({ name }) => name).sort(), program).toEqual(Object.keys(exportsOf).sort());
+      for (const { name, type, value } of idls[program]) {
+        expect(type, `${program} ${name}`).toBe('u64');
+        expect(BigInt(value) >= 0n && BigInt(value) <= U64_MAX, `${program} ${name}`).toBe(true);
+        for (const sdkName of exportsOf[name]!) {
+          expect(BigInt(constants[sdkName] as bigint | number), `${program} ${name} as ${sdkName}`).toBe(
+            BigInt(value),
+          );
+        }
+      }
+    }
+    expect('ORACLE_MAX_EARLY_SECS' in constants).toBe(false);
   });
 });

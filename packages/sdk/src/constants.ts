@@ -370,38 +370,3 @@ export const LOCAL_STORAGE_KEYS = Object.freeze({
   ageCheck: 'ageCheck',
   announcementDismissed: 'announcementDismissed',
 } as const);
-
-// ---------------------------------------------------------------------------------------------------------
-// On-chain constants
-// ---------------------------------------------------------------------------------------------------------
-
-/**
- * The on-chain numbers by the names the programs' IDLs give them: what Wager and Foresight compile against
- * (from their IDLs, `IDL_CONST_<NAME>` in C), plus the round length a Foresight config is created with and
- * the Pyth exponent the oracle reader assumes. All unsigned, as the programs only do unsigned arithmetic (SBF
- * has no signed division), hence `PYTH_EXPONENT_ABS` rather than a negative exponent.
- */
-export const PROGRAM_CONSTANTS = Object.freeze({
-  BPS_DENOMINATOR,
-  FEE_BPS_TAILSPIN: TAILSPIN_FEE_BPS,
-  FEE_BPS_POOL: POOL_FEE_BPS,
-  REFERRAL_SHARE_BPS,
-  MIN_BET_LAMPORTS,
-  ODDS_MIN: BigInt(ODDS_MIN),
-  ODDS_MAX: BigInt(ODDS_MAX),
-  ODDS_DENOMINATOR,
-  MAX_PRIZE_BPS_OF_FREE: MAX_PRIZE_BPS_OF_FREE_BALANCE,
-  RANDOM_RANGE: BigInt(RANDOM_VALUE_RANGE),
-  FORESIGHT_TIMELOCK_SECS: BigInt(FORESIGHT_TIMELOCK_SECS),
-  ORACLE_MAX_LATE_SECS: BigInt(ORACLE_MAX_LATE_SECS),
-  TICK_GRACE_SECS: BigInt(FORESIGHT_TICK_GRACE_SECS),
-  SETTLE_BUFFER_SECS: BigInt(FORESIGHT_SETTLE_BUFFER_SECS),
-  BET_REFUND_DELAY_SECS: BigInt(BET_REFUND_DELAY_SECS),
-  SEED_RESET_DELAY_SECS: BigInt(SEED_RESET_DELAY_SECS),
-  MARKET_RESOLVE_GRACE_SECS: BigInt(MARKET_RESOLVE_GRACE_SECS),
-  MARKET_MAX_LIFETIME_SECS: BigInt(MARKET_MAX_LIFETIME_SECS),
-  PYTH_EXPONENT_ABS: BigInt(-PYTH_SOL_USD_EXPONENT),
-} as const satisfies Record<string, bigint>);
-
-/** A name in {@link PROGRAM_CONSTANTS}. */
-export type ProgramConstantName = keyof typeof PROGRAM_CONSTANTS;

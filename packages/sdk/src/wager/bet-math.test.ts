@@ -4,11 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { u64 } from '../../test/arbitraries.ts';
 import {
   LAMPORTS_PER_SOL,
+  MAX_PRIZE_BPS_OF_FREE_BALANCE,
   MIN_BET_LAMPORTS,
   ODDS_MAX,
   ODDS_MIN,
-  PROGRAM_CONSTANTS,
+  POOL_FEE_BPS,
+  REFERRAL_SHARE_BPS,
   RETAIL_MARKETPLACE_FEE_BPS,
+  TAILSPIN_FEE_BPS,
 } from '../constants.ts';
 import { MarketResult, type MarketAccount } from './accounts.ts';
 import {
@@ -37,12 +40,12 @@ const odds = () => fc.integer({ min: ODDS_MIN, max: ODDS_MAX });
 const prize = () => fc.bigInt({ min: 1n, max: 10n ** 18n });
 
 describe('the rates are the ones the program is built with', () => {
-  it('match PROGRAM_CONSTANTS', () => {
-    expect(betFee(10_000n)).toBe((10_000n * PROGRAM_CONSTANTS.FEE_BPS_TAILSPIN) / 10_000n);
-    expect(referralShare(10_000n)).toBe((10_000n * PROGRAM_CONSTANTS.REFERRAL_SHARE_BPS) / 10_000n);
-    expect(maxPrize(10_000n)).toBe((10_000n * PROGRAM_CONSTANTS.MAX_PRIZE_BPS_OF_FREE) / 10_000n);
+  it("match the programs' constants", () => {
+    expect(betFee(10_000n)).toBe((10_000n * TAILSPIN_FEE_BPS) / 10_000n);
+    expect(referralShare(10_000n)).toBe((10_000n * REFERRAL_SHARE_BPS) / 10_000n);
+    expect(maxPrize(10_000n)).toBe((10_000n * MAX_PRIZE_BPS_OF_FREE_BALANCE) / 10_000n);
     expect(marketFee({ yesPool: 5_000n, noPool: 5_000n, result: MarketResult.No })).toBe(
-      (10_000n * PROGRAM_CONSTANTS.FEE_BPS_POOL) / 10_000n,
+      (10_000n * POOL_FEE_BPS) / 10_000n,
     );
   });
 });
