@@ -5,13 +5,10 @@
  * @module
  */
 
-import type { BetFairnessJson, FairnessChainsJson, PublishedChainJson } from '@arcade/sdk/api/history';
+import type { BetFairnessJson, FairnessChainsJson } from '@arcade/sdk/api/history';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
-
-/** A published hash chain. Times are unix milliseconds. */
-export type PublishedChain = PublishedChainJson;
 
 /** `GET /api/fairness`. */
 export type FairnessChains = Omit<FairnessChainsJson, 'success'>;

@@ -1,8 +1,10 @@
+import type { PublishedChainJson } from '@arcade/sdk/api/history';
+
 import { formatDateTime, shortAddress } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { useFairnessChains, type PublishedChain } from '../api/get-fairness.ts';
+import { useFairnessChains } from '../api/get-fairness.ts';
 
-const STATUS_LABEL: Readonly<Record<PublishedChain['status'], string>> = {
+const STATUS_LABEL: Readonly<Record<PublishedChainJson['status'], string>> = {
   current: 'In use',
   next: 'Next',
   exhausted: 'Used up',
@@ -19,7 +21,7 @@ function Hash({ value }: { readonly value: string }) {
   );
 }
 
-function ChainCard({ chain }: { readonly chain: PublishedChain }) {
+function ChainCard({ chain }: { readonly chain: PublishedChainJson }) {
   const used = Math.min(chain.nextIndex - 1, chain.length);
   return (
     <li className="rounded-xl border border-edge bg-panel-2/60 p-3">

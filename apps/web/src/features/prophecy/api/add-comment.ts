@@ -6,18 +6,19 @@
  * @module
  */
 
+import type { CommentResponse, CommentView } from '@arcade/sdk/api/prophecy';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { commentsKey, type CommentPages, type MarketComment } from './get-comments.ts';
+import { commentsKey, type CommentPages } from './get-comments.ts';
 
 /** The caller message of a refused comment (docs/reference/strings.md#toasts: then the server's own text). */
 export const COMMENT_FAILED = 'Failed to post comment';
 
 /** `POST /api/prophecy/addComment`: the stored comment. */
-export async function addComment(token: string, market: string, comment: string): Promise<MarketComment> {
-  const body = await api<{ comment: MarketComment }>('/api/prophecy/addComment', {
+export async function addComment(token: string, market: string, comment: string): Promise<CommentView> {
+  const body = await api<CommentResponse>('/api/prophecy/addComment', {
     method: 'POST',
     token,
     body: { market, comment },
@@ -35,7 +36,7 @@ export interface Commenter {
 let nextOptimisticId = -1;
 
 /** Puts `comment` first in the newest page. */
-function prepend(data: CommentPages | undefined, comment: MarketComment): CommentPages {
+function prepend(data: CommentPages | undefined, comment: CommentView): CommentPages {
   if (data === undefined) return { pages: [{ comments: [comment], nextCursor: null }], pageParams: [null] };
   const [first, ...rest] = data.pages;
   return {
@@ -51,7 +52,7 @@ function prepend(data: CommentPages | undefined, comment: MarketComment): Commen
 function replace(
   data: CommentPages | undefined,
   id: number,
-  next: MarketComment | null,
+  next: CommentView | null,
 ): CommentPages | undefined {
   if (data === undefined) return data;
   return {
@@ -103,6 +104,6 @@ export function useAddComment(market: string, commenter: Commenter | null) {
 }
 
 /** Whether a comment is the optimistic copy of one still being posted. */
-export function isPendingComment(comment: MarketComment): boolean {
+export function isPendingComment(comment: CommentView): boolean {
   return comment.id < 0;
 }

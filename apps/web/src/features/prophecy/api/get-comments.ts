@@ -4,13 +4,10 @@
  * @module
  */
 
-import type { CommentPage, CommentPageResponse, CommentView } from '@arcade/sdk/api/prophecy';
+import type { CommentPage, CommentPageResponse } from '@arcade/sdk/api/prophecy';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
-
-/** A comment on a market; `comment` is plain text and rendered as text. */
-export type MarketComment = CommentView;
 
 /** The comments query's cached data. */
 export type CommentPages = InfiniteData<CommentPage, number | null>;

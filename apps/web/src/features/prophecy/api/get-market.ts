@@ -5,34 +5,30 @@
  * @module
  */
 
+import type { CommentPage, MarketPageResponse, MarketViewMetadata } from '@arcade/sdk/api/prophecy';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { commentsKey, type MarketComment } from './get-comments.ts';
-import type { CommentPage } from '@arcade/sdk/api/prophecy';
-import { parseMarket, type Market, type MarketMetadata, type MarketWire } from './get-markets.ts';
+import { commentsKey } from './get-comments.ts';
+import { parseMarket, type Market } from './get-markets.ts';
 
 /** A market with its rules, as its own page shows it. */
 export type MarketWithRules = Omit<Market, 'marketMetadata'> & {
-  readonly marketMetadata: MarketMetadata & { readonly rules: string };
+  readonly marketMetadata: MarketViewMetadata;
 };
 
-/** One market's page: the market with its rules, and the newest comments. */
-export interface MarketDetail {
+/** One market's page: the market with its rules (pools as bigint), and the newest comments. */
+export type MarketDetail = Omit<MarketPageResponse, 'success' | 'market'> & {
   readonly market: MarketWithRules;
-  readonly comments: readonly MarketComment[];
-  /** The cursor of the next (older) page of comments, null when there is none. */
-  readonly nextCursor: number | null;
-}
+};
 
 /** `GET /api/prophecy/{market}`. */
 export async function getMarket(key: string, signal?: AbortSignal): Promise<MarketDetail> {
-  const body = await api<{
-    market: MarketWire<MarketMetadata & { rules: string }>;
-    comments: MarketComment[];
-    nextCursor?: number | null;
-  }>(`/api/prophecy/${encodeURIComponent(key)}`, signal ? { signal } : {});
+  const body = await api<MarketPageResponse>(
+    `/api/prophecy/${encodeURIComponent(key)}`,
+    signal ? { signal } : {},
+  );
   return { market: parseMarket(body.market), comments: body.comments, nextCursor: body.nextCursor ?? null };
 }
 

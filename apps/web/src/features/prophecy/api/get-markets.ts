@@ -30,12 +30,9 @@ export interface Market extends Omit<ProphecyMarket<MarketMetadata>, 'yesPool' |
   readonly totalPool: bigint;
 }
 
-/** The market as the API sends it (pools as decimal strings), with the metadata `M`. */
-export type MarketWire<M extends MarketMetadata = MarketMetadata> = MarketView<M>;
-
 /** Turns the server's decimal strings into bigint lamports. */
 export function parseMarket<M extends MarketMetadata>(
-  wire: MarketWire<M>,
+  wire: MarketView<M>,
 ): Omit<Market, 'marketMetadata'> & { readonly marketMetadata: M } {
   return {
     key: wire.key,

@@ -1,4 +1,4 @@
-import { COMMENT_MESSAGES } from '@arcade/sdk/api/prophecy';
+import { COMMENT_MESSAGES, type CommentView } from '@arcade/sdk/api/prophecy';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,14 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toast, useToasts } from '../../../lib/toast.ts';
 import { COMMENT_FAILED } from '../api/add-comment.ts';
-import { commentsKey, type MarketComment } from '../api/get-comments.ts';
+import { commentsKey } from '../api/get-comments.ts';
 import { Comments, type CommentViewer } from './comments.tsx';
 
 const MARKET = '8HQRMwo4Uvx3bZrTg1HzaGcUMBtzwmTPDBT9j65EuWjT';
 const USER = 'DtDN5Xdri1jSYzRtZS2egNcHdsu76mmU4GkidKM9Spiy';
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
-const existing: MarketComment = {
+const existing: CommentView = {
   id: 7,
   market: MARKET,
   user: '8z9r9jJf9u2wEsuEci9YczEubqznRCMp4jpjzz8RDBmS',
