@@ -8,16 +8,9 @@
  * @module
  */
 
-import type {
-  Announcement as ConfigAnnouncement,
-  Cluster as ConfigCluster,
-  RuntimeConfig as ConfigBody,
-} from '@arcade/sdk/api/config';
+import type { Announcement as ConfigAnnouncement, RuntimeConfig as ConfigBody } from '@arcade/sdk/api/config';
 
 import { api } from '../lib/api-client.ts';
-
-/** The cluster the server runs against; `localnet` is the embedded chain of `npm start`. */
-export type Cluster = ConfigCluster;
 
 /** The announcement shown in the marquee; a new `version` shows again to users who dismissed an older one. */
 export type Announcement = Readonly<ConfigAnnouncement>;

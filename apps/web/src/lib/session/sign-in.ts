@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { Cluster } from '@arcade/sdk/api/config';
 import {
   address as toAddress,
   appendTransactionMessageInstruction,
@@ -22,28 +23,14 @@ import {
   type Instruction,
 } from '@solana/kit';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
-import type { NonceResponse as NonceAnswer } from '@arcade/sdk/api/user';
+import type { AuthenticateBody, AuthenticateResponse, NonceResponse } from '@arcade/sdk/api/user';
 
-import type { Cluster } from '../../config/runtime-config.ts';
 import { api } from '../api-client.ts';
 import { signInFeature, signMessageFeature } from '../wallet/standard.ts';
 import { signWireTransaction } from '../wallet/wallet-signer.ts';
 
 /** The SPL Memo program (v2), which the server accepts as the carrier of a Ledger's sign-in message. */
 export const MEMO_PROGRAM_ADDRESS = toAddress('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
-
-/** `POST /api/user/nonce`: the nonce and the message to sign (the SDK's contract type). */
-export type NonceResponse = NonceAnswer;
-
-/** `POST /api/user/authenticate` body. */
-export interface AuthenticateBody {
-  readonly address: Address;
-  readonly signature: string;
-  readonly ledger: boolean;
-  /** The nonce of the signed message: the server looks the sign-in up by it. */
-  readonly nonce: string;
-  readonly message?: string;
-}
 
 /** What signing in needs. */
 export interface SignInRequest {
@@ -143,7 +130,7 @@ export async function signInWithWallet(request: SignInRequest): Promise<string> 
     throw new SignInError('login', error);
   }
   try {
-    const { token } = await api<{ token: string }>('/api/user/authenticate', { method: 'POST', body });
+    const { token } = await api<AuthenticateResponse>('/api/user/authenticate', { method: 'POST', body });
     return token;
   } catch (error) {
     throw new SignInError('authenticate', error);

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { Cluster } from '@arcade/sdk/api/config';
 import {
   SolanaSignIn,
   SolanaSignMessage,
@@ -22,8 +23,6 @@ import {
   type StandardDisconnectFeature,
   type StandardEventsFeature,
 } from '@wallet-standard/features';
-
-import type { Cluster } from '../../config/runtime-config.ts';
 
 /** The Wallet Standard chain id of a cluster (`solana:mainnet` for mainnet-beta). */
 export function chainOf(cluster: Cluster): IdentifierString {

@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { Cluster } from '@arcade/sdk/api/config';
 import {
   assertIsTransactionWithinSizeLimit,
   getCompiledTransactionMessageDecoder,
@@ -20,7 +21,6 @@ import {
 } from '@solana/kit';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 
-import type { Cluster } from '../../config/runtime-config.ts';
 import { requestChain, signTransactionFeature } from './standard.ts';
 
 function sameBytes(a: Uint8Array | ArrayLike<number>, b: Uint8Array | ArrayLike<number>): boolean {

@@ -4,7 +4,8 @@
  * @module
  */
 
-import type { Cluster } from '../../../config/runtime-config.ts';
+import type { Cluster } from '@arcade/sdk/api/config';
+
 import { formatDateTime } from '../../../lib/format.ts';
 
 /**

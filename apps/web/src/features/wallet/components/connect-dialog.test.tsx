@@ -1,3 +1,4 @@
+import type { Cluster } from '@arcade/sdk/api/config';
 import { FAQ_HINTS } from '@arcade/sdk/messages';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,7 +6,7 @@ import { getWallets } from '@wallet-standard/app';
 import type { Wallet } from '@wallet-standard/base';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { setRuntimeConfig, type Cluster, type RuntimeConfig } from '../../../config/runtime-config.ts';
+import { setRuntimeConfig, type RuntimeConfig } from '../../../config/runtime-config.ts';
 import { ui } from '../../../lib/store.ts';
 import { createMemoryKeyStore } from '../../../lib/wallet/local-wallet/key-store.ts';
 import { LocalTestWallet } from '../../../lib/wallet/local-wallet/local-wallet.ts';
