@@ -3,12 +3,9 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 
-/** A token TailSpin pays prizes in (the SDK's {@link TokenJson}, docs/reference/entities.md#client-views). */
-export type TokenListEntry = Readonly<TokenJson>;
-
-/** `GET /api/nfts/tokens`. */
-export async function getTokens(signal?: AbortSignal): Promise<readonly TokenListEntry[]> {
-  const body = await api<{ tokens: TokenListEntry[] }>('/api/nfts/tokens', signal ? { signal } : {});
+/** `GET /api/nfts/tokens`: the tokens TailSpin pays prizes in (docs/reference/entities.md#client-views). */
+export async function getTokens(signal?: AbortSignal): Promise<readonly TokenJson[]> {
+  const body = await api<{ tokens: TokenJson[] }>('/api/nfts/tokens', signal ? { signal } : {});
   return body.tokens;
 }
 

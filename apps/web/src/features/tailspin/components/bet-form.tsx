@@ -1,3 +1,4 @@
+import type { TokenJson } from '@arcade/sdk/api/nfts';
 import { MIN_BET_LAMPORTS } from '@arcade/sdk/constants';
 import { BetState, type BetAccount } from '@arcade/sdk/wager/accounts';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
@@ -24,7 +25,6 @@ import { BET_FEE_TEXT, chargeRows, PayLine } from '../../../lib/wager-bet/compon
 import { betCharge, costSol } from '../../../lib/wager-bet/utils/bet-costs.ts';
 import { useSolBalanceQuery } from '../../../lib/wallet/get-sol-balance.ts';
 import { tokensForLamports, useTokenPrice } from '../api/get-token-price.ts';
-import type { TokenListEntry } from '../api/get-tokens.ts';
 import type { BetTicket } from '../utils/game-state.ts';
 import {
   betPreview,
@@ -46,7 +46,7 @@ export interface BetSettings {
 
 /** Props of {@link BetForm}. */
 export interface BetFormProps {
-  readonly tokens: readonly TokenListEntry[];
+  readonly tokens: readonly TokenJson[];
   readonly settings: BetSettings;
   readonly onChange: (settings: BetSettings) => void;
   readonly onPlace: (ticket: BetTicket) => void;
@@ -105,7 +105,7 @@ export function BetForm({
   // What the bet needs besides stake + fee (the record's rent on a first bet, the network fee): the same
   // costs the check before the wallet prompt adds, so the form never passes a bet the prompt refuses.
   const extra = useBetExtraCosts();
-  const token: TokenListEntry | undefined = tokens.find((entry) => entry.id === settings.mint) ?? tokens[0];
+  const token: TokenJson | undefined = tokens.find((entry) => entry.id === settings.mint) ?? tokens[0];
   const isSol = token === undefined || token.id === NATIVE_MINT_ADDRESS;
   const price = useTokenPrice(token?.id ?? NATIVE_MINT_ADDRESS);
 

@@ -1,3 +1,4 @@
+import type { TokenJson } from '@arcade/sdk/api/nfts';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Address } from '@solana/kit';
@@ -7,11 +8,10 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { recordClaimedBet } from '../../../lib/wager-bet/api/claimed-bet.ts';
-import type { TokenListEntry } from '../api/get-tokens.ts';
 import { BetHistory, historyResult } from './bet-history.tsx';
 
 const USDC = 'GDxipd68AFw3ak252RXPTSEdPHyQMd4Vo5hJQS1L14MZ';
-const TOKENS: TokenListEntry[] = [
+const TOKENS: TokenJson[] = [
   { id: NATIVE_MINT_ADDRESS, name: 'Solana', symbol: 'SOL', image: '', decimals: 9 },
   { id: USDC, name: 'USD Coin', symbol: 'USDC', image: '', decimals: 6 },
 ];

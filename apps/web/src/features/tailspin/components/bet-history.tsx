@@ -1,3 +1,4 @@
+import type { TokenJson } from '@arcade/sdk/api/nfts';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -15,7 +16,6 @@ import {
   refundStatusTitle,
 } from '../../../lib/wager-bet/utils/refund.ts';
 import { useTailSpinHistory } from '../api/get-tailspin-history.ts';
-import type { TokenListEntry } from '../api/get-tokens.ts';
 
 /**
  * How a bet ended, as the history shows it. A refund says what it came to (its roll revealed later won or
@@ -57,7 +57,7 @@ const TONES = {
   muted: 'bg-white/8 text-ink-dim',
 } as const;
 
-function tokenSymbol(item: BetRow, tokens: readonly TokenListEntry[]): string {
+function tokenSymbol(item: BetRow, tokens: readonly TokenJson[]): string {
   if (item.type === 'sol' || item.mint === NATIVE_MINT_ADDRESS) return 'SOL';
   return tokens.find((token) => token.id === item.mint)?.symbol ?? 'Token';
 }
@@ -97,7 +97,7 @@ function SkeletonRows() {
 }
 
 /** The player's TailSpin bets, newest first: time, token, odds, stake, prize, result and a fairness link. */
-export function BetHistory({ tokens }: { readonly tokens: readonly TokenListEntry[] }) {
+export function BetHistory({ tokens }: { readonly tokens: readonly TokenJson[] }) {
   const { wallet } = useWallet();
   const user = wallet?.address ?? null;
   const history = useTailSpinHistory(user);

@@ -1,3 +1,4 @@
+import type { TokenJson } from '@arcade/sdk/api/nfts';
 import {
   BET_POLL_TIMEOUT_MS,
   BET_REFUND_DELAY_SECS,
@@ -38,7 +39,6 @@ import {
   USER,
 } from '../../../lib/wager-bet/testing/mock-chain.ts';
 import { MockChain, RENT, WAGER } from '../../../testing/mock-chain.ts';
-import type { TokenListEntry } from '../api/get-tokens.ts';
 import { maxStakeForBalance, previewSol } from '../utils/stake.ts';
 import { formatLamportsMin, formatSolDecimal } from '../../../lib/format.ts';
 import { costSol } from '../../../lib/wager-bet/utils/bet-costs.ts';
@@ -46,7 +46,7 @@ import { TailSpinGame } from './tailspin-game.tsx';
 
 const USDC = 'GDxipd68AFw3ak252RXPTSEdPHyQMd4Vo5hJQS1L14MZ';
 const DESK = address('7c312Q2TPGbTyR8tBFHArfVmwzQagU6QMneCdLxD8ZV');
-const TOKENS: TokenListEntry[] = [
+const TOKENS: TokenJson[] = [
   { id: NATIVE_MINT_ADDRESS, name: 'Solana', symbol: 'SOL', image: '', decimals: 9 },
   { id: USDC, name: 'USD Coin', symbol: 'USDC', image: '', decimals: 6 },
 ];

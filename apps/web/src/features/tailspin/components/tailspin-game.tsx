@@ -1,3 +1,4 @@
+import type { TokenJson } from '@arcade/sdk/api/nfts';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -11,7 +12,6 @@ import {
   refundStatusTitle,
   type RefundStatus,
 } from '../../../lib/wager-bet/utils/refund.ts';
-import type { TokenListEntry } from '../api/get-tokens.ts';
 import { useTailSpinGame } from '../hooks/use-tailspin-game.ts';
 import type { GamePhase } from '../utils/game-state.ts';
 import { multiplierText } from '../utils/stake.ts';
@@ -135,7 +135,7 @@ export function TailSpinGame({
   tokens,
   onOddsChange,
 }: {
-  readonly tokens: readonly TokenListEntry[];
+  readonly tokens: readonly TokenJson[];
   /** Told the odds the dial shows (the chosen ones, or the bet's in play), e.g. for the banner's art. */
   readonly onOddsChange?: (odds: number) => void;
 }) {
@@ -178,7 +178,7 @@ function TailSpinTable({
   tokens,
   onOddsChange,
 }: {
-  readonly tokens: readonly TokenListEntry[];
+  readonly tokens: readonly TokenJson[];
   readonly onOddsChange?: (odds: number) => void;
 }) {
   const sol = tokens.find((token) => token.id === NATIVE_MINT_ADDRESS) ?? tokens[0];

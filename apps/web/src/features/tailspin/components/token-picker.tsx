@@ -1,11 +1,11 @@
+import type { TokenJson } from '@arcade/sdk/api/nfts';
 import { useRef, type KeyboardEvent } from 'react';
 
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback.tsx';
-import type { TokenListEntry } from '../api/get-tokens.ts';
 
 /** Props of {@link TokenPicker}. */
 export interface TokenPickerProps {
-  readonly tokens: readonly TokenListEntry[];
+  readonly tokens: readonly TokenJson[];
   /** The chosen token's mint. */
   readonly value: string;
   readonly onChange: (mint: string) => void;

@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { TokenJson } from '@arcade/sdk/api/nfts';
 import { ERROR_MESSAGES, FAILURE_TOASTS, SUCCESS_TOASTS } from '@arcade/sdk/messages';
 import { TransactionSendError } from '@arcade/sdk/sender/send-error';
 import { BetState, BetType, type BetAccount } from '@arcade/sdk/wager/accounts';
@@ -31,7 +32,6 @@ import {
 } from '../../../lib/wager-bet/utils/bet-errors.ts';
 import { lateWinOwed } from '../../../lib/wager-bet/utils/refund.ts';
 import { composeTokenClaim, SwapCosignError, type TokenClaimPlan } from '../api/compose-token-claim.ts';
-import type { TokenListEntry } from '../api/get-tokens.ts';
 import { gameReducer, IDLE, type BetTicket, type GamePhase } from '../utils/game-state.ts';
 
 /** A ticket's prize as SOL (the rest of a prize won after a refund is paid in SOL). */
@@ -41,7 +41,7 @@ const SOL_PRIZE = { symbol: 'SOL', mint: NATIVE_MINT_ADDRESS, betType: 'sol' } a
 export const PLACE_FAILED = 'Failed to place bet';
 
 /** A bet record as a ticket, naming its token from the list (a bet found on the chain at load). */
-export function ticketOfRecord(bet: BetAccount, tokens: readonly TokenListEntry[]): BetTicket {
+export function ticketOfRecord(bet: BetAccount, tokens: readonly TokenJson[]): BetTicket {
   const token = tokens.find((entry) => entry.id === bet.mint);
   const isToken = bet.betType === BetType.Token;
   return {
@@ -125,7 +125,7 @@ export interface TailSpinGame {
 
 /** TailSpin's state machine on the real bet flow. Mount it keyed by the wallet: another wallet, another game. */
 export function useTailSpinGame(
-  tokens: readonly TokenListEntry[],
+  tokens: readonly TokenJson[],
   tokenDecimals: (mint: string) => number,
 ): TailSpinGame {
   const { wallet } = useWallet();
