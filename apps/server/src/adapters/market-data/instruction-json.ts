@@ -5,9 +5,8 @@
  * @module
  */
 
+import type { JsonInstruction } from '@arcade/sdk/api/market-data';
 import { isSignerRole, isWritableRole, type Instruction } from '@solana/kit';
-
-import type { JsonInstruction } from '../../ports/market-data-port.ts';
 
 /** `instruction` as Jupiter's swap-instructions writes one. */
 export function toJsonInstruction(instruction: Instruction): JsonInstruction {

@@ -4,7 +4,7 @@
  * sent upstream, and upstream failures turned into 502s that show nothing of the upstream.
  */
 
-import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { getTransferSolInstruction } from '@solana-program/system';
 import {
@@ -24,7 +24,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { fixture } from '../../../test/fetch-fixtures.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { MARKET_DATA_MESSAGES as M } from '../../ports/market-data-port.ts';
 import { heliusRpcUrl } from './helius-priority-fee.ts';
 import { createMainnetMarketData } from './mainnet-market-data.ts';
 
@@ -116,7 +115,7 @@ describe('GET /api/price (Jupiter Price API v3)', () => {
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
       success: false,
-      error: M.priceUnavailable,
+      error: API_ERROR_MESSAGES[ApiErrorCode.PRICE_UNAVAILABLE],
       code: ApiErrorCode.PRICE_UNAVAILABLE,
     });
   });
@@ -127,7 +126,7 @@ describe('GET /api/price (Jupiter Price API v3)', () => {
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
       success: false,
-      error: M.priceUnavailable,
+      error: API_ERROR_MESSAGES[ApiErrorCode.PRICE_UNAVAILABLE],
       code: ApiErrorCode.PRICE_UNAVAILABLE,
     });
   });
@@ -191,7 +190,7 @@ describe('POST /api/priority-fee (Helius getPriorityFeeEstimate)', () => {
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
       success: false,
-      error: M.priorityFeeUnavailable,
+      error: API_ERROR_MESSAGES[ApiErrorCode.PRIORITY_FEE_UNAVAILABLE],
       code: ApiErrorCode.PRIORITY_FEE_UNAVAILABLE,
     });
   });
@@ -221,13 +220,17 @@ describe('swaps (Jupiter Swap API)', () => {
     reply = { status: 400, body: fixture('jupiter/quote-no-route.json') };
     let response = await t.app.inject({ url: quoteUrl });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: M.noRoute, code: ApiErrorCode.SWAP_NO_ROUTE });
+    expect(response.json()).toEqual({
+      success: false,
+      error: API_ERROR_MESSAGES[ApiErrorCode.SWAP_NO_ROUTE],
+      code: ApiErrorCode.SWAP_NO_ROUTE,
+    });
     reply = { status: 400, body: '{"error":"something else","errorCode":"INTERNAL"}' };
     response = await t.app.inject({ url: quoteUrl });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
       success: false,
-      error: M.swapUnavailable,
+      error: API_ERROR_MESSAGES[ApiErrorCode.SWAP_UNAVAILABLE],
       code: ApiErrorCode.SWAP_UNAVAILABLE,
     });
     for (const [name, failure] of FAILURES) {
@@ -236,7 +239,7 @@ describe('swaps (Jupiter Swap API)', () => {
       expect(response.statusCode, name).toBe(502);
       expect(response.json(), name).toEqual({
         success: false,
-        error: M.swapUnavailable,
+        error: API_ERROR_MESSAGES[ApiErrorCode.SWAP_UNAVAILABLE],
         code: ApiErrorCode.SWAP_UNAVAILABLE,
       });
     }
@@ -275,7 +278,7 @@ describe('swaps (Jupiter Swap API)', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       success: false,
-      error: M.quoteRejected,
+      error: API_ERROR_MESSAGES[ApiErrorCode.QUOTE_REJECTED],
       code: ApiErrorCode.QUOTE_REJECTED,
     });
     for (const [name, failure] of FAILURES) {
@@ -284,7 +287,7 @@ describe('swaps (Jupiter Swap API)', () => {
       expect(response.statusCode, name).toBe(502);
       expect(response.json(), name).toEqual({
         success: false,
-        error: M.swapUnavailable,
+        error: API_ERROR_MESSAGES[ApiErrorCode.SWAP_UNAVAILABLE],
         code: ApiErrorCode.SWAP_UNAVAILABLE,
       });
     }

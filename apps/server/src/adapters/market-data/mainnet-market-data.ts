@@ -9,16 +9,13 @@
  */
 
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { swapQuoteSchema, upstreamSwapInstructionsSchema } from '@arcade/sdk/api/market-data';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { isAddress, type Address } from '@solana/kit';
 import { z } from 'zod';
 
 import { badGateway, badRequest, HttpError } from '../../http/errors.ts';
-import {
-  swapQuoteSchema,
-  upstreamSwapInstructionsSchema,
-  type MarketDataPort,
-} from '../../ports/market-data-port.ts';
+import type { MarketDataPort } from '../../ports/market-data-port.ts';
 import { fetchPriorityFeeEstimate, UPSTREAM_TIMEOUT_MS, type FetchLike } from './helius-priority-fee.ts';
 
 /** Jupiter's API host; `JUPITER_API_URL` overrides it (e.g. a self-hosted or a paid endpoint). */

@@ -20,6 +20,7 @@
  */
 
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import type { SwapInstructions, SwapQuote } from '@arcade/sdk/api/market-data';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
@@ -55,12 +56,10 @@ import {
 import type { ChainContext, LocalServices } from '../../chain/chain-context.ts';
 import { sendAndConfirm, waitForConfirmation } from '../../chain/send-transaction.ts';
 import { badGateway, badRequest, tooManyRequests } from '../../http/errors.ts';
-import {
-  type CosignResult,
-  type SwapInstructions,
-  type SwapInstructionsRequest,
-  type SwapQuote,
-  type SwapQuoteRequest,
+import type {
+  CosignResult,
+  SwapInstructionsRequest,
+  SwapQuoteRequest,
 } from '../../ports/market-data-port.ts';
 import {
   findOrCreateLookupTable,

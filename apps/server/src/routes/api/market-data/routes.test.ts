@@ -5,7 +5,14 @@
  * tables from the chain, so one that holds other accounts than the client compiled with is refused.
  */
 
-import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import {
+  MAX_PRICE_IDS,
+  TRANSACTION_TOO_LARGE,
+  type JsonInstruction,
+  type SwapInstructions,
+  type SwapQuote,
+} from '@arcade/sdk/api/market-data';
 import { MAX_TRANSACTION_SIZE, SWAP_SLIPPAGE_BPS } from '@arcade/sdk/constants';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { getTransferSolInstruction } from '@solana-program/system';
@@ -43,13 +50,6 @@ import {
 import { readOraclePrice } from '../../../adapters/market-data/oracle-price.ts';
 import { QUOTE_TTL_MS } from '../../../adapters/market-data/swap-desk.ts';
 import type { ChainContext } from '../../../chain/chain-context.ts';
-import {
-  MARKET_DATA_MESSAGES as M,
-  type JsonInstruction,
-  type SwapInstructions,
-  type SwapQuote,
-} from '../../../ports/market-data-port.ts';
-import { MAX_PRICE_IDS, TRANSACTION_TOO_LARGE } from './routes.ts';
 
 let t: TestApp;
 let chain: ChainContext;
@@ -198,13 +198,13 @@ const SIGNATURE_FEE = 5_000n;
 
 /** The codes of the routes' own refusals (a schema's refusal is VALIDATION_FAILED), by message. */
 const SWAP_ROUTE_CODES: Readonly<Record<string, ApiErrorCode>> = {
-  [M.sameMint]: ApiErrorCode.SWAP_SAME_MINT,
-  [M.noRoute]: ApiErrorCode.SWAP_NO_ROUTE,
-  [M.amountTooSmall]: ApiErrorCode.SWAP_AMOUNT_TOO_SMALL,
-  [M.amountTooLarge]: ApiErrorCode.SWAP_AMOUNT_TOO_LARGE,
-  [M.quoteUnknown]: ApiErrorCode.QUOTE_UNKNOWN,
-  [M.quoteMismatch]: ApiErrorCode.QUOTE_MISMATCH,
-  [M.wrapAndUnwrapSolRequired]: ApiErrorCode.SWAP_WRAP_SOL_REQUIRED,
+  [API_ERROR_MESSAGES[ApiErrorCode.SWAP_SAME_MINT]]: ApiErrorCode.SWAP_SAME_MINT,
+  [API_ERROR_MESSAGES[ApiErrorCode.SWAP_NO_ROUTE]]: ApiErrorCode.SWAP_NO_ROUTE,
+  [API_ERROR_MESSAGES[ApiErrorCode.SWAP_AMOUNT_TOO_SMALL]]: ApiErrorCode.SWAP_AMOUNT_TOO_SMALL,
+  [API_ERROR_MESSAGES[ApiErrorCode.SWAP_AMOUNT_TOO_LARGE]]: ApiErrorCode.SWAP_AMOUNT_TOO_LARGE,
+  [API_ERROR_MESSAGES[ApiErrorCode.QUOTE_UNKNOWN]]: ApiErrorCode.QUOTE_UNKNOWN,
+  [API_ERROR_MESSAGES[ApiErrorCode.QUOTE_MISMATCH]]: ApiErrorCode.QUOTE_MISMATCH,
+  [API_ERROR_MESSAGES[ApiErrorCode.SWAP_WRAP_SOL_REQUIRED]]: ApiErrorCode.SWAP_WRAP_SOL_REQUIRED,
 };
 
 describe('GET /api/price', () => {
@@ -273,11 +273,14 @@ describe('POST /api/priority-fee', () => {
 
   it('refuses what is not a base64 transaction of at most 1232 bytes', async () => {
     const cases: [unknown, string][] = [
-      [{}, M.invalidTransaction],
-      [{ transaction: 42 }, M.invalidTransaction],
-      [{ transaction: '' }, M.invalidTransaction],
-      [{ transaction: 'not base64!' }, M.invalidTransaction],
-      [{ transaction: Buffer.from('hello, world').toString('base64') }, M.invalidTransaction],
+      [{}, API_ERROR_MESSAGES[ApiErrorCode.SWAP_INVALID_TRANSACTION]],
+      [{ transaction: 42 }, API_ERROR_MESSAGES[ApiErrorCode.SWAP_INVALID_TRANSACTION]],
+      [{ transaction: '' }, API_ERROR_MESSAGES[ApiErrorCode.SWAP_INVALID_TRANSACTION]],
+      [{ transaction: 'not base64!' }, API_ERROR_MESSAGES[ApiErrorCode.SWAP_INVALID_TRANSACTION]],
+      [
+        { transaction: Buffer.from('hello, world').toString('base64') },
+        API_ERROR_MESSAGES[ApiErrorCode.SWAP_INVALID_TRANSACTION],
+      ],
       [{ transaction: Buffer.alloc(MAX_TRANSACTION_SIZE + 1).toString('base64') }, TRANSACTION_TOO_LARGE],
       [{ transaction: 'A'.repeat(5_000) }, TRANSACTION_TOO_LARGE],
     ];
@@ -314,7 +317,7 @@ describe('POST /api/priority-fee', () => {
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
       success: false,
-      error: M.priorityFeeUnavailable,
+      error: API_ERROR_MESSAGES[ApiErrorCode.PRIORITY_FEE_UNAVAILABLE],
       code: ApiErrorCode.PRIORITY_FEE_UNAVAILABLE,
     });
   });
@@ -397,13 +400,25 @@ describe('GET /api/swap/quote', () => {
         `/api/swap/quote?inputMint=${NATIVE_MINT_ADDRESS}&outputMint=${usdcMint}&amount=18446744073709551616`,
         'Invalid amount',
       ],
-      [`/api/swap/quote?inputMint=${usdcMint}&outputMint=${usdcMint}&amount=1`, M.sameMint],
-      [`/api/swap/quote?inputMint=${usdcMint}&outputMint=${usdtMint}&amount=1000000`, M.noRoute],
-      [`/api/swap/quote?inputMint=${NATIVE_MINT_ADDRESS}&outputMint=${juiceMint}&amount=1000000`, M.noRoute],
-      [`/api/swap/quote?inputMint=${NATIVE_MINT_ADDRESS}&outputMint=${usdcMint}&amount=1`, M.amountTooSmall],
+      [
+        `/api/swap/quote?inputMint=${usdcMint}&outputMint=${usdcMint}&amount=1`,
+        API_ERROR_MESSAGES[ApiErrorCode.SWAP_SAME_MINT],
+      ],
+      [
+        `/api/swap/quote?inputMint=${usdcMint}&outputMint=${usdtMint}&amount=1000000`,
+        API_ERROR_MESSAGES[ApiErrorCode.SWAP_NO_ROUTE],
+      ],
+      [
+        `/api/swap/quote?inputMint=${NATIVE_MINT_ADDRESS}&outputMint=${juiceMint}&amount=1000000`,
+        API_ERROR_MESSAGES[ApiErrorCode.SWAP_NO_ROUTE],
+      ],
+      [
+        `/api/swap/quote?inputMint=${NATIVE_MINT_ADDRESS}&outputMint=${usdcMint}&amount=1`,
+        API_ERROR_MESSAGES[ApiErrorCode.SWAP_AMOUNT_TOO_SMALL],
+      ],
       [
         `/api/swap/quote?inputMint=${NATIVE_MINT_ADDRESS}&outputMint=${usdcMint}&amount=10000000000001`,
-        M.amountTooLarge,
+        API_ERROR_MESSAGES[ApiErrorCode.SWAP_AMOUNT_TOO_LARGE],
       ],
     ];
     for (const [url, error] of cases) {
@@ -476,13 +491,21 @@ describe('a swap with the local desk', () => {
     // The quote is spent: neither its instructions nor its co-signature can be had again.
     const again = await post('/api/swap/cosign', { transaction: wire });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ success: false, error: M.quoteUsed, code: ApiErrorCode.QUOTE_USED });
+    expect(again.json()).toEqual({
+      success: false,
+      error: API_ERROR_MESSAGES[ApiErrorCode.QUOTE_USED],
+      code: ApiErrorCode.QUOTE_USED,
+    });
     const reused = await post('/api/swap/swap-instructions', {
       quoteResponse: body,
       userPublicKey: user.address,
     });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ success: false, error: M.quoteUsed, code: ApiErrorCode.QUOTE_USED });
+    expect(reused.json()).toEqual({
+      success: false,
+      error: API_ERROR_MESSAGES[ApiErrorCode.QUOTE_USED],
+      code: ApiErrorCode.QUOTE_USED,
+    });
   });
 
   it('swaps USDC → SOL back, the desk paying SOL', async () => {
@@ -551,7 +574,7 @@ describe('a swap with the local desk', () => {
       expect(response.statusCode, name).toBe(400);
       expect(response.json(), name).toEqual({
         success: false,
-        error: M.transactionNotSwap,
+        error: API_ERROR_MESSAGES[ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE],
         code: ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE,
       });
     }
@@ -561,7 +584,7 @@ describe('a swap with the local desk', () => {
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json()).toEqual({
       success: false,
-      error: M.transactionNotSwap,
+      error: API_ERROR_MESSAGES[ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE],
       code: ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE,
     });
     // The honest transaction still goes through: the refusals did not spend the quote.
@@ -585,14 +608,14 @@ describe('a swap with the local desk', () => {
     expect(instructions.statusCode).toBe(400);
     expect(instructions.json()).toEqual({
       success: false,
-      error: M.quoteExpired,
+      error: API_ERROR_MESSAGES[ApiErrorCode.QUOTE_EXPIRED],
       code: ApiErrorCode.QUOTE_EXPIRED,
     });
     const cosigned = await post('/api/swap/cosign', { transaction: wire });
     expect(cosigned.statusCode).toBe(400);
     expect(cosigned.json()).toEqual({
       success: false,
-      error: M.quoteExpired,
+      error: API_ERROR_MESSAGES[ApiErrorCode.QUOTE_EXPIRED],
       code: ApiErrorCode.QUOTE_EXPIRED,
     });
   });
@@ -602,19 +625,28 @@ describe('a swap with the local desk', () => {
     const user = (await generateKeyPairSigner()).address;
     const body = await quote(NATIVE_MINT_ADDRESS, usdcMint, 100_000_000n);
     const cases: [unknown, string][] = [
-      [{ quoteResponse: { ...body, quoteId: 'nope' }, userPublicKey: user }, M.quoteUnknown],
-      [{ quoteResponse: { ...body, quoteId: undefined }, userPublicKey: user }, M.quoteUnknown],
+      [
+        { quoteResponse: { ...body, quoteId: 'nope' }, userPublicKey: user },
+        API_ERROR_MESSAGES[ApiErrorCode.QUOTE_UNKNOWN],
+      ],
+      [
+        { quoteResponse: { ...body, quoteId: undefined }, userPublicKey: user },
+        API_ERROR_MESSAGES[ApiErrorCode.QUOTE_UNKNOWN],
+      ],
       [
         { quoteResponse: { ...body, outAmount: `${BigInt(body.outAmount) * 2n}` }, userPublicKey: user },
-        M.quoteMismatch,
+        API_ERROR_MESSAGES[ApiErrorCode.QUOTE_MISMATCH],
       ],
       [
         { quoteResponse: { ...body, otherAmountThreshold: body.outAmount }, userPublicKey: user },
-        M.quoteMismatch,
+        API_ERROR_MESSAGES[ApiErrorCode.QUOTE_MISMATCH],
       ],
       [{ quoteResponse: body, userPublicKey: 'nope' }, 'userPublicKey must be an address'],
       [{ quoteResponse: body }, 'userPublicKey must be an address'],
-      [{ quoteResponse: body, userPublicKey: user, wrapAndUnwrapSol: false }, M.wrapAndUnwrapSolRequired],
+      [
+        { quoteResponse: body, userPublicKey: user, wrapAndUnwrapSol: false },
+        API_ERROR_MESSAGES[ApiErrorCode.SWAP_WRAP_SOL_REQUIRED],
+      ],
       [
         { quoteResponse: body, userPublicKey: user, wrapAndUnwrapSol: 'yes' },
         'wrapAndUnwrapSol must be a boolean',
@@ -745,7 +777,7 @@ describe('a swap with the local desk', () => {
       expect(response.statusCode, name).toBe(400);
       expect(response.json(), name).toEqual({
         success: false,
-        error: M.transactionNotSwap,
+        error: API_ERROR_MESSAGES[ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE],
         code: ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE,
       });
     }
@@ -764,7 +796,7 @@ describe('a swap with the local desk', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         success: false,
-        error: M.invalidTransaction,
+        error: API_ERROR_MESSAGES[ApiErrorCode.SWAP_INVALID_TRANSACTION],
         code: ApiErrorCode.VALIDATION_FAILED,
       });
     }
