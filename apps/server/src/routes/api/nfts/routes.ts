@@ -5,27 +5,39 @@
  * (`GET /api/nfts/assets/{file}`).
  *
  * Lamport amounts leave as decimal strings; every listing carries its buyer price, marketplace fee and
- * royalty so the client's pre-bet breakdown needs no maths.
+ * royalty so the client's pre-bet breakdown needs no maths. The requests' and answers' schemas are
+ * `@arcade/sdk/api/nfts`'s.
  *
  * @module
  */
 
-import { addressSchema, u64Schema } from '@arcade/sdk/api/common';
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { readFile } from 'node:fs/promises';
 
 import {
-  collIdSchema,
-  collectionSummarySchema,
-  inventorySchema,
-  listingSchema,
-  tokenSchema,
-  u64String,
+  assetMetadataSchema,
+  assetParamsSchema,
+  assetSvgSchema,
+  buyListingQuerySchema,
+  buyListingResponseSchema,
+  collectionResponseSchema,
+  collectionsResponseSchema,
+  collectionTraitsResponseSchema,
+  collIdQuerySchema,
+  cosignBuyBodySchema,
+  cosignBuyResponseSchema,
+  inventoryQuerySchema,
+  inventoryResponseSchema,
+  listingQuerySchema,
+  listingResponseSchema,
+  searchQuerySchema,
+  tokensResponseSchema,
+  type NftCollectionSummaryJson,
+  type NftListingJson,
 } from '@arcade/sdk/api/nfts';
 import { SOL_DECIMALS, STABLECOIN_DECIMALS, SUPPORTED_TOKENS } from '@arcade/sdk/constants';
 import type { Address } from '@solana/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { listingPriceBreakdown } from '../../../adapters/nft/listing-price.ts';
 import { loadLocalCollection } from '../../../adapters/nft/local-collection.ts';
@@ -54,10 +66,7 @@ const TOKEN_DETAILS: Readonly<
   USDT: { name: 'Tether USD', color: '#26A17B', decimals: STABLECOIN_DECIMALS },
 };
 
-/** Asset file names: the allow-list decides; this only bounds the work. */
-const assetFileSchema = z.string().max(100).meta({ example: 'art.svg' });
-
-function listingJson(listing: NftListing): z.input<typeof listingSchema> {
+function listingJson(listing: NftListing): NftListingJson {
   const { buyerPrice, marketplaceFee, royalty } = listingPriceBreakdown(listing);
   return {
     ...listing,
@@ -69,7 +78,7 @@ function listingJson(listing: NftListing): z.input<typeof listingSchema> {
   };
 }
 
-function summaryJson(summary: NftCollectionSummary): z.input<typeof collectionSummarySchema> {
+function summaryJson(summary: NftCollectionSummary): NftCollectionSummaryJson {
   return {
     collId: summary.collId,
     slug: summary.slug,
@@ -96,10 +105,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The tokens TailSpin pays prizes in: SOL, USDC and USDT',
         tags: ['nfts'],
-        response: {
-          200: z.object({ success: z.literal(true), tokens: z.array(tokenSchema) }),
-          ...errorResponses,
-        },
+        response: { 200: tokensResponseSchema, ...errorResponses },
       },
     },
     async () => {
@@ -130,10 +136,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Trending NFT collections, with floor price, listed count, supply and 24 h volume',
         tags: ['nfts'],
-        response: {
-          200: z.object({ success: z.literal(true), collections: z.array(collectionSummarySchema) }),
-          ...errorResponses,
-        },
+        response: { 200: collectionsResponseSchema, ...errorResponses },
       },
     },
     async () => ({ success: true as const, collections: (await market.trending()).map(summaryJson) }),
@@ -145,17 +148,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One collection with its live listings, cheapest first',
         tags: ['nfts'],
-        querystring: z.object({ collId: collIdSchema }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            collection: collectionSummarySchema.extend({
-              description: z.string(),
-              listings: z.array(listingSchema),
-            }),
-          }),
-          ...errorResponses,
-        },
+        querystring: collIdQuerySchema,
+        response: { 200: collectionResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -178,14 +172,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Every trait type of a collection’s live listings, with each value’s count',
         tags: ['nfts'],
-        querystring: z.object({ collId: collIdSchema }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            traits: z.record(z.string(), z.record(z.string(), z.number())),
-          }),
-          ...errorResponses,
-        },
+        querystring: collIdQuerySchema,
+        response: { 200: collectionTraitsResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -201,8 +189,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One live listing, with its buyer price, marketplace fee and royalty',
         tags: ['nfts'],
-        querystring: z.object({ collId: collIdSchema, mint: addressSchema }),
-        response: { 200: z.object({ success: z.literal(true), listing: listingSchema }), ...errorResponses },
+        querystring: listingQuerySchema,
+        response: { 200: listingResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -219,21 +207,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'A v0 buy transaction (base64 wire bytes) the buyer signs; 400 "Price changed" with the current buyerPrice when it exceeds maxPrice',
         tags: ['nfts'],
-        querystring: z.object({
-          mint: addressSchema,
-          maxPrice: u64Schema,
-          buyer: addressSchema,
-          owner: addressSchema,
-        }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            transaction: z.string(),
-            lastValidBlockHeight: u64String.nullable(),
-          }),
-          ...errorResponses,
-          502: errorSchema,
-        },
+        querystring: buyListingQuerySchema,
+        response: { 200: buyListingResponseSchema, ...errorResponses, 502: errorSchema },
       },
     },
     async (request) => {
@@ -254,19 +229,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Local marketplace only: adds its signature to a buyer-composed transaction (e.g. claim_bet then the buy) that pays for exactly one live listing',
         tags: ['nfts'],
-        body: z.object(
-          {
-            transaction: z
-              .string({ error: 'Invalid transaction' })
-              .min(1, 'Invalid transaction')
-              .max(4096, 'Invalid transaction'),
-          },
-          { error: 'Invalid transaction' },
-        ),
-        response: {
-          200: z.object({ success: z.literal(true), transaction: z.string(), mint: z.string() }),
-          ...errorResponses,
-        },
+        body: cosignBuyBodySchema,
+        response: { 200: cosignBuyResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -282,17 +246,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Collections whose name, slug or NFT names match the query (case-insensitive)',
         tags: ['nfts'],
-        querystring: z.object({
-          query: z
-            .string({ error: 'query must be 1 to 64 characters' })
-            .trim()
-            .min(1, 'query must be 1 to 64 characters')
-            .max(64, 'query must be 1 to 64 characters'),
-        }),
-        response: {
-          200: z.object({ success: z.literal(true), collections: z.array(collectionSummarySchema) }),
-          ...errorResponses,
-        },
+        querystring: searchQuerySchema,
+        response: { 200: collectionsResponseSchema, ...errorResponses },
       },
     },
     async (request) => ({
@@ -307,11 +262,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The NFTs a wallet holds, in the DAS shape (id, content.links.image, content.metadata.name)',
         tags: ['nfts'],
-        querystring: z.object({ address: addressSchema }),
-        response: {
-          200: z.object({ success: z.literal(true), inventory: z.array(inventorySchema) }),
-          ...errorResponses,
-        },
+        querystring: inventoryQuerySchema,
+        response: { 200: inventoryResponseSchema, ...errorResponses },
       },
     },
     async (request) => ({
@@ -326,13 +278,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The local collection’s art (<mint>.svg) and metadata (<mint>.json); nothing else',
         tags: ['nfts'],
-        params: z.object({ file: assetFileSchema }),
+        params: assetParamsSchema,
         response: {
           200: {
             description: 'The file: an SVG, or its metadata as JSON',
             content: {
-              'image/svg+xml': { schema: z.string() },
-              'application/json': { schema: z.record(z.string(), z.unknown()) },
+              'image/svg+xml': { schema: assetSvgSchema },
+              'application/json': { schema: assetMetadataSchema },
             },
           },
           ...errorResponses,
