@@ -8,33 +8,20 @@
  * @module
  */
 
+import type {
+  CosignResponse,
+  JsonInstruction,
+  SwapInstructionsBody,
+  SwapInstructionsResponse,
+  SwapQuote,
+  SwapQuoteResponse,
+} from '@arcade/sdk/api/market-data';
 import { SWAP_SLIPPAGE_BPS } from '@arcade/sdk/constants';
 import { ERROR_MESSAGES } from '@arcade/sdk/messages';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { AccountRole, address, getBase64Encoder, type Address, type Instruction } from '@solana/kit';
 
 import { api } from '../../../lib/api-client.ts';
-
-/** An instruction as the swap service writes it: base58 keys, base64 data. */
-export interface JsonInstruction {
-  readonly programId: string;
-  readonly accounts: readonly { pubkey: string; isSigner: boolean; isWritable: boolean }[];
-  readonly data: string;
-}
-
-/** The swap service's answer to swap-instructions (Jupiter's shape). */
-export interface SwapInstructionsResponse {
-  readonly computeBudgetInstructions: readonly JsonInstruction[];
-  readonly setupInstructions: readonly JsonInstruction[];
-  readonly swapInstruction: JsonInstruction;
-  readonly cleanupInstruction: JsonInstruction | null;
-  readonly otherInstructions?: readonly JsonInstruction[];
-  readonly addressLookupTableAddresses: readonly string[];
-  readonly requiresCosign?: boolean;
-}
-
-/** A quote as the service sends it; it is handed back unchanged. */
-export type SwapQuote = Readonly<Record<string, unknown>> & { readonly outAmount: string };
 
 /** What the claim transaction needs after `claim_bet(sol = false)`. */
 export interface TokenClaimPlan {
@@ -72,7 +59,7 @@ export class SwapCosignError extends Error {
 
 /** `POST /api/swap/cosign`: the transaction with the swap desk's signature (unchanged where none is needed). */
 export async function cosignSwap(wireBase64: string): Promise<string> {
-  const body = await api<{ transaction: string }>('/api/swap/cosign', {
+  const body = await api<CosignResponse>('/api/swap/cosign', {
     method: 'POST',
     body: { transaction: wireBase64 },
   });
@@ -91,7 +78,7 @@ export async function composeTokenClaim(
   prize: bigint,
 ): Promise<TokenClaimPlan> {
   try {
-    const quote = await api<SwapQuote>('/api/swap/quote', {
+    const quote = await api<SwapQuoteResponse>('/api/swap/quote', {
       query: {
         inputMint: NATIVE_MINT_ADDRESS,
         outputMint: mint,
@@ -102,16 +89,17 @@ export async function composeTokenClaim(
       },
     });
     // `success` is the API's envelope, not part of the quote the service hands back.
-    const quoteResponse = Object.fromEntries(Object.entries(quote).filter(([key]) => key !== 'success'));
+    const quoteResponse: SwapQuote = { ...quote };
+    delete quoteResponse.success;
     const swap = await api<SwapInstructionsResponse>('/api/swap/swap-instructions', {
       method: 'POST',
-      body: { quoteResponse, userPublicKey: user, wrapAndUnwrapSol: true },
+      body: { quoteResponse, userPublicKey: user, wrapAndUnwrapSol: true } satisfies SwapInstructionsBody,
     });
     const instructions = [
       ...swap.setupInstructions,
       swap.swapInstruction,
       ...(swap.cleanupInstruction === null ? [] : [swap.cleanupInstruction]),
-      ...(swap.otherInstructions ?? []),
+      ...swap.otherInstructions,
     ].map(toInstruction);
     return {
       instructions,

@@ -192,6 +192,7 @@ function routes({ roll = null as number | null, failQuote = false } = {}) {
             data: 'Ag==',
           },
           cleanupInstruction: null,
+          otherInstructions: [],
           addressLookupTableAddresses: routeTables,
           requiresCosign: true,
           body: options?.body,
