@@ -17,21 +17,18 @@ import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import type { MarketListParams } from '../utils/list-params.ts';
 
-/** Off-chain metadata of a market, kept by the server. */
-export type MarketMetadata = MarketListMetadata;
-
 /**
  * A Prophecy market (a Yes/no market + marketMetadata: docs/reference/entities.md#client-views); pools are
  * bigint lamports.
  */
-export interface Market extends Omit<ProphecyMarket<MarketMetadata>, 'yesPool' | 'noPool' | 'totalPool'> {
+export interface Market extends Omit<ProphecyMarket<MarketListMetadata>, 'yesPool' | 'noPool' | 'totalPool'> {
   readonly yesPool: bigint;
   readonly noPool: bigint;
   readonly totalPool: bigint;
 }
 
 /** Turns the server's decimal strings into bigint lamports. */
-export function parseMarket<M extends MarketMetadata>(
+export function parseMarket<M extends MarketListMetadata>(
   wire: MarketView<M>,
 ): Omit<Market, 'marketMetadata'> & { readonly marketMetadata: M } {
   return {

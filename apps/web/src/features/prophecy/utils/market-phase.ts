@@ -5,8 +5,7 @@
  * @module
  */
 
-import type { MarketMetadata } from '../api/get-markets.ts';
-import type { MarketResultLabel } from '@arcade/sdk/api/prophecy';
+import type { MarketLabels, MarketResultLabel } from '@arcade/sdk/api/prophecy';
 
 /** A market's phase. */
 export type MarketPhase = 'open' | 'closed' | 'resolved';
@@ -29,7 +28,7 @@ export function marketPhase(market: PhaseInput, nowSecs: number): MarketPhase {
 
 /** The market's own words for a result ("Above $300", not "yes"). */
 export function resultOption(
-  metadata: Pick<MarketMetadata, 'yesOption' | 'noOption' | 'invalidOption'>,
+  metadata: Pick<MarketLabels, 'yesOption' | 'noOption' | 'invalidOption'>,
   result: MarketResultLabel,
 ): string {
   return result === 'yes' ? metadata.yesOption : result === 'no' ? metadata.noOption : metadata.invalidOption;
@@ -45,7 +44,7 @@ export interface MarketStatus {
 /** The status pill of a market at `nowSecs`. */
 export function marketStatus(
   market: PhaseInput & {
-    readonly marketMetadata: Pick<MarketMetadata, 'yesOption' | 'noOption' | 'invalidOption'>;
+    readonly marketMetadata: Pick<MarketLabels, 'yesOption' | 'noOption' | 'invalidOption'>;
   },
   nowSecs: number,
 ): MarketStatus {
