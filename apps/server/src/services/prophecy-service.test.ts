@@ -3,6 +3,7 @@
  * time checks and the mapping of program errors to HTTP errors.
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { MARKET_MAX_LIFETIME_SECS, PROPHECY_CATEGORIES } from '@arcade/sdk/constants';
 import { payoutMultiplier, poolPercentages } from '@arcade/sdk/payout';
 import { WAGER_ERROR_CODES } from '@arcade/sdk/wager/errors';
@@ -240,6 +241,21 @@ describe('checkMarketTimes', () => {
         checkMarketTimes(now + MARKET_MAX_LIFETIME_SECS, now + 60, nowMs, start);
       }).message,
     ).toBe(PROPHECY_MESSAGES.endTooFar);
+  });
+
+  it('throws each refusal with its own code and the catalogue’s status', () => {
+    const now = Math.floor(nowMs / 1000);
+    const refusals: [endTime: number, cutoffTime: number, code: ApiErrorCode][] = [
+      [now + 60, now, ApiErrorCode.MARKET_CUTOFF_IN_PAST],
+      [now + 60, now + 61, ApiErrorCode.MARKET_CUTOFF_AFTER_END],
+      [now + MARKET_MAX_LIFETIME_SECS + 1, now + 60, ApiErrorCode.MARKET_END_TOO_FAR],
+    ];
+    for (const [endTime, cutoffTime, code] of refusals) {
+      const error = httpError(() => {
+        checkMarketTimes(endTime, cutoffTime, nowMs);
+      });
+      expect([error.code, error.statusCode]).toEqual([code, 400]);
+    }
   });
 });
 

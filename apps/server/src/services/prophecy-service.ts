@@ -10,7 +10,6 @@ import { setTimeout } from 'node:timers/promises';
 
 import {
   COMMENT_MESSAGES,
-  MARKET_PROPOSAL_MESSAGES,
   marketReferrerError,
   marketTimesError,
   type MarketListItem,
@@ -75,20 +74,14 @@ export const PROPHECY_MESSAGES = Object.freeze({
   chainUnavailable: API_ERROR_MESSAGES[ApiErrorCode.CHAIN_UNAVAILABLE],
 });
 
-/** The error code of each refusal of a market's times or referrer, by the SDK check's message. */
-const PROPOSAL_ERROR_CODES: Readonly<Record<string, ApiErrorCode>> = Object.freeze({
-  [MARKET_PROPOSAL_MESSAGES.cutoffInPast]: ApiErrorCode.MARKET_CUTOFF_IN_PAST,
-  [MARKET_PROPOSAL_MESSAGES.cutoffAfterEnd]: ApiErrorCode.MARKET_CUTOFF_AFTER_END,
-  [MARKET_PROPOSAL_MESSAGES.endTooFar]: ApiErrorCode.MARKET_END_TOO_FAR,
-  [MARKET_PROPOSAL_MESSAGES.referrerIsRequester]: ApiErrorCode.REFERRER_IS_REQUESTER,
-  [MARKET_PROPOSAL_MESSAGES.referrerIsProgram]: ApiErrorCode.REFERRER_IS_PROGRAM,
-  [MARKET_PROPOSAL_MESSAGES.referrerReserved]: ApiErrorCode.REFERRER_RESERVED,
+/** The code of each refusal of the SDK's proposal checks (`marketTimesError`, `marketReferrerError`). */
+const PROPOSAL_CODES = Object.freeze({
+  cutoffInPast: ApiErrorCode.MARKET_CUTOFF_IN_PAST,
+  cutoffAfterEnd: ApiErrorCode.MARKET_CUTOFF_AFTER_END,
+  endTooFar: ApiErrorCode.MARKET_END_TOO_FAR,
+  referrerIsRequester: ApiErrorCode.REFERRER_IS_REQUESTER,
+  referrerReserved: ApiErrorCode.REFERRER_RESERVED,
 });
-
-/** The 400 for a message of the SDK's proposal checks. */
-function proposalRefusal(message: string): HttpError {
-  return new HttpError(PROPOSAL_ERROR_CODES[message] ?? ApiErrorCode.VALIDATION_FAILED, message);
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // The market view
@@ -303,8 +296,8 @@ export function checkMarketTimes(
   nowMs: number,
   startTime?: number,
 ): void {
-  const message = marketTimesError(cutoffTime, endTime, nowMs, startTime);
-  if (message !== null) throw proposalRefusal(message);
+  const refusal = marketTimesError(cutoffTime, endTime, nowMs, startTime, PROPOSAL_CODES);
+  if (refusal !== null) throw badRequest(refusal);
 }
 
 /** Creates, updates and resolves markets on chain and keeps the database in step. */
@@ -326,11 +319,11 @@ export class ProphecyService {
    * (`requester`, for a market request), a reserved key (`RESERVED_ACCOUNT_KEYS`), or a program (an
    * executable account on chain: it cannot sign `claim_referral`).
    *
-   * @throws HttpError 400 with the SDK's message, 502 when the chain cannot be read.
+   * @throws HttpError 400 with the refusal's code, 502 when the chain cannot be read.
    */
   async checkReferrer(referrer: Address | null, requester: string | null): Promise<void> {
-    const message = marketReferrerError(referrer, requester);
-    if (message !== null) throw proposalRefusal(message);
+    const refusal = marketReferrerError(referrer, requester, PROPOSAL_CODES);
+    if (refusal !== null) throw badRequest(refusal);
     if (referrer === null) return;
     let executable: boolean;
     try {

@@ -6,7 +6,7 @@
  * Posting (`message`, with an acknowledgement) needs the session token the socket was opened with
  * (`auth.token`, or `?token=`), checked on every message so an expired token stops working mid-session;
  * a wallet that is not blocked, with a username; valid text (see chat-text.ts); and room in the user's
- * rate limit. Each refusal is acknowledged as `{ success: false, error }`.
+ * rate limit. Each refusal is acknowledged as `{ success: false, error, code }`.
  *
  * The history is read through a short cache ({@link HISTORY_CACHE_MS}) that messages posted on this
  * instance clear, so a burst of connections costs one read, not one each.
@@ -32,7 +32,7 @@ import {
   type ChatRateLimiter,
   type RateWindow,
 } from './chat-rate-limiter.ts';
-import { CHAT_ERRORS, checkChatText } from './chat-text.ts';
+import { checkChatText } from './chat-text.ts';
 import type { ConnectionSlots } from './connection-slots.ts';
 import { SocketServer } from './socket-server.ts';
 
@@ -46,14 +46,6 @@ export const HISTORY_CACHE_MS = 1_000;
 export type ChatAck =
   | { readonly success: true; readonly message: ChatMessage }
   | { readonly success: false; readonly error: string; readonly code: ApiErrorCode };
-
-/** The error code of each refusal of a message's text, by its message. */
-const TEXT_ERROR_CODES: Readonly<Record<string, ApiErrorCode>> = Object.freeze({
-  [CHAT_ERRORS.notText]: ApiErrorCode.CHAT_NOT_TEXT,
-  [CHAT_ERRORS.empty]: ApiErrorCode.CHAT_EMPTY,
-  [CHAT_ERRORS.tooLong]: ApiErrorCode.CHAT_TOO_LONG,
-  [CHAT_ERRORS.invalidCharacters]: ApiErrorCode.CHAT_INVALID_CHARACTERS,
-});
 
 /** A refusal's acknowledgement; the message defaults to the code's. */
 function refused(code: ApiErrorCode, error: string = apiErrorMessage(code)): ChatAck {
@@ -137,8 +129,7 @@ export function createChatSocket(app: FastifyInstance, options: ChatSocketOption
     const username = user?.username ?? null;
     if (username === null) return refused(ApiErrorCode.CHAT_USERNAME_REQUIRED);
     const text = checkChatText(value);
-    if (!text.ok)
-      return refused(TEXT_ERROR_CODES[text.error] ?? ApiErrorCode.CHAT_INVALID_CHARACTERS, text.error);
+    if (!text.ok) return refused(text.code);
     const now = app.now();
     // Per wallet, whichever socket (and, with Redis, whichever instance) the message comes through.
     const verdict = await limiter.take(address, now);

@@ -1,8 +1,15 @@
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@arcade/sdk/constants';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { CHAT_ERRORS, checkChatText } from './chat-text.ts';
+import { checkChatText } from './chat-text.ts';
+
+/** A refusal as the acknowledgement carries it: the code, and the catalogue's message for it. */
+function refusalOf(value: unknown): { code: number; error: string } | null {
+  const check = checkChatText(value);
+  return check.ok ? null : { code: check.code, error: API_ERROR_MESSAGES[check.code] };
+}
 
 /**
  * Printable code points the text rule keeps as they are (assigned, NFC-stable, no marks, no format or
@@ -46,7 +53,7 @@ describe('checkChatText', () => {
       fc.property(
         fc.array(printable, { minLength: CHAT_MESSAGE_MAX_LENGTH + 1, maxLength: 400 }),
         (chars) => {
-          expect(checkChatText(chars.join(''))).toEqual({ ok: false, error: CHAT_ERRORS.tooLong });
+          expect(checkChatText(chars.join(''))).toEqual({ ok: false, code: ApiErrorCode.CHAT_TOO_LONG });
         },
       ),
     );
@@ -56,22 +63,25 @@ describe('checkChatText', () => {
     fc.assert(
       fc.property(word, control, word, (head, bad, tail) => {
         const text = `${head.slice(0, 40)}${bad}${tail.slice(0, 40)}`;
-        expect(checkChatText(text)).toEqual({ ok: false, error: CHAT_ERRORS.invalidCharacters });
+        expect(checkChatText(text)).toEqual({ ok: false, code: ApiErrorCode.CHAT_INVALID_CHARACTERS });
       }),
     );
   });
 
   it('refuses empty and non-string messages with their own errors', () => {
-    expect(checkChatText('')).toEqual({ ok: false, error: 'Message cannot be empty' });
-    expect(checkChatText(' \n\t ')).toEqual({ ok: false, error: 'Message cannot be empty' });
-    expect(checkChatText(undefined)).toEqual({ ok: false, error: 'Message cannot be empty' });
-    expect(checkChatText(7)).toEqual({ ok: false, error: 'Message must be text' });
-    expect(checkChatText({ toString: () => 'hi' })).toEqual({ ok: false, error: 'Message must be text' });
+    expect(refusalOf('')).toEqual({ code: ApiErrorCode.CHAT_EMPTY, error: 'Message cannot be empty' });
+    expect(refusalOf(' \n\t ')).toEqual({ code: ApiErrorCode.CHAT_EMPTY, error: 'Message cannot be empty' });
+    expect(refusalOf(undefined)).toEqual({ code: ApiErrorCode.CHAT_EMPTY, error: 'Message cannot be empty' });
+    expect(refusalOf(7)).toEqual({ code: ApiErrorCode.CHAT_NOT_TEXT, error: 'Message must be text' });
+    expect(refusalOf({ toString: () => 'hi' })).toEqual({
+      code: ApiErrorCode.CHAT_NOT_TEXT,
+      error: 'Message must be text',
+    });
   });
 
   it('counts an emoji as one character and keeps markup as text', () => {
     expect(checkChatText('👍'.repeat(100))).toEqual({ ok: true, text: '👍'.repeat(100) });
-    expect(checkChatText('👍'.repeat(101))).toEqual({ ok: false, error: CHAT_ERRORS.tooLong });
+    expect(checkChatText('👍'.repeat(101))).toEqual({ ok: false, code: ApiErrorCode.CHAT_TOO_LONG });
     expect(checkChatText('<img src=x onerror=alert(1)>')).toEqual({
       ok: true,
       text: '<img src=x onerror=alert(1)>',
@@ -96,16 +106,19 @@ describe('checkChatText', () => {
     for (const text of refused) {
       expect({ text, check: checkChatText(text) }).toEqual({
         text,
-        check: { ok: false, error: CHAT_ERRORS.invalidCharacters },
+        check: { ok: false, code: ApiErrorCode.CHAT_INVALID_CHARACTERS },
       });
     }
   });
 
   it('refuses a message that shows nothing', () => {
-    expect(checkChatText('\u3164')).toEqual({ ok: false, error: CHAT_ERRORS.invalidCharacters });
-    expect(checkChatText('\u3164\u3164\u3164')).toEqual({ ok: false, error: CHAT_ERRORS.invalidCharacters });
-    expect(checkChatText('\u2800')).toEqual({ ok: false, error: CHAT_ERRORS.empty });
-    expect(checkChatText('\u00a0\u3000')).toEqual({ ok: false, error: CHAT_ERRORS.empty });
+    expect(checkChatText('\u3164')).toEqual({ ok: false, code: ApiErrorCode.CHAT_INVALID_CHARACTERS });
+    expect(checkChatText('\u3164\u3164\u3164')).toEqual({
+      ok: false,
+      code: ApiErrorCode.CHAT_INVALID_CHARACTERS,
+    });
+    expect(checkChatText('\u2800')).toEqual({ ok: false, code: ApiErrorCode.CHAT_EMPTY });
+    expect(checkChatText('\u00a0\u3000')).toEqual({ ok: false, code: ApiErrorCode.CHAT_EMPTY });
   });
 
   it('keeps emoji sequences and stores the text in NFC', () => {

@@ -270,7 +270,8 @@ export const MARKET_PROPOSAL_MESSAGES = Object.freeze({
  * What is wrong with a market's times as `create_market` checks them (the cutoff in the future and not after
  * the end, the end at most {@link MARKET_MAX_LIFETIME_SECS} after the start; an end not known yet is not
  * compared), or null when they pass. Times are unix seconds; `startTime` is when the market opens on chain
- * (default now: a market created now).
+ * (default now: a market created now). The answer is the problem's entry of `answers`: by default its
+ * message, for the form; the server passes its error codes, so a refusal is told apart by problem, not text.
  *
  * @example marketTimesError(1_800_000_000, 1_700_000_000, 0) === MARKET_PROPOSAL_MESSAGES.cutoffAfterEnd
  */
@@ -278,12 +279,27 @@ export function marketTimesError(
   cutoffTime: number,
   endTime: number | null,
   nowMs: number,
+  startTime?: number,
+): string | null;
+export function marketTimesError<T>(
+  cutoffTime: number,
+  endTime: number | null,
+  nowMs: number,
+  startTime: number | undefined,
+  answers: Readonly<Record<'cutoffInPast' | 'cutoffAfterEnd' | 'endTooFar', T>>,
+): T | null;
+export function marketTimesError(
+  cutoffTime: number,
+  endTime: number | null,
+  nowMs: number,
   startTime: number = Math.floor(nowMs / 1000),
-): string | null {
-  if (cutoffTime <= Math.floor(nowMs / 1000)) return MARKET_PROPOSAL_MESSAGES.cutoffInPast;
-  if (endTime !== null && cutoffTime > endTime) return MARKET_PROPOSAL_MESSAGES.cutoffAfterEnd;
-  if (endTime !== null && endTime - startTime > MARKET_MAX_LIFETIME_SECS)
-    return MARKET_PROPOSAL_MESSAGES.endTooFar;
+  answers: Readonly<
+    Record<'cutoffInPast' | 'cutoffAfterEnd' | 'endTooFar', unknown>
+  > = MARKET_PROPOSAL_MESSAGES,
+): unknown {
+  if (cutoffTime <= Math.floor(nowMs / 1000)) return answers.cutoffInPast;
+  if (endTime !== null && cutoffTime > endTime) return answers.cutoffAfterEnd;
+  if (endTime !== null && endTime - startTime > MARKET_MAX_LIFETIME_SECS) return answers.endTooFar;
   return null;
 }
 
@@ -336,13 +352,24 @@ export const RESERVED_ACCOUNT_KEYS: ReadonlySet<string> = new Set([
 /**
  * What is wrong with `referrer` as a proposal's referrer, as far as can be told without the chain: the
  * requester themself (a market request), or a reserved key. Null when neither; the server also refuses a
- * program (an executable account), which needs the chain.
+ * program (an executable account), which needs the chain. The answer is the problem's entry of `answers`
+ * (default its message), as for {@link marketTimesError}.
  *
  * @example marketReferrerError('SysvarC1ock11111111111111111111111111111111', null) === MARKET_PROPOSAL_MESSAGES.referrerReserved
  */
-export function marketReferrerError(referrer: string | null, requester: string | null): string | null {
+export function marketReferrerError(referrer: string | null, requester: string | null): string | null;
+export function marketReferrerError<T>(
+  referrer: string | null,
+  requester: string | null,
+  answers: Readonly<Record<'referrerIsRequester' | 'referrerReserved', T>>,
+): T | null;
+export function marketReferrerError(
+  referrer: string | null,
+  requester: string | null,
+  answers: Readonly<Record<'referrerIsRequester' | 'referrerReserved', unknown>> = MARKET_PROPOSAL_MESSAGES,
+): unknown {
   if (referrer === null) return null;
-  if (requester !== null && referrer === requester) return MARKET_PROPOSAL_MESSAGES.referrerIsRequester;
-  if (RESERVED_ACCOUNT_KEYS.has(referrer)) return MARKET_PROPOSAL_MESSAGES.referrerReserved;
+  if (requester !== null && referrer === requester) return answers.referrerIsRequester;
+  if (RESERVED_ACCOUNT_KEYS.has(referrer)) return answers.referrerReserved;
   return null;
 }
