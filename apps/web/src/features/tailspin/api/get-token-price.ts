@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { PriceResponse } from '@arcade/sdk/api/market-data';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -17,7 +18,7 @@ export const TOKEN_PRICE_REFRESH_MS = 30_000;
 /** SOL per one whole token of `mint`; 1 for SOL, 0 when the service has no price. */
 export async function getTokenPrice(mint: string, signal?: AbortSignal): Promise<number> {
   if (mint === NATIVE_MINT_ADDRESS) return 1;
-  const body = await api<{ data: Record<string, { price?: unknown } | undefined> }>('/api/price', {
+  const body = await api<PriceResponse>('/api/price', {
     query: { ids: mint },
     ...(signal === undefined ? {} : { signal }),
   });
