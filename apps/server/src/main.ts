@@ -93,6 +93,9 @@ const embedded =
             rpcPort: env.LOCALNET_RPC_PORT,
             ...(env.LOCALNET_PUBSUB_PORT === undefined ? {} : { pubsubPort: env.LOCALNET_PUBSUB_PORT }),
             slotMs: env.LOCALNET_SLOT_MS,
+            ...(env.LOCALNET_LIMIT_LEDGER_SIZE === undefined
+              ? {}
+              : { ledgerLimit: env.LOCALNET_LIMIT_LEDGER_SIZE }),
             foresightTimelock: env.LOCALNET_FORESIGHT_TIMELOCK,
           }),
         (chain) => chain.stop(),

@@ -3,8 +3,10 @@
  * prints its JSON-RPC and PubSub URLs.
  *
  * Usage: `node packages/localnet/src/cli.ts [--port 8899] [--pubsub-port <port + 1>] [--host 127.0.0.1]
- * [--slot-ms 400] [--data-dir ./.data/localnet] [--save-interval-ms 10000] [--foresight-timelock 300] [--no-seed]`
+ * [--slot-ms 400] [--data-dir ./.data/localnet] [--save-interval-ms 10000] [--foresight-timelock 300] [--no-seed]
+ * [--limit-ledger-size 10000]`
  *
+ * `--limit-ledger-size` bounds the transaction history the node keeps (see `LocalChainOptions.ledgerLimit`).
  * The chain's state is restored from `<data-dir>/chain-state.bin` when present, saved there every
  * `--save-interval-ms` (0: only on exit) and on SIGINT/SIGTERM.
  *
@@ -24,7 +26,7 @@ import {
   DEFAULT_SAVE_INTERVAL_MS,
   restoreLocalChain,
 } from './chain/chain-state.ts';
-import { LocalChain } from './chain/local-chain.ts';
+import { DEFAULT_LEDGER_LIMIT, LocalChain } from './chain/local-chain.ts';
 import { startPubsubServer } from './pubsub/pubsub-server.ts';
 import { startRpcServer } from './rpc/rpc-server.ts';
 
@@ -47,15 +49,17 @@ const { values } = parseArgs({
     'save-interval-ms': { type: 'string', default: String(DEFAULT_SAVE_INTERVAL_MS) },
     'foresight-timelock': { type: 'string', default: '300' },
     'no-seed': { type: 'boolean', default: false },
+    'limit-ledger-size': { type: 'string', default: String(DEFAULT_LEDGER_LIMIT) },
   },
 });
 
 const slotMs = Math.max(1, wholeNumber(values['slot-ms'], 'slot-ms'));
 const saveIntervalMs = wholeNumber(values['save-interval-ms'], 'save-interval-ms');
+const ledgerLimit = wholeNumber(values['limit-ledger-size'], 'limit-ledger-size');
 const statePath = chainStatePath(values['data-dir']);
 let restored: { readonly chain: LocalChain; readonly restored: boolean };
 try {
-  restored = restoreLocalChain(statePath, (state) => new LocalChain({ slotMs, state }));
+  restored = restoreLocalChain(statePath, (state) => new LocalChain({ slotMs, state, ledgerLimit }));
 } catch (error) {
   if (!(error instanceof ChainStateError)) throw error;
   console.error(`localnet: ${error.message}`);

@@ -30,6 +30,8 @@ export interface EmbeddedChainOptions {
   readonly foresightTimelock?: number;
   /** How often the chain is saved; 0 saves only on stop. Default 10 s. */
   readonly saveIntervalMs?: number;
+  /** Most transactions the chain's history keeps (`LocalChainOptions.ledgerLimit`); default the chain's. */
+  readonly ledgerLimit?: number;
   /** Keep the chain in memory only (tests). */
   readonly ephemeral?: boolean;
   /**
@@ -51,10 +53,14 @@ export interface EmbeddedChain {
 export async function startEmbeddedChain(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
   const slotMs = options.slotMs ?? 400;
   const statePath = chainStatePath(options.dataDir);
-  const clock = options.now === undefined ? {} : { now: options.now };
+  const common = {
+    slotMs,
+    ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.ledgerLimit === undefined ? {} : { ledgerLimit: options.ledgerLimit }),
+  };
   const { chain } = options.ephemeral
-    ? { chain: new LocalChain({ slotMs, ...clock }) }
-    : restoreLocalChain(statePath, (state) => new LocalChain({ slotMs, state, ...clock }));
+    ? { chain: new LocalChain(common) }
+    : restoreLocalChain(statePath, (state) => new LocalChain({ ...common, state }));
   const boot = await bootLocalnet({
     chain,
     dataDir: options.dataDir,

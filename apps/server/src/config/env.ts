@@ -170,6 +170,8 @@ const schema = z
     LOCALNET_PUBSUB_PORT: port.optional(),
     LOCALNET_FORESIGHT_TIMELOCK: z.coerce.number().int().min(1).default(300),
     LOCALNET_SLOT_MS: z.coerce.number().int().min(1).default(400),
+    /** Most transactions the embedded chain's history keeps (its `--limit-ledger-size`); default the chain's. */
+    LOCALNET_LIMIT_LEDGER_SIZE: wholeNumber.optional(),
 
     JWT_SECRET: z.preprocess(
       emptyToUndefined,

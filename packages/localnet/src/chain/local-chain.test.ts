@@ -156,6 +156,96 @@ describe('transactions that cannot land', () => {
   });
 });
 
+describe('a bounded ledger (--limit-ledger-size)', () => {
+  /** `count` transfers from `payer`, one slot each; their signatures, oldest first. */
+  async function transfers(chain: LocalChain, payer: KeyPairSigner, count: number): Promise<string[]> {
+    const signatures: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const bytes = await wire(chain, payer, [
+        getTransferSolInstruction({
+          source: payer,
+          destination: (await generateKeyPairSigner()).address,
+          amount: 1_000_000n,
+        }),
+      ]);
+      const outcome = send(chain, bytes);
+      if (!outcome.landed) throw new Error(`transfer ${i} did not land`);
+      signatures.push(outcome.record.signature);
+      chain.advanceSlot();
+    }
+    return signatures;
+  }
+
+  it('keeps at most the limit once the slots are older than the blockhash window, oldest whole slots first', async () => {
+    const chain = new LocalChain({ ledgerLimit: 5 });
+    const payer = await funded(chain); // the airdrop: slot 0
+    chain.advanceSlot();
+    const sent = await transfers(chain, payer, 8);
+    // All within the last 300 slots: nothing may go yet (a kept-out transaction could land twice).
+    expect(chain.index.size).toBe(9);
+    expect(chain.index.firstAvailableSlot).toBe(0n);
+    for (let i = 0; i < 300; i++) chain.advanceSlot();
+    expect(chain.index.size).toBe(5);
+    expect(chain.index.firstAvailableSlot).toBe(4n); // the airdrop (slot 0) and the transfers of slots 1–3 went
+    expect(sent.slice(0, 3).map((signature) => chain.index.get(signature))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(sent.slice(3).every((signature) => chain.index.has(signature))).toBe(true);
+    // The payer's history lists only what is kept, newest first; a pruned `before` lists nothing and a
+    // pruned `until` does not stop the walk (as the validator answers).
+    const listed = (query: { before?: string; until?: string }) =>
+      chain.index
+        .signaturesForAddress(payer.address, { limit: 100, ...query })
+        .map((record) => record.signature);
+    expect(listed({})).toEqual(sent.slice(3).reverse());
+    expect(listed({ before: sent[2]! })).toEqual([]);
+    expect(listed({ until: sent[2]! })).toEqual(sent.slice(3).reverse());
+    expect(listed({ before: sent[6]! })).toEqual([sent[5], sent[4], sent[3]]);
+  });
+
+  it('still refuses a replay whose blockhash is valid, however small the limit', async () => {
+    const chain = new LocalChain({ ledgerLimit: 0 });
+    const payer = await funded(chain);
+    const bytes = await wire(chain, payer, [
+      getTransferSolInstruction({
+        source: payer,
+        destination: (await generateKeyPairSigner()).address,
+        amount: SOL,
+      }),
+    ]);
+    expect(send(chain, bytes).landed).toBe(true);
+    for (let i = 0; i < 150; i++) chain.advanceSlot();
+    expect(send(chain, bytes)).toEqual({ landed: false, err: 'AlreadyProcessed' });
+    chain.advanceSlot();
+    expect(send(chain, bytes)).toEqual({ landed: false, err: 'BlockhashNotFound' });
+  });
+
+  it('saves and restores the kept history, its bound and the sequence, and the state stops growing', async () => {
+    const chain = new LocalChain({ ledgerLimit: 3 });
+    const payer = await funded(chain);
+    chain.advanceSlot();
+    await transfers(chain, payer, 4);
+    for (let i = 0; i < 300; i++) chain.advanceSlot();
+    const state = chain.exportState();
+    expect(state.index.records.map((record) => record.sequence)).toEqual([2, 3, 4]);
+    const restored = new LocalChain({ state, ledgerLimit: 3 });
+    expect(restored.index.firstAvailableSlot).toBe(chain.index.firstAvailableSlot);
+    expect(restored.index.nextSequence).toBe(5);
+    expect(restored.index.signaturesForAddress(payer.address, { limit: 10 })).toEqual(
+      chain.index.signaturesForAddress(payer.address, { limit: 10 }),
+    );
+    // More traffic on the restored chain: the kept history (and so the saved state) stays at the bound.
+    const more = await transfers(restored, payer, 6);
+    for (let i = 0; i < 300; i++) restored.advanceSlot();
+    expect(restored.index.export().records.map((record) => record.signature)).toEqual(more.slice(3));
+    expect(restored.index.export().byAddress.find(([address]) => address === payer.address)?.[1]).toEqual([
+      8, 9, 10,
+    ]);
+  });
+});
+
 describe('durable nonces', () => {
   it('lands a nonce transaction long after its blockhash would have expired, once', async () => {
     const chain = new LocalChain();

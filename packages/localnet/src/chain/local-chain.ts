@@ -35,7 +35,7 @@ import {
   type BalanceSnapshot,
 } from './account-snapshot.ts';
 import { viewOf, type AccountView } from './account-view.ts';
-import { BlockhashQueue, MAX_PROCESSING_AGE } from './blockhash-queue.ts';
+import { BlockhashQueue, MAX_PROCESSING_AGE, MAX_RECENT_BLOCKHASHES } from './blockhash-queue.ts';
 import { isValidNonceTransaction } from './durable-nonce.ts';
 import { epochPosition, type EpochPosition, type EpochScheduleConfig } from './epoch-schedule.ts';
 import { outcomeOf, type ExecutionOutcome } from './execution-outcome.ts';
@@ -63,6 +63,13 @@ export interface LocalChainOptions {
   readonly genesisHash?: string;
   /** Seed of the airdrop faucet's keypair. Default: random. */
   readonly faucetSeed?: Uint8Array;
+  /**
+   * Most transactions the history keeps, as the validator's `--limit-ledger-size` bounds its ledger: past
+   * it, the oldest whole slots are pruned when a slot ends, except the slots whose blockhashes are still
+   * remembered (so no kept-out transaction can land twice and the status cache stays whole). Default
+   * {@link DEFAULT_LEDGER_LIMIT}; `Infinity` keeps everything.
+   */
+  readonly ledgerLimit?: number;
   /**
    * A state saved by {@link LocalChain.exportState} to continue from (`svm`, `genesisHash` and
    * `faucetSeed` are then ignored). The chain opens the slot after the saved one.
@@ -169,6 +176,11 @@ const CLOSED_ACCOUNT: AccountView = {
   executable: false,
   rentEpoch: 0n,
 };
+/**
+ * Transactions the history keeps by default: minutes of heavy play, so the server's indexer can be down a
+ * while and still catch up, while memory and the saved state stay bounded.
+ */
+export const DEFAULT_LEDGER_LIMIT = 10_000;
 /** Slots of hashes the SlotHashes sysvar holds. */
 const SLOT_HASHES_MAX = 512;
 /** Fresh random bytes mixed into each slot's hash when the slot ends. */
@@ -179,12 +191,14 @@ export class LocalChain {
   /** The SVM itself, for seeding accounts and programs. Transactions should go through {@link send}. */
   readonly svm: LiteSVM;
   readonly genesisHash: string;
-  /** Every transaction that landed. */
+  /** The transactions that landed, bounded by {@link ledgerLimit}. */
   readonly index: TransactionIndex;
   /** Compute-unit prices of recent slots. */
   readonly fees: PriorityFeeStats;
   readonly faucet: Faucet;
   readonly slotMs: number;
+  /** See {@link LocalChainOptions.ledgerLimit}. */
+  readonly ledgerLimit: number;
 
   readonly #binding: SvmBinding;
   readonly #now: () => number;
@@ -210,6 +224,9 @@ export class LocalChain {
   constructor(options: LocalChainOptions = {}) {
     this.slotMs = options.slotMs ?? 400;
     if (!(this.slotMs > 0)) throw new RangeError(`slotMs must be positive, got ${this.slotMs}`);
+    this.ledgerLimit = options.ledgerLimit ?? DEFAULT_LEDGER_LIMIT;
+    if (!(this.ledgerLimit >= 0))
+      throw new RangeError(`ledgerLimit must be at least 0, got ${this.ledgerLimit}`);
     this.#now = options.now ?? Date.now;
     // The chain enforces blockhash age itself (150 slots); LiteSVM would accept only its latest hash.
     // Its own history is off because the chain's index detects duplicates for the whole history.
@@ -683,6 +700,7 @@ export class LocalChain {
     this.#slotHashes.unshift({ slot, hash: encodeBase58(digest.digest()) });
     if (this.#slotHashes.length > SLOT_HASHES_MAX) this.#slotHashes.length = SLOT_HASHES_MAX;
     this.#binding.setSlotHashes(this.#slotHashes);
+    this.index.prune(this.ledgerLimit, slot - MAX_RECENT_BLOCKHASHES);
   }
 }
 

@@ -2,7 +2,8 @@
  * Every transaction that landed, by signature and by the addresses it loaded.
  *
  * The validator answers `getSignaturesForAddress` from an address→signature index over its ledger; this
- * is that index for the node's whole history, newest last in each list (queries walk it backwards).
+ * is that index over the history the node keeps (bounded, see {@link TransactionIndex.prune}), newest
+ * last in each list (queries walk it backwards).
  *
  * @module
  */
@@ -67,104 +68,189 @@ export interface SignatureQuery {
 
 /** A {@link TransactionIndex} as plain data, for saving the chain. */
 export interface TransactionIndexData {
-  /** Every record, by `sequence` (record `i` has sequence `i`). */
+  /** Every record kept, oldest first, with consecutive sequences (older ones were pruned). */
   readonly records: readonly TransactionRecord[];
-  /** Per address, the sequences of the transactions that loaded it, oldest first. */
+  /** Per address, the sequences of the kept transactions that loaded it, oldest first. */
   readonly byAddress: readonly (readonly [string, readonly number[]])[];
+  /** The newest slot whose transactions were pruned; absent (or `null`) when none was. */
+  readonly prunedThroughSlot?: bigint | null;
+  /** The sequence the next transaction gets; absent in a file saved before pruning existed. */
+  readonly nextSequence?: number;
 }
 
-/** The node's transaction history. */
-export class TransactionIndex {
-  readonly #bySignature = new Map<string, TransactionRecord>();
-  readonly #byAddress = new Map<string, TransactionRecord[]>();
+/** A kept transaction and the addresses it is listed under. */
+interface Entry {
+  readonly record: TransactionRecord;
+  readonly addresses: readonly string[];
+}
 
-  /** How many transactions have landed. */
+/**
+ * The node's transaction history, bounded like the validator's `--limit-ledger-size`: {@link prune}
+ * drops the oldest whole slots, and what was dropped is answered as a validator answers for a cleaned-up
+ * ledger (no transaction, no status, not listed).
+ */
+export class TransactionIndex {
+  /** Oldest first (a Map iterates in insertion order, so the oldest are dropped from its front). */
+  readonly #bySignature = new Map<string, Entry>();
+  readonly #byAddress = new Map<string, TransactionRecord[]>();
+  #nextSequence = 0;
+  #prunedThroughSlot: bigint | null = null;
+
+  /** How many transactions are kept. */
   get size(): number {
     return this.#bySignature.size;
   }
 
   /** The next record's `sequence`. */
   get nextSequence(): number {
-    return this.#bySignature.size;
+    return this.#nextSequence;
+  }
+
+  /** The oldest slot whose transactions are all kept: 0 until anything was pruned. */
+  get firstAvailableSlot(): bigint {
+    return this.#prunedThroughSlot === null ? 0n : this.#prunedThroughSlot + 1n;
   }
 
   /** Adds a landed transaction under its signature and every address it loaded. */
   add(record: TransactionRecord, addresses: Iterable<string>): void {
-    this.#bySignature.set(record.signature, record);
+    if (record.sequence !== this.#nextSequence) {
+      throw new Error(
+        `transaction ${record.signature} has sequence ${record.sequence}, expected ${this.#nextSequence}`,
+      );
+    }
+    const listed: string[] = [];
     for (const address of addresses) {
       const list = this.#byAddress.get(address);
       if (list) {
         // A key listed twice (only possible across lookups) must not list the transaction twice.
-        if (list.at(-1) !== record) list.push(record);
+        if (list.at(-1) === record) continue;
+        list.push(record);
       } else {
         this.#byAddress.set(address, [record]);
       }
+      listed.push(address);
     }
+    this.#bySignature.set(record.signature, { record, addresses: listed });
+    this.#nextSequence += 1;
+  }
+
+  /**
+   * Drops the oldest slots while more than `limit` transactions are kept, whole slots at a time, but never
+   * a slot at or after `keepFromSlot` (the slots whose blockhashes are still valid: a transaction whose
+   * record is kept cannot land twice).
+   *
+   * @returns how many transactions were dropped.
+   */
+  prune(limit: number, keepFromSlot: bigint): number {
+    let excess = this.#bySignature.size - limit;
+    if (excess <= 0) return 0;
+    // The newest slot to drop: the slot of the oldest transaction that has to go to get under the limit.
+    let cutoff: bigint | null = null;
+    for (const { record } of this.#bySignature.values()) {
+      if (record.slot >= keepFromSlot) break;
+      cutoff = record.slot;
+      excess -= 1;
+      if (excess <= 0) break;
+    }
+    if (cutoff === null) return 0;
+    const dropped = new Map<string, number>();
+    let count = 0;
+    for (const [signature, { record, addresses }] of this.#bySignature) {
+      if (record.slot > cutoff) break;
+      this.#bySignature.delete(signature);
+      for (const address of addresses) dropped.set(address, (dropped.get(address) ?? 0) + 1);
+      count += 1;
+    }
+    // The dropped transactions are the oldest of every list they are in.
+    for (const [address, n] of dropped) {
+      const list = this.#byAddress.get(address)!;
+      if (n >= list.length) this.#byAddress.delete(address);
+      else list.splice(0, n);
+    }
+    this.#prunedThroughSlot = cutoff;
+    return count;
   }
 
   /** The whole index as plain data (the records are shared, not copied). */
   export(): TransactionIndexData {
-    const records = [...this.#bySignature.values()];
+    const records = [...this.#bySignature.values()].map(({ record }) => record);
     const byAddress = [...this.#byAddress].map(
       ([address, list]) => [address, list.map((record) => record.sequence)] as const,
     );
-    return { records, byAddress };
+    return {
+      records,
+      byAddress,
+      prunedThroughSlot: this.#prunedThroughSlot,
+      nextSequence: this.#nextSequence,
+    };
   }
 
   /**
    * The index {@link export} described.
    *
-   * @throws Error when a record is out of sequence or an address lists an unknown sequence.
+   * @throws Error when the records' sequences are not consecutive or an address lists an unknown sequence.
    */
   static from(data: TransactionIndexData): TransactionIndex {
     const index = new TransactionIndex();
+    const first = data.records[0]?.sequence ?? 0;
+    const bySequence = new Map<number, TransactionRecord>();
     data.records.forEach((record, position) => {
-      if (record.sequence !== position) {
+      if (record.sequence !== first + position) {
         throw new Error(
-          `transaction ${record.signature} has sequence ${record.sequence}, expected ${position}`,
+          `transaction ${record.signature} has sequence ${record.sequence}, expected ${first + position}`,
         );
       }
-      index.#bySignature.set(record.signature, record);
+      bySequence.set(record.sequence, record);
     });
+    const addressesOf = new Map<TransactionRecord, string[]>();
     for (const [address, sequences] of data.byAddress) {
       index.#byAddress.set(
         address,
         sequences.map((sequence) => {
-          const record = data.records[sequence];
+          const record = bySequence.get(sequence);
           if (!record) throw new Error(`address ${address} lists unknown transaction ${sequence}`);
+          const addresses = addressesOf.get(record);
+          if (addresses) addresses.push(address);
+          else addressesOf.set(record, [address]);
           return record;
         }),
       );
     }
+    for (const record of data.records) {
+      index.#bySignature.set(record.signature, { record, addresses: addressesOf.get(record) ?? [] });
+    }
+    index.#nextSequence = data.nextSequence ?? first + data.records.length;
+    index.#prunedThroughSlot = data.prunedThroughSlot ?? null;
     return index;
   }
 
-  /** The transaction with this (first) signature. */
+  /** The transaction with this (first) signature, unless it was pruned. */
   get(signature: string): TransactionRecord | undefined {
-    return this.#bySignature.get(signature);
+    return this.#bySignature.get(signature)?.record;
   }
 
-  /** Whether a transaction with this signature has landed. */
+  /** Whether a transaction with this signature landed and is kept. */
   has(signature: string): boolean {
     return this.#bySignature.has(signature);
   }
 
   /**
-   * Transactions that loaded `address`, newest first.
+   * Kept transactions that loaded `address`, newest first.
    *
    * `before` and `until` are positions in the node's history (they need not involve `address`), as on
-   * the validator: an unknown `before` gives no results and an unknown `until` does not stop the walk.
+   * the validator: an unknown (or pruned) `before` gives no results and an unknown `until` does not stop
+   * the walk.
    */
   signaturesForAddress(address: string, query: SignatureQuery): TransactionRecord[] {
     const list = this.#byAddress.get(address);
     if (!list) return [];
     let start = list.length - 1;
     if (query.before !== undefined) {
-      const before = this.#bySignature.get(query.before);
+      const before = this.get(query.before);
       if (!before) return [];
       start = positionBefore(list, before.sequence);
     }
-    const until = query.until === undefined ? undefined : this.#bySignature.get(query.until);
+    const until = query.until === undefined ? undefined : this.get(query.until);
     const results: TransactionRecord[] = [];
     for (let i = start; i >= 0 && results.length < query.limit; i--) {
       const record = list[i]!;

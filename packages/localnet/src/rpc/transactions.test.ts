@@ -484,6 +484,39 @@ describe('getSignaturesForAddress', () => {
   });
 });
 
+describe('a pruned ledger', () => {
+  it('answers for pruned transactions as a validator with a limited ledger: no transaction, no status, not listed', async () => {
+    await node.close();
+    node = await startTestNode({ now: () => now, ledgerLimit: 1 });
+    const payer = await fundedSigner(node, 5n); // the airdrop, slot 0
+    expect(await node.rpc.minimumLedgerSlot().send()).toBe(0n);
+    node.chain.advanceSlot();
+    const recipient = await newAddress();
+    const transfer = await signedTransaction(node, payer, [
+      getTransferSolInstruction({ source: payer, destination: recipient, amount: RENT_EXEMPT }),
+    ]);
+    const signature = await sendAndConfirm(node, transfer);
+    const [airdrop] = await node.rpc.getSignaturesForAddress(payer.address, { before: signature }).send();
+    for (let i = 0; i < 301; i++) node.chain.advanceSlot();
+
+    // The airdrop's slot went; the transfer (slot 1) is kept: the limit is one transaction.
+    expect(await node.rpc.minimumLedgerSlot().send()).toBe(1n);
+    expect(await node.rpc.getFirstAvailableBlock().send()).toBe(1n);
+    expect(
+      await node.rpc
+        .getTransaction(airdrop!.signature, { encoding: 'json', maxSupportedTransactionVersion: 0 })
+        .send(),
+    ).toBeNull();
+    const { value: statuses } = await node.rpc
+      .getSignatureStatuses([airdrop!.signature, signature], { searchTransactionHistory: true })
+      .send();
+    expect(statuses[0]).toBeNull();
+    expect(statuses[1]).toMatchObject({ slot: 1n, err: null });
+    const history = await node.rpc.getSignaturesForAddress(payer.address).send();
+    expect(history.map((entry) => entry.signature)).toEqual([signature]);
+  });
+});
+
 describe('time', () => {
   it('expires a blockhash after 150 slots', async () => {
     const payer = await fundedSigner(node);

@@ -1,5 +1,8 @@
 /**
- * Transaction history methods: getSignatureStatuses, getSignaturesForAddress and getTransaction.
+ * Transaction history methods: getSignatureStatuses, getSignaturesForAddress, getTransaction, and the
+ * bounds of the kept history, minimumLedgerSlot and getFirstAvailableBlock. Pruned transactions (see
+ * `LocalChainOptions.ledgerLimit`) are answered as a validator with a limited ledger answers: no status,
+ * not listed, `null` from getTransaction.
  *
  * @module
  */
@@ -31,6 +34,9 @@ const MAX_SIGNATURES_FOR_ADDRESS = 1000;
 /** The history methods of `chain`. */
 export function historyMethods(chain: LocalChain): Record<string, RpcHandler> {
   return {
+    // Every slot has a block here, so the first available block is the first slot whose history is whole.
+    minimumLedgerSlot: () => u64(chain.index.firstAvailableSlot),
+    getFirstAvailableBlock: () => u64(chain.index.firstAvailableSlot),
     getSignatureStatuses: (params) => {
       const list = required(params, 0, 'signatures');
       if (!Array.isArray(list)) throw invalidType(list, 'a sequence of signatures');
