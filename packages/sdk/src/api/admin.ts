@@ -71,6 +71,9 @@ export type BlockWalletResponse = z.output<typeof blockWalletResponseSchema>;
 /** `DELETE /api/admin/blocked/{address}`'s answer. */
 export const unblockWalletResponseSchema = z.object({ success: z.literal(true), address: z.string() });
 
+/** `DELETE /api/admin/blocked/{address}`'s answer. */
+export type UnblockWalletResponse = z.output<typeof unblockWalletResponseSchema>;
+
 /** `GET /api/admin/house`'s answer: the House and the Foresight config as the chain holds them. */
 export const adminHouseSchema = z.object({
   success: z.literal(true),

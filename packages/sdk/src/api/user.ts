@@ -131,6 +131,9 @@ export const updateUsernameResponseSchema = z.object({
   username: z.string(),
 });
 
+/** `POST /api/user/updateUsername`'s answer. */
+export type UpdateUsernameResponse = z.output<typeof updateUsernameResponseSchema>;
+
 /** `POST /api/user/updateUsername`'s refusal of a taken name (409): whether the deny list refused it. */
 export const usernameConflictSchema = z.looseObject({ ...apiErrorBodySchema.shape, disallowed: z.boolean() });
 
@@ -152,6 +155,9 @@ export const updatePfpResponseSchema = z.object({
   pfp: z.string(),
   pfpImage: z.string(),
 });
+
+/** `POST /api/user/updatePfp`'s answer. */
+export type UpdatePfpResponse = z.output<typeof updatePfpResponseSchema>;
 
 // Juice
 
@@ -216,8 +222,14 @@ export const referralCodeParams = z.object({ code: referralCodeSchema });
 /** `POST /api/user/createReferral`'s answer: the new code. */
 export const createReferralResponseSchema = z.object({ success: z.literal(true), referral: z.string() });
 
+/** `POST /api/user/createReferral`'s answer. */
+export type CreateReferralResponse = z.output<typeof createReferralResponseSchema>;
+
 /** `GET /api/user/referral/{code}`'s answer: the wallet the code belongs to. */
 export const referralOwnerSchema = z.object({ success: z.literal(true), address: z.string() });
+
+/** `GET /api/user/referral/{code}`'s answer. */
+export type ReferralOwner = z.output<typeof referralOwnerSchema>;
 
 /** `GET /api/user/referralStats/{address}`'s answer, lamports as decimal strings. */
 export const referralStatsSchema = z.object({

@@ -4,13 +4,14 @@
  * @module
  */
 
+import type { ReferralOwner } from '@arcade/sdk/api/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../api-client.ts';
 
 /** Fetches the address of the referrer who owns `code`; the server answers 404 for unknown codes. */
 export async function getReferralOwner(code: string, signal?: AbortSignal): Promise<string> {
-  const body = await api<{ address: string }>(
+  const body = await api<ReferralOwner>(
     `/api/user/referral/${encodeURIComponent(code)}`,
     signal === undefined ? {} : { signal },
   );

@@ -12,6 +12,7 @@
  * @module
  */
 
+import type { PriorityFeeResponse } from '@arcade/sdk/api/market-data';
 import { PRIORITY_FEE_LEVEL, RPC_COMMITMENT } from '@arcade/sdk/constants';
 import { createProgramErrorName, createTransactionSender, type TransactionSender } from '@arcade/sdk/sender';
 import {
@@ -41,7 +42,7 @@ import { createWalletSigner } from './wallet-signer.ts';
  */
 export async function estimatePriorityFee(wireTransactionBase64: string): Promise<bigint | null> {
   try {
-    const { priorityFeeEstimate } = await api<{ priorityFeeEstimate: number }>('/api/priority-fee', {
+    const { priorityFeeEstimate } = await api<PriorityFeeResponse>('/api/priority-fee', {
       method: 'POST',
       body: { transaction: wireTransactionBase64, priorityLevel: PRIORITY_FEE_LEVEL },
     });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
-import type { MarketProposal } from '@arcade/sdk/api/prophecy';
+import type { MarketProposal, MarketResponse } from '@arcade/sdk/api/prophecy';
 import { useAdminToken } from '../hooks/use-admin-token.ts';
 import { actionToasts } from '../utils/action-toasts.ts';
 import { adminKeys } from './query-keys.ts';
@@ -12,7 +12,7 @@ export type CreateMarketInput = Omit<MarketProposal, 'referrer'>;
 
 /** Creates a market on chain (signed by the House authority) with its metadata. */
 export async function createMarket(token: string, input: CreateMarketInput): Promise<MarketItem> {
-  const body = await api<{ market: MarketItem }>('/api/prophecy/createMarket', {
+  const body = await api<MarketResponse>('/api/prophecy/createMarket', {
     method: 'POST',
     token,
     body: input,

@@ -1,4 +1,4 @@
-import type { MarketResultLabel } from '@arcade/sdk/api/prophecy';
+import type { MarketResponse, MarketResultLabel } from '@arcade/sdk/api/prophecy';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
@@ -19,7 +19,7 @@ export async function resolveMarket(
   token: string,
   input: { readonly market: string; readonly result: MarketResultLabel },
 ): Promise<MarketItem> {
-  const body = await api<{ market: MarketItem }>('/api/prophecy/resolveMarket', {
+  const body = await api<MarketResponse>('/api/prophecy/resolveMarket', {
     method: 'POST',
     token,
     body: { market: input.market, result: input.result },

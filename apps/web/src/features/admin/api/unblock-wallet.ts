@@ -1,3 +1,4 @@
+import type { UnblockWalletResponse } from '@arcade/sdk/api/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
@@ -7,7 +8,7 @@ import { adminKeys } from './query-keys.ts';
 
 /** `DELETE /api/admin/blocked/{address}`: unblocks a wallet. */
 export async function unblockWallet(token: string, address: string): Promise<void> {
-  await api<{ address: string }>(`/api/admin/blocked/${encodeURIComponent(address)}`, {
+  await api<UnblockWalletResponse>(`/api/admin/blocked/${encodeURIComponent(address)}`, {
     method: 'DELETE',
     token,
   });

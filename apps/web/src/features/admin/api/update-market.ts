@@ -1,3 +1,4 @@
+import type { MarketResponse } from '@arcade/sdk/api/prophecy';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
@@ -15,7 +16,7 @@ export interface UpdateMarketInput {
 
 /** `POST /api/prophecy/updateMarket`: moves an unresolved market's end and cutoff on chain. */
 export async function updateMarket(token: string, input: UpdateMarketInput): Promise<MarketItem> {
-  const body = await api<{ market: MarketItem }>('/api/prophecy/updateMarket', {
+  const body = await api<MarketResponse>('/api/prophecy/updateMarket', {
     method: 'POST',
     token,
     body: input,

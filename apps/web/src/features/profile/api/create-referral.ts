@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { CreateReferralResponse } from '@arcade/sdk/api/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
@@ -12,7 +13,7 @@ import { profileKey } from '../../../lib/user-profile.ts';
 
 /** Creates the code; a second call fails with 'Referral already exists'. */
 export async function createReferral(token: string): Promise<string> {
-  const body = await api<{ referral: string }>('/api/user/createReferral', { method: 'POST', token });
+  const body = await api<CreateReferralResponse>('/api/user/createReferral', { method: 'POST', token });
   return body.referral;
 }
 

@@ -10,6 +10,7 @@
  * @module
  */
 
+import type { OAuthStartResponse } from '@arcade/sdk/api/oauth';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
@@ -28,7 +29,7 @@ export const OAUTH_PENDING_MAX_AGE_MS = 15 * 60_000;
  * @throws ApiError with the server's message; Error when the server answers a URL off this site.
  */
 export async function startOAuthLink(token: string, provider: SocialProvider): Promise<string> {
-  const body = await api<{ success: true; url: string }>(`/api/oauth/${provider}/start`, {
+  const body = await api<OAuthStartResponse>(`/api/oauth/${provider}/start`, {
     method: 'POST',
     token,
   });

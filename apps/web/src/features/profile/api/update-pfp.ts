@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { UpdatePfpResponse } from '@arcade/sdk/api/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
@@ -11,8 +12,8 @@ import { useSession } from '../../../lib/session/session.tsx';
 import { profileKey } from '../../../lib/user-profile.ts';
 
 /** Sends the NFT's mint; the server checks the wallet still holds it. */
-export async function updatePfp(token: string, pfp: string): Promise<{ pfp: string; pfpImage: string }> {
-  return api<{ pfp: string; pfpImage: string }>('/api/user/updatePfp', {
+export async function updatePfp(token: string, pfp: string): Promise<UpdatePfpResponse> {
+  return api<UpdatePfpResponse>('/api/user/updatePfp', {
     method: 'POST',
     token,
     body: { pfp },

@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { UpdateUsernameResponse } from '@arcade/sdk/api/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
@@ -12,7 +13,7 @@ import { profileKey } from '../../../lib/user-profile.ts';
 
 /** Sends the new username; the server answers 'Username not allowed' or 'Username already taken' on refusal. */
 export async function updateUsername(token: string, username: string): Promise<string> {
-  const body = await api<{ username: string }>('/api/user/updateUsername', {
+  const body = await api<UpdateUsernameResponse>('/api/user/updateUsername', {
     method: 'POST',
     token,
     body: { username },
