@@ -10,12 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import {
+  apiErrorMessage,
   badRequest,
-  clientErrorAnswer,
+  clientErrorCode,
   frameworkErrors,
   HttpError,
   installErrorHandlers,
   rawErrorResponse,
+  type ClientError,
 } from './errors.ts';
 
 async function app() {
@@ -159,7 +161,12 @@ describe('frameworkErrors', () => {
   });
 });
 
-describe('clientErrorAnswer', () => {
+describe('clientErrorCode', () => {
+  /** The answer written to the socket: the code's status and message in the catalogue, and the code. */
+  const clientErrorAnswer = (error: ClientError) => {
+    const code = clientErrorCode(error);
+    return [API_ERROR_STATUS[code], apiErrorMessage(code), code];
+  };
   const overflow = (packet: string) =>
     Object.assign(new Error('Header overflow'), {
       code: 'HPE_HEADER_OVERFLOW',

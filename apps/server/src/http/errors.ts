@@ -121,15 +121,6 @@ export const SECURITY_HEADERS = Object.freeze({
 /** The Content-Security-Policy directive that keeps every response out of frames. */
 export const FRAME_ANCESTORS_NONE = "frame-ancestors 'none'";
 
-/** Messages of the refusals made before any route runs. */
-export const FRAMEWORK_ERRORS = Object.freeze({
-  uriTooLong: API_ERROR_MESSAGES[ApiErrorCode.URI_TOO_LONG],
-  headersTooLarge: API_ERROR_MESSAGES[ApiErrorCode.HEADERS_TOO_LARGE],
-  timeout: API_ERROR_MESSAGES[ApiErrorCode.REQUEST_TIMEOUT],
-  malformedUrl: API_ERROR_MESSAGES[ApiErrorCode.MALFORMED_URL],
-  badRequest: API_ERROR_MESSAGES[ApiErrorCode.BAD_REQUEST],
-});
-
 /**
  * A request line this long is what overflowed the parser's limit on the request head (16 KiB by default):
  * the answer is 414, not 431.
@@ -234,17 +225,13 @@ function isUrlTooLong(packet: unknown): boolean {
   return lineEnd === -1 || lineEnd > LONG_REQUEST_LINE;
 }
 
-/** The status, message and error code for a connection-level error. */
-export function clientErrorAnswer(error: ClientError): readonly [number, string, ApiErrorCode] {
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return [408, FRAMEWORK_ERRORS.timeout, ApiErrorCode.REQUEST_TIMEOUT];
-  }
+/** The error code for a connection-level error (its status and message are the catalogue's). */
+export function clientErrorCode(error: ClientError): ApiErrorCode {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return ApiErrorCode.REQUEST_TIMEOUT;
   if (error.code === 'HPE_HEADER_OVERFLOW') {
-    return isUrlTooLong(error.rawPacket)
-      ? [414, FRAMEWORK_ERRORS.uriTooLong, ApiErrorCode.URI_TOO_LONG]
-      : [431, FRAMEWORK_ERRORS.headersTooLarge, ApiErrorCode.HEADERS_TOO_LARGE];
+    return isUrlTooLong(error.rawPacket) ? ApiErrorCode.URI_TOO_LONG : ApiErrorCode.HEADERS_TOO_LARGE;
   }
-  return [400, FRAMEWORK_ERRORS.badRequest, ApiErrorCode.BAD_REQUEST];
+  return ApiErrorCode.BAD_REQUEST;
 }
 
 /** How long a refused connection may stay half open before it is destroyed. */
@@ -295,13 +282,12 @@ export function rawErrorResponse(code: ApiErrorCode, message = apiErrorMessage(c
  */
 export function clientErrorHandler(error: ClientError, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [, message, code] = clientErrorAnswer(error);
   if (!socket.writable) {
     socket.destroy();
     return;
   }
   // Ended rather than destroyed, so the answer is not lost to a reset while the client still sends; a
   // client that never closes its side is cut off after a while.
-  socket.end(rawErrorResponse(code, message));
+  socket.end(rawErrorResponse(clientErrorCode(error)));
   socket.setTimeout(HALF_OPEN_MS, () => socket.destroy());
 }

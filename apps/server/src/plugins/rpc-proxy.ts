@@ -21,7 +21,7 @@
  * @module
  */
 
-import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
@@ -73,7 +73,7 @@ export const RPC_UPSTREAM_MESSAGE = 'Upstream RPC unavailable';
 /** The answer to a method the proxy does not relay. */
 export const RPC_METHOD_NOT_ALLOWED_MESSAGE = 'Method not allowed through this proxy';
 
-/** Every message the proxy answers with itself. */
+/** The JSON-RPC messages the proxy answers with itself (its refused upgrades use the catalogue's). */
 export const RPC_MESSAGES = Object.freeze({
   parseError: 'Parse error',
   invalidRequest: 'Invalid request',
@@ -83,10 +83,6 @@ export const RPC_MESSAGES = Object.freeze({
   tooManyCalls: (max: number): string => `Too many calls: at most ${String(max)} a minute`,
   /** The close reason of a websocket that kept sending over its budget. */
   closedForCalls: 'Too many calls',
-  originNotAllowed: API_ERROR_MESSAGES[ApiErrorCode.ORIGIN_NOT_ALLOWED],
-  tooManyConnections: API_ERROR_MESSAGES[ApiErrorCode.TOO_MANY_CONNECTIONS],
-  tooManyRequests: API_ERROR_MESSAGES[ApiErrorCode.RATE_LIMITED],
-  invalidHandshake: API_ERROR_MESSAGES[ApiErrorCode.INVALID_WEBSOCKET_HANDSHAKE],
 });
 
 /**

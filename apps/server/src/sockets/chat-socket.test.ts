@@ -1,5 +1,5 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from '@arcade/sdk/constants';
-import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { signIn, startTestServer, type TestServer } from '../../test/harness.ts';
 import { ChatRepository, type ChatMessage } from '../repositories/chat-repository.ts';
 import { CHAT_HISTORY_LENGTH, HISTORY_CACHE_MS, type ChatAck } from './chat-socket.ts';
-import { CHAT_ERRORS } from './chat-text.ts';
 
 let t: TestServer;
 let baseUrl: string;
@@ -93,12 +92,14 @@ function nextMinute(): void {
 }
 
 /** The acknowledgement's code of each refusal of a message's text. */
-const TEXT_CODES: Readonly<Record<string, ApiErrorCode>> = {
-  [CHAT_ERRORS.notText]: ApiErrorCode.CHAT_NOT_TEXT,
-  [CHAT_ERRORS.empty]: ApiErrorCode.CHAT_EMPTY,
-  [CHAT_ERRORS.tooLong]: ApiErrorCode.CHAT_TOO_LONG,
-  [CHAT_ERRORS.invalidCharacters]: ApiErrorCode.CHAT_INVALID_CHARACTERS,
-};
+const TEXT_CODES: Readonly<Record<string, ApiErrorCode>> = Object.fromEntries(
+  [
+    ApiErrorCode.CHAT_NOT_TEXT,
+    ApiErrorCode.CHAT_EMPTY,
+    ApiErrorCode.CHAT_TOO_LONG,
+    ApiErrorCode.CHAT_INVALID_CHARACTERS,
+  ].map((code) => [API_ERROR_MESSAGES[code], code]),
+);
 
 describe('/chat reading', () => {
   it('sends the history on connect without a token, and new messages live', async () => {
@@ -278,7 +279,9 @@ describe('/chat posting refusals', () => {
     t.clock.advance(1_000);
     const emoji = '😀'.repeat(CHAT_MESSAGE_MAX_LENGTH);
     expect(await send(sender, emoji)).toMatchObject({ success: true, message: { message: emoji } });
-    expect(CHAT_ERRORS.tooLong).toBe('Message cannot be longer than 100 characters');
+    expect(API_ERROR_MESSAGES[ApiErrorCode.CHAT_TOO_LONG]).toBe(
+      'Message cannot be longer than 100 characters',
+    );
   });
 
   it('survives clients that send no text, no acknowledgement, or a message too big for the socket', async () => {

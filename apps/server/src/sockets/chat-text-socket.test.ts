@@ -3,14 +3,14 @@
  * acknowledgement and never stored or broadcast; emoji messages still go through, stored in NFC.
  */
 
-import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { generateKeyPairSigner } from '@solana/kit';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { signIn, startTestServer, type TestServer } from '../../test/harness.ts';
 import type { ChatAck } from './chat-socket.ts';
-import { CHAT_ERRORS } from './chat-text.ts';
+import type { ChatTextRefusal } from './chat-text.ts';
 
 let t: TestServer;
 let baseUrl: string;
@@ -61,36 +61,28 @@ function nextMinute(): void {
   t.clock.advance(60_000 - (t.clock.now() % 60_000));
 }
 
-/** The acknowledgement's code of each refusal of a message's text. */
-const TEXT_CODES: Readonly<Record<string, ApiErrorCode>> = {
-  [CHAT_ERRORS.notText]: ApiErrorCode.CHAT_NOT_TEXT,
-  [CHAT_ERRORS.empty]: ApiErrorCode.CHAT_EMPTY,
-  [CHAT_ERRORS.tooLong]: ApiErrorCode.CHAT_TOO_LONG,
-  [CHAT_ERRORS.invalidCharacters]: ApiErrorCode.CHAT_INVALID_CHARACTERS,
-};
-
 describe('/chat text rule', () => {
   it('refuses zero-width, bidi, BOM, tag characters, stacked marks and fillers, and stores none', async () => {
     const socket = await chatter();
     const before = await storedMessages();
-    const refusals: [string, string][] = [
-      ['free\u200bmoney', CHAT_ERRORS.invalidCharacters],
-      ['adm\u200din', CHAT_ERRORS.invalidCharacters],
-      ['gm\u2060', CHAT_ERRORS.invalidCharacters],
-      ['\u200fpaypal.com', CHAT_ERRORS.invalidCharacters],
-      ['abc\u200edef', CHAT_ERRORS.invalidCharacters],
-      ['\u061chello', CHAT_ERRORS.invalidCharacters],
-      ['bom\ufeffinside', CHAT_ERRORS.invalidCharacters],
-      ['hidden\u{e0068}\u{e0069}', CHAT_ERRORS.invalidCharacters],
-      [`Z${'\u0336'.repeat(99)}`, CHAT_ERRORS.invalidCharacters],
-      ['\u3164', CHAT_ERRORS.invalidCharacters],
-      ['\u2800\u2800', CHAT_ERRORS.empty],
+    const refusals: [string, ChatTextRefusal][] = [
+      ['free\u200bmoney', ApiErrorCode.CHAT_INVALID_CHARACTERS],
+      ['adm\u200din', ApiErrorCode.CHAT_INVALID_CHARACTERS],
+      ['gm\u2060', ApiErrorCode.CHAT_INVALID_CHARACTERS],
+      ['\u200fpaypal.com', ApiErrorCode.CHAT_INVALID_CHARACTERS],
+      ['abc\u200edef', ApiErrorCode.CHAT_INVALID_CHARACTERS],
+      ['\u061chello', ApiErrorCode.CHAT_INVALID_CHARACTERS],
+      ['bom\ufeffinside', ApiErrorCode.CHAT_INVALID_CHARACTERS],
+      ['hidden\u{e0068}\u{e0069}', ApiErrorCode.CHAT_INVALID_CHARACTERS],
+      [`Z${'\u0336'.repeat(99)}`, ApiErrorCode.CHAT_INVALID_CHARACTERS],
+      ['\u3164', ApiErrorCode.CHAT_INVALID_CHARACTERS],
+      ['\u2800\u2800', ApiErrorCode.CHAT_EMPTY],
     ];
-    for (const [text, error] of refusals) {
+    for (const [text, code] of refusals) {
       nextMinute();
       expect({ text, ack: await send(socket, text) }).toEqual({
         text,
-        ack: { success: false, error, code: TEXT_CODES[error] },
+        ack: { success: false, error: API_ERROR_MESSAGES[code], code },
       });
     }
     expect(await storedMessages()).toEqual(before);

@@ -6,24 +6,9 @@
  * @module
  */
 
-import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@arcade/sdk/constants';
 import { checkText, type TextProblem } from '@arcade/sdk/text-rules';
-
-/** Why the chat refused a message: the acknowledgement's `error`. */
-export const CHAT_ERRORS = Object.freeze({
-  missingToken: API_ERROR_MESSAGES[ApiErrorCode.MISSING_TOKEN],
-  invalidToken: API_ERROR_MESSAGES[ApiErrorCode.INVALID_TOKEN],
-  tokenExpired: API_ERROR_MESSAGES[ApiErrorCode.TOKEN_EXPIRED],
-  walletBlocked: API_ERROR_MESSAGES[ApiErrorCode.WALLET_BLOCKED],
-  usernameRequired: API_ERROR_MESSAGES[ApiErrorCode.CHAT_USERNAME_REQUIRED],
-  notText: API_ERROR_MESSAGES[ApiErrorCode.CHAT_NOT_TEXT],
-  empty: API_ERROR_MESSAGES[ApiErrorCode.CHAT_EMPTY],
-  tooLong: API_ERROR_MESSAGES[ApiErrorCode.CHAT_TOO_LONG],
-  invalidCharacters: API_ERROR_MESSAGES[ApiErrorCode.CHAT_INVALID_CHARACTERS],
-  tooFast: API_ERROR_MESSAGES[ApiErrorCode.CHAT_TOO_FAST],
-  failed: API_ERROR_MESSAGES[ApiErrorCode.CHAT_FAILED],
-} as const);
 
 /** The codes of the chat's refusals of a message's text; their messages are the catalogue's. */
 export type ChatTextRefusal =

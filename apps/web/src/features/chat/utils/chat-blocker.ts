@@ -4,6 +4,8 @@
  * @module
  */
 
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
+
 import type { SocketStatus } from '../../../lib/socket-client.ts';
 import { ui } from '../../../lib/store.ts';
 
@@ -13,8 +15,8 @@ export interface ChatBlocker {
   readonly action?: { readonly label: string; readonly onClick: () => void; readonly pending?: boolean };
 }
 
-/** The server's refusal when the poster has no username (`CHAT_ERRORS.usernameRequired`). */
-export const USERNAME_REQUIRED = 'Set a username to chat';
+/** The server's refusal when the poster has no username (`CHAT_USERNAME_REQUIRED` in the catalogue). */
+export const USERNAME_REQUIRED = API_ERROR_MESSAGES[ApiErrorCode.CHAT_USERNAME_REQUIRED];
 
 /** Inputs of {@link chatBlocker}. */
 export interface ChatBlockerInput {
