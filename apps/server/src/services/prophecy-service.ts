@@ -45,9 +45,6 @@ import {
 // Limits and messages (server-side rules the spec leaves open)
 // ---------------------------------------------------------------------------------------------------------
 
-/** How often one user may comment, and the most pending market requests one user may have. */
-export { COMMENT_RATE_LIMIT, MAX_PENDING_MARKET_REQUESTS } from '@arcade/sdk/api/prophecy';
-
 /** Messages of the Prophecy API. */
 export const PROPHECY_MESSAGES = Object.freeze({
   marketNotFound: API_ERROR_MESSAGES[ApiErrorCode.MARKET_NOT_FOUND],
@@ -86,9 +83,6 @@ const PROPOSAL_CODES = Object.freeze({
 // ---------------------------------------------------------------------------------------------------------
 // The market view
 // ---------------------------------------------------------------------------------------------------------
-
-/** A result as the API shows it; defined with the API's other shapes in the SDK. */
-export type { MarketResultLabel } from '@arcade/sdk/api/prophecy';
 
 const LABEL_OF: Readonly<Record<StoredMarketResult, MarketResultLabel>> = {
   Yes: 'yes',

@@ -132,9 +132,6 @@ export interface ApplyDeps {
   readonly fairness: Pick<FairnessRepository, 'recordCommitByHead'>;
 }
 
-/** A `bets` row as the indexer reads it back. */
-export type { BetRow, RevealOutcome };
-
 /** A `reveal_bet` action. */
 export type RevealAction = Extract<IndexAction, { kind: 'reveal_bet' }>;
 

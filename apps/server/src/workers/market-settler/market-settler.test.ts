@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { sendAndConfirm } from '../../chain/send-transaction.ts';
-import type { MarketResultLabel } from '../../services/prophecy-service.ts';
+import type { MarketResultLabel } from '@arcade/sdk/api/prophecy';
 import { WorkerRunner } from '../worker.ts';
 import {
   createMarketSettlerWorker,

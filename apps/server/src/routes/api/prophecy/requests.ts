@@ -7,6 +7,7 @@
  */
 
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { MAX_PENDING_MARKET_REQUESTS } from '@arcade/sdk/api/prophecy';
 import {
   approvedRequestResponseSchema,
   approveRequestBodySchema,
@@ -25,12 +26,7 @@ import { z } from 'zod';
 import { tooManyRequests } from '../../../http/errors.ts';
 import { bearer, errorResponses } from '../../../http/schemas.ts';
 import type { MarketRequestRecord } from '../../../repositories/market-repository.ts';
-import {
-  checkMarketTimes,
-  MAX_PENDING_MARKET_REQUESTS,
-  toMarketView,
-  type ProphecyService,
-} from '../../../services/prophecy-service.ts';
+import { checkMarketTimes, toMarketView, type ProphecyService } from '../../../services/prophecy-service.ts';
 
 const errors = { ...errorResponses, 409: errorResponses[400], 502: errorResponses[400] };
 

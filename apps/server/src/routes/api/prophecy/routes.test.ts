@@ -3,7 +3,11 @@
  * against the decoded Market accounts), one market, comments, and the market request queue.
  */
 
-import { MARKET_PROPOSAL_MESSAGES } from '@arcade/sdk/api/prophecy';
+import {
+  COMMENT_RATE_LIMIT,
+  MARKET_PROPOSAL_MESSAGES,
+  MAX_PENDING_MARKET_REQUESTS,
+} from '@arcade/sdk/api/prophecy';
 import { MARKET_MAX_LIFETIME_SECS } from '@arcade/sdk/constants';
 import { poolFee } from '@arcade/sdk/payout';
 import { decodeMarket, MarketResult, type MarketAccount } from '@arcade/sdk/wager/accounts';
@@ -18,8 +22,6 @@ import { signIn, startTestServer, type TestServer } from '../../../../test/harne
 import type { EmbeddedChain } from '../../../chain/embedded-chain.ts';
 import { sendAndConfirm } from '../../../chain/send-transaction.ts';
 import {
-  COMMENT_RATE_LIMIT,
-  MAX_PENDING_MARKET_REQUESTS,
   PROPHECY_MESSAGES,
   RESOLVE_EARLY_ATTEMPTS,
   RESOLVE_RETRY_PAUSE_MS,

@@ -13,6 +13,7 @@
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import {
   COMMENT_MAX_LENGTH,
+  COMMENT_RATE_LIMIT,
   COMMENTS_PAGE_SIZE,
   MARKET_LIST_MAX,
   MARKET_LIST_PAGE_SIZE,
@@ -36,12 +37,7 @@ import { z } from 'zod';
 
 import { notFound, tooManyRequests } from '../../../http/errors.ts';
 import { bearer, errorResponses } from '../../../http/schemas.ts';
-import {
-  COMMENT_RATE_LIMIT,
-  parseCategories,
-  toMarketListItem,
-  toMarketView,
-} from '../../../services/prophecy-service.ts';
+import { parseCategories, toMarketListItem, toMarketView } from '../../../services/prophecy-service.ts';
 import requestRoutes from './requests.ts';
 
 const errors = { ...errorResponses, 409: errorResponses[400], 502: errorResponses[400] };

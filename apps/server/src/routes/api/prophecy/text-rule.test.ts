@@ -6,12 +6,11 @@
  */
 
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
-import { COMMENT_MESSAGES } from '@arcade/sdk/api/prophecy';
+import { COMMENT_MESSAGES, COMMENT_RATE_LIMIT } from '@arcade/sdk/api/prophecy';
 import { generateKeyPairSigner, type Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { signIn, startTestServer, type TestServer } from '../../../../test/harness.ts';
-import { COMMENT_RATE_LIMIT } from '../../../services/prophecy-service.ts';
 
 let t: TestServer;
 let adminToken: string;
