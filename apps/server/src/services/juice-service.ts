@@ -19,7 +19,8 @@
  *    it refuses to answer instead of answering from an older view.
  * 3. The user's Juice account's history since the claim's slot (`getSignaturesForAddress`) holds no
  *    successful transaction signed by the authority's claim signature; a listed transaction the node
- *    cannot show is doubt.
+ *    cannot show is doubt, and so is a node whose ledger no longer reaches the claim's slot
+ *    (`minimumLedgerSlot`, after pruning).
  * 4. The account's balance does not already include the claim: a balance of at least what the ledger
  *    says was minted (landed claims) plus this claim means it may have landed, whatever the history says.
  * Only then do the amount and last_claim go back. Any failed read is doubt too: tried again on the next
@@ -302,6 +303,9 @@ export class JuiceService {
     view: ChainView,
   ): Promise<Signature | null | typeof UNDECIDED> {
     const rpc = this.#chain.rpc;
+    // A node whose ledger no longer reaches the claim's slot (pruned) cannot show that it never landed.
+    const firstKept = await rpc.minimumLedgerSlot().send();
+    if (firstKept > claim.minSlot) return UNDECIDED;
     let before: Signature | undefined;
     for (;;) {
       const page = await rpc

@@ -499,6 +499,29 @@ describe('reconciliation decided from the chain, with margin', () => {
   });
 });
 
+describe('reconciliation on a node with a pruned ledger', () => {
+  it('keeps an expired claim pending while the node no longer keeps its slot, and returns it from one that does', async () => {
+    const user = await wallet();
+    await accrue(user.address, `${user.address}:pruned`, 1_000_000_000n);
+    const service = new JuiceService({ db, chain, now: t.clock.now, claimValidityBlocks: 2 });
+    const issued = await service.claim(user.address);
+    await waitForBlockHeightPast(issued.claim.lastValidBlockHeight);
+
+    // The history from the claim's slot on is gone (as after `--limit-ledger-size`): an empty list there
+    // proves nothing, so the claim stays pending instead of being returned (which could mint it twice).
+    const pruned = new JuiceService({
+      db,
+      chain: chainWith({ minimumLedgerSlot: () => answer(issued.claim.minSlot + 1n) }),
+      now: t.clock.now,
+    });
+    expect(await pruned.reconcile(user.address)).toBe(0);
+    expect(await juice.pendingClaims(user.address)).toHaveLength(1);
+
+    expect(await service.reconcile(user.address)).toBe(1);
+    expect(await service.status(user.address)).toMatchObject({ claimable: 2_400_000_000n, lastClaim: 0 });
+  });
+});
+
 describe('the read cache of GET /api/user/juice/{address}', () => {
   it('serves a wallet for a second, and a claim drops it', async () => {
     const user = await generateKeyPairSigner();
