@@ -27,6 +27,7 @@ import {
   API_ERROR_MESSAGES,
   API_ERROR_STATUS,
   ApiErrorCode,
+  type ApiErrorBody,
   type ApiErrorCodeWithMessage,
   type ApiErrorCodeWithStatus,
 } from '@arcade/sdk/api/error-codes';
@@ -92,14 +93,6 @@ export const serviceUnavailable: Refusal<503> = refuse;
 const ZOD_DEFAULT_MESSAGE =
   /^(Invalid (input|string|option|element|key|value|union|literal|type|format|date|number|URL|discriminator)|Too (small|big)|Unrecognized keys?|Expected )/;
 
-/** The body of every failed request. */
-export interface ErrorBody {
-  readonly success: false;
-  readonly error: string;
-  readonly code: ApiErrorCode;
-  readonly [extra: string]: unknown;
-}
-
 /** Fastify's own client errors, by Fastify's code, with the API error code the client sees. */
 const FASTIFY_CLIENT_ERRORS: Readonly<Record<string, ApiErrorCodeWithMessage>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: ApiErrorCode.MALFORMED_JSON,
@@ -135,7 +128,7 @@ function send(
   extra: ErrorExtra = {},
   statusCode: number = API_ERROR_STATUS[code],
 ): void {
-  void reply.code(statusCode).send({ ...extra, success: false, error, code } satisfies ErrorBody);
+  void reply.code(statusCode).send({ ...extra, success: false, error, code } satisfies ApiErrorBody);
 }
 
 /** Installs the error and not-found handlers on `app`. */
@@ -206,7 +199,7 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   void reply
     .headers({ ...SECURITY_HEADERS, 'content-security-policy': FRAME_ANCESTORS_NONE })
     .code(API_ERROR_STATUS[code])
-    .send({ success: false, error: apiErrorMessage(code), code } satisfies ErrorBody);
+    .send({ success: false, error: apiErrorMessage(code), code } satisfies ApiErrorBody);
 };
 
 /** An error Node's HTTP server reports on a connection (`clientError`). */
@@ -272,7 +265,7 @@ export function rawErrorResponse(code: ApiErrorCode, message = apiErrorMessage(c
     success: false,
     error: message,
     code,
-  } satisfies ErrorBody);
+  } satisfies ApiErrorBody);
 }
 
 /**

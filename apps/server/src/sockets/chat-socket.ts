@@ -14,7 +14,7 @@
  * @module
  */
 
-import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { ApiErrorCode, type ApiErrorBody } from '@arcade/sdk/api/error-codes';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
@@ -43,9 +43,7 @@ export const CHAT_HISTORY_LENGTH = 50;
 export const HISTORY_CACHE_MS = 1_000;
 
 /** A `message` acknowledgement. */
-export type ChatAck =
-  | { readonly success: true; readonly message: ChatMessage }
-  | { readonly success: false; readonly error: string; readonly code: ApiErrorCode };
+export type ChatAck = { readonly success: true; readonly message: ChatMessage } | ApiErrorBody;
 
 /** A refusal's acknowledgement; the message defaults to the code's. */
 function refused(code: ApiErrorCode, error: string = apiErrorMessage(code)): ChatAck {

@@ -509,9 +509,12 @@ export function hasFixedMessage(code: ApiErrorCode): code is ApiErrorCodeWithMes
   return code in API_ERROR_MESSAGES;
 }
 
-/** The body of every refused request. Some refusals add fields (see the codes' notes). */
-export interface ApiErrorBody {
+/**
+ * The body of every refused request (the server's and the chat acknowledgements'), `C` its code. Some
+ * refusals add fields (see the codes' notes).
+ */
+export interface ApiErrorBody<C extends ApiErrorCode = ApiErrorCode> {
   readonly success: false;
   readonly error: string;
-  readonly code: ApiErrorCode;
+  readonly code: C;
 }
