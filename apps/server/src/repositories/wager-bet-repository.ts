@@ -95,6 +95,18 @@ export interface BetReveal {
   readonly userPaid: bigint;
 }
 
+/**
+ * The bets a refund can be recorded on: not refunded yet, and open, or with a reveal recorded first that
+ * says it had been refunded (`earlier`, or rolled after its refund).
+ */
+const REFUNDABLE = `refund_signature IS NULL AND (state = 'Open' OR reveal_outcome = 'earlier' OR after_refund)`;
+
+/**
+ * Records a refund's signature (`$2`): an open bet becomes Refunded; a revealed one keeps the state its
+ * reveal set.
+ */
+const RECORD_REFUND = `UPDATE bets SET state = CASE WHEN state = 'Open' THEN 'Refunded' ELSE state END, refund_signature = $2`;
+
 /** The bet records and the bets on them. */
 export class WagerBetRepository {
   readonly #db: Queryable;
@@ -249,17 +261,13 @@ export class WagerBetRepository {
   }
 
   /**
-   * Records a `refund_bet` (by anyone) on the record's newest bet it can have refunded: an open one, or one
-   * whose reveal was recorded first and says it had been refunded (`earlier`, or rolled after its refund):
-   * that reveal set its state already, the refund adds its signature. Never twice.
+   * Records a `refund_bet` (by anyone) on the record's newest bet it can have refunded (see
+   * {@link REFUNDABLE}). Never twice.
    */
   async recordRefund(tx: Queryable, bet: string, signature: string): Promise<void> {
     await tx.query(
-      `UPDATE bets SET state = CASE WHEN state = 'Open' THEN 'Refunded' ELSE state END, refund_signature = $2
-       WHERE id = (SELECT id FROM bets
-                    WHERE bet_address = $1 AND refund_signature IS NULL
-                      AND (state = 'Open' OR reveal_outcome = 'earlier' OR after_refund)
-                    ORDER BY id DESC LIMIT 1)`,
+      `${RECORD_REFUND}
+       WHERE id = (SELECT id FROM bets WHERE bet_address = $1 AND ${REFUNDABLE} ORDER BY id DESC LIMIT 1)`,
       [bet, signature],
     );
   }
@@ -269,12 +277,7 @@ export class WagerBetRepository {
    * {@link recordRefund} (a no-op once recorded).
    */
   async recordRefundOf(betId: number, signature: string, q: Queryable = this.#db): Promise<void> {
-    await q.query(
-      `UPDATE bets SET state = CASE WHEN state = 'Open' THEN 'Refunded' ELSE state END, refund_signature = $2
-        WHERE id = $1 AND refund_signature IS NULL
-          AND (state = 'Open' OR reveal_outcome = 'earlier' OR after_refund)`,
-      [betId, signature],
-    );
+    await q.query(`${RECORD_REFUND} WHERE id = $1 AND ${REFUNDABLE}`, [betId, signature]);
   }
 
   /** Records a `claim_bet` on the record's newest settled win. */
