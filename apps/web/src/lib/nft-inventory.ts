@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { InventoryNftJson } from '@arcade/sdk/api/nfts';
+import type { InventoryNftJson, InventoryResponseJson } from '@arcade/sdk/api/nfts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from './api-client.ts';
@@ -21,7 +21,7 @@ export async function getInventory(
   address: string,
   signal?: AbortSignal,
 ): Promise<readonly InventoryNftJson[]> {
-  const body = await api<{ inventory: InventoryNftJson[] }>('/api/nfts/inventoryV2', {
+  const body = await api<InventoryResponseJson>('/api/nfts/inventoryV2', {
     query: { address },
     ...(signal === undefined ? {} : { signal }),
   });

@@ -83,11 +83,17 @@ export type InventoryNftJson = z.output<typeof inventorySchema>;
 /** `GET /api/nfts/tokens`'s answer: the tokens prizes are paid in. */
 export const tokensResponseSchema = z.object({ success: z.literal(true), tokens: z.array(tokenSchema) });
 
+/** `GET /api/nfts/tokens`'s answer. */
+export type TokensResponseJson = z.output<typeof tokensResponseSchema>;
+
 /** `GET /api/nfts/trendingV2`'s and `GET /api/nfts/search`'s answer. */
 export const collectionsResponseSchema = z.object({
   success: z.literal(true),
   collections: z.array(collectionSummarySchema),
 });
+
+/** `GET /api/nfts/trendingV2`'s and `GET /api/nfts/search`'s answer. */
+export type NftCollectionsResponseJson = z.output<typeof collectionsResponseSchema>;
 
 /** `GET /api/nfts/collectionV2`'s and `GET /api/nfts/collectionTraits`' query. */
 export const collIdQuerySchema = z.object({ collId: collIdSchema });
@@ -107,17 +113,26 @@ export const collectionResponseSchema = z.object({
   collection: collectionDetailSchema,
 });
 
+/** `GET /api/nfts/collectionV2`'s answer. */
+export type NftCollectionResponseJson = z.output<typeof collectionResponseSchema>;
+
 /** `GET /api/nfts/collectionTraits`' answer: each trait type's values with their counts. */
 export const collectionTraitsResponseSchema = z.object({
   success: z.literal(true),
   traits: z.record(z.string(), z.record(z.string(), z.number())),
 });
 
+/** `GET /api/nfts/collectionTraits`' answer. */
+export type NftCollectionTraitsResponseJson = z.output<typeof collectionTraitsResponseSchema>;
+
 /** `GET /api/nfts/getListingV2`'s query. */
 export const listingQuerySchema = z.object({ collId: collIdSchema, mint: addressSchema });
 
 /** `GET /api/nfts/getListingV2`'s answer. */
 export const listingResponseSchema = z.object({ success: z.literal(true), listing: listingSchema });
+
+/** `GET /api/nfts/getListingV2`'s answer. */
+export type NftListingResponseJson = z.output<typeof listingResponseSchema>;
 
 /** `GET /api/nfts/buyListingTx`'s query: the listing, the most the buyer pays, the buyer and the seller. */
 export const buyListingQuerySchema = z.object({
@@ -133,6 +148,9 @@ export const buyListingResponseSchema = z.object({
   transaction: z.string(),
   lastValidBlockHeight: u64String.nullable(),
 });
+
+/** `GET /api/nfts/buyListingTx`'s answer. */
+export type BuyListingResponseJson = z.output<typeof buyListingResponseSchema>;
 
 /** `POST /api/nfts/cosignBuy`'s body: the buyer-composed transaction. */
 export const cosignBuyBodySchema = z.object(
@@ -152,6 +170,9 @@ export const cosignBuyResponseSchema = z.object({
   mint: z.string(),
 });
 
+/** `POST /api/nfts/cosignBuy`'s answer. */
+export type CosignBuyResponseJson = z.output<typeof cosignBuyResponseSchema>;
+
 /** `GET /api/nfts/search`'s query. */
 export const searchQuerySchema = z.object({
   query: z
@@ -169,6 +190,9 @@ export const inventoryResponseSchema = z.object({
   success: z.literal(true),
   inventory: z.array(inventorySchema),
 });
+
+/** `GET /api/nfts/inventoryV2`'s answer. */
+export type InventoryResponseJson = z.output<typeof inventoryResponseSchema>;
 
 /** `GET /api/nfts/assets/{file}`'s parameters. File names: the allow-list decides; this only bounds the work. */
 export const assetParamsSchema = z.object({ file: z.string().max(100).meta({ example: 'art.svg' }) });

@@ -12,6 +12,7 @@
  */
 
 import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import type { BuyListingResponseJson, CosignBuyResponseJson } from '@arcade/sdk/api/nfts';
 import { ERROR_MESSAGES } from '@arcade/sdk/messages';
 import {
   address as toAddress,
@@ -85,7 +86,7 @@ export interface BuyRequest {
  */
 export async function cosignBuy(wireTransactionBase64: string): Promise<string> {
   try {
-    const { transaction } = await api<{ transaction: string }>('/api/nfts/cosignBuy', {
+    const { transaction } = await api<CosignBuyResponseJson>('/api/nfts/cosignBuy', {
       method: 'POST',
       body: { transaction: wireTransactionBase64 },
     });
@@ -143,7 +144,7 @@ export async function composeNftBuy(request: BuyRequest): Promise<ComposedBuy> {
   }
   let wire: string;
   try {
-    ({ transaction: wire } = await api<{ transaction: string }>('/api/nfts/buyListingTx', {
+    ({ transaction: wire } = await api<BuyListingResponseJson>('/api/nfts/buyListingTx', {
       query: {
         mint: request.mint,
         maxPrice: request.prize.toString(),

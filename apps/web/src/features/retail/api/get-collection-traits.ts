@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { NftCollectionTraitsResponseJson } from '@arcade/sdk/api/nfts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
@@ -14,7 +15,7 @@ export type CollectionTraits = Readonly<Record<string, Readonly<Record<string, n
 
 /** Fetches the traits of `collId`'s live listings. */
 export async function getCollectionTraits(collId: string, signal?: AbortSignal): Promise<CollectionTraits> {
-  const { traits } = await api<{ traits: CollectionTraits }>('/api/nfts/collectionTraits', {
+  const { traits } = await api<NftCollectionTraitsResponseJson>('/api/nfts/collectionTraits', {
     query: { collId },
     ...(signal === undefined ? {} : { signal }),
   });

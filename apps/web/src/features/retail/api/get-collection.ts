@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { NftCollectionSummaryJson, NftListingJson } from '@arcade/sdk/api/nfts';
+import type { NftCollectionResponseJson, NftListingJson } from '@arcade/sdk/api/nfts';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
@@ -33,14 +33,9 @@ export interface Collection extends CollectionSummary {
   readonly listings: readonly Listing[];
 }
 
-interface CollectionWire extends NftCollectionSummaryJson {
-  readonly description: string;
-  readonly listings: readonly NftListingJson[];
-}
-
 /** `GET /api/nfts/collectionV2?collId=`. */
 export async function getCollection(collId: string, signal?: AbortSignal): Promise<Collection> {
-  const { collection } = await api<{ collection: CollectionWire }>('/api/nfts/collectionV2', {
+  const { collection } = await api<NftCollectionResponseJson>('/api/nfts/collectionV2', {
     query: { collId },
     ...(signal ? { signal } : {}),
   });

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { NftListingJson } from '@arcade/sdk/api/nfts';
+import type { NftListingResponseJson } from '@arcade/sdk/api/nfts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -24,7 +24,7 @@ export async function getListing(
   signal?: AbortSignal,
 ): Promise<Listing | null> {
   try {
-    const { listing } = await api<{ listing: NftListingJson }>('/api/nfts/getListingV2', {
+    const { listing } = await api<NftListingResponseJson>('/api/nfts/getListingV2', {
       query: { collId, mint },
       ...(signal === undefined ? {} : { signal }),
     });

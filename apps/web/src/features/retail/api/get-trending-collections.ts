@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { NftCollectionSummaryJson } from '@arcade/sdk/api/nfts';
+import type { NftCollectionSummaryJson, NftCollectionsResponseJson } from '@arcade/sdk/api/nfts';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
@@ -24,10 +24,7 @@ export function parseCollectionSummary(wire: NftCollectionSummaryJson): Collecti
 
 /** `GET /api/nfts/trendingV2`. */
 export async function getTrendingCollections(signal?: AbortSignal): Promise<readonly CollectionSummary[]> {
-  const body = await api<{ collections: NftCollectionSummaryJson[] }>(
-    '/api/nfts/trendingV2',
-    signal ? { signal } : {},
-  );
+  const body = await api<NftCollectionsResponseJson>('/api/nfts/trendingV2', signal ? { signal } : {});
   return body.collections.map(parseCollectionSummary);
 }
 

@@ -1,11 +1,11 @@
-import type { TokenJson } from '@arcade/sdk/api/nfts';
+import type { TokenJson, TokensResponseJson } from '@arcade/sdk/api/nfts';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 
 /** `GET /api/nfts/tokens`: the tokens TailSpin pays prizes in (docs/reference/entities.md#client-views). */
 export async function getTokens(signal?: AbortSignal): Promise<readonly TokenJson[]> {
-  const body = await api<{ tokens: TokenJson[] }>('/api/nfts/tokens', signal ? { signal } : {});
+  const body = await api<TokensResponseJson>('/api/nfts/tokens', signal ? { signal } : {});
   return body.tokens;
 }
 
