@@ -269,6 +269,9 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_@]+$/;
 /** Longest chat message. */
 export const CHAT_MESSAGE_MAX_LENGTH = 100;
 
+/** Longest reason an admin may give for blocking a wallet. */
+export const BLOCK_REASON_MAX_LENGTH = 200;
+
 /** Age the user must confirm to play. */
 export const MINIMUM_AGE = 18;
 

@@ -7,6 +7,7 @@
 
 import { z } from 'zod';
 
+import { BLOCK_REASON_MAX_LENGTH } from '../constants.ts';
 import { addressSchema } from './common.ts';
 import { API_ERROR_MESSAGES, ApiErrorCode } from './error-codes.ts';
 
@@ -14,7 +15,7 @@ import { API_ERROR_MESSAGES, ApiErrorCode } from './error-codes.ts';
 export const ADMIN_ERRORS = Object.freeze({
   cannotBlockAdmin: API_ERROR_MESSAGES[ApiErrorCode.CANNOT_BLOCK_ADMIN],
   notBlocked: API_ERROR_MESSAGES[ApiErrorCode.WALLET_NOT_BLOCKED],
-  reasonTooLong: 'Reason cannot be longer than 200 characters',
+  reasonTooLong: `Reason cannot be longer than ${BLOCK_REASON_MAX_LENGTH} characters`,
   invalidGame: "game must be 'wager' or 'foresight'",
   invalidPaused: 'paused must be true or false',
   chainUnavailable: API_ERROR_MESSAGES[ApiErrorCode.CHAIN_UNAVAILABLE],
@@ -22,9 +23,6 @@ export const ADMIN_ERRORS = Object.freeze({
   configMissing: API_ERROR_MESSAGES[ApiErrorCode.FORESIGHT_CONFIG_NOT_INITIALIZED],
   transactionFailed: API_ERROR_MESSAGES[ApiErrorCode.CHAIN_REFUSED_TRANSACTION],
 } as const);
-
-/** The longest reason a block may give. */
-export const BLOCK_REASON_MAX_LENGTH = 200;
 
 /** A blocked wallet: why, by whom and when. */
 export const blockedWalletSchema = z.object({
