@@ -1,14 +1,10 @@
 import type { BlockedWallet, BlockWalletResponse } from '@arcade/sdk/api/admin';
-import { BLOCK_REASON_MAX_LENGTH as SDK_BLOCK_REASON_MAX_LENGTH } from '@arcade/sdk/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { useAdminToken } from '../hooks/use-admin-token.ts';
 import { actionToasts } from '../utils/action-toasts.ts';
 import { adminKeys } from './query-keys.ts';
-
-/** Longest block reason the server takes (the SDK's zod-free constant, so zod stays out of the admin chunk). */
-export const BLOCK_REASON_MAX_LENGTH = SDK_BLOCK_REASON_MAX_LENGTH;
 
 /** Input of {@link blockWallet}. */
 export interface BlockWalletInput {

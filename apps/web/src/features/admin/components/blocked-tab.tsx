@@ -4,7 +4,9 @@ import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { BLOCK_REASON_MAX_LENGTH, useBlockWallet } from '../api/block-wallet.ts';
+import { BLOCK_REASON_MAX_LENGTH } from '@arcade/sdk/constants';
+
+import { useBlockWallet } from '../api/block-wallet.ts';
 import { useBlockedWallets } from '../api/get-blocked-wallets.ts';
 import { useUnblockWallet } from '../api/unblock-wallet.ts';
 import {
