@@ -1,3 +1,4 @@
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { QueryClientProvider, notifyManager } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -329,6 +330,26 @@ describe('LiveChat: posting', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Slow down: one message per second');
     // The unsent text stays, to send again a moment later.
     expect(input().value).toBe('spam');
+  });
+});
+
+describe('LiveChat: a refusal told apart by its code', () => {
+  it('reads the profile again when the server says the wallet has no username (CHAT_USERNAME_REQUIRED)', async () => {
+    const user = userEvent.setup();
+    signedIn();
+    renderChat();
+    connect();
+    await waitFor(() => {
+      expect(input().disabled).toBe(false);
+    });
+    await user.type(input(), 'gm{Enter}');
+    // The username went meanwhile (another tab): the refusal's code, not its words, sends the chat to the profile.
+    mocks.state.username = null;
+    ack({ success: false, error: 'any wording', code: ApiErrorCode.CHAT_USERNAME_REQUIRED });
+    await screen.findByText('Set a username to chat');
+    await waitFor(() => {
+      expect(input().disabled).toBe(true);
+    });
   });
 });
 

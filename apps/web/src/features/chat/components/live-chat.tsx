@@ -1,3 +1,4 @@
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { useLayoutEffect, useRef, useState } from 'react';
 
 import { Spinner } from '../../../components/ui/button.tsx';
@@ -6,7 +7,7 @@ import { useProfile } from '../../../lib/user-profile.ts';
 import { useWallet } from '../../../lib/wallet/wallet-context.tsx';
 import { useChatMessages } from '../api/get-chat-messages.ts';
 import { useChatSocket } from '../hooks/use-chat-socket.ts';
-import { chatBlocker, USERNAME_REQUIRED } from '../utils/chat-blocker.ts';
+import { chatBlocker } from '../utils/chat-blocker.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatMessageRow } from './chat-message-row.tsx';
 
@@ -78,7 +79,7 @@ export function LiveChat() {
       scrollToBottom();
       return null;
     }
-    if (result.error === USERNAME_REQUIRED) void refetch();
+    if (result.code === ApiErrorCode.CHAT_USERNAME_REQUIRED) void refetch();
     return result.error;
   }
 

@@ -22,7 +22,10 @@ export const CHAT_SEND_TIMEOUT_MS = 10_000;
 export const CHAT_SEND_FAILED = 'Could not send the message';
 
 /** The outcome of a post. */
-export type ChatSendResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
+export type ChatSendResult =
+  | { readonly ok: true }
+  /** `code`: the server's refusal's catalogue code; null when the message never got an answer. */
+  | { readonly ok: false; readonly error: string; readonly code: number | null };
 
 /** What {@link useChatSocket} returns. */
 export interface ChatSocket {
@@ -67,15 +70,16 @@ export function useChatSocket(token: string | null): ChatSocket {
   const send = useCallback(
     async (text: string): Promise<ChatSendResult> => {
       const client = clientRef.current;
-      if (client === null) return { ok: false, error: CHAT_SEND_FAILED };
+      if (client === null) return { ok: false, error: CHAT_SEND_FAILED, code: null };
       let reply: unknown;
       try {
         reply = await client.request('message', text, CHAT_SEND_TIMEOUT_MS);
       } catch {
-        return { ok: false, error: CHAT_SEND_FAILED };
+        return { ok: false, error: CHAT_SEND_FAILED, code: null };
       }
-      if (typeof reply !== 'object' || reply === null) return { ok: false, error: CHAT_SEND_FAILED };
-      const ack = reply as { success?: unknown; error?: unknown; message?: unknown };
+      if (typeof reply !== 'object' || reply === null)
+        return { ok: false, error: CHAT_SEND_FAILED, code: null };
+      const ack = reply as { success?: unknown; error?: unknown; code?: unknown; message?: unknown };
       if (ack.success === true) {
         // The broadcast brings it too; adding it now shows it without waiting for that round trip.
         if (isChatMessage(ack.message)) {
@@ -89,6 +93,7 @@ export function useChatSocket(token: string | null): ChatSocket {
       return {
         ok: false,
         error: typeof ack.error === 'string' && ack.error !== '' ? ack.error : CHAT_SEND_FAILED,
+        code: typeof ack.code === 'number' ? ack.code : null,
       };
     },
     [queryClient],

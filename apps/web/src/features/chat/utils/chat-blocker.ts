@@ -4,8 +4,6 @@
  * @module
  */
 
-import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
-
 import type { SocketStatus } from '../../../lib/socket-client.ts';
 import { ui } from '../../../lib/store.ts';
 
@@ -15,8 +13,11 @@ export interface ChatBlocker {
   readonly action?: { readonly label: string; readonly onClick: () => void; readonly pending?: boolean };
 }
 
-/** The server's refusal when the poster has no username (`CHAT_USERNAME_REQUIRED` in the catalogue). */
-export const USERNAME_REQUIRED = API_ERROR_MESSAGES[ApiErrorCode.CHAT_USERNAME_REQUIRED];
+/**
+ * Why a wallet without a username cannot post (the server refuses such a post with
+ * `CHAT_USERNAME_REQUIRED`, in the same words).
+ */
+export const USERNAME_REQUIRED = 'Set a username to chat';
 
 /** Inputs of {@link chatBlocker}. */
 export interface ChatBlockerInput {
