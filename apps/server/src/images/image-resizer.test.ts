@@ -114,7 +114,7 @@ describe('ImageResizer budgets and caps', () => {
   it('resizes nothing when the miss is refused', async () => {
     const resizer = new ImageResizer({ cacheDir: join(dir, 'e') });
     let loads = 0;
-    const refusal = new HttpError(429, ApiErrorCode.RATE_LIMITED);
+    const refusal = new HttpError(ApiErrorCode.RATE_LIMITED);
     const error = await resizer
       .get(
         { key: '/w.svg', width: 64, height: 64, allowSvg: true },

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { ApiErrorCodeWithMessage } from '@arcade/sdk/api/error-codes';
+import type { ApiErrorCodeWithMessage, ApiErrorCodeWithStatus } from '@arcade/sdk/api/error-codes';
 import type { z } from 'zod';
 
 import { badGateway } from '../../http/errors.ts';
@@ -20,7 +20,7 @@ export interface FetchJsonOptions<Schema extends z.ZodType> {
   readonly init?: RequestInit;
   readonly schema: Schema;
   /** The refusal on failure (its catalogue message is what the user sees), e.g. `MARKETPLACE_UNAVAILABLE`. */
-  readonly failure: ApiErrorCodeWithMessage;
+  readonly failure: ApiErrorCodeWithStatus<502> & ApiErrorCodeWithMessage;
   readonly timeoutMs: number;
   /** Statuses that mean "no such thing" rather than a failure: the result is `null`. */
   readonly notFoundStatuses?: readonly number[];
