@@ -806,7 +806,11 @@ describe('indexing real activity', () => {
     for (let i = 0; i < 2; i += 1) {
       placed.push(
         await send(carol, [
-          await getUpdatePredictionInstructionAsync({ user: carol, market, amount: SOL / 100n + 100n + BigInt(i) }),
+          await getUpdatePredictionInstructionAsync({
+            user: carol,
+            market,
+            amount: SOL / 100n + 100n + BigInt(i),
+          }),
         ]),
       );
     }
