@@ -11,8 +11,11 @@
  * - GET /api/user/{address};
  * - GET /api/user/juice/{address}.
  *
- * Targets: each API route at least 0.5× the bare route's requests per second, and p99 under 25 ms.
- * The database is PGlite unless BENCH_DATABASE_URL points at PostgreSQL.
+ * Targets, as ratios to the bare route of the same run (docs/benchmarks.md): each API route at least
+ * {@link MIN_RPS_RATIO}× the bare route's requests per second, its p99 at most {@link MAX_P99_RATIO}× the
+ * bare route's p99, and no non-2xx answer. The absolute figures are printed beside the ratios; they vary
+ * with the machine, the ratios much less. The database is PGlite unless BENCH_DATABASE_URL points at
+ * PostgreSQL.
  *
  * Run: `node apps/server/scripts/bench.ts` (part of `npm run bench`).
  */
@@ -32,6 +35,18 @@ const DURATION_SECS = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = 3;
 const CONNECTIONS = 100;
 const MARKETS = 1_000;
+/** A route keeps at least this share of the bare route's requests per second. */
+const MIN_RPS_RATIO = 0.5;
+/**
+ * A route's p99 stays within this multiple of the bare route's p99. At 100 connections both are
+ * saturated, so latency grows as throughput falls: a route at the 0.5× req/s floor already sits near 2×
+ * the bare p99, and the tail adds noise on top. Measured 2.0–2.1× on the loaded 2-core VM (bare p99
+ * 130 ms) and 1.2–1.9× on a slower shared machine (bare 23 ms, routes 27–43 ms); 3 leaves that margin and
+ * still fails a route whose tail queues behind slow work (5× and more).
+ */
+const MAX_P99_RATIO = 3;
+/** autocannon reports whole milliseconds: a bare p99 under 1 ms counts as 1, so the ratio stays finite. */
+const MIN_P99_MS = 1;
 
 interface Ready {
   readonly apiUrl: string;
@@ -98,7 +113,14 @@ async function serve(): Promise<void> {
   const user = (await generateKeyPairSigner()).address;
   await db.query("INSERT INTO users (address, username) VALUES ($1, 'bench_user')", [user]);
 
-  const bare = Fastify({ logger: false });
+  // The application's server options that shape every request (router, body limit, proxy trust); its
+  // plugins, hooks and error handlers stay out.
+  const bare = Fastify({
+    logger: false,
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
   bare.get('/bare', async () => ({ success: true }));
   const [apiUrl, bareUrl] = await Promise.all([
     app.listen({ host: '127.0.0.1', port: 0 }),
@@ -174,16 +196,25 @@ if (isMainThread) {
   console.log(
     `\nAPI benchmark: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_SECS} s per route (medians)\n`,
   );
-  console.log('| route | req/s | × bare | p50 ms | p99 ms | non-2xx | errors | target met |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  console.log(
+    `targets: req/s ≥ ${String(MIN_RPS_RATIO)}× bare, p99 ≤ ${String(MAX_P99_RATIO)}× bare, no non-2xx\n`,
+  );
+  console.log(
+    '| route | req/s | req/s × bare | p50 ms | p99 ms | p99 × bare | non-2xx | errors | target met |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  const bareP99 = Math.max(MIN_P99_MS, bare.p99);
+  let missed = 0;
   for (const figures of [bare, ...routes]) {
-    const ratio = figures.requestsPerSec / bare.requestsPerSec;
-    const met =
-      figures === bare ? '' : ratio >= 0.5 && figures.p99 < 25 && figures.non2xx === 0 ? 'yes' : 'NO';
+    const rpsRatio = figures.requestsPerSec / bare.requestsPerSec;
+    const p99Ratio = Math.max(MIN_P99_MS, figures.p99) / bareP99;
+    const ok = rpsRatio >= MIN_RPS_RATIO && p99Ratio <= MAX_P99_RATIO && figures.non2xx === 0;
+    if (figures !== bare && !ok) missed += 1;
     console.log(
-      `| ${figures.name} | ${Math.round(figures.requestsPerSec).toLocaleString('en-US')} | ${ratio.toFixed(2)} | ${figures.p50} | ${figures.p99} | ${figures.non2xx} | ${figures.errors} | ${met} |`,
+      `| ${figures.name} | ${Math.round(figures.requestsPerSec).toLocaleString('en-US')} | ${rpsRatio.toFixed(2)} | ${figures.p50} | ${figures.p99} | ${p99Ratio.toFixed(2)} | ${figures.non2xx} | ${figures.errors} | ${figures === bare ? '' : ok ? 'yes' : 'NO'} |`,
     );
   }
+  if (missed > 0) process.exitCode = 1;
   await worker.terminate();
 } else {
   await serve();

@@ -24,7 +24,7 @@
  * `--motion full` or `--motion reduced` picks one.
  *
  * Targets (reported, never asserted): TailSpin and ReTail p50 ≤ 1.5 s. Exits non-zero only when a game
- * could not be played.
+ * could not be played, so the exit code does not depend on the machine's speed (docs/benchmarks.md).
  *
  * Run: `npm run build:web && node apps/web/scripts/bench-play.ts [--runs 20] [--motion both|full|reduced]
  * [--games tailspin,retail,foresight,prophecy]` (part of `npm run bench`).

@@ -7,7 +7,10 @@
  *   Debian's chromium against the real product: this script starts `apps/server/src/main.ts` on spare
  *   ports with a throwaway data directory, so `/` is served exactly as `npm start` serves it.
  *
- * Targets: initial JS ≤ 200 KiB gzip, Lighthouse performance ≥ 95.
+ * Targets: initial JS ≤ 200 KiB gzip (deterministic for a build: the exit code depends on it), Lighthouse
+ * performance ≥ 95 (reported, not asserted: simulated throttling still scales the page's observed CPU
+ * time, so the score falls on a loaded machine; Lighthouse's `benchmarkIndex` for this machine is printed
+ * beside it). See docs/benchmarks.md.
  *
  * Run: `npm run build:web && node apps/web/scripts/bench.ts` (part of `npm run bench`).
  *
@@ -113,6 +116,7 @@ for (const src of initial) console.log(`  ${src.padEnd(48)} ${gzipKib(join(dist,
 console.log(
   `  total ${initialKib.toFixed(1)} KiB (target ≤ ${INITIAL_JS_TARGET_KIB} KiB): ${initialKib <= INITIAL_JS_TARGET_KIB ? 'met' : 'MISSED'}`,
 );
+if (initialKib > INITIAL_JS_TARGET_KIB) process.exitCode = 1;
 
 const product = await startProduct();
 // Lighthouse drives its own tab through the DevTools port of the chromium playwright starts.
@@ -132,14 +136,16 @@ try {
     });
     const score = Math.round((report?.lhr.categories['performance']?.score ?? 0) * 100);
     const audit = (id: string) => report?.lhr.audits[id]?.displayValue ?? '?';
+    // Lighthouse's measure of this machine's speed (about 1,000 and up on a quiet desktop).
+    const benchmarkIndex = report?.lhr.environment.benchmarkIndex ?? Number.NaN;
     console.log(
-      `  lighthouse run ${run + 1}: performance ${score} (FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')})`,
+      `  lighthouse run ${run + 1}: performance ${score} (FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}; benchmarkIndex ${Math.round(benchmarkIndex)})`,
     );
     scores.push(score);
   }
   const median = scores.sort((a, b) => a - b)[1]!;
   console.log(
-    `web: Lighthouse performance (mobile preset), median of 3: ${median} (target ≥ ${LIGHTHOUSE_TARGET}): ${median >= LIGHTHOUSE_TARGET ? 'met' : 'MISSED'}\n`,
+    `web: Lighthouse performance (mobile preset), median of 3: ${median} (target ≥ ${LIGHTHOUSE_TARGET}, reported): ${median >= LIGHTHOUSE_TARGET ? 'met' : 'MISSED'}\n`,
   );
 } finally {
   await browser.close();
