@@ -1,3 +1,4 @@
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openTestDatabase, TestClock, type TestDatabase } from '../../test/harness.ts';
@@ -19,13 +20,14 @@ async function started(
   return { state: new URL(url).searchParams.get('state')!, browserCookie };
 }
 
-async function failure(promise: Promise<unknown>): Promise<string> {
+/** The refusal `promise` ends with: its catalogue code and its message. */
+async function failure(promise: Promise<unknown>): Promise<[number, string]> {
   const error: unknown = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(OAuthLinkError);
-  return (error as OAuthLinkError).message;
+  return [(error as OAuthLinkError).code, (error as OAuthLinkError).message];
 }
 
 describe('OAuthService with the Discord and X adapters on recorded responses', () => {
@@ -82,8 +84,8 @@ describe('OAuthService with the Discord and X adapters on recorded responses', (
     ).toEqual([{ discord_id: '80351110224678912', discord_username: 'nelly' }]);
     expect(changed).toContain(WALLET);
     expect(oauth.linkedRedirect('discord')).toBe('https://arcade.example/?linked=discord');
-    expect(oauth.errorRedirect('Bad & worse', 'twitter')).toBe(
-      'https://arcade.example/?oauthError=Bad+%26+worse&provider=twitter',
+    expect(oauth.errorRedirect(ApiErrorCode.OAUTH_PROVIDER_FAILED, 'Bad & worse', 'twitter')).toBe(
+      'https://arcade.example/?oauthError=Bad+%26+worse&errorCode=3012&provider=twitter',
     );
   });
 
@@ -101,7 +103,7 @@ describe('OAuthService with the Discord and X adapters on recorded responses', (
     const two = await started(second.service.start(OTHER_WALLET, 'twitter'));
     expect(
       await failure(second.service.complete('twitter', { code: 'c', state: two.state }, two.browserCookie)),
-    ).toBe('This account is linked to another wallet');
+    ).toEqual([ApiErrorCode.OAUTH_LINKED_TO_ANOTHER_WALLET, 'This account is linked to another wallet']);
     expect(
       await database.db.query('SELECT address FROM users WHERE twitter_id = $1', ['2244994945']),
     ).toEqual([{ address: WALLET }]);
@@ -126,11 +128,15 @@ describe('OAuthService with the Discord and X adapters on recorded responses', (
     for (const [replies, message] of cases) {
       const { service: oauth, requests } = service(...replies);
       const { state, browserCookie } = await started(oauth.start(OTHER_WALLET, 'discord'));
-      expect(await failure(oauth.complete('discord', { code: 'c', state }, browserCookie))).toBe(message);
+      expect(await failure(oauth.complete('discord', { code: 'c', state }, browserCookie))).toEqual([
+        ApiErrorCode.OAUTH_PROVIDER_FAILED,
+        message,
+      ]);
       const count = requests.length;
-      expect(await failure(oauth.complete('discord', { code: 'c', state }, browserCookie))).toBe(
+      expect(await failure(oauth.complete('discord', { code: 'c', state }, browserCookie))).toEqual([
+        ApiErrorCode.OAUTH_LINK_INVALID,
         'This link request is invalid or has expired',
-      );
+      ]);
       // A used state never reaches the provider again.
       expect(requests).toHaveLength(count);
     }
@@ -140,19 +146,23 @@ describe('OAuthService with the Discord and X adapters on recorded responses', (
     const { service: oauth, requests } = service();
     for (const cookie of [undefined, '', 'A'.repeat(43)]) {
       const link = await started(oauth.start(WALLET, 'discord'));
-      expect(await failure(oauth.complete('discord', { code: 'c', state: link.state }, cookie))).toBe(
+      expect(await failure(oauth.complete('discord', { code: 'c', state: link.state }, cookie))).toEqual([
+        ApiErrorCode.OAUTH_OTHER_BROWSER,
         'This link was started in another browser. Start again from your profile.',
-      );
+      ]);
       expect(
         await failure(oauth.complete('discord', { code: 'c', state: link.state }, link.browserCookie)),
-      ).toBe('This link request is invalid or has expired');
+      ).toEqual([ApiErrorCode.OAUTH_LINK_INVALID, 'This link request is invalid or has expired']);
     }
     // A cookie of another request does not fit either.
     const first = await started(oauth.start(WALLET, 'discord'));
     const second = await started(oauth.start(WALLET, 'discord'));
     expect(
       await failure(oauth.complete('discord', { code: 'c', state: second.state }, first.browserCookie)),
-    ).toBe('This link was started in another browser. Start again from your profile.');
+    ).toEqual([
+      ApiErrorCode.OAUTH_OTHER_BROWSER,
+      'This link was started in another browser. Start again from your profile.',
+    ]);
     expect(requests).toHaveLength(0);
   });
 
@@ -160,9 +170,10 @@ describe('OAuthService with the Discord and X adapters on recorded responses', (
     const { service: oauth } = service();
     const { state, browserCookie } = await started(oauth.start(WALLET, 'discord'));
     clock.advance(10 * 60_000);
-    expect(await failure(oauth.complete('discord', { code: 'c', state }, browserCookie))).toBe(
+    expect(await failure(oauth.complete('discord', { code: 'c', state }, browserCookie))).toEqual([
+      ApiErrorCode.OAUTH_LINK_INVALID,
       'This link request is invalid or has expired',
-    );
+    ]);
     await oauth.start(WALLET, 'discord');
     const rows = await database.db.query<{ expires_at: Date }>('SELECT expires_at FROM oauth_states');
     expect(rows.every((row) => row.expires_at.getTime() > clock.now())).toBe(true);
@@ -170,8 +181,14 @@ describe('OAuthService with the Discord and X adapters on recorded responses', (
 
   it('refuses to start or finish with a provider that is not configured', async () => {
     const oauth = new OAuthService({ db: database.db, now: clock.now, publicUrl: PUBLIC_URL, providers: {} });
-    expect(await failure(oauth.start(WALLET, 'discord'))).toBe('Discord linking is not configured');
-    expect(await failure(oauth.start(WALLET, 'twitter'))).toBe('X linking is not configured');
+    expect(await failure(oauth.start(WALLET, 'discord'))).toEqual([
+      ApiErrorCode.OAUTH_NOT_CONFIGURED,
+      'Discord linking is not configured',
+    ]);
+    expect(await failure(oauth.start(WALLET, 'twitter'))).toEqual([
+      ApiErrorCode.OAUTH_NOT_CONFIGURED,
+      'X linking is not configured',
+    ]);
   });
 
   it('unlinks', async () => {

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { API_ERROR_MESSAGES, ApiErrorCode, type ApiErrorCodeWithMessage } from '@arcade/sdk/api/error-codes';
 import type { Database } from '../db/database.ts';
 import {
   createPkcePair,
@@ -25,11 +25,11 @@ import { OAuthStateStore } from './state-store.ts';
 /** The messages a failed link carries back to the web app (`?oauthError=`). */
 export const OAUTH_ERRORS = Object.freeze({
   unknownProvider: API_ERROR_MESSAGES[ApiErrorCode.OAUTH_UNKNOWN_PROVIDER],
-  invalidState: 'This link request is invalid or has expired',
-  denied: 'Authorization was denied',
-  linkedToAnotherWallet: 'This account is linked to another wallet',
+  invalidState: API_ERROR_MESSAGES[ApiErrorCode.OAUTH_LINK_INVALID],
+  denied: API_ERROR_MESSAGES[ApiErrorCode.OAUTH_DENIED],
+  linkedToAnotherWallet: API_ERROR_MESSAGES[ApiErrorCode.OAUTH_LINKED_TO_ANOTHER_WALLET],
   walletBlocked: API_ERROR_MESSAGES[ApiErrorCode.WALLET_BLOCKED],
-  otherBrowser: 'This link was started in another browser. Start again from your profile.',
+  otherBrowser: API_ERROR_MESSAGES[ApiErrorCode.OAUTH_OTHER_BROWSER],
 });
 
 /** The message when a provider has no client credentials configured. */
@@ -37,9 +37,18 @@ export function notConfiguredMessage(provider: ProviderName): string {
   return `${PROVIDER_DISPLAY_NAMES[provider]} linking is not configured`;
 }
 
-/** A link that failed; the message is safe to show. */
+/** A link that failed: its catalogue code, and a message that is safe to show. */
 export class OAuthLinkError extends Error {
   override readonly name = 'OAuthLinkError';
+  readonly code: ApiErrorCode;
+
+  /** `message` defaults to the catalogue's for a code with a fixed message. */
+  constructor(code: ApiErrorCodeWithMessage, message?: string, options?: ErrorOptions);
+  constructor(code: ApiErrorCode, message: string, options?: ErrorOptions);
+  constructor(code: ApiErrorCode, message?: string, options?: ErrorOptions) {
+    super(message ?? API_ERROR_MESSAGES[code as ApiErrorCodeWithMessage], options);
+    this.code = code;
+  }
 }
 
 /** What the provider sent to the callback. */
@@ -120,20 +129,21 @@ export class OAuthService {
     const pending =
       query.state === undefined || query.state === '' ? null : await this.#states.consume(query.state);
     if (query.error !== undefined) {
-      throw new OAuthLinkError(
-        query.error === 'access_denied'
-          ? OAUTH_ERRORS.denied
-          : `${PROVIDER_DISPLAY_NAMES[provider]} refused the authorization`,
-      );
+      throw query.error === 'access_denied'
+        ? new OAuthLinkError(ApiErrorCode.OAUTH_DENIED)
+        : new OAuthLinkError(
+            ApiErrorCode.OAUTH_PROVIDER_FAILED,
+            `${PROVIDER_DISPLAY_NAMES[provider]} refused the authorization`,
+          );
     }
     if (pending?.provider !== provider || query.code === undefined || query.code === '') {
-      throw new OAuthLinkError(OAUTH_ERRORS.invalidState);
+      throw new OAuthLinkError(ApiErrorCode.OAUTH_LINK_INVALID);
     }
     // Another browser than the starter's (a provider URL passed on): refused before the code is traded.
     if (!bindingMatches(browserCookie, pending.browserHash))
-      throw new OAuthLinkError(OAUTH_ERRORS.otherBrowser);
+      throw new OAuthLinkError(ApiErrorCode.OAUTH_OTHER_BROWSER);
     const adapter = this.#provider(provider);
-    if (await this.#isBlocked(pending.address)) throw new OAuthLinkError(OAUTH_ERRORS.walletBlocked);
+    if (await this.#isBlocked(pending.address)) throw new OAuthLinkError(ApiErrorCode.WALLET_BLOCKED);
     let profile: OAuthProfile;
     try {
       const accessToken = await adapter.exchangeCode({
@@ -143,11 +153,12 @@ export class OAuthService {
       });
       profile = await adapter.fetchProfile(accessToken);
     } catch (error) {
-      if (error instanceof OAuthProviderError) throw new OAuthLinkError(error.message, { cause: error });
+      if (error instanceof OAuthProviderError)
+        throw new OAuthLinkError(ApiErrorCode.OAUTH_PROVIDER_FAILED, error.message, { cause: error });
       throw error;
     }
     if ((await this.#links.link(pending.address, provider, profile)) === 'linked_to_another_wallet') {
-      throw new OAuthLinkError(OAUTH_ERRORS.linkedToAnotherWallet);
+      throw new OAuthLinkError(ApiErrorCode.OAUTH_LINKED_TO_ANOTHER_WALLET);
     }
     this.#onChange(pending.address);
     return { address: pending.address, provider, profile };
@@ -170,15 +181,16 @@ export class OAuthService {
   }
 
   /** Where the browser goes after a failed one. */
-  errorRedirect(message: string, provider?: ProviderName): string {
-    const params = new URLSearchParams({ oauthError: message });
+  errorRedirect(code: ApiErrorCode, message: string, provider?: ProviderName): string {
+    const params = new URLSearchParams({ oauthError: message, errorCode: String(code) });
     if (provider !== undefined) params.set('provider', provider);
     return `${this.#publicUrl}/?${params.toString()}`;
   }
 
   #provider(provider: ProviderName): OAuthProvider {
     const adapter = this.#providers[provider];
-    if (adapter === undefined) throw new OAuthLinkError(notConfiguredMessage(provider));
+    if (adapter === undefined)
+      throw new OAuthLinkError(ApiErrorCode.OAUTH_NOT_CONFIGURED, notConfiguredMessage(provider));
     return adapter;
   }
 

@@ -97,13 +97,20 @@ describe('walletConnectErrorText', () => {
 });
 
 describe('oauthReasonText', () => {
-  it('maps provider reasons to fixed texts with our own label, and nothing else', () => {
-    expect(oauthReasonText('X is unreachable', 'X')).toBe('X is unreachable');
-    expect(oauthReasonText('Discord linking is not configured', 'Discord')).toBe(
+  it('maps codes to fixed texts, provider failures to their known wording with our own label, and nothing else', () => {
+    const { OAUTH_PROVIDER_FAILED, OAUTH_NOT_CONFIGURED, OAUTH_DENIED, WALLET_BLOCKED } = ApiErrorCode;
+    expect(oauthReasonText(OAUTH_PROVIDER_FAILED, 'X is unreachable', 'X')).toBe('X is unreachable');
+    expect(oauthReasonText(OAUTH_NOT_CONFIGURED, 'Discord linking is not configured', 'Discord')).toBe(
       'Discord linking is not configured',
     );
-    expect(oauthReasonText('Discord is unreachable', 'X')).toBeNull();
-    expect(oauthReasonText('Authorization was denied. Call +1 555', 'Discord')).toBeNull();
-    expect(oauthReasonText('Wallet is blocked', 'Discord')).toBe('Wallet is blocked');
+    expect(oauthReasonText(OAUTH_PROVIDER_FAILED, 'Discord is unreachable', 'X')).toBeNull();
+    expect(oauthReasonText(OAUTH_PROVIDER_FAILED, 'X linking is not configured', 'X')).toBeNull();
+    // A fixed reason shows our text whatever words came with it.
+    expect(oauthReasonText(OAUTH_DENIED, 'Authorization was denied. Call +1 555', 'Discord')).toBe(
+      'Authorization was denied',
+    );
+    expect(oauthReasonText(WALLET_BLOCKED, 'Wallet is blocked', 'Discord')).toBe('Wallet is blocked');
+    expect(oauthReasonText(null, 'Wallet is blocked', 'Discord')).toBeNull();
+    expect(oauthReasonText(ApiErrorCode.NONCE_EXPIRED, 'Nonce expired', 'Discord')).toBeNull();
   });
 });

@@ -10,12 +10,12 @@
  *   - the client's own refusals by their class ({@link BetPreflightError}) or kind ({@link NftClaimFailure},
  *     {@link StakeIssue});
  *   - the wallet's refusal to sign by {@link isUserRejection} (wallets have no common error type);
- *   - a failed social link by the server's reason in the URL it redirects to, checked against the known
- *     ones (that redirect carries no code).
+ *   - a failed social link by the catalogue code in the URL the server redirects to.
  *
  * @module
  */
 
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import {
   BET_REFUND_DELAY_SECS,
   MARKET_RESOLVE_GRACE_SECS,
@@ -102,36 +102,44 @@ export const NFT_CLAIM_DETAILS: Readonly<Record<NftClaimFailure, string>> = Obje
 });
 
 /**
- * The server's fixed reasons a social link failed (its `OAUTH_ERRORS`, carried back in `?oauthError=`),
- * shown as our own copy of the text: anyone can craft such a URL, so the reason itself is never shown.
+ * Our text for the fixed reasons a social link failed, by the catalogue code the server's redirect carries
+ * (`?errorCode=`): anyone can craft such a URL, so its words are never shown.
  */
-const OAUTH_FIXED_REASONS: readonly string[] = [
-  'Authorization was denied',
-  'This link request is invalid or has expired',
-  'This account is linked to another wallet',
-  'Wallet is blocked',
+const OAUTH_FIXED_REASONS: Readonly<Partial<Record<ApiErrorCode, string>>> = Object.freeze({
+  [ApiErrorCode.OAUTH_DENIED]: 'Authorization was denied',
+  [ApiErrorCode.OAUTH_LINK_INVALID]: 'This link request is invalid or has expired',
+  [ApiErrorCode.OAUTH_LINK_CODE_MISSING]: 'This link request is invalid or has expired',
+  [ApiErrorCode.OAUTH_LINKED_TO_ANOTHER_WALLET]: 'This account is linked to another wallet',
+  [ApiErrorCode.WALLET_BLOCKED]: 'Wallet is blocked',
   // The callback came back to a browser without the cookie of the tab that started the link.
-  'This link was started in another browser. Start again from your profile.',
-];
+  [ApiErrorCode.OAUTH_OTHER_BROWSER]:
+    'This link was started in another browser. Start again from your profile.',
+});
 
-/** The server's per-provider reasons a social link failed, keyed by what follows the provider's name. */
-const OAUTH_PROVIDER_REASONS: readonly string[] = [
-  'linking is not configured',
-  'refused the authorization',
-  'refused the access token',
-  'is unreachable',
-];
+/** The provider's failures (codes whose message names the provider), by what follows the provider's name. */
+const OAUTH_PROVIDER_REASONS: Readonly<Partial<Record<ApiErrorCode, readonly string[]>>> = Object.freeze({
+  [ApiErrorCode.OAUTH_NOT_CONFIGURED]: ['linking is not configured'],
+  [ApiErrorCode.OAUTH_PROVIDER_FAILED]: [
+    'refused the authorization',
+    'refused the access token',
+    'is unreachable',
+  ],
+});
 
 /**
- * The fixed text for a reason the server is known to send about a social link with the provider named
- * `providerLabel` ('Discord', 'X'), or null for anything else (which is then not shown at all).
+ * The text for a failed social link with the provider named `providerLabel` ('Discord', 'X'), from the
+ * redirect's `code` (and, for a provider's failure, its known wording), or null for anything else (then
+ * only the generic failure is shown).
  *
- * @example oauthReasonText('X is unreachable', 'X') === 'X is unreachable'
+ * @example oauthReasonText(ApiErrorCode.OAUTH_PROVIDER_FAILED, 'X is unreachable', 'X') === 'X is unreachable'
  */
-export function oauthReasonText(reason: string, providerLabel: string): string | null {
-  const fixed = OAUTH_FIXED_REASONS.find((text) => text === reason);
+export function oauthReasonText(code: number | null, reason: string, providerLabel: string): string | null {
+  if (code === null) return null;
+  const fixed = OAUTH_FIXED_REASONS[code as ApiErrorCode];
   if (fixed !== undefined) return fixed;
-  const tail = OAUTH_PROVIDER_REASONS.find((text) => reason === `${providerLabel} ${text}`);
+  const tail = OAUTH_PROVIDER_REASONS[code as ApiErrorCode]?.find(
+    (text) => reason === `${providerLabel} ${text}`,
+  );
   return tail === undefined ? null : `${providerLabel} ${tail}`;
 }
 

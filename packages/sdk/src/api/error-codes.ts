@@ -103,6 +103,19 @@ export const ApiErrorCode = Object.freeze({
   OAUTH_UNKNOWN_PROVIDER: 3005,
   /** The provider's linking is not configured on this server; the message names the provider. */
   OAUTH_NOT_CONFIGURED: 3006,
+  /**
+   * 3007–3012: why a social link failed, carried back to the web app in the redirect
+   * (`?oauthError=<message>&errorCode=<code>&provider=<provider>`), never in a JSON body.
+   */
+  OAUTH_LINK_CODE_MISSING: 3007,
+  /** The link request (its state or its single-use start code) is unknown, used or expired. */
+  OAUTH_LINK_INVALID: 3008,
+  OAUTH_DENIED: 3009,
+  OAUTH_LINKED_TO_ANOTHER_WALLET: 3010,
+  /** The callback reached a browser without the cookie of the one that started the link. */
+  OAUTH_OTHER_BROWSER: 3011,
+  /** The provider refused the code or the token, or could not be reached; the message names the provider. */
+  OAUTH_PROVIDER_FAILED: 3012,
 
   // -- 4000: Juice ------------------------------------------------------------------------------------------
   /** Comes with `nextClaimAt` (unix seconds). */
@@ -276,6 +289,12 @@ export const API_ERROR_STATUS = /* @__PURE__ */ Object.freeze({
   [C.REFERRAL_NOT_FOUND]: 404,
   [C.OAUTH_UNKNOWN_PROVIDER]: 404,
   [C.OAUTH_NOT_CONFIGURED]: 503,
+  [C.OAUTH_LINK_CODE_MISSING]: 400,
+  [C.OAUTH_LINK_INVALID]: 400,
+  [C.OAUTH_DENIED]: 403,
+  [C.OAUTH_LINKED_TO_ANOTHER_WALLET]: 409,
+  [C.OAUTH_OTHER_BROWSER]: 400,
+  [C.OAUTH_PROVIDER_FAILED]: 502,
 
   [C.JUICE_CLAIM_TOO_SOON]: 429,
   [C.JUICE_NOTHING_TO_CLAIM]: 400,
@@ -370,6 +389,7 @@ export type ApiErrorCodeWithVaryingMessage =
   | typeof C.ROUTE_NOT_FOUND
   | typeof C.CLIENT_ERROR
   | typeof C.OAUTH_NOT_CONFIGURED
+  | typeof C.OAUTH_PROVIDER_FAILED
   | typeof C.PROGRAM_ERROR;
 
 /** The codes with one fixed message. */
@@ -422,6 +442,11 @@ export const API_ERROR_MESSAGES: Readonly<Record<ApiErrorCodeWithMessage, string
     [C.REFERRAL_EXISTS]: VALIDATION_MESSAGES.referralExists,
     [C.REFERRAL_NOT_FOUND]: 'Referral not found',
     [C.OAUTH_UNKNOWN_PROVIDER]: 'Unknown provider',
+    [C.OAUTH_LINK_CODE_MISSING]: 'Missing link code',
+    [C.OAUTH_LINK_INVALID]: 'This link request is invalid or has expired',
+    [C.OAUTH_DENIED]: 'Authorization was denied',
+    [C.OAUTH_LINKED_TO_ANOTHER_WALLET]: 'This account is linked to another wallet',
+    [C.OAUTH_OTHER_BROWSER]: 'This link was started in another browser. Start again from your profile.',
 
     [C.JUICE_CLAIM_TOO_SOON]: 'Juice can be claimed once every 24 hours',
     [C.JUICE_NOTHING_TO_CLAIM]: 'Nothing to claim',

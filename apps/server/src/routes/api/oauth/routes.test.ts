@@ -247,6 +247,7 @@ describe('OAuth linking on the local identity provider', () => {
     const two = await authorizeAs('discord', second.token, 'Erin');
     expect(webAppQuery(await get(app, two.jar, two.callback))).toEqual({
       oauthError: 'This account is linked to another wallet',
+      errorCode: String(ApiErrorCode.OAUTH_LINKED_TO_ANOTHER_WALLET),
       provider: 'discord',
     });
     expect(await profileOf(second.signer.address)).toMatchObject({ discordId: null, discordUsername: null });
@@ -266,6 +267,7 @@ describe('OAuth linking on the local identity provider', () => {
     });
     expect(webAppQuery(await get(app, jar, callback))).toEqual({
       oauthError: 'This link request is invalid or has expired',
+      errorCode: String(ApiErrorCode.OAUTH_LINK_INVALID),
       provider: 'discord',
     });
     expect(await profileOf(signer.address)).toMatchObject({ discordId: null });
@@ -277,6 +279,7 @@ describe('OAuth linking on the local identity provider', () => {
     test.clock.advance(10 * 60_000);
     expect(webAppQuery(await get(app, jar, callback))).toEqual({
       oauthError: 'This link request is invalid or has expired',
+      errorCode: String(ApiErrorCode.OAUTH_LINK_INVALID),
       provider: 'discord',
     });
     expect(await profileOf(signer.address)).toMatchObject({ discordId: null });
@@ -295,6 +298,7 @@ describe('OAuth linking on the local identity provider', () => {
     const swapped = callback.replace('/api/oauth/discord/callback', '/api/oauth/twitter/callback');
     expect(webAppQuery(await get(app, jar, swapped))).toEqual({
       oauthError: 'This link request is invalid or has expired',
+      errorCode: String(ApiErrorCode.OAUTH_LINK_INVALID),
       provider: 'twitter',
     });
     expect(webAppQuery(await get(app, jar, callback))).toMatchObject({
@@ -314,6 +318,7 @@ describe('OAuth linking on the local identity provider', () => {
       const response = await app.inject({ method: 'GET', url: `/api/oauth/discord/callback${query}` });
       expect(webAppQuery(response)).toEqual({
         oauthError: 'This link request is invalid or has expired',
+        errorCode: String(ApiErrorCode.OAUTH_LINK_INVALID),
         provider: 'discord',
       });
     }
@@ -329,6 +334,7 @@ describe('OAuth linking on the local identity provider', () => {
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(webAppQuery(await get(app, jar, pathOf(resume.headers.location)))).toEqual({
       oauthError: 'Authorization was denied',
+      errorCode: String(ApiErrorCode.OAUTH_DENIED),
       provider: 'discord',
     });
     const state = back.searchParams.get('state')!;
@@ -338,7 +344,11 @@ describe('OAuth linking on the local identity provider', () => {
     });
     expect(webAppQuery(replay).oauthError).toBe('This link request is invalid or has expired');
     const other = await app.inject({ method: 'GET', url: '/api/oauth/twitter/callback?error=server_error' });
-    expect(webAppQuery(other)).toEqual({ oauthError: 'X refused the authorization', provider: 'twitter' });
+    expect(webAppQuery(other)).toEqual({
+      oauthError: 'X refused the authorization',
+      errorCode: String(ApiErrorCode.OAUTH_PROVIDER_FAILED),
+      provider: 'twitter',
+    });
   });
 
   it('keeps the login page on a name it refuses, escaped', async () => {
@@ -385,19 +395,25 @@ describe('OAuth linking on the local identity provider', () => {
   it('sends a browser without a usable link code back to the web app with the reason', async () => {
     const { token } = await newUser();
     const unused = (await startLink('twitter', token)).split('code=')[1] ?? '';
-    const cases: [string, string][] = [
-      ['', 'Missing link code'],
-      ['?code=', 'Missing link code'],
+    const missing = ['Missing link code', ApiErrorCode.OAUTH_LINK_CODE_MISSING] as const;
+    const invalid = ['This link request is invalid or has expired', ApiErrorCode.OAUTH_LINK_INVALID] as const;
+    const cases: [string, readonly [string, number]][] = [
+      ['', missing],
+      ['?code=', missing],
       // The old way, a session token in the URL, no longer starts anything.
-      [`?token=${token}`, 'Missing link code'],
-      ['?code=forged', 'This link request is invalid or has expired'],
-      [`?code=${unused}&code=${unused}`, 'This link request is invalid or has expired'],
-      [`?code=${'x'.repeat(200)}`, 'This link request is invalid or has expired'],
+      [`?token=${token}`, missing],
+      ['?code=forged', invalid],
+      [`?code=${unused}&code=${unused}`, invalid],
+      [`?code=${'x'.repeat(200)}`, invalid],
     ];
-    for (const [query, message] of cases) {
+    for (const [query, [message, code]] of cases) {
       const response = await app.inject({ method: 'GET', url: `/api/oauth/twitter${query}` });
       expect(response.headers['cache-control'], query).toBe('no-store');
-      expect(webAppQuery(response), query).toEqual({ oauthError: message, provider: 'twitter' });
+      expect(webAppQuery(response), query).toEqual({
+        oauthError: message,
+        errorCode: String(code),
+        provider: 'twitter',
+      });
     }
     // A repeated code did not use it up.
     expect((await app.inject({ method: 'GET', url: `/api/oauth/twitter?code=${unused}` })).statusCode).toBe(
@@ -413,6 +429,7 @@ describe('OAuth linking on the local identity provider', () => {
     const again = await app.inject({ method: 'GET', url: link });
     expect(webAppQuery(again)).toEqual({
       oauthError: 'This link request is invalid or has expired',
+      errorCode: String(ApiErrorCode.OAUTH_LINK_INVALID),
       provider: 'discord',
     });
   });
@@ -428,6 +445,7 @@ describe('OAuth linking on the local identity provider', () => {
     test.clock.advance(60_000);
     expect(webAppQuery(await app.inject({ method: 'GET', url: late }))).toEqual({
       oauthError: 'This link request is invalid or has expired',
+      errorCode: String(ApiErrorCode.OAUTH_LINK_INVALID),
       provider: 'discord',
     });
   });
@@ -438,6 +456,7 @@ describe('OAuth linking on the local identity provider', () => {
     const swapped = link.replace('/api/oauth/discord?', '/api/oauth/twitter?');
     expect(webAppQuery(await app.inject({ method: 'GET', url: swapped }))).toEqual({
       oauthError: 'This link request is invalid or has expired',
+      errorCode: String(ApiErrorCode.OAUTH_LINK_INVALID),
       provider: 'twitter',
     });
     expect(webAppQuery(await app.inject({ method: 'GET', url: link }))).toMatchObject({
@@ -454,6 +473,7 @@ describe('OAuth linking on the local identity provider', () => {
     ]);
     expect(webAppQuery(await app.inject({ method: 'GET', url: link }))).toEqual({
       oauthError: 'Wallet is blocked',
+      errorCode: String(ApiErrorCode.WALLET_BLOCKED),
       provider: 'discord',
     });
     const refused = await app.inject({
@@ -790,7 +810,11 @@ describe('OAuth linking on the local identity provider', () => {
       const victimJar = new CookieJar();
       const callback = await loginAtProvider(victimJar, providerUrl, 'victor');
       const refused = await get(app, victimJar, callback);
-      expect(webAppQuery(refused)).toEqual({ oauthError: OTHER_BROWSER, provider: 'discord' });
+      expect(webAppQuery(refused)).toEqual({
+        oauthError: OTHER_BROWSER,
+        errorCode: String(ApiErrorCode.OAUTH_OTHER_BROWSER),
+        provider: 'discord',
+      });
       expect(await profileOf(attacker.signer.address)).toMatchObject({
         discordId: null,
         discordUsername: null,
@@ -803,6 +827,7 @@ describe('OAuth linking on the local identity provider', () => {
       // The state is used up: the starter's own browser cannot finish it afterwards either.
       expect(webAppQuery(await get(app, attackerJar, callback))).toEqual({
         oauthError: 'This link request is invalid or has expired',
+        errorCode: String(ApiErrorCode.OAUTH_LINK_INVALID),
         provider: 'discord',
       });
       expect(await profileOf(attacker.signer.address)).toMatchObject({ discordId: null });
@@ -825,7 +850,11 @@ describe('OAuth linking on the local identity provider', () => {
         url: forged.callback,
         headers: { cookie: `oauth_link_discord=${'A'.repeat(43)}` },
       });
-      expect(webAppQuery(wrong)).toEqual({ oauthError: OTHER_BROWSER, provider: 'discord' });
+      expect(webAppQuery(wrong)).toEqual({
+        oauthError: OTHER_BROWSER,
+        errorCode: String(ApiErrorCode.OAUTH_OTHER_BROWSER),
+        provider: 'discord',
+      });
       expect(await profileOf(signer.address)).toMatchObject({ discordId: null });
 
       // The cookie of another flow of the same browser does not fit either.
@@ -837,7 +866,11 @@ describe('OAuth linking on the local identity provider', () => {
         url: second.callback,
         headers: { cookie: swapped },
       });
-      expect(webAppQuery(mismatched)).toEqual({ oauthError: OTHER_BROWSER, provider: 'discord' });
+      expect(webAppQuery(mismatched)).toEqual({
+        oauthError: OTHER_BROWSER,
+        errorCode: String(ApiErrorCode.OAUTH_OTHER_BROWSER),
+        provider: 'discord',
+      });
       expect(await profileOf(signer.address)).toMatchObject({ discordId: null, twitterId: null });
 
       const right = await authorizeAs('discord', token, 'wendy');
@@ -887,6 +920,7 @@ describe('OAuth linking on the local identity provider', () => {
       // The real state, now without its cookie, is refused: the browser has to start again.
       expect(webAppQuery(await get(app, bad.jar, bad.callback))).toEqual({
         oauthError: OTHER_BROWSER,
+        errorCode: String(ApiErrorCode.OAUTH_OTHER_BROWSER),
         provider: 'discord',
       });
     });
@@ -951,6 +985,7 @@ describe('OAuth linking on the local identity provider', () => {
       const callback = await loginAtProvider(elsewhere, url, 'zoe');
       expect(webAppQuery(await get(app, elsewhere, callback))).toEqual({
         oauthError: OTHER_BROWSER,
+        errorCode: String(ApiErrorCode.OAUTH_OTHER_BROWSER),
         provider: 'discord',
       });
       expect(await profileOf(signer.address)).toMatchObject({ discordId: null });

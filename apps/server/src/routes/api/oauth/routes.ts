@@ -15,7 +15,7 @@
  */
 
 import { successSchema } from '@arcade/sdk/api/common';
-import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import {
   oauthCallbackQuery,
   oauthLinkResponseSchema,
@@ -48,7 +48,7 @@ import localIdpRoutes from './local-idp.ts';
 
 /** Why a start navigation went back to the web app before reaching the provider. */
 export const LINK_CODE_ERRORS = Object.freeze({
-  missing: 'Missing link code',
+  missing: API_ERROR_MESSAGES[ApiErrorCode.OAUTH_LINK_CODE_MISSING],
   invalid: OAUTH_ERRORS.invalidState,
 });
 
@@ -149,20 +149,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return url;
   }
 
-  /** The wallet a `?code=` starts a link for (using the code up), or the message for the web app. */
+  /** The wallet a `?code=` starts a link for (using the code up), or why not, for the web app. */
   async function walletOf(
     code: string | string[] | undefined,
     provider: ProviderName,
-  ): Promise<{ address: string } | { error: string }> {
-    if (code === undefined || code === '') return { error: LINK_CODE_ERRORS.missing };
+  ): Promise<{ address: string } | { failure: OAuthLinkError }> {
+    if (code === undefined || code === '')
+      return { failure: new OAuthLinkError(ApiErrorCode.OAUTH_LINK_CODE_MISSING) };
     // A repeated or oversized code is no code of ours: refused without a database round trip.
-    if (typeof code !== 'string' || code.length > 128) return { error: LINK_CODE_ERRORS.invalid };
+    if (typeof code !== 'string' || code.length > 128)
+      return { failure: new OAuthLinkError(ApiErrorCode.OAUTH_LINK_INVALID) };
     const address = await linkCodes.consume(code, provider);
-    if (address === null) return { error: LINK_CODE_ERRORS.invalid };
+    if (address === null) return { failure: new OAuthLinkError(ApiErrorCode.OAUTH_LINK_INVALID) };
     // Blocked since the code was issued: refused here rather than after the provider's login.
     if (await app.repositories.blockedWallets.isBlocked(address))
-      return { error: OAUTH_ERRORS.walletBlocked };
+      return { failure: new OAuthLinkError(ApiErrorCode.WALLET_BLOCKED) };
     return { address };
+  }
+
+  /** Back to the web app with why the link failed: its message, its catalogue code and the provider. */
+  function failed(reply: FastifyReply, failure: OAuthLinkError, provider: ProviderName): FastifyReply {
+    return reply.redirect(service.errorRedirect(failure.code, failure.message, provider), 302);
   }
 
   app.post(
@@ -212,14 +219,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // The code is in the URL: keep it out of caches and of the next page's Referer.
       void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       const wallet = await walletOf(request.query.code, provider);
-      if ('error' in wallet) return reply.redirect(service.errorRedirect(wallet.error, provider), 302);
+      if ('failure' in wallet) return failed(reply, wallet.failure, provider);
       let url: string;
       try {
         url = await startBound(reply, wallet.address, provider);
       } catch (error) {
-        if (error instanceof OAuthLinkError) {
-          return reply.redirect(service.errorRedirect(error.message, provider), 302);
-        }
+        if (error instanceof OAuthLinkError) return failed(reply, error, provider);
         throw error;
       }
       return reply.redirect(url, 302);
@@ -290,9 +295,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           browserCookie,
         );
       } catch (failure) {
-        if (failure instanceof OAuthLinkError) {
-          return reply.redirect(service.errorRedirect(failure.message, provider), 302);
-        }
+        if (failure instanceof OAuthLinkError) return failed(reply, failure, provider);
         throw failure;
       }
       return reply.redirect(service.linkedRedirect(provider), 302);

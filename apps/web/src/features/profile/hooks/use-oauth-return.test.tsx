@@ -59,7 +59,7 @@ describe('useOAuthReturn', () => {
   it("shows 'Failed to update socials' and the fixed text of a known server reason", async () => {
     markOAuthLinkStarted('discord');
     const seen = renderHookAt(
-      '/tailspin?oauthError=This%20account%20is%20linked%20to%20another%20wallet&provider=discord',
+      '/tailspin?oauthError=This%20account%20is%20linked%20to%20another%20wallet&errorCode=3010&provider=discord',
     );
     await waitFor(() => {
       expect(seen().map((t) => `${t.kind}: ${t.message}`)).toEqual([
@@ -73,7 +73,7 @@ describe('useOAuthReturn', () => {
   it('tells a browser that came back without its link cookie to start again', async () => {
     markOAuthLinkStarted('twitter');
     const reason = 'This link was started in another browser. Start again from your profile.';
-    const seen = renderHookAt(`/?oauthError=${encodeURIComponent(reason)}&provider=twitter`);
+    const seen = renderHookAt(`/?oauthError=${encodeURIComponent(reason)}&errorCode=3011&provider=twitter`);
     await waitFor(() => {
       expect(seen().map((t) => `${t.kind}: ${t.message}`)).toEqual([
         'error: Failed to update socials',
@@ -86,12 +86,30 @@ describe('useOAuthReturn', () => {
   it("never shows an unknown reason's text: only 'Failed to update socials'", async () => {
     markOAuthLinkStarted('twitter');
     const seen = renderHookAt(
-      '/?oauthError=Your%20wallet%20is%20compromised%2C%20visit%20evil.example&provider=twitter',
+      '/?oauthError=Your%20wallet%20is%20compromised%2C%20visit%20evil.example&errorCode=3012&provider=twitter',
     );
     await waitFor(() => {
       expect(seen().map((t) => `${t.kind}: ${t.message}`)).toEqual(['error: Failed to update socials']);
     });
     expect(window.location.search).toBe('');
+  });
+
+  it('goes by the code, not the words: a known sentence without its code shows only the generic failure', async () => {
+    markOAuthLinkStarted('discord');
+    const seen = renderHookAt('/?oauthError=Wallet%20is%20blocked&provider=discord');
+    await waitFor(() => {
+      expect(seen().map((t) => `${t.kind}: ${t.message}`)).toEqual(['error: Failed to update socials']);
+    });
+    markOAuthLinkStarted('discord');
+    const coded = renderHookAt('/?oauthError=anything&errorCode=2004&provider=discord');
+    await waitFor(() => {
+      // The toasts of the first return are still up: the second adds its own after them.
+      expect(coded().map((t) => `${t.kind}: ${t.message}`)).toEqual([
+        'error: Failed to update socials',
+        'error: Failed to update socials',
+        'error: Wallet is blocked',
+      ]);
+    });
   });
 
   it('ignores (but cleans) a crafted return in a tab that started no link', () => {

@@ -1,10 +1,10 @@
 /**
  * The end of a social link: the server's OAuth callback redirects to `/?linked=<provider>` or
- * `/?oauthError=<reason>&provider=<provider>`. This shows the outcome once and cleans the URL.
+ * `/?oauthError=<reason>&errorCode=<code>&provider=<provider>`. This shows the outcome once and cleans the URL.
  *
  * Anyone can craft such a URL, so it is only believed in a tab that started a link moments ago (the
- * flag `start-oauth-link.ts` sets before leaving), and the reason is never shown as written: known server
- * reasons map to fixed texts (`lib/error-text.ts`), anything else is just "Failed to update socials".
+ * flag `start-oauth-link.ts` sets before leaving), and the reason is never shown as written: the known
+ * codes map to fixed texts (`lib/error-text.ts`), anything else is just "Failed to update socials".
  *
  * @module
  */
@@ -21,7 +21,7 @@ import { takeOAuthLinkStarted } from '../api/start-oauth-link.ts';
 import { PROVIDER_LABELS } from '../api/unlink-social.ts';
 
 /** The query parameters the callback adds; all are removed once read. */
-const OAUTH_PARAMS = ['linked', 'oauthError', 'provider'] as const;
+const OAUTH_PARAMS = ['linked', 'oauthError', 'errorCode', 'provider'] as const;
 
 function cleanUrl(url: URL): void {
   for (const name of OAUTH_PARAMS) url.searchParams.delete(name);
@@ -41,6 +41,7 @@ export function useOAuthReturn(): void {
     const linked = url.searchParams.get('linked');
     const oauthError = url.searchParams.get('oauthError');
     const provider = url.searchParams.get('provider');
+    const errorCode = Number.parseInt(url.searchParams.get('errorCode') ?? '', 10);
     // Any load ends the link this tab started: back from the provider without finishing included.
     const started = takeOAuthLinkStarted();
     if (linked === null && oauthError === null) return;
@@ -50,7 +51,11 @@ export function useOAuthReturn(): void {
     if (oauthError !== null) {
       const text =
         provider === null || provider === started
-          ? oauthReasonText(oauthError, PROVIDER_LABELS[started])
+          ? oauthReasonText(
+              Number.isSafeInteger(errorCode) ? errorCode : null,
+              oauthError,
+              PROVIDER_LABELS[started],
+            )
           : null;
       if (text === null) toast.error(FAILURE_TOASTS.updateSocials);
       else toast.failure(FAILURE_TOASTS.updateSocials, text);
