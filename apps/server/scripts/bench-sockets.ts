@@ -66,7 +66,7 @@ const FEED_P99_RATIO = 2.5;
  * The product's chat at least this share of the bare server's acknowledged messages a second, and its
  * acknowledgement p99 at most CHAT_P99_RATIO× the bare one's. Each product message verifies a token,
  * reads a profile, takes the rate limit and is stored, which the bare server skips: measured 0.17–0.22×
- * the rate and 3.1–4.2× the p99 on the 2-core VM (quiet and loaded); the factors leave about 2× of margin.
+ * the rate and 2.4–4.2× the p99 on the 2-core VM (quiet and loaded); the factors leave about 2× of margin.
  */
 const CHAT_RATE_RATIO = 0.08;
 const CHAT_P99_RATIO = 8;

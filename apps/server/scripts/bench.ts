@@ -37,7 +37,7 @@ const CONNECTIONS = 100;
 const MARKETS = 1_000;
 /**
  * A route keeps at least this share of the bare route's requests per second. Measured on the 2-core VM:
- * 0.48–0.67× (the market list, the heaviest, lowest; lower on a quiet machine, where the bare route runs
+ * 0.48–0.91× (the market list, the heaviest, lowest; lower on a quiet machine, where the bare route runs
  * up to the load generator's own limit, than on a loaded one); 0.4 leaves margin below that and still
  * fails a route that falls well behind (say, one that lost its cache and reads per request).
  */
@@ -45,7 +45,7 @@ const MIN_RPS_RATIO = 0.4;
 /**
  * A route's p99 stays within this multiple of the bare route's p99. At 100 connections both are
  * saturated, so latency grows as throughput falls: a route at half the bare req/s already sits near 2×
- * the bare p99, and the tail adds noise on top. Measured 1.6–2.1× on the 2-core VM (bare p99 22–130 ms)
+ * the bare p99, and the tail adds noise on top. Measured 1.1–2.1× on the 2-core VM (bare p99 22–130 ms)
  * and 1.2–1.9× on a slower shared machine (bare 23 ms, routes 27–43 ms); 3 leaves that margin and
  * still fails a route whose tail queues behind slow work (5× and more).
  */

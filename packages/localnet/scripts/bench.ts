@@ -57,7 +57,7 @@ const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1000);
 /**
  * The batched JSON-RPC client's floor, as a share of in-process. The node uses three threads (this
  * client, the node, its sigverify worker) where LiteSVM uses one, so on a 2-core machine shared with other
- * work the ratio falls: 61–92% on a quiet run, 45–56% with the machine shared. 30% leaves margin below
+ * work the ratio falls: 61–92% on a quiet run, 43–56% with the machine shared. 30% leaves margin below
  * that and still fails a node that adds a fixed cost per transaction comparable to executing it.
  */
 const MIN_RATIO = 0.3;
