@@ -187,6 +187,15 @@ async function main(product: SoakProduct): Promise<number> {
   const ticker = setInterval(() => {
     void resolveDue(admin, markets, ledger);
   }, 2_000);
+  // Memory once the product has warmed up (caches filled, every player active): what the end is compared with.
+  const warmUpMs = Math.min(120_000, (options.durationS * 1000) / 5);
+  let memoryWarm: { reading: MemoryReading; atS: number } | null = null;
+  const warmUp = setTimeout(() => {
+    void product.memory().then((reading) => {
+      memoryWarm = { reading, atS: Math.round(warmUpMs / 1000) };
+      log(`memory after warm-up: RSS ${mib(reading.rss)}, heap after GC ${mib(reading.heapUsed)}`);
+    });
+  }, warmUpMs);
   const progress = setInterval(() => {
     const api = latencies.overall();
     log(
@@ -199,6 +208,7 @@ async function main(product: SoakProduct): Promise<number> {
   await Promise.all(loops);
   clearInterval(progress);
   clearInterval(ticker);
+  clearTimeout(warmUp);
   latencies.recording = false;
   const playedMs = Date.now() - playStart;
 
@@ -267,6 +277,7 @@ async function main(product: SoakProduct): Promise<number> {
     latencies,
     ledger,
     memoryStart,
+    memoryWarm,
     memoryEnd,
     playedMs,
     drainMs,
@@ -284,6 +295,7 @@ function report(input: {
   latencies: LatencyRecorder;
   ledger: Ledger;
   memoryStart: MemoryReading;
+  memoryWarm: { reading: MemoryReading; atS: number } | null;
   memoryEnd: MemoryReading;
   playedMs: number;
   drainMs: number;
@@ -333,6 +345,16 @@ function report(input: {
   console.log(
     `  memory (product pid ${input.product.pid}): start RSS ${mib(input.memoryStart.rss)}, heap ${mib(input.memoryStart.heapUsed)}; end RSS ${mib(input.memoryEnd.rss)}, heap ${mib(input.memoryEnd.heapUsed)}; peak RSS ${mib(input.memoryEnd.peakRss)}`,
   );
+  const warm = input.memoryWarm;
+  if (warm !== null) {
+    const change = (end: number | null, from: number | null) =>
+      end === null || from === null
+        ? 'n/a'
+        : `${end >= from ? '+' : ''}${(((end - from) / from) * 100).toFixed(1)}%`;
+    console.log(
+      `  memory after warm-up (${warm.atS} s of play): RSS ${mib(warm.reading.rss)}, heap ${mib(warm.reading.heapUsed)}; at the end RSS ${change(input.memoryEnd.rss, warm.reading.rss)}, heap ${change(input.memoryEnd.heapUsed, warm.reading.heapUsed)}`,
+    );
+  }
   const actions = [...ledger.actions].map(([k, v]) => `${k} ${v}`).join(', ');
   console.log(
     `  turns: ${actions}; claims ${ledger.claims}; refunds sent by players ${ledger.refunds}; referral claims ${ledger.referralClaims}; turns waiting for a reveal ${ledger.waitingForReveal}; Foresight collections ${ledger.foresightCollections}`,
