@@ -29,7 +29,9 @@ import {
   createTransactionMessage,
   getBase64Encoder,
   getTransactionSize,
+  isSolanaError,
   pipe,
+  SOLANA_ERROR__TRANSACTION__TOO_MANY_ACCOUNT_ADDRESSES,
   setTransactionMessageComputeUnitLimit,
   setTransactionMessageComputeUnitPrice,
   setTransactionMessageFeePayerSigner,
@@ -104,7 +106,13 @@ export function transactionSize(feePayer: KeyPairSigner, instructions: readonly 
     (m) => setTransactionMessageComputeUnitLimit(COMPUTE_UNIT_CAP, m),
     (m) => setTransactionMessageComputeUnitPrice(PRIORITY_FEE_FLOOR_MICRO_LAMPORTS, m),
   );
-  return getTransactionSize(compileTransaction(message));
+  try {
+    return getTransactionSize(compileTransaction(message));
+  } catch (error) {
+    // More accounts than a transaction may name (64): it fits no transaction, whatever its bytes.
+    if (isSolanaError(error, SOLANA_ERROR__TRANSACTION__TOO_MANY_ACCOUNT_ADDRESSES)) return Infinity;
+    throw error;
+  }
 }
 
 /**

@@ -43,6 +43,7 @@ import {
   createBetSettlerWorker,
   InjectedFailure,
   LostSeedsError,
+  MAX_REVEALS_PER_TRANSACTION,
   type BetSettlerOptions,
   type SettlerFailPoint,
 } from './bet-settler-worker.ts';
@@ -459,6 +460,21 @@ describe('reveals', () => {
     // Measured: 8 reveals without a referral, 6 when each bet's referral vault is its own account.
     expect(fittingPrefix(settler, plain)).toBe(8);
     expect(fittingPrefix(settler, referred)).toBe(6);
+  });
+
+  it('sizes a batch of 32 pending reveals too, whose accounts together exceed what one transaction may name', async () => {
+    // Under load (200 players) 32 bets wait at once: together they name 88 accounts, past the 64 a
+    // transaction may; the batch is cut to what fits instead of the settler failing every run.
+    const settler = t.chain.context.signers.settler;
+    const users = await Promise.all(Array.from({ length: 32 }, () => generateKeyPairSigner()));
+    const seed = bytesToHex(new Uint8Array(32).fill(1));
+    const instructions = await Promise.all(
+      users.map((user, i) =>
+        revealInstruction({ user: user.address, referral: users[(i + 1) % users.length]!.address }, seed),
+      ),
+    );
+    expect(transactionSize(settler, instructions)).toBe(Infinity);
+    expect(fittingPrefix(settler, instructions, MAX_REVEALS_PER_TRANSACTION)).toBe(6);
   });
 });
 
