@@ -270,6 +270,7 @@ async function main(product: SoakProduct): Promise<number> {
   // The chain's own pace over the run, to give reveal latencies in ms as well as slots.
   const msPerSlot = (Date.now() - playStart) / Math.max(1, Number(slotAtEnd - slotAtStart));
   const memoryEnd = await product.memory();
+  const workers = await workerHealth(product.url);
   report({
     result,
     reveals,
@@ -279,6 +280,7 @@ async function main(product: SoakProduct): Promise<number> {
     memoryStart,
     memoryWarm,
     memoryEnd,
+    workers,
     playedMs,
     drainMs,
     players: ready.length,
@@ -286,6 +288,30 @@ async function main(product: SoakProduct): Promise<number> {
   });
   const failed = result.lost.length > 0 || result.paidTwice.length > 0 || result.total.confirmed === 0;
   return failed ? 1 : 0;
+}
+
+/** A worker's runs as `GET /api/health` lists them. */
+interface WorkerRuns {
+  readonly name: string;
+  readonly runs: number;
+  readonly failures: number;
+  readonly lastError: string | null;
+}
+
+/** The product's workers' run counts, or null when the health route does not answer. */
+async function workerHealth(url: string): Promise<WorkerRuns[] | null> {
+  try {
+    const response = await fetch(`${url}/api/health`);
+    const body = (await response.json()) as { workers?: WorkerRuns[] };
+    return (body.workers ?? []).map(({ name, runs, failures, lastError }) => ({
+      name,
+      runs,
+      failures,
+      lastError,
+    }));
+  } catch {
+    return null;
+  }
 }
 
 function report(input: {
@@ -297,6 +323,7 @@ function report(input: {
   memoryStart: MemoryReading;
   memoryWarm: { reading: MemoryReading; atS: number } | null;
   memoryEnd: MemoryReading;
+  workers: readonly WorkerRuns[] | null;
   playedMs: number;
   drainMs: number;
   players: number;
@@ -354,6 +381,17 @@ function report(input: {
     console.log(
       `  memory after warm-up (${warm.atS} s of play): RSS ${mib(warm.reading.rss)}, heap ${mib(warm.reading.heapUsed)}; at the end RSS ${change(input.memoryEnd.rss, warm.reading.rss)}, heap ${change(input.memoryEnd.heapUsed, warm.reading.heapUsed)}`,
     );
+  }
+  if (input.workers === null) console.log('  workers: GET /api/health did not answer');
+  else {
+    // A worker failing run after run (while the players only wait) shows here, not in the players' failures.
+    const line = input.workers
+      .map(
+        (w) =>
+          `${w.name} ${w.runs} runs, ${w.failures} failed${w.lastError === null ? '' : ` (last: ${w.lastError.slice(0, 80)})`}`,
+      )
+      .join('; ');
+    console.log(`  workers: ${line}`);
   }
   const actions = [...ledger.actions].map(([k, v]) => `${k} ${v}`).join(', ');
   console.log(
