@@ -1,7 +1,7 @@
 /**
  * A single-node Solana chain on one LiteSVM: slots that follow wall time, a Clock sysvar at wall time,
  * blockhashes that expire after 150 slots, a SlotHashes sysvar of the slots that ended (each hash fixed,
- * unpredictably, when its slot ends), and an index of every transaction that landed.
+ * unpredictably, when its slot ends), and an index of the transactions that landed (bounded).
  *
  * The RPC server (`../rpc/rpc-server.ts`) is a thin layer over this class; in-process users (the
  * server's boot, tests) can use it directly. docs/localnet.md explains the choices.
@@ -229,7 +229,8 @@ export class LocalChain {
       throw new RangeError(`ledgerLimit must be at least 0, got ${this.ledgerLimit}`);
     this.#now = options.now ?? Date.now;
     // The chain enforces blockhash age itself (150 slots); LiteSVM would accept only its latest hash.
-    // Its own history is off because the chain's index detects duplicates for the whole history.
+    // Its own history is off because the chain's index detects duplicates for as long as a blockhash is
+    // valid (pruning never drops those slots) and beyond, while the history reaches.
     const { state } = options;
     const svm = state ? LiteSVM.fromBytes(state.svm) : (options.svm ?? new LiteSVM().withNativeMints());
     this.svm = svm.withBlockhashCheck(false).withTransactionHistory(0n);

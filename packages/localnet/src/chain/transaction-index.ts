@@ -1,5 +1,5 @@
 /**
- * Every transaction that landed, by signature and by the addresses it loaded.
+ * The transactions that landed, by signature and by the addresses it loaded (the oldest pruned past a bound).
  *
  * The validator answers `getSignaturesForAddress` from an address→signature index over its ledger; this
  * is that index over the history the node keeps (bounded, see {@link TransactionIndex.prune}), newest
