@@ -19,8 +19,8 @@
  *    it refuses to answer instead of answering from an older view.
  * 3. The user's Juice account's history since the claim's slot (`getSignaturesForAddress`) holds no
  *    successful transaction signed by the authority's claim signature; a listed transaction the node
- *    cannot show is doubt, and so is a node whose ledger no longer reaches the claim's slot
- *    (`minimumLedgerSlot`, after pruning).
+ *    cannot show is doubt, and so is a node whose history no longer reaches the claim's slot
+ *    (`getFirstAvailableBlock`, which counts archive storage too, after pruning).
  * 4. The account's balance does not already include the claim: a balance of at least what the ledger
  *    says was minted (landed claims) plus this claim means it may have landed, whatever the history says.
  * Only then do the amount and last_claim go back. Any failed read is doubt too: tried again on the next
@@ -303,9 +303,6 @@ export class JuiceService {
     view: ChainView,
   ): Promise<Signature | null | typeof UNDECIDED> {
     const rpc = this.#chain.rpc;
-    // A node whose ledger no longer reaches the claim's slot (pruned) cannot show that it never landed.
-    const firstKept = await rpc.minimumLedgerSlot().send();
-    if (firstKept > claim.minSlot) return UNDECIDED;
     let before: Signature | undefined;
     for (;;) {
       const page = await rpc
@@ -332,7 +329,12 @@ export class JuiceService {
         }
       }
       const last = page.at(-1);
-      if (page.length < SIGNATURE_PAGE || last === undefined) return null;
+      if (page.length < SIGNATURE_PAGE || last === undefined) {
+        // The history ended before the claim's slot: proof only if the node's history (archive included)
+        // reaches that slot; a pruned ledger cannot show that the claim never landed.
+        const firstAvailable = await rpc.getFirstAvailableBlock().send();
+        return firstAvailable > claim.minSlot ? UNDECIDED : null;
+      }
       before = last.signature;
     }
   }

@@ -511,7 +511,7 @@ describe('reconciliation on a node with a pruned ledger', () => {
     // proves nothing, so the claim stays pending instead of being returned (which could mint it twice).
     const pruned = new JuiceService({
       db,
-      chain: chainWith({ minimumLedgerSlot: () => answer(issued.claim.minSlot + 1n) }),
+      chain: chainWith({ getFirstAvailableBlock: () => answer(issued.claim.minSlot + 1n) }),
       now: t.clock.now,
     });
     expect(await pruned.reconcile(user.address)).toBe(0);
