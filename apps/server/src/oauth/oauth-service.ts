@@ -6,7 +6,9 @@
  * @module
  */
 
-import { API_ERROR_MESSAGES, ApiErrorCode, type ApiErrorCodeWithMessage } from '@arcade/sdk/api/error-codes';
+import { ApiErrorCode, type ApiErrorCodeWithMessage } from '@arcade/sdk/api/error-codes';
+
+import { apiErrorMessage } from '../http/errors.ts';
 import type { Database } from '../db/database.ts';
 import {
   createPkcePair,
@@ -22,16 +24,6 @@ import { callbackUrl } from './local-idp.ts';
 import { SocialLinkRepository } from './social-link-repository.ts';
 import { OAuthStateStore } from './state-store.ts';
 
-/** The messages a failed link carries back to the web app (`?oauthError=`). */
-export const OAUTH_ERRORS = Object.freeze({
-  unknownProvider: API_ERROR_MESSAGES[ApiErrorCode.OAUTH_UNKNOWN_PROVIDER],
-  invalidState: API_ERROR_MESSAGES[ApiErrorCode.OAUTH_LINK_INVALID],
-  denied: API_ERROR_MESSAGES[ApiErrorCode.OAUTH_DENIED],
-  linkedToAnotherWallet: API_ERROR_MESSAGES[ApiErrorCode.OAUTH_LINKED_TO_ANOTHER_WALLET],
-  walletBlocked: API_ERROR_MESSAGES[ApiErrorCode.WALLET_BLOCKED],
-  otherBrowser: API_ERROR_MESSAGES[ApiErrorCode.OAUTH_OTHER_BROWSER],
-});
-
 /** The message when a provider has no client credentials configured. */
 export function notConfiguredMessage(provider: ProviderName): string {
   return `${PROVIDER_DISPLAY_NAMES[provider]} linking is not configured`;
@@ -46,7 +38,7 @@ export class OAuthLinkError extends Error {
   constructor(code: ApiErrorCodeWithMessage, message?: string, options?: ErrorOptions);
   constructor(code: ApiErrorCode, message: string, options?: ErrorOptions);
   constructor(code: ApiErrorCode, message?: string, options?: ErrorOptions) {
-    super(message ?? API_ERROR_MESSAGES[code as ApiErrorCodeWithMessage], options);
+    super(message ?? apiErrorMessage(code), options);
     this.code = code;
   }
 }

@@ -46,7 +46,7 @@ export async function sessionOf(app: FastifyInstance, token: string): Promise<Re
   try {
     address = await app.tokens.verify(token);
   } catch (error) {
-    if (error instanceof TokenError) throw unauthorized(error.code, error.message);
+    if (error instanceof TokenError) throw unauthorized(error.code);
     throw error;
   }
   if (await app.repositories.blockedWallets.isBlocked(address)) throw forbidden(ApiErrorCode.WALLET_BLOCKED);

@@ -118,7 +118,7 @@ export function createChatSocket(app: FastifyInstance, options: ChatSocketOption
     try {
       address = await app.tokens.verify(token);
     } catch (error) {
-      if (error instanceof TokenError) return refused(error.code, error.message);
+      if (error instanceof TokenError) return refused(error.code);
       throw error;
     }
     // The profile route's cache: every write to a user or the blocked list drops the address from it.

@@ -15,7 +15,7 @@
  */
 
 import { successSchema } from '@arcade/sdk/api/common';
-import { API_ERROR_MESSAGES, ApiErrorCode } from '@arcade/sdk/api/error-codes';
+import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import {
   oauthCallbackQuery,
   oauthLinkResponseSchema,
@@ -36,21 +36,10 @@ import { inProcessFetch } from '../../../oauth/in-process-fetch.ts';
 import { createLocalIdp } from '../../../oauth/local-idp.ts';
 import { createLocalProvider } from '../../../oauth/local-provider.ts';
 import { isProviderName, type OAuthProvider, type ProviderName } from '../../../oauth/oauth-provider.ts';
-import {
-  notConfiguredMessage,
-  OAUTH_ERRORS,
-  OAuthLinkError,
-  OAuthService,
-} from '../../../oauth/oauth-service.ts';
+import { notConfiguredMessage, OAuthLinkError, OAuthService } from '../../../oauth/oauth-service.ts';
 import { createXProvider } from '../../../oauth/x-provider.ts';
 import { LINK_CODE_TTL_MS, LinkCodeStore } from './link-codes.ts';
 import localIdpRoutes from './local-idp.ts';
-
-/** Why a start navigation went back to the web app before reaching the provider. */
-export const LINK_CODE_ERRORS = Object.freeze({
-  missing: API_ERROR_MESSAGES[ApiErrorCode.OAUTH_LINK_CODE_MISSING],
-  invalid: OAUTH_ERRORS.invalidState,
-});
 
 /** The single value of a query parameter; a repeated one counts as missing. */
 function single(value: string | string[] | undefined): string | undefined {

@@ -104,7 +104,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         await app.tokens.revoke(bearerToken(request));
       } catch (error) {
         // Revoked by a concurrent sign-out since `authenticate` checked it.
-        if (error instanceof TokenError) throw unauthorized(error.code, error.message);
+        if (error instanceof TokenError) throw unauthorized(error.code);
         throw error;
       }
       return { success: true as const };
