@@ -1,35 +1,28 @@
 /**
- * A feed player's profile picture: `GET /api/user/{address}`, read only for the `pfpImage` the feed
- * shows next to a name (feed items carry the username but not the picture).
+ * A feed player's profile picture: the player's profile (`GET /api/user/{address}`, the one profile query
+ * of `lib/user-profile.ts`), read only for the `pfpImage` the feed shows next to a name (feed items carry
+ * the username but not the picture). Sharing the profile's key means one read per player, and a changed
+ * picture (which invalidates that key) shows in the feed too.
  *
  * @module
  */
 
 import type { UserProfile } from '@arcade/sdk/api/user';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client.ts';
+import { profileQueryOptions } from '../../../lib/user-profile.ts';
 
-/** The fields of the profile answer the feed uses. */
+/** The fields of the profile the feed uses. */
 export type FeedPlayer = Pick<UserProfile, 'username' | 'pfpImage'>;
 
-/** Reads a player's profile. */
-export async function getFeedPlayer(address: string, signal?: AbortSignal): Promise<FeedPlayer> {
-  const body = await api<UserProfile>(`/api/user/${encodeURIComponent(address)}`, signal ? { signal } : {});
-  return { username: body.username, pfpImage: body.pfpImage };
-}
+const feedPlayerOf = ({ username, pfpImage }: UserProfile): FeedPlayer => ({ username, pfpImage });
 
-/** The player query; pictures change rarely, so one read per player every few minutes is plenty. */
-export function feedPlayerQueryOptions(address: string) {
-  return queryOptions({
-    queryKey: ['feed', 'player', address] as const,
-    queryFn: ({ signal }) => getFeedPlayer(address, signal),
+/** A player's name and picture, or undefined while unknown; pictures change rarely, so reads are few. */
+export function useFeedPlayer(address: string): FeedPlayer | undefined {
+  return useQuery({
+    ...profileQueryOptions(address),
     staleTime: 5 * 60_000,
     retry: false,
-  });
-}
-
-/** A player's profile picture URL, or undefined while unknown or unset. */
-export function useFeedPlayer(address: string): FeedPlayer | undefined {
-  return useQuery(feedPlayerQueryOptions(address)).data;
+    select: feedPlayerOf,
+  }).data;
 }
