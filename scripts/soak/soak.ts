@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import type { Health, WorkerHealthJson } from '@arcade/sdk/api/health';
 import { findConfigAddress } from '@arcade/sdk/foresight/pda';
 import { decodePriceUpdateV2 } from '@arcade/sdk/pyth/price-update-v2';
 import {
@@ -291,18 +292,13 @@ async function main(product: SoakProduct): Promise<number> {
 }
 
 /** A worker's runs as `GET /api/health` lists them. */
-interface WorkerRuns {
-  readonly name: string;
-  readonly runs: number;
-  readonly failures: number;
-  readonly lastError: string | null;
-}
+type WorkerRuns = Pick<WorkerHealthJson, 'name' | 'runs' | 'failures' | 'lastError'>;
 
-/** The product's workers' run counts, or null when the health route does not answer. */
+/** The product's workers' run counts, or null when the health route does not answer within 2 s. */
 async function workerHealth(url: string): Promise<WorkerRuns[] | null> {
   try {
-    const response = await fetch(`${url}/api/health`);
-    const body = (await response.json()) as { workers?: WorkerRuns[] };
+    const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+    const body = (await response.json()) as Partial<Health>;
     return (body.workers ?? []).map(({ name, runs, failures, lastError }) => ({
       name,
       runs,
