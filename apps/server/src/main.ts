@@ -1,6 +1,6 @@
 /**
  * Starts the server: parses the environment, starts the embedded local chain unless `SOLANA_RPC_URL`
- * points at a cluster, opens the database (PGlite under `DATA_DIR` unless `DATABASE_URL`), migrates it
+ * points at a cluster (or, with `SOLANA_CLUSTER=localnet`, at a local chain run as its own process), opens the database (PGlite under `DATA_DIR` unless `DATABASE_URL`), migrates it
  * and serves the API on `HOST:PORT`. SIGINT and SIGTERM stop everything and save the local chain.
  *
  * @module
@@ -17,6 +17,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { loadOrCreateSecret } from './auth/tokens.ts';
 import type { ChainContext } from './chain/chain-context.ts';
+import { attachLocalChain } from './chain/attached-local-chain.ts';
 import { startEmbeddedChain } from './chain/embedded-chain.ts';
 import { connectRemoteChain } from './chain/remote-chain.ts';
 import { ConfigError, loadEnv, type Env } from './config/env.ts';
@@ -101,7 +102,22 @@ const embedded =
         (chain) => chain.stop(),
       )
     : null;
-const chain: ChainContext = embedded?.context ?? (await connectRemoteChain(env));
+async function attachedOrRemoteChain(): Promise<ChainContext> {
+  if (env.SOLANA_CLUSTER !== 'localnet' || env.SOLANA_RPC_URL === undefined) return connectRemoteChain(env);
+  return attachLocalChain({
+    rpcUrl: env.SOLANA_RPC_URL,
+    dataDir: env.LOCALNET_DATA_DIR,
+    ...(env.SOLANA_WS_URL === undefined ? {} : { wsUrl: env.SOLANA_WS_URL }),
+  });
+}
+let chain: ChainContext;
+try {
+  chain = embedded?.context ?? (await attachedOrRemoteChain());
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const db = await step(
   async () =>
     env.DATABASE_URL === undefined
@@ -123,7 +139,7 @@ const app = await step(
       env,
       db,
       chain,
-      ports: createPorts(env, chain),
+      ports: createPorts(env, chain, { db }),
       jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(join(env.DATA_DIR, 'server', 'jwt-secret')),
       adminWallets: admins,
       redis,

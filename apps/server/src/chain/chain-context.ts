@@ -8,7 +8,7 @@
 
 import type { Address, KeyPairSigner, Rpc, SolanaRpcApi } from '@solana/kit';
 
-/** The clusters the server knows; `localnet` is the embedded chain. */
+/** The clusters the server knows; `localnet` is the local chain (embedded, or its own process). */
 export type Cluster = 'localnet' | 'devnet' | 'mainnet-beta';
 
 /** The keys the server signs with. */
@@ -23,7 +23,7 @@ export interface ServerSigners {
   readonly juiceAuthority: KeyPairSigner;
 }
 
-/** The local stand-ins' keys and files; only on the embedded chain. */
+/** The local stand-ins' keys and files; only on a local chain (embedded, or attached to `npm run localnet`). */
 export interface LocalServices {
   /** The data directory of the local chain (keys, NFT art and metadata). */
   readonly dataDir: string;
@@ -52,6 +52,6 @@ export interface ChainContext {
     /** The SOL/USD PriceUpdateV2 account. */
     readonly priceAccount: Address;
   };
-  /** Present on the embedded local chain only. */
+  /** Present on a local chain only (embedded or attached). */
   readonly local: LocalServices | null;
 }

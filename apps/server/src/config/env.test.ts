@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { ConfigError, derivedPublicUrl, loadEnv, WORKER_NAMES } from './env.ts';
+import {
+  ConfigError,
+  DEMO_LOCAL_ONLY,
+  derivedPublicUrl,
+  loadEnv,
+  LOCAL_KEYS_FROM_DATA_DIR,
+  WORKER_NAMES,
+} from './env.ts';
 
 const KEY = '11111111111111111111111111111111';
 
@@ -110,6 +117,36 @@ describe('loadEnv', () => {
         'HERMES_API_KEY: is required when SOLANA_RPC_URL is set',
       ]);
     }
+  });
+
+  it('attaches to a local chain with SOLANA_CLUSTER=localnet: its keys come from LOCALNET_DATA_DIR, none from the environment', () => {
+    const env = loadEnv({ SOLANA_CLUSTER: 'localnet', SOLANA_RPC_URL: 'http://127.0.0.1:8899' });
+    expect(env.LOCALNET_DATA_DIR).toBe('./.data/localnet');
+    expect(env.DEMO_SEED).toBe(false);
+    expect(
+      loadEnv({
+        SOLANA_CLUSTER: 'localnet',
+        SOLANA_RPC_URL: 'http://127.0.0.1:8899',
+        LOCALNET_DATA_DIR: '/srv/chain',
+      }).LOCALNET_DATA_DIR,
+    ).toBe('/srv/chain');
+    let problems: readonly string[] = [];
+    try {
+      loadEnv({
+        SOLANA_CLUSTER: 'localnet',
+        SOLANA_RPC_URL: 'http://127.0.0.1:8899',
+        SETTLER_KEYPAIR: '/keys/settler.json',
+        JUICE_MINT: KEY,
+        DEMO_BOTS: '2',
+      });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      `DEMO_BOTS: ${DEMO_LOCAL_ONLY}`,
+      `SETTLER_KEYPAIR: ${LOCAL_KEYS_FROM_DATA_DIR}`,
+      `JUICE_MINT: ${LOCAL_KEYS_FROM_DATA_DIR}`,
+    ]);
   });
 
   it('checks HERMES_URL only with a real cluster, where the crank uses Hermes', () => {

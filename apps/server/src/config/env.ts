@@ -3,7 +3,9 @@
  *
  * Nothing set means the embedded default: the local chain in-process, PGlite under `DATA_DIR`, in-memory
  * socket fan-out and rate limits, the local stand-ins for mainnet services. Setting `SOLANA_RPC_URL` points
- * the server at a real cluster, which then requires the keys and secrets a real deployment needs.
+ * the server at a real cluster, which then requires the keys and secrets a real deployment needs; with
+ * `SOLANA_CLUSTER=localnet` as well it attaches to a local chain run as its own process (`npm run localnet`),
+ * keeping the stand-ins and the chain's own keys: the staging shape (docs/deployment.md).
  *
  * @module
  */
@@ -138,6 +140,41 @@ export const DEFAULT_USERNAME_DENYLIST: readonly string[] = Object.freeze([
   'juice',
 ]);
 
+/** The keys and addresses a real cluster takes from the environment; the local chain has its own. */
+const CLUSTER_KEY_VARIABLES = [
+  'AUTHORITY_KEYPAIR',
+  'SETTLER_KEYPAIR',
+  'EVENT_SIGNER_KEYPAIR',
+  'JUICE_AUTHORITY_KEYPAIR',
+  'JUICE_MINT',
+  'TREASURY',
+  'USDC_MINT',
+  'USDT_MINT',
+  'PYTH_SOL_USD_ACCOUNT',
+] as const;
+
+/** Why a key variable is refused with `SOLANA_CLUSTER=localnet`. */
+export const LOCAL_KEYS_FROM_DATA_DIR =
+  "comes from the local chain's data directory (LOCALNET_DATA_DIR) with SOLANA_CLUSTER=localnet; unset it";
+
+/**
+ * A server attached to a local chain run as its own process: the stand-ins and the chain's own keys, so no
+ * key may come from the environment (it would sign with another key than the chain's seed expects), and the
+ * demo stays with the embedded default (several instances would each seed and run bots).
+ */
+function attachedLocalIssues(
+  env: { readonly DEMO_SEED?: boolean | undefined; readonly DEMO_BOTS: number } & {
+    readonly [K in (typeof CLUSTER_KEY_VARIABLES)[number]]?: string | undefined;
+  },
+  issue: (path: string, message: string) => void,
+): void {
+  if (env.DEMO_SEED === true) issue('DEMO_SEED', DEMO_LOCAL_ONLY);
+  if (env.DEMO_BOTS > 0) issue('DEMO_BOTS', DEMO_LOCAL_ONLY);
+  for (const name of CLUSTER_KEY_VARIABLES) {
+    if (env[name] !== undefined) issue(name, LOCAL_KEYS_FROM_DATA_DIR);
+  }
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -172,6 +209,12 @@ const schema = z
     LOCALNET_SLOT_MS: z.coerce.number().int().min(1).default(400),
     /** Most transactions the embedded chain's history keeps (its `--limit-ledger-size`); default the chain's. */
     LOCALNET_LIMIT_LEDGER_SIZE: wholeNumber.optional(),
+    /**
+     * With `SOLANA_CLUSTER=localnet` and `SOLANA_RPC_URL`: the data directory of the local chain running as its
+     * own process (`npm run localnet -- --data-dir`), whose keys, mints and NFT files this instance reads.
+     * Default `./.data/localnet`, the chain's own default.
+     */
+    LOCALNET_DATA_DIR: z.string().default('./.data/localnet'),
 
     JWT_SECRET: z.preprocess(
       emptyToUndefined,
@@ -319,6 +362,12 @@ const schema = z
       if (problem !== null) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: problem });
     }
     if (env.SOLANA_RPC_URL === undefined) return;
+    if (env.SOLANA_CLUSTER === 'localnet') {
+      attachedLocalIssues(env, (path, message) => {
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      });
+      return;
+    }
     // The demo airdrops, creates markets and plays with bots: never on a real cluster.
     if (env.DEMO_SEED === true) {
       ctx.addIssue({ code: 'custom', path: ['DEMO_SEED'], message: DEMO_LOCAL_ONLY });

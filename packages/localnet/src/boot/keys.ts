@@ -83,6 +83,36 @@ export async function loadOrCreateKeypair(path: string): Promise<KeyPairSigner> 
   return createKeyPairSignerFromBytes(bytes);
 }
 
+/** A key the local chain has written, read without creating it; `undefined` when the file is missing. */
+export async function readKeypair(path: string): Promise<KeyPairSigner | undefined> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  return createKeyPairSignerFromBytes(parseSecretKey(text, path));
+}
+
+/**
+ * Every key of a local chain that another process booted (`npm run localnet`), read from `<dataDir>/keys/`.
+ *
+ * @throws Error naming the first missing file: the chain has not booted with this data directory.
+ */
+export async function readKeys(dataDir: string = DEFAULT_DATA_DIR): Promise<LocalnetKeys> {
+  const dir = join(dataDir, 'keys');
+  const entries = await Promise.all(
+    (Object.keys(KEY_FILES) as KeyRole[]).map(async (role) => {
+      const path = join(dir, KEY_FILES[role]);
+      const key = await readKeypair(path);
+      if (key === undefined) throw new Error(`${path} does not exist`);
+      return [role, key] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as LocalnetKeys;
+}
+
 /** Every key of the local chain under `<dataDir>/keys/`, each created on first use. */
 export async function loadOrCreateKeys(dataDir: string = DEFAULT_DATA_DIR): Promise<LocalnetKeys> {
   const dir = join(dataDir, 'keys');

@@ -96,6 +96,16 @@ function createMintInstructions(
   ];
 }
 
+/** Where the keypair of the `name` mint lives under a data directory. */
+export function mintKeyPath(dataDir: string, name: MintName): string {
+  return join(dataDir, 'keys', 'mints', `${name}.json`);
+}
+
+/** Where the local marketplace's collection manifest lives under a data directory. */
+export function nftManifestPath(dataDir: string): string {
+  return join(dataDir, 'nfts', 'collection.json');
+}
+
 /** Creates the Juice, USDC and USDT mints when missing. */
 export async function seedMints(
   chain: LocalChain,
@@ -113,7 +123,7 @@ export async function seedMints(
   const created: MintName[] = [];
   const addresses = {} as Record<MintName, Address>;
   for (const spec of specs) {
-    const mint = await loadOrCreateKeypair(join(dir, `${spec.name}.json`));
+    const mint = await loadOrCreateKeypair(mintKeyPath(dataDir, spec.name));
     addresses[spec.name] = mint.address;
     if (chain.getAccount(bytesOf(mint.address))) continue;
     ensureOperatingBalance(chain, payer.address);
@@ -200,7 +210,7 @@ export async function seedNftCollection(
     owner,
     items,
   };
-  const manifestPath = join(nftDir, 'collection.json');
+  const manifestPath = nftManifestPath(dataDir);
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   return { manifestPath, manifest, minted };
 }
