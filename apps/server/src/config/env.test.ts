@@ -201,6 +201,12 @@ describe('loadEnv', () => {
       }
     });
 
+    it('accepts this machine on another port with TRUST_PROXY: a load balancer on this machine in front', () => {
+      const env = loadEnv({ PORT: '8181', PUBLIC_URL: 'http://127.0.0.1:8180', TRUST_PROXY: 'true' });
+      expect(env.PUBLIC_URL).toBe('http://127.0.0.1:8180');
+      expect(() => loadEnv({ PORT: '8181', PUBLIC_URL: 'http://127.0.0.1:8180' })).toThrow(ConfigError);
+    });
+
     it('accepts a public address on another port: a reverse proxy in front of the server', () => {
       expect(loadEnv({ PORT: '8180', PUBLIC_URL: 'https://play.example.com' }).PUBLIC_URL).toBe(
         'https://play.example.com',

@@ -88,9 +88,16 @@ export function derivedPublicUrl(host: string, port: number): string {
  * A `PUBLIC_URL` naming this machine (localhost, a loopback address or `HOST` itself) is where browsers
  * connect directly, so its port must be `PORT`: otherwise sign-in messages name the wrong domain and OAuth
  * redirects land on another port. A public address may differ: a reverse proxy or load balancer in front
- * (`https://play.example.com` → `127.0.0.1:8080`). `PORT=0` (any free port) cannot be checked.
+ * (`https://play.example.com` → `127.0.0.1:8080`), and so may this machine's address when `trustProxy`
+ * (`TRUST_PROXY`) says a proxy on this machine stands in front (the staging stack's load balancer).
+ * `PORT=0` (any free port) cannot be checked.
  */
-export function publicUrlProblem(publicUrl: string, host: string, port: number): string | null {
+export function publicUrlProblem(
+  publicUrl: string,
+  host: string,
+  port: number,
+  trustProxy = false,
+): string | null {
   let url: URL;
   try {
     url = new URL(publicUrl);
@@ -98,7 +105,7 @@ export function publicUrlProblem(publicUrl: string, host: string, port: number):
     return null; // zod reports it
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'expected an http(s) URL';
-  if (port === 0) return null;
+  if (port === 0 || trustProxy) return null;
   const hostname = url.hostname.toLowerCase();
   const own = urlHost(host.trim().toLowerCase());
   if (!LOOPBACK_HOSTS.has(hostname) && hostname !== own) return null;
@@ -107,7 +114,8 @@ export function publicUrlProblem(publicUrl: string, host: string, port: number):
   return (
     `${publicUrl} is this machine on port ${String(urlPort)}, but the server listens on PORT=${String(port)}: ` +
     `sign-in and account linking would point browsers at the wrong port. Unset PUBLIC_URL (it follows HOST ` +
-    `and PORT: ${derivedPublicUrl(host, port)}) or set it to the address of the proxy in front of the server`
+    `and PORT: ${derivedPublicUrl(host, port)}) or set it to the address of the proxy in front of the server (with TRUST_PROXY=true for a proxy on ` +
+    `this machine)`
   );
 }
 
@@ -358,7 +366,7 @@ const schema = z
   })
   .superRefine((env, ctx) => {
     if (env.PUBLIC_URL !== undefined) {
-      const problem = publicUrlProblem(env.PUBLIC_URL, env.HOST, env.PORT);
+      const problem = publicUrlProblem(env.PUBLIC_URL, env.HOST, env.PORT, env.TRUST_PROXY);
       if (problem !== null) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: problem });
     }
     if (env.SOLANA_RPC_URL === undefined) return;
