@@ -8,14 +8,17 @@
  * - Login: the user types a display name; each provider and name map to a stable account id. Consent is
  *   granted automatically, since both clients are this server.
  * - Keys (the ES256 signing key, the cookie keys and the two client secrets) are generated once and kept
- *   in `<DATA_DIR>/oauth/local-idp.json` (mode 0600), so they survive restarts.
- * - Codes, sessions and tokens live in memory (`memory-adapter.ts`) and expire within minutes.
+ *   in `<DATA_DIR>/oauth/local-idp.json` (mode 0600), so they survive restarts; instances started on one
+ *   machine with the same `DATA_DIR` use the same keys, whichever writes the file first.
+ * - Interactions, sessions, grants, codes and tokens live in the database (`database-adapter.ts`), as do
+ *   the names typed at login (`local-accounts.ts`), so a sign-in started on one server instance finishes
+ *   on any other. All of them expire within minutes.
  *
  * @module
  */
 
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { OAUTH_PROVIDER_NAMES as PROVIDER_NAMES } from '@arcade/sdk/api/oauth';
@@ -23,7 +26,9 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jo
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 
-import { createMemoryAdapterFactory } from './memory-adapter.ts';
+import type { Database } from '../db/database.ts';
+import { createDatabaseAdapterFactory } from './database-adapter.ts';
+import { LocalAccountStore } from './local-accounts.ts';
 import { PROVIDER_DISPLAY_NAMES, type ProviderName } from './oauth-provider.ts';
 
 /** Where the provider is mounted, below `PUBLIC_URL`. */
@@ -53,7 +58,7 @@ export const LOCAL_NAME_PATTERN = /^[\p{L}\p{N}_.-]{1,32}$/u;
 /** The login form's message for a name it refuses. */
 export const LOCAL_NAME_MESSAGE = 'Use 1 to 32 letters, digits, _, . or -';
 
-/** Seconds each artifact lives: short, because they only live in memory. */
+/** Seconds each artifact lives: a sign-in takes minutes. */
 const TTL_SECS = Object.freeze({
   AccessToken: 300,
   AuthorizationCode: 60,
@@ -125,13 +130,19 @@ export async function loadOrCreateLocalIdpSecrets(dataDir: string): Promise<Loca
     },
   };
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Written whole under a name of its own, then linked into place: the link fails if another process got
+  // there first, and a reader never sees a half-written file.
+  const draft = join(dir, `local-idp.json.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  writeFileSync(draft, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    writeFileSync(path, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    linkSync(draft, path);
     return secrets;
   } catch (error) {
     // Another process wrote it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateLocalIdpSecrets(dataDir);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return await loadOrCreateLocalIdpSecrets(dataDir);
     throw error;
+  } finally {
+    unlinkSync(draft);
   }
 }
 
@@ -140,8 +151,8 @@ export interface LocalIdp {
   readonly provider: Provider;
   readonly issuer: string;
   readonly clientSecrets: Readonly<Record<ProviderName, string>>;
-  /** Remembers the display name behind an account id, for the userinfo endpoint. */
-  rememberAccount(accountId: string, name: string): void;
+  /** Remembers the display name behind an account id, for the userinfo endpoint of every instance. */
+  rememberAccount(accountId: string, name: string): Promise<void>;
 }
 
 /** The spec provider a local client stands in for, or null for anything else. */
@@ -149,13 +160,15 @@ export function providerOfClient(clientId: unknown): ProviderName | null {
   return PROVIDER_NAMES.find((name) => LOCAL_CLIENT_IDS[name] === clientId) ?? null;
 }
 
-/** Beyond this many remembered names the oldest are forgotten; their tokens are long expired by then. */
-const MAX_ACCOUNTS = 10_000;
-
-/** Builds the local provider for `publicUrl`, with its secrets under `dataDir`. */
+/**
+ * Builds the local provider for `publicUrl`, with its secrets under `dataDir` and its state in `db`: every
+ * instance built on the same directory and database is the same provider.
+ */
 export async function createLocalIdp(options: {
   publicUrl: string;
   dataDir: string;
+  /** Where its sign-ins and the names typed at login live. */
+  db: Database;
   /** Whether `X-Forwarded-*` headers are trusted (`TRUST_PROXY`). */
   trustProxy?: boolean;
   /** Where the provider's own failures go. */
@@ -163,10 +176,10 @@ export async function createLocalIdp(options: {
 }): Promise<LocalIdp> {
   const secrets = await loadOrCreateLocalIdpSecrets(options.dataDir);
   const issuer = localIssuer(options.publicUrl);
-  const accounts = new Map<string, string>();
+  const accounts = new LocalAccountStore(options.db);
 
   const configuration: Configuration = {
-    adapter: createMemoryAdapterFactory(),
+    adapter: createDatabaseAdapterFactory(options.db),
     clients: PROVIDER_NAMES.map((name) => ({
       client_id: LOCAL_CLIENT_IDS[name],
       client_secret: secrets.clientSecrets[name],
@@ -199,8 +212,8 @@ export async function createLocalIdp(options: {
     interactions: {
       url: (_ctx, interaction) => `${issuer}${LOCAL_IDP_ROUTES.interaction}/${interaction.uid}`,
     },
-    findAccount: (_ctx, sub) => {
-      const name = accounts.get(sub);
+    findAccount: async (_ctx, sub) => {
+      const name = await accounts.nameOf(sub);
       if (name === undefined) return undefined;
       return { accountId: sub, claims: () => ({ sub, preferred_username: name }) };
     },
@@ -240,14 +253,7 @@ export async function createLocalIdp(options: {
     provider,
     issuer,
     clientSecrets: secrets.clientSecrets,
-    rememberAccount(accountId, name) {
-      accounts.delete(accountId);
-      accounts.set(accountId, name);
-      for (const key of accounts.keys()) {
-        if (accounts.size <= MAX_ACCOUNTS) break;
-        accounts.delete(key);
-      }
-    },
+    rememberAccount: (accountId, name) => accounts.remember(accountId, name),
   };
 }
 

@@ -165,7 +165,7 @@ const localIdpRoutes: FastifyPluginAsyncZod<LocalIdpRoutesOptions> = async (app,
           );
         }
         const accountId = localAccountId(client, name);
-        idp.rememberAccount(accountId, name);
+        await idp.rememberAccount(accountId, name);
         const returnTo = await provider.interactionResult(
           request.raw,
           reply.raw,

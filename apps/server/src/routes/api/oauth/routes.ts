@@ -80,6 +80,7 @@ async function setUpProviders(app: FastifyInstance): Promise<Partial<Record<Prov
     const idp = await createLocalIdp({
       publicUrl: env.PUBLIC_URL,
       dataDir: env.DATA_DIR,
+      db: app.db,
       trustProxy: env.TRUST_PROXY,
       onServerError: (error) => {
         app.log.error({ err: error }, 'local identity provider failed');
