@@ -142,6 +142,13 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     },
     transaction: async (work) => {
       const client = await pool.connect();
+      // A connection terminated while checked out (a restarted database, `pg_terminate_backend`) emits an
+      // error between queries: unheard, it would take the process down. The next query fails instead.
+      let lost: Error | undefined;
+      const onError = (error: Error): void => {
+        lost = error;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await work({
@@ -157,12 +164,17 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        // A lost connection is destroyed, not returned to the pool.
+        client.release(lost);
       }
     },
     openSession: async () => {
       const client = await pool.connect();
       let released = false;
+      // Heard for the session's whole life: a session idles between queries (a leader lock is held for hours),
+      // and its connection may be terminated meanwhile. Its next query then fails, which its holder checks.
+      client.on('error', () => undefined);
       return {
         query: async <Row>(text: string, params?: readonly unknown[]) =>
           (await client.query(text, prepareParams(params))).rows as Row[],
