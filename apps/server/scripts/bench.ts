@@ -82,7 +82,7 @@ async function serve(): Promise<void> {
     env,
     db,
     chain: chain.context,
-    ports: createPorts(env, chain.context),
+    ports: createPorts(env, chain.context, { db }),
     jwtSecret: randomBytes(32),
     adminWallets: [],
     logger: false,

@@ -132,7 +132,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     env,
     db: options.db,
     chain: options.chain.context,
-    ports: { ...createPorts(env, options.chain.context), ...options.ports },
+    ports: { ...createPorts(env, options.chain.context, { db: options.db }), ...options.ports },
     jwtSecret: options.jwtSecret ?? randomBytes(32),
     adminWallets: admins.map((admin) => admin.address),
     redis: options.redis ?? null,

@@ -826,7 +826,7 @@ async function proxyApp(rpcProxy: RpcProxyOptions): Promise<{ app: FastifyInstan
     env,
     db: t.db,
     chain: t.chain.context,
-    ports: createPorts(env, t.chain.context),
+    ports: createPorts(env, t.chain.context, { db: t.db }),
     jwtSecret: randomBytes(32),
     adminWallets: [],
     logger: false,

@@ -13,6 +13,7 @@ import { createHermesPriceUpdates } from '../adapters/price-updates/hermes-price
 import { createLocalPriceUpdates } from '../adapters/price-updates/local-price-updates.ts';
 import type { ChainContext } from '../chain/chain-context.ts';
 import { ConfigError, type Env } from '../config/env.ts';
+import type { Database } from '../db/database.ts';
 import type { MarketDataPort } from './market-data-port.ts';
 import type { NftMarketPort } from './ports.ts';
 import type { PriceUpdatesPort } from './price-updates-port.ts';
@@ -31,8 +32,14 @@ function required(name: string, value: string | undefined): string {
   return value;
 }
 
+/** What the adapters share with the rest of the server. */
+export interface PortDeps {
+  /** The database every server instance shares (the local swap desk keeps its quotes there). */
+  readonly db: Database;
+}
+
 /** The adapters for `chain`'s cluster. */
-export function createPorts(env: Env, chain: ChainContext): Ports {
+export function createPorts(env: Env, chain: ChainContext, deps: PortDeps): Ports {
   if (chain.local !== null) {
     return {
       nftMarket: createLocalNftMarket({
@@ -40,7 +47,7 @@ export function createPorts(env: Env, chain: ChainContext): Ports {
         marketplace: chain.local.marketplace,
         nftManifestPath: chain.local.nftManifestPath,
       }),
-      marketData: createLocalMarketData({ chain }),
+      marketData: createLocalMarketData({ chain, db: deps.db }),
       priceUpdates: createLocalPriceUpdates({ rpcUrl: chain.rpcUrl }),
     };
   }

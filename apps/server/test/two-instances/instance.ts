@@ -56,7 +56,7 @@ try {
     env,
     db,
     chain: chain.context,
-    ports: createPorts(env, chain.context),
+    ports: createPorts(env, chain.context, { db }),
     jwtSecret: required('INSTANCE_JWT_SECRET'),
     adminWallets: [],
     redis,

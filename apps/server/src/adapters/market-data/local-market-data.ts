@@ -9,6 +9,7 @@ import { ApiErrorCode } from '@arcade/sdk/api/error-codes';
 import { NATIVE_MINT_ADDRESS } from '@arcade/sdk/wager/program';
 
 import type { ChainContext } from '../../chain/chain-context.ts';
+import type { Database } from '../../db/database.ts';
 import { badGateway } from '../../http/errors.ts';
 import type { MarketDataPort } from '../../ports/market-data-port.ts';
 import { fetchPriorityFeeEstimate, type FetchLike } from './helius-priority-fee.ts';
@@ -26,10 +27,14 @@ export const LOCAL_JUICE_PRICE_SOL = 0.00001;
 export interface LocalMarketDataOptions {
   /** The embedded chain's context (`chain.local` must be set). */
   readonly chain: ChainContext;
+  /** The database every server instance shares: the swap desk keeps its quotes there. */
+  readonly db: Database;
   /** Used for the JSON-RPC priority fee call; default the global fetch. */
   readonly fetch?: FetchLike;
   /** How long swap quotes stay valid, ms; default 30 s. */
   readonly quoteTtlMs?: number;
+  /** Swap quotes held at once, by every instance together; default 10,000. */
+  readonly maxOpenQuotes?: number;
 }
 
 /** What a local id names: SOL, a stablecoin (priced from the oracle), or Juice (a fixed price). */
@@ -39,7 +44,7 @@ type LocalAsset = 'sol' | 'stablecoin' | 'juice';
  * The market data port on the embedded local chain.
  *
  * @throws Error when `options.chain` is not the embedded chain (it has no local services).
- * @example const marketData = createLocalMarketData({ chain: embedded.context });
+ * @example const marketData = createLocalMarketData({ chain: embedded.context, db });
  */
 export function createLocalMarketData(
   options: LocalMarketDataOptions,
@@ -51,7 +56,9 @@ export function createLocalMarketData(
   const desk = new SwapDesk({
     chain,
     local,
+    db: options.db,
     ...(options.quoteTtlMs === undefined ? {} : { quoteTtlMs: options.quoteTtlMs }),
+    ...(options.maxOpenQuotes === undefined ? {} : { maxOpenQuotes: options.maxOpenQuotes }),
   });
   const assets = new Map<string, LocalAsset>([
     ['SOL', 'sol'],

@@ -14,7 +14,9 @@
  * again by its authority after a restart. The co-signing check reads every table a transaction loads from
  * on the chain before it compares accounts, so a table cannot disguise an account.
  *
- * Quotes live in memory: the embedded chain runs in this one process, and a restart simply expires them.
+ * Quotes live in the database every server instance shares ({@link SwapQuoteRepository}), so any instance
+ * serves the instructions and the co-signature of a quote another one issued, and a quote is spent once
+ * whichever instances are asked at the same time.
  *
  * @module
  */
@@ -56,11 +58,17 @@ import {
 import type { ChainContext, LocalServices } from '../../chain/chain-context.ts';
 import { sendAndConfirm, waitForConfirmation } from '../../chain/send-transaction.ts';
 import { badGateway, badRequest, tooManyRequests } from '../../http/errors.ts';
+import type { Database } from '../../db/database.ts';
 import type {
   CosignResult,
   SwapInstructionsRequest,
   SwapQuoteRequest,
 } from '../../ports/market-data-port.ts';
+import {
+  SwapQuoteRepository,
+  type SwapQuoteRecord,
+  type SwapQuoteShape,
+} from '../../repositories/swap-quote-repository.ts';
 import {
   findOrCreateLookupTable,
   LookupTableError,
@@ -81,10 +89,16 @@ import {
 export const QUOTE_TTL_MS = 30_000;
 
 /** Spent and expired quotes are remembered this long, so a replay is told why it is refused. */
-const QUOTE_MEMORY_MS = 10 * 60_000;
+export const QUOTE_MEMORY_MS = 10 * 60_000;
 
-/** Quotes held at once; beyond it new quotes wait for old ones to expire. */
-const MAX_OPEN_QUOTES = 10_000;
+/**
+ * Quotes held at once (by every instance together, spent and expired ones until they are forgotten);
+ * beyond it new quotes wait for old ones to expire.
+ */
+export const MAX_OPEN_QUOTES = 10_000;
+
+/** Users a quote remembers as having asked for its instructions. */
+const MAX_ISSUED_TO = 100;
 
 /** The most SOL one swap may sell to the desk, in lamports. */
 export const DESK_MAX_LAMPORTS_IN = 10_000n * LAMPORTS_PER_SOL;
@@ -106,21 +120,14 @@ export function swapDeskKeyPath(local: LocalServices): string {
   return join(local.dataDir, 'keys', 'swap-desk.json');
 }
 
-interface StoredQuote {
-  readonly id: string;
+/** What a quote's transfers are made of. */
+interface QuoteShape {
   readonly direction: SwapDirection;
   /** The stablecoin side of the pair. */
   readonly tokenMint: Address;
   readonly decimals: number;
   readonly inAmount: bigint;
   readonly outAmount: bigint;
-  readonly expiresAt: number;
-  readonly document: SwapQuote;
-  /** The users whose swap instructions were asked for: their transactions spend this quote first. */
-  readonly issuedTo: Set<Address>;
-  used: boolean;
-  /** The message the desk signed for it, so the same transaction is not signed again off another quote. */
-  signedMessage: string | null;
 }
 
 /** The two transfers of a quote's swap, for one user. */
@@ -145,8 +152,12 @@ interface Parties {
 export interface SwapDeskOptions {
   readonly chain: ChainContext;
   readonly local: LocalServices;
+  /** Where the quotes are kept: the database every server instance shares. */
+  readonly db: Database;
   readonly spreadBps?: bigint;
   readonly quoteTtlMs?: number;
+  /** Quotes held at once; default {@link MAX_OPEN_QUOTES}. */
+  readonly maxOpenQuotes?: number;
 }
 
 /** The local swap desk. */
@@ -155,11 +166,15 @@ export class SwapDesk {
   readonly #local: LocalServices;
   readonly #spreadBps: bigint;
   readonly #quoteTtlMs: number;
-  readonly #quotes = new Map<string, StoredQuote>();
+  readonly #maxOpenQuotes: number;
+  readonly #quotes: SwapQuoteRepository;
   readonly #decimals = new Map<Address, Promise<number>>();
   #signer: Promise<KeyPairSigner> | null = null;
   #lookupTable: Promise<LookupTable> | null = null;
-  /** Top-ups run one at a time so two swaps do not both mint for the same shortfall. */
+  /**
+   * This instance's top-ups run one at a time, so two swaps do not both mint for the same shortfall
+   * (across instances the top-up itself runs under a database lock, see {@link SwapDesk.#topUp}).
+   */
   #inventory: Promise<unknown> = Promise.resolve();
 
   constructor(options: SwapDeskOptions) {
@@ -167,6 +182,8 @@ export class SwapDesk {
     this.#local = options.local;
     this.#spreadBps = options.spreadBps ?? DESK_SPREAD_BPS;
     this.#quoteTtlMs = options.quoteTtlMs ?? QUOTE_TTL_MS;
+    this.#maxOpenQuotes = options.maxOpenQuotes ?? MAX_OPEN_QUOTES;
+    this.#quotes = new SwapQuoteRepository(options.db);
   }
 
   /** The desk's keypair, created under the data directory on first use. */
@@ -241,8 +258,8 @@ export class SwapDesk {
     if (outAmount === 0n) throw badRequest(ApiErrorCode.SWAP_AMOUNT_TOO_SMALL);
     const fairAmount = convert(direction, amount, oracle.price, decimals, 0n);
 
-    this.#forget(now);
-    if (this.#quotes.size >= MAX_OPEN_QUOTES) throw tooManyRequests(ApiErrorCode.TOO_MANY_QUOTES);
+    // Quotes that expired long ago are of no use: forgotten a batch at a time as new ones are issued.
+    await this.#quotes.forget(now - QUOTE_MEMORY_MS);
     const desk = await this.signer();
     const id = randomUUID();
     const expiresAt = now + this.#quoteTtlMs;
@@ -277,19 +294,12 @@ export class SwapDesk {
       quoteId: id,
       expiresAt,
     };
-    this.#quotes.set(id, {
-      id,
-      direction,
-      tokenMint,
-      decimals,
-      inAmount: amount,
-      outAmount,
-      expiresAt,
-      document,
-      issuedTo: new Set(),
-      used: false,
-      signedMessage: null,
-    });
+    const stored = await this.#quotes.insertUnderCap(
+      { id, direction, tokenMint, decimals, inAmount: amount, outAmount, expiresAt, document },
+      this.#maxOpenQuotes,
+      now - QUOTE_MEMORY_MS,
+    );
+    if (!stored) throw tooManyRequests(ApiErrorCode.TOO_MANY_QUOTES);
     return document;
   }
 
@@ -302,14 +312,15 @@ export class SwapDesk {
    */
   async swapInstructions(request: SwapInstructionsRequest, now: number): Promise<SwapInstructions> {
     if (!request.wrapAndUnwrapSol) throw badRequest(ApiErrorCode.SWAP_WRAP_SOL_REQUIRED);
-    const stored = this.#live(request.quoteResponse, now);
-    if (stored.issuedTo.size < 100) stored.issuedTo.add(request.userPublicKey);
-    const legs = this.#legs(stored, await this.#parties(request.userPublicKey));
+    const stored = await this.#live(request.quoteResponse, now);
+    await this.#quotes.addIssuedTo(stored.id, request.userPublicKey, MAX_ISSUED_TO);
+    const shape = toQuoteShape(stored);
+    const legs = this.#legs(shape, await this.#parties(request.userPublicKey));
     // Stocked now, not only at co-signing: the client simulates the transaction (for its compute budget)
     // before the desk signs, and a desk token account that does not exist yet fails that simulation.
     let table: LookupTable;
     try {
-      await this.#ensureInventory(stored);
+      await this.#ensureInventory(shape);
       table = await this.lookupTable();
     } catch {
       throw badGateway(ApiErrorCode.SWAP_UNAVAILABLE);
@@ -378,36 +389,36 @@ export class SwapDesk {
         ix.programAddress === desk.address || (ix.accounts ?? []).some((a) => a.address === desk.address),
     );
     const parties = await this.#parties(user);
-    // From here to marking the quote used nothing awaits, so two requests cannot both spend one quote.
     const messageKey = Buffer.from(transaction.messageBytes).toString('base64');
-    for (const stored of this.#quotes.values()) {
-      if (stored.signedMessage === messageKey) throw badRequest(ApiErrorCode.QUOTE_USED);
-    }
+    if (await this.#quotes.isSigned(messageKey)) throw badRequest(ApiErrorCode.QUOTE_USED);
     const count = (wanted: Instruction): number =>
       instructions.filter((ix) => sameInstruction(ix, wanted)).length;
-    const matches = [...this.#quotes.values()].filter((stored) => {
-      const { payment, payout } = this.#legs(stored, parties);
-      return (
-        count(payment) === 1 &&
-        count(payout) === 1 &&
-        touchesDesk.every((ix) => sameInstruction(ix, payment) || sameInstruction(ix, payout))
-      );
-    });
-    // Quotes with equal amounts are interchangeable; the one issued to this user goes first.
-    const live = matches.filter((quote) => !quote.used && quote.expiresAt > now);
-    const stored = live.find((quote) => quote.issuedTo.has(user)) ?? live[0];
-    if (stored === undefined) {
-      if (matches.some((quote) => quote.used)) throw badRequest(ApiErrorCode.QUOTE_USED);
-      if (matches.length > 0) throw badRequest(ApiErrorCode.QUOTE_EXPIRED);
+    // The quotes this can be the swap of carry two of its transfers' amounts; of those, the shape whose
+    // transfers it carries exactly (different shapes have different transfers: one shape at most).
+    const shape = (await this.#quotes.shapesAmong(transferAmounts(instructions)))
+      .map(toQuoteShape)
+      .find((candidate) => {
+        const { payment, payout } = this.#legs(candidate, parties);
+        return (
+          count(payment) === 1 &&
+          count(payout) === 1 &&
+          touchesDesk.every((ix) => sameInstruction(ix, payment) || sameInstruction(ix, payout))
+        );
+      });
+    if (shape === undefined) throw badRequest(ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE);
+    // Quotes of one shape are interchangeable; the one issued to this user goes first. Spending it is one
+    // conditional update in the shared database: of two requests (on any instances) only one spends it.
+    const claim = await this.#quotes.claim(shape, user, messageKey, now);
+    if ('refused' in claim) {
+      if (claim.refused === 'used') throw badRequest(ApiErrorCode.QUOTE_USED);
+      if (claim.refused === 'expired') throw badRequest(ApiErrorCode.QUOTE_EXPIRED);
       throw badRequest(ApiErrorCode.SWAP_TRANSACTION_NOT_QUOTE);
     }
-    stored.used = true;
-    stored.signedMessage = messageKey;
+    const stored = claim.claimed;
     try {
-      await this.#ensureInventory(stored);
+      await this.#ensureInventory(shape);
     } catch {
-      stored.used = false;
-      stored.signedMessage = null;
+      await this.#quotes.release(stored.id, messageKey);
       throw badGateway(ApiErrorCode.SWAP_UNAVAILABLE);
     }
     const signed = await partiallySignTransaction([desk.keyPair], transaction);
@@ -415,10 +426,10 @@ export class SwapDesk {
   }
 
   /** The stored quote `document` refers to, if it is live and unaltered. */
-  #live(document: SwapQuote, now: number): StoredQuote {
+  async #live(document: SwapQuote, now: number): Promise<SwapQuoteRecord> {
     const id = document.quoteId;
-    const stored = typeof id === 'string' ? this.#quotes.get(id) : undefined;
-    if (stored === undefined) throw badRequest(ApiErrorCode.QUOTE_UNKNOWN);
+    const stored = typeof id === 'string' ? await this.#quotes.find(id) : null;
+    if (stored === null) throw badRequest(ApiErrorCode.QUOTE_UNKNOWN);
     if (stored.used) throw badRequest(ApiErrorCode.QUOTE_USED);
     if (stored.expiresAt <= now) throw badRequest(ApiErrorCode.QUOTE_EXPIRED);
     const original = stored.document;
@@ -452,7 +463,7 @@ export class SwapDesk {
   }
 
   /** The transfers of `stored`'s swap between the desk and the user. */
-  #legs(stored: StoredQuote, parties: Parties): SwapLegs {
+  #legs(stored: QuoteShape, parties: Parties): SwapLegs {
     const { desk, user } = parties;
     const mint = stored.tokenMint;
     const userAta = parties.userAtas.get(mint)!;
@@ -501,13 +512,6 @@ export class SwapDesk {
     };
   }
 
-  /** Drops quotes that expired long ago. */
-  #forget(now: number): void {
-    for (const [id, stored] of this.#quotes) {
-      if (stored.expiresAt + QUOTE_MEMORY_MS <= now) this.#quotes.delete(id);
-    }
-  }
-
   async #oracle(): Promise<{ price: OraclePrice; slot: bigint }> {
     try {
       return await readOraclePrice(this.#chain.rpc, this.#chain.addresses.priceAccount);
@@ -529,7 +533,7 @@ export class SwapDesk {
     });
   }
 
-  #ensureInventory(stored: StoredQuote): Promise<void> {
+  #ensureInventory(stored: QuoteShape): Promise<void> {
     const run = this.#inventory.then(() => this.#topUp(stored));
     this.#inventory = run.catch(() => undefined);
     return run;
@@ -538,44 +542,111 @@ export class SwapDesk {
   /**
    * Makes sure the desk can pay `stored`'s payout and receive its payment: SOL from an airdrop, the
    * stablecoin account created and minted into by the token authority (the local mints' authority).
+   * The inventory is read first without a lock, which usually finds it stocked; a shortfall is read again
+   * and filled under the database's inventory lock, so two instances never both fill the same shortfall.
    */
-  async #topUp(stored: StoredQuote): Promise<void> {
+  async #topUp(stored: QuoteShape): Promise<void> {
+    if ((await this.#shortfall(stored)) === null) return;
+    await this.#quotes.withInventoryLock(async () => {
+      const shortfall = await this.#shortfall(stored);
+      if (shortfall !== null) await this.#fill(stored, shortfall);
+    });
+  }
+
+  /** What the desk lacks to go through with `stored`'s swap, or null when it is stocked. */
+  async #shortfall(stored: QuoteShape): Promise<Shortfall | null> {
     const rpc = this.#chain.rpc;
     const desk = await this.signer();
     const owedSol = stored.direction === 'tokenToSol' ? stored.outAmount : 0n;
-    const { value: balance } = await rpc.getBalance(desk.address, { commitment: 'confirmed' }).send();
-    if (balance < owedSol + DESK_SOL_RESERVE) {
-      const signature = await rpc.requestAirdrop(desk.address, lamports(owedSol + DESK_SOL_TOP_UP)).send();
-      await waitForConfirmation(rpc, signature);
-    }
-    const [deskAta] = await findAssociatedTokenPda({
-      owner: desk.address,
-      mint: stored.tokenMint,
-      tokenProgram: TOKEN_PROGRAM_ADDRESS,
-    });
+    const owedTokens = stored.direction === 'solToToken' ? stored.outAmount : 0n;
+    const [{ value: balance }, [deskAta]] = await Promise.all([
+      rpc.getBalance(desk.address, { commitment: 'confirmed' }).send(),
+      findAssociatedTokenPda({
+        owner: desk.address,
+        mint: stored.tokenMint,
+        tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      }),
+    ]);
     const account = await fetchMaybeToken(rpc, deskAta, { commitment: 'confirmed' });
     const held = account.exists ? account.data.amount : 0n;
-    const owedTokens = stored.direction === 'solToToken' ? stored.outAmount : 0n;
-    if (account.exists && held >= owedTokens) return;
+    const airdrop = balance < owedSol + DESK_SOL_RESERVE ? owedSol + DESK_SOL_TOP_UP : 0n;
+    const stocked = account.exists && held >= owedTokens;
+    if (airdrop === 0n && stocked) return null;
+    return {
+      airdrop,
+      deskAta,
+      mint: stocked
+        ? null
+        : held < owedTokens
+          ? owedTokens - held + DESK_TOKEN_TOP_UP * 10n ** BigInt(stored.decimals)
+          : 0n,
+    };
+  }
+
+  /** Fills `shortfall`: the airdrop first, then the stablecoin account (paid by the desk's SOL). */
+  async #fill(stored: QuoteShape, shortfall: Shortfall): Promise<void> {
+    const rpc = this.#chain.rpc;
+    const desk = await this.signer();
+    if (shortfall.airdrop > 0n) {
+      const signature = await rpc.requestAirdrop(desk.address, lamports(shortfall.airdrop)).send();
+      await waitForConfirmation(rpc, signature);
+    }
+    if (shortfall.mint === null) return;
     const instructions: Instruction[] = [
       getCreateAssociatedTokenIdempotentInstruction({
         payer: desk,
-        ata: deskAta,
+        ata: shortfall.deskAta,
         owner: desk.address,
         mint: stored.tokenMint,
       }),
     ];
-    if (held < owedTokens) {
+    if (shortfall.mint > 0n) {
       instructions.push(
         getMintToCheckedInstruction({
           mint: stored.tokenMint,
-          token: deskAta,
+          token: shortfall.deskAta,
           mintAuthority: this.#local.tokenAuthority,
-          amount: owedTokens - held + DESK_TOKEN_TOP_UP * 10n ** BigInt(stored.decimals),
+          amount: shortfall.mint,
           decimals: stored.decimals,
         }),
       );
     }
     await sendAndConfirm(rpc, desk, instructions);
   }
+}
+
+/** What the desk lacks for a swap (see {@link SwapDesk}'s top-ups). */
+interface Shortfall {
+  /** Lamports to airdrop to the desk; 0 when it holds enough SOL. */
+  readonly airdrop: bigint;
+  /** The desk's account of the quote's stablecoin. */
+  readonly deskAta: Address;
+  /**
+   * Tokens to mint into that account (0: it only needs creating), or null when it exists and holds
+   * enough.
+   */
+  readonly mint: bigint | null;
+}
+
+/** A stored shape with its mint as an address (the desk only stores the mints it trades). */
+function toQuoteShape(shape: SwapQuoteShape): QuoteShape {
+  return { ...shape, tokenMint: shape.tokenMint as Address };
+}
+
+/**
+ * The amounts the transfers among `instructions` carry: a System transfer's (`[2u32, amount u64]`) and
+ * a token TransferChecked's (`[12, amount u64, decimals]`), the two instructions a quote's swap is made of.
+ */
+function transferAmounts(instructions: readonly Instruction[]): bigint[] {
+  const amounts: bigint[] = [];
+  for (const ix of instructions) {
+    const data = ix.data === undefined ? null : Buffer.from(ix.data);
+    if (data === null) continue;
+    if (ix.programAddress === SYSTEM_PROGRAM_ADDRESS && data.length === 12 && data.readUInt32LE(0) === 2) {
+      amounts.push(data.readBigUInt64LE(4));
+    } else if (ix.programAddress === TOKEN_PROGRAM_ADDRESS && data.length === 10 && data[0] === 12) {
+      amounts.push(data.readBigUInt64LE(1));
+    }
+  }
+  return amounts;
 }

@@ -50,10 +50,12 @@ import {
 import { readOraclePrice } from '../../../adapters/market-data/oracle-price.ts';
 import { QUOTE_TTL_MS } from '../../../adapters/market-data/swap-desk.ts';
 import type { ChainContext } from '../../../chain/chain-context.ts';
+import type { Database } from '../../../db/database.ts';
 
 let t: TestApp;
 let chain: ChainContext;
 let marketData: ReturnType<typeof createLocalMarketData>;
+let db: Database;
 let desk: Address;
 /** An app whose local chain JSON-RPC cannot be reached for the priority fee. */
 let broken: TestApp;
@@ -62,12 +64,14 @@ let teardown: () => Promise<void>;
 beforeAll(async () => {
   const [database, embedded] = await Promise.all([openTestDatabase(), startTestChain()]);
   chain = embedded.context;
-  marketData = createLocalMarketData({ chain });
+  db = database.db;
+  marketData = createLocalMarketData({ chain, db });
   desk = (await marketData.desk.signer()).address;
   // Until `Ports` has `marketData`, the port goes in through the harness's partial ports.
   t = await createTestApp({ db: database.db, chain: embedded, ports: { marketData } });
   const unreachable = createLocalMarketData({
     chain,
+    db,
     fetch: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:8899')),
   });
   broken = await createTestApp({
@@ -690,7 +694,7 @@ describe('a swap with the local desk', () => {
       expect.arrayContaining([usdcMint, usdtMint, await deskAta(usdcMint), await deskAta(usdtMint)]),
     );
     // The chain keeps it: a desk started again on the same chain (a restart) finds it by its authority.
-    expect((await createLocalMarketData({ chain }).desk.lookupTable()).address).toBe(table.address);
+    expect((await createLocalMarketData({ chain, db }).desk.lookupTable()).address).toBe(table.address);
 
     for (const [inputMint, outputMint] of [
       [NATIVE_MINT_ADDRESS, usdcMint],

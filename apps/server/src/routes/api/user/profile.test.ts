@@ -27,7 +27,7 @@ const holdings = new Map<string, InventoryNft[]>();
 
 beforeAll(async () => {
   const [database, chain] = await Promise.all([openTestDatabase(), startTestChain()]);
-  const base = createPorts(loadEnv({}), chain.context).nftMarket;
+  const base = createPorts(loadEnv({}), chain.context, { db: database.db }).nftMarket;
   const nftMarket: NftMarketPort = {
     ...base,
     inventory: async (owner: Address) => holdings.get(owner) ?? [],
