@@ -15,6 +15,7 @@
  */
 
 import type { Database, Session } from '../db/database.ts';
+import { lagReasons, type WorkerLag } from './worker-lag.ts';
 
 /** What one worker does. */
 export interface Worker {
@@ -29,6 +30,8 @@ export interface Worker {
   run(signal: AbortSignal): Promise<void>;
   /** How far behind the worker is, in milliseconds, if it can tell (e.g. the indexer's distance to the tip). */
   lagMs?(): number | null;
+  /** The lag figures operators alert on (see worker-lag.ts); asked only while the worker runs here. */
+  lag?(): WorkerLag;
   /** Extra figures for the health record (cursors, counts). */
   details?(): Readonly<Record<string, unknown>>;
   /**
@@ -52,6 +55,10 @@ export interface WorkerHealth {
   readonly runs: number;
   readonly failures: number;
   readonly lagMs: number | null;
+  /** The worker's lag figures while it runs here (as leader or in dry-run), else null. */
+  readonly lag: WorkerLag | null;
+  /** Why the worker is lagging (thresholds in worker-lag.ts); empty when it is not or does not run here. */
+  readonly lagging: string[];
   readonly details: Readonly<Record<string, unknown>>;
 }
 
@@ -97,6 +104,7 @@ export class WorkerRunner {
   #runs = 0;
   #failures = 0;
   #wakeRequested = false;
+  #leaderSince: number | null = null;
 
   constructor(options: WorkerRunnerOptions) {
     this.worker = options.worker;
@@ -109,6 +117,11 @@ export class WorkerRunner {
   /** Whether this instance holds the worker's leader lock (a dry-run worker never does). */
   get isLeader(): boolean {
     return this.#session !== null;
+  }
+
+  /** Since when this instance runs the worker (as leader, or in dry-run); null while it does not. */
+  get leaderSince(): number | null {
+    return this.#active ? this.#leaderSince : null;
   }
 
   /** Whether this instance runs the worker now: as leader, or in dry-run. */
@@ -146,6 +159,16 @@ export class WorkerRunner {
 
   /** The worker's health record. */
   health(): WorkerHealth {
+    const lag = this.#active ? (this.worker.lag?.() ?? null) : null;
+    const lagging = lagReasons(
+      {
+        intervalMs: this.worker.intervalMs,
+        leaderSince: this.leaderSince,
+        lastSuccessAt: this.#lastSuccessAt,
+        lag,
+      },
+      this.#now(),
+    );
     return {
       name: this.worker.name,
       status: this.#status,
@@ -155,6 +178,8 @@ export class WorkerRunner {
       runs: this.#runs,
       failures: this.#failures,
       lagMs: this.#active ? (this.worker.lagMs?.() ?? null) : null,
+      lag,
+      lagging,
       details: this.worker.details?.() ?? {},
     };
   }
@@ -186,6 +211,10 @@ export class WorkerRunner {
 
   async #tick(): Promise<void> {
     if (this.#status === 'stopped') return;
+    // The lock lives on the session's connection: if that connection was lost (a restarted database,
+    // `pg_terminate_backend`), another instance may already lead. Stop acting before the next run and campaign
+    // again; a run in progress when the connection died is the only overlap possible.
+    if (this.#session !== null && !(await this.#stillLeader())) await this.#resign();
     if (!this.#active && !(await this.#campaign())) {
       this.#schedule(this.#leaderRetryMs);
       return;
@@ -223,6 +252,7 @@ export class WorkerRunner {
       // Nothing to lead: a dry run changes nothing, so it needs no lock and must not keep the real worker out.
       if (this.#status === 'stopped') return false;
       this.#unlocked = true;
+      this.#leaderSince = this.#now();
       this.#status = 'leader';
       return true;
     }
@@ -235,6 +265,7 @@ export class WorkerRunner {
       );
       if (row?.locked === true && this.#status !== 'stopped') {
         this.#session = session;
+        this.#leaderSince = this.#now();
         this.#status = 'leader';
         return true;
       }
@@ -262,6 +293,7 @@ export class WorkerRunner {
 
   async #resign(): Promise<void> {
     this.#unlocked = false;
+    this.#leaderSince = null;
     const session = this.#session;
     this.#session = null;
     if (session === null) return;

@@ -1,6 +1,10 @@
 /**
  * `GET /api/health`: the chain's and the database's connectivity (the workers add theirs).
  *
+ * `status`: `down` (503) when the database or the chain does not answer or a worker fails; `degraded` (200,
+ * so the load balancer keeps routing here) when a worker this instance runs is past a lag threshold
+ * (workers/worker-lag.ts), named in `lagging`; `ok` (200) otherwise.
+ *
  * @module
  */
 
@@ -25,7 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: false },
       schema: {
-        summary: 'Connectivity of the chain and the database',
+        summary: 'Connectivity of the chain and the database, and the workers (degraded when one lags)',
         tags: ['health'],
         response: {
           200: healthSchema,
@@ -42,9 +46,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const workers = app.workers.map((runner) => runner.health());
       // A standby worker is healthy (another instance leads); a failing one is not.
       const success = database.ok && chain.ok && workers.every((worker) => worker.status !== 'failing');
+      const lagging = workers
+        .filter((worker) => worker.lagging.length > 0)
+        .map((worker) => ({ worker: worker.name, reasons: worker.lagging }));
+      const status = !success ? 'down' : lagging.length > 0 ? 'degraded' : 'ok';
       return reply
         .code(success ? 200 : 503)
-        .send({ success, cluster: app.chain.cluster, database, chain, workers });
+        .send({ success, status, lagging, cluster: app.chain.cluster, database, chain, workers });
     },
   );
 };

@@ -41,6 +41,7 @@ import {
   type PriceUpdatesPort,
 } from '../../ports/price-updates-port.ts';
 import type { Worker } from '../worker.ts';
+import type { WorkerLag } from '../worker-lag.ts';
 import {
   isLateUpdate,
   planCrankAction,
@@ -253,6 +254,11 @@ class ForesightCrank implements Worker {
   lagMs(): number {
     const due = this.#nextTickDueAt();
     return due === null ? 0 : tickLagMs(due, this.#now());
+  }
+
+  /** `tickLateSeconds`: how far past the planned time of the next tick (null before the chain was read). */
+  lag(): WorkerLag {
+    return { tickLateSeconds: this.#snapshot === null ? null : this.lagMs() / 1000 };
   }
 
   details(): ForesightCrankDetails {

@@ -35,6 +35,7 @@ import { ReferralVaultRepository } from '../../repositories/referral-vault-repos
 import { WagerBetRepository } from '../../repositories/wager-bet-repository.ts';
 import { FairnessRepository } from '../settler/fairness-repository.ts';
 import type { Worker } from '../worker.ts';
+import type { WorkerLag } from '../worker-lag.ts';
 import {
   applyActions,
   type ApplyDeps,
@@ -167,6 +168,10 @@ export class IndexerWorker implements Worker {
   /** In dry-run, what the last run planned, oldest first. */
   #lastPlan: PlannedTransaction[] = [];
   #lastPlannedAt: number | null = null;
+  /** The chain's tip as the last run read it, and when (the app's clock). */
+  #tip: { readonly slot: number; readonly at: number } | null = null;
+  /** The newest tip a run ended with nothing left to apply: everything up to it is indexed. */
+  #indexedThrough: number | null = null;
 
   constructor(app: FastifyInstance, options: IndexerOptions = {}) {
     this.#app = app;
@@ -213,6 +218,7 @@ export class IndexerWorker implements Worker {
       signal.addEventListener('abort', () => this.#waker?.close(), { once: true });
     }
     const planning = this.dryRun ? ([] as PlannedTransaction[]) : null;
+    const tip = await this.#readTip();
     for (const key of await this.#cursors.sync()) this.#backlog[key] = [];
     await this.#discover(signal);
     const queue = mergeBacklogs(this.#backlog).slice(0, this.#max);
@@ -240,7 +246,25 @@ export class IndexerWorker implements Worker {
       this.#lastPlan = planning;
       this.#lastPlannedAt = this.#app.now();
     }
+    if (tip !== null && !aborted(signal) && this.#pendingCount() === 0) {
+      this.#indexedThrough = Math.max(this.#indexedThrough ?? 0, tip);
+    }
     this.#lastRunMs = performance.now() - started;
+  }
+
+  /**
+   * `slotsBehind`: from the oldest transaction not yet applied (or, with none, the last tip a run ended
+   * caught up with) to the tip the last run read, plus a slot per 400 ms since that read, so that the
+   * figure keeps growing while no run completes (a hung or stopped indexer). Null before the first tip.
+   */
+  lag(): WorkerLag {
+    const tip = this.#tip;
+    if (tip === null) return { slotsBehind: null };
+    const pending = [...this.#backlog.wager, ...this.#backlog.foresight].map((item) => item.slot);
+    const from = pending.length > 0 ? Math.min(...pending) - 1 : this.#indexedThrough;
+    if (from === null) return { slotsBehind: null };
+    const since = Math.max(0, Math.floor((this.#app.now() - tip.at) / SLOT_MS));
+    return { slotsBehind: Math.max(0, tip.slot - from) + since };
   }
 
   /** Slots between the oldest transaction not yet applied and the newest discovered, × 400 ms. */
@@ -278,6 +302,22 @@ export class IndexerWorker implements Worker {
               reconnects: this.#waker.reconnects,
             },
     };
+  }
+
+  /** The chain's tip now (`confirmed`), remembered for {@link lag}; null when the RPC does not answer. */
+  async #readTip(): Promise<number | null> {
+    try {
+      const slot = Number(await this.#app.chain.rpc.getSlot({ commitment: 'confirmed' }).send());
+      this.#tip = { slot, at: this.#app.now() };
+      return slot;
+    } catch {
+      // The discovery that follows meets the same failure and reports it.
+      return null;
+    }
+  }
+
+  #pendingCount(): number {
+    return this.#backlog.wager.length + this.#backlog.foresight.length;
   }
 
   /** In dry-run, what the last run that found anything planned, oldest first (empty otherwise). */

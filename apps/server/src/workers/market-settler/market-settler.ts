@@ -38,6 +38,7 @@ import type { FastifyInstance } from 'fastify';
 import { ChainTransactionError, sendAndConfirm } from '../../chain/send-transaction.ts';
 import { MarketChainRepository } from '../../repositories/market-chain-repository.ts';
 import type { Worker } from '../worker.ts';
+import type { WorkerLag } from '../worker-lag.ts';
 
 /** The worker's name: its leader lock and health record. */
 export const MARKET_SETTLER_WORKER = 'market-settler';
@@ -243,6 +244,10 @@ class MarketSettler implements Worker {
   #predictionsSkipped = 0;
   #lastMarketSettledAt: number | null = null;
   #lastPlanned: Record<string, number> = {};
+  /** When this instance first saw each resolved, not yet settled market (the last run's list). */
+  #resolvedSince = new Map<string, number>();
+  /** Unpaid predictions per resolved market, as the chain last showed them; null before any run. */
+  #unpaid: Map<string, number> | null = null;
 
   constructor(app: FastifyInstance, options: MarketSettlerOptions) {
     this.#app = app;
@@ -259,6 +264,14 @@ class MarketSettler implements Worker {
     await this.#expireOverdue(signal);
     const rows = await this.#markets.resolvedUnsettled(this.#maxMarkets);
     this.#pendingMarkets = rows.length;
+    const seenAt = this.#now();
+    this.#resolvedSince = new Map(
+      rows.map((address) => [address, this.#resolvedSince.get(address) ?? seenAt]),
+    );
+    // Markets no longer listed are settled; the others keep their count until this run reads them again.
+    const unpaid = new Map<string, number>();
+    for (const address of rows) unpaid.set(address, this.#unpaid?.get(address) ?? 0);
+    this.#unpaid = unpaid;
     const planned: Record<string, number> = {};
     let budget = this.#maxPredictions;
     for (const address of rows) {
@@ -267,6 +280,26 @@ class MarketSettler implements Worker {
       budget -= await this.#settleMarket(address as Address, budget, planned, signal);
     }
     if (this.dryRun) this.#lastPlanned = planned;
+  }
+
+  /**
+   * `unsettledPredictions` on the resolved markets the last run looked at (at most `maxMarketsPerRun`), and
+   * `oldestUnsettledSeconds`: since this instance first saw the oldest of those with some unpaid.
+   */
+  lag(): WorkerLag {
+    if (this.#unpaid === null) return { unsettledPredictions: null, oldestUnsettledSeconds: null };
+    let predictions = 0;
+    let oldest: number | null = null;
+    for (const [address, count] of this.#unpaid) {
+      if (count <= 0) continue;
+      predictions += count;
+      const since = this.#resolvedSince.get(address);
+      if (since !== undefined && (oldest === null || since < oldest)) oldest = since;
+    }
+    return {
+      unsettledPredictions: predictions,
+      oldestUnsettledSeconds: oldest === null ? 0 : Math.max(0, this.#now() - oldest) / 1000,
+    };
   }
 
   details(): MarketSettlerDetails {
@@ -368,6 +401,7 @@ class MarketSettler implements Worker {
       if (!this.dryRun) await this.#markSettled(address, market.settledCount);
       return 0;
     }
+    this.#unpaid?.set(address, total - market.settledCount);
     if (budget <= 0) return 0;
     const unclaimed = (await findMarketPredictions(this.#app, address)).filter(
       ({ prediction }) => !prediction.isClaimed,
@@ -387,6 +421,10 @@ class MarketSettler implements Worker {
       this.#app.log.info({ market: address, skipped: outcome.skipped }, 'market settler skipped predictions');
     }
     const after = await readMarket(this.#app, address);
+    this.#unpaid?.set(
+      address,
+      after === null ? 0 : Math.max(0, after.yesCount + after.noCount - after.settledCount),
+    );
     if (after === null || after.settledCount >= after.yesCount + after.noCount) {
       await this.#markSettled(address, after?.settledCount ?? null);
     } else if (after.settledCount !== market.settledCount) {

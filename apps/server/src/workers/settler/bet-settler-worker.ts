@@ -760,6 +760,13 @@ export function createBetSettlerWorker(
       return oldestPendingAt === null ? 0 : Math.max(0, app.now() - oldestPendingAt);
     },
 
+    lag() {
+      return {
+        openBets: lastView === null ? null : Number(lastView.openBets),
+        oldestOpenBetSeconds: oldestPendingAt === null ? 0 : Math.max(0, app.now() - oldestPendingAt) / 1000,
+      };
+    },
+
     details() {
       return {
         dryRun,
