@@ -31,6 +31,7 @@ import type { Database } from './db/database.ts';
 import { AccessLogController } from './http/access-log.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandlers, tooManyRequests } from './http/errors.ts';
 import authPlugin from './plugins/auth.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import repositoriesPlugin from './plugins/repositories.ts';
 import rpcProxyPlugin, { type RpcProxyOptions } from './plugins/rpc-proxy.ts';
 import servicesPlugin from './plugins/services.ts';
@@ -146,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(repositoriesPlugin);
   await app.register(servicesPlugin);
   await app.register(workersPlugin, { create: deps.workers ?? (() => []) });
+  // Before the routes: its response hook times every one of them.
+  await app.register(metricsPlugin);
 
   // Routes.
   await app.register(

@@ -343,6 +343,18 @@ const schema = z
       .min(1024)
       .default(64 * 1024),
     TRUST_PROXY: flag.default(false),
+    /**
+     * `/metrics` needs `Authorization: Bearer <METRICS_TOKEN>` when set; unset, it answers loopback clients
+     * only (no `X-Forwarded-For`), others 404. See docs/operations.md.
+     */
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    /** Serves `/metrics` on its own listener on this port (and not on `PORT`) when set. */
+    METRICS_PORT: z.preprocess(emptyToUndefined, port.optional()),
+    /** The address of the `METRICS_PORT` listener; default 127.0.0.1. */
+    METRICS_HOST: z.string().default('127.0.0.1'),
 
     /**
      * Seeds the living demo (Prophecy markets open, closed and resolved, with predictions) after the server

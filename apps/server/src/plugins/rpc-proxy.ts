@@ -315,6 +315,11 @@ export default fp(
         ? new MemoryCallBudget({ max: maxCalls, windowMs: BUDGET_WINDOW_MS, now: app.now })
         : new RedisCallBudget(redis, { max: maxCalls, windowMs: BUDGET_WINDOW_MS });
 
+    /** Counts a call or batch received, by method, for /metrics (when the app has them). */
+    const countCalls = (payload: object, transport: 'http' | 'ws'): void => {
+      if (app.hasDecorator('metrics')) app.metrics.countRpcCalls(payload, transport);
+    };
+
     /** Takes `cost` from the client's budget; with Redis unreachable the call goes through (and is logged). */
     async function charge(client: string, cost: number): Promise<BudgetVerdict> {
       try {
@@ -384,6 +389,7 @@ export default fp(
           const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           void reply.header('cache-control', 'no-store');
           const parsed = parseMessage(body.toString('utf8'), maxBatch);
+          if (parsed.ok) countCalls(parsed.payload, 'http');
           const verdict = await charge(request.ip, parsed.cost);
           if (!verdict.allowed) {
             void reply.header('retry-after', Math.max(1, Math.ceil(verdict.retryAfterMs / 1_000)));
@@ -490,6 +496,7 @@ export default fp(
       /** A whole message from the client: charged, then relayed when every call in it may go upstream. */
       const onMessage = async (bytes: Buffer, binary: boolean): Promise<void> => {
         const parsed = parseMessage(bytes.toString('utf8'), maxBatch);
+        if (parsed.ok) countCalls(parsed.payload, 'ws');
         const verdict = await charge(address, parsed.cost);
         if (!verdict.allowed) {
           refusedInARow += 1;

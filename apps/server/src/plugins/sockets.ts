@@ -51,6 +51,11 @@ export default fp(
         { windowMs: 60_000, max: app.env.CHAT_MESSAGES_PER_MINUTE },
       ],
     });
+    // This instance's open sockets per namespace, at each scrape of /metrics.
+    if (app.hasDecorator('metrics')) {
+      app.metrics.trackSockets('/activity', () => activity.server.io.of('/').sockets.size);
+      app.metrics.trackSockets('/chat', () => chat.server.io.of('/').sockets.size);
+    }
     app.addHook('onReady', async () => {
       await Promise.all([activity.ready(), chat.ready()]);
     });
