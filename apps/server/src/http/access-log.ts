@@ -21,12 +21,13 @@ function pathOf(url: string): string {
 }
 
 /**
- * Paths whose requests are routine: health checks and files (anything with an extension, `/assets/`, and
+ * Paths whose requests are routine: health checks, metrics scrapes and files (anything with an extension, `/assets/`, and
  * the image CDN's resized NFT art, `/api/images`, a dozen per page).
  */
 export function isQuietPath(url: string): boolean {
   const path = pathOf(url);
   if (path === '/api/health' || path.startsWith('/api/health/')) return true;
+  if (path === '/metrics') return true;
   if (path === '/api/images' || path.startsWith('/api/images/')) return true;
   if (path.startsWith('/assets/')) return true;
   if (path.startsWith('/api/') && !path.startsWith('/api/nfts/assets/')) return false;
