@@ -117,7 +117,11 @@ describe('GET /metrics', () => {
   });
 
   it('reports the workers, the sockets, the House and the /rpc calls by method', async () => {
-    await until(() => t.app.workers[0]!.health().runs > 0);
+    // The first run done: a success and the chain's tip read.
+    await until(() => {
+      const health = t.app.workers[0]!.health();
+      return health.lastSuccessAt !== null && typeof health.lag?.slotsBehind === 'number';
+    });
     await t.app.inject({
       method: 'POST',
       url: '/rpc',
