@@ -141,4 +141,38 @@ describe('WorkerRunner', () => {
       await runnerB.stop();
     },
   );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "survives its lock connection's termination (pg_terminate_backend) and leaves exactly one leader",
+    async () => {
+      const name = `terminated-${Math.random()}`;
+      const a = countingWorker(name);
+      const b = countingWorker(name);
+      const runnerA = new WorkerRunner({ db: database.db, worker: a, leaderRetryMs: 10 });
+      const runnerB = new WorkerRunner({ db: database.db, worker: b, leaderRetryMs: 10 });
+      runnerA.start();
+      await until(() => runnerA.isLeader && a.runs > 0);
+      runnerB.start();
+      await until(() => runnerB.health().status === 'standby');
+      // The backend holding A's lock: an advisory lock on a bigint key shows as its two 32-bit halves.
+      const key = leaderLockKey(name);
+      const [killed] = await database.db.query<{ terminated: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS terminated FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND classid::bigint = $1 AND objid::bigint = $2`,
+        [key >> 32n, key & 0xffff_ffffn],
+      );
+      expect(killed?.terminated).toBe(true);
+      // B takes over; A notices its lock is gone before its next run and stands by.
+      await until(() => runnerB.isLeader && b.runs > 0);
+      const runsOfA = a.runs;
+      await until(() => !runnerA.isLeader);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect([runnerA.isLeader, runnerB.isLeader]).toEqual([false, true]);
+      expect(a.runs).toBeLessThanOrEqual(runsOfA + 1);
+      expect(runnerA.health().status).toBe('standby');
+      await runnerB.stop();
+      await until(() => runnerA.isLeader);
+      await runnerA.stop();
+    },
+  );
 });
