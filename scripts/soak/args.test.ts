@@ -14,7 +14,22 @@ describe('parseSoakArgs', () => {
       durationS: 60,
       paceS: { min: 2, max: 9 },
       seed: 7,
+      chaos: false,
+      instances: 2,
     });
+  });
+
+  it('plays the chaos soak on 2 instances unless told how many', () => {
+    expect(parseSoakArgs(['--chaos', '--duration', '90'])).toMatchObject({
+      chaos: true,
+      instances: 2,
+      durationS: 90,
+    });
+    expect(parseSoakArgs(['--chaos', '--instances=3'])).toMatchObject({ chaos: true, instances: 3 });
+    expect(() => parseSoakArgs(['--chaos', '--instances', '1'])).toThrow(
+      '--instances must be between 2 and 8',
+    );
+    expect(() => parseSoakArgs(['--instances', '3'])).toThrow('--instances needs --chaos');
   });
 
   it('refuses unknown flags and bad values with the usage line', () => {

@@ -1,7 +1,9 @@
 /**
  * The soak's command line: `--players <n>` (default 200), `--duration <seconds>` (default 600), `--pace
- * <min>-<max>` (seconds between one player's turns, default 5-15) and `--seed <n>` (the players' random
- * sources; default a fresh one). Pure, so every rule is tested.
+ * <min>-<max>` (seconds between one player's turns, default 5-15), `--seed <n>` (the players' random
+ * sources; default a fresh one), and `--chaos` with `--instances <n>` (default 2): play against the staging
+ * stack through its load balancer while faults are injected (docs/soak.md, Chaos). Pure, so every rule is
+ * tested.
  *
  * @module
  */
@@ -15,6 +17,10 @@ export interface SoakOptions {
   readonly paceS: { readonly min: number; readonly max: number };
   /** Seed of the players' random sources; null: a fresh one. */
   readonly seed: number | null;
+  /** Play against the staging stack (several instances behind HAProxy) while killing and pausing its parts. */
+  readonly chaos: boolean;
+  /** Server instances of the chaos stack. */
+  readonly instances: number;
 }
 
 export const DEFAULT_SOAK_OPTIONS: SoakOptions = Object.freeze({
@@ -22,10 +28,12 @@ export const DEFAULT_SOAK_OPTIONS: SoakOptions = Object.freeze({
   durationS: 600,
   paceS: Object.freeze({ min: 5, max: 15 }),
   seed: null,
+  chaos: false,
+  instances: 2,
 });
 
 export const USAGE =
-  'usage: npm run soak -- [--players <n>] [--duration <seconds>] [--pace <min>-<max>] [--seed <n>]';
+  'usage: npm run soak -- [--players <n>] [--duration <seconds>] [--pace <min>-<max>] [--seed <n>] [--chaos [--instances <n>]]';
 
 function whole(flag: string, text: string | undefined, min: number, max: number): number {
   if (text === undefined || !/^\d+$/.test(text)) throw new Error(`${flag} needs a whole number\n${USAGE}`);
@@ -41,9 +49,14 @@ function whole(flag: string, text: string | undefined, min: number, max: number)
  * @example parseSoakArgs(['--duration', '60', '--players=50']) // { players: 50, durationS: 60, … }
  */
 export function parseSoakArgs(argv: readonly string[]): SoakOptions {
-  let { players, durationS, paceS, seed } = DEFAULT_SOAK_OPTIONS;
+  let { players, durationS, paceS, seed, chaos, instances } = DEFAULT_SOAK_OPTIONS;
+  let instancesGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    if (arg === '--chaos') {
+      chaos = true;
+      continue;
+    }
     const eq = arg.indexOf('=');
     const flag = eq === -1 ? arg : arg.slice(0, eq);
     const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
@@ -53,6 +66,10 @@ export function parseSoakArgs(argv: readonly string[]): SoakOptions {
         break;
       case '--duration':
         durationS = whole(flag, value, 10, 86_400);
+        break;
+      case '--instances':
+        instances = whole(flag, value, 2, 8);
+        instancesGiven = true;
         break;
       case '--seed':
         seed = whole(flag, value, 0, 2 ** 32 - 1);
@@ -72,5 +89,6 @@ export function parseSoakArgs(argv: readonly string[]): SoakOptions {
         throw new Error(`unknown argument ${arg}\n${USAGE}`);
     }
   }
-  return { players, durationS, paceS, seed };
+  if (instancesGiven && !chaos) throw new Error(`--instances needs --chaos\n${USAGE}`);
+  return { players, durationS, paceS, seed, chaos, instances };
 }

@@ -5,10 +5,13 @@
  * ```sh
  * npm run soak                                   # 200 players, 10 minutes
  * npm run soak -- --duration 60 --players 50    # the CI run
+ * npm run soak -- --chaos --duration 90          # 2 instances behind HAProxy, with faults
  * ```
  *
  * Exit code 0 when every confirmed bet was indexed and settled and every win paid exactly once; 1 when any
- * bet was lost or paid twice (or no bet was confirmed at all); 2 on a usage or start-up error.
+ * bet was lost or paid twice (or no bet was confirmed at all), and with `--chaos` also when a worker stayed
+ * without a leader for more than 10 s or a fault could not be injected or undone; 2 on a usage or start-up
+ * error.
  *
  * @module
  */
@@ -39,6 +42,8 @@ import {
 } from './product.ts';
 import { GAMES, reconcile, revealStats, type Reconciliation, type RevealStats } from './reconcile.ts';
 import { LatencyRecorder, type LatencySummary } from './stats.ts';
+import { Chaos, MAX_LEADER_GAP_MS, SETTLE_MS } from './chaos.ts';
+import { startStackProduct, type StackProduct } from './stack-product.ts';
 
 const started = Date.now();
 const log = (line: string): void => {
@@ -112,7 +117,7 @@ async function resolveEach(admin: ApiClient, markets: readonly SoakMarket[], led
   }
 }
 
-async function main(product: SoakProduct): Promise<number> {
+async function main(product: SoakProduct, chaosStack: StackProduct | null): Promise<number> {
   const latencies = new LatencyRecorder();
   const rpc = createSolanaRpc(`${product.url}/rpc`);
   const ledger = new Ledger();
@@ -172,6 +177,11 @@ async function main(product: SoakProduct): Promise<number> {
   const slotAtStart = await rpc.getSlot({ commitment: 'confirmed' }).send();
   const markets = await createMarkets(admin, playStart, options.durationS);
   log(`${markets.length} Prophecy markets created; playing for ${options.durationS} s…`);
+  const chaos =
+    chaosStack === null
+      ? null
+      : new Chaos(chaosStack.stack, log, seededRandom(Math.floor(seedRandom() * 2 ** 32)));
+  chaos?.start(options.durationS * 1000);
 
   // Play.
   const stop = new AbortController();
@@ -206,7 +216,7 @@ async function main(product: SoakProduct): Promise<number> {
   await sleep(deadline - Date.now());
   stop.abort();
   log('time is up; waiting for the turns in flight…');
-  await Promise.all(loops);
+  await Promise.all([...loops, chaos?.stop()]);
   clearInterval(progress);
   clearInterval(ticker);
   clearTimeout(warmUp);
@@ -271,7 +281,11 @@ async function main(product: SoakProduct): Promise<number> {
   // The chain's own pace over the run, to give reveal latencies in ms as well as slots.
   const msPerSlot = (Date.now() - playStart) / Math.max(1, Number(slotAtEnd - slotAtStart));
   const memoryEnd = await product.memory();
-  const workers = await workerHealth(product.url);
+  // Behind the load balancer each instance runs only the workers it leads: add every instance's runs up.
+  const workers =
+    chaosStack === null
+      ? await workerHealth(product.url)
+      : sumWorkerRuns(await Promise.all(chaosStack.stack.state.instances.map((i) => workerHealth(i.url))));
   report({
     result,
     reveals,
@@ -287,7 +301,10 @@ async function main(product: SoakProduct): Promise<number> {
     players: ready.length,
     product,
   });
-  const failed = result.lost.length > 0 || result.paidTwice.length > 0 || result.total.confirmed === 0;
+  const chaosFailed = chaos === null ? false : reportChaos(chaos, latencies);
+  const failed =
+    result.lost.length > 0 || result.paidTwice.length > 0 || result.total.confirmed === 0 || chaosFailed;
+  if (chaos !== null) console.log(failed ? '  CHAOS RESULT: FAIL' : '  CHAOS RESULT: PASS');
   return failed ? 1 : 0;
 }
 
@@ -308,6 +325,30 @@ async function workerHealth(url: string): Promise<WorkerRuns[] | null> {
   } catch {
     return null;
   }
+}
+
+/** Each worker's runs and failures over several instances (those that answered). */
+function sumWorkerRuns(perInstance: readonly (WorkerRuns[] | null)[]): WorkerRuns[] | null {
+  const answered = perInstance.filter((runs) => runs !== null);
+  if (answered.length === 0) return null;
+  const byName = new Map<string, WorkerRuns>();
+  for (const runs of answered) {
+    for (const run of runs) {
+      const seen = byName.get(run.name);
+      byName.set(
+        run.name,
+        seen === undefined
+          ? run
+          : {
+              name: run.name,
+              runs: seen.runs + run.runs,
+              failures: seen.failures + run.failures,
+              lastError: seen.lastError ?? run.lastError,
+            },
+      );
+    }
+  }
+  return [...byName.values()];
 }
 
 function report(input: {
@@ -406,17 +447,67 @@ function report(input: {
   );
 }
 
+/** The chaos section of the report; true when the chaos criteria failed. */
+function reportChaos(chaos: Chaos, latencies: LatencyRecorder): boolean {
+  const now = Date.now();
+  console.log('\n=== chaos ===');
+  const byKind = new Map<string, number[]>();
+  for (const fault of chaos.faults) {
+    const list = byKind.get(fault.kind) ?? [];
+    list.push(((fault.endedAt ?? now) - fault.startedAt) / 1000);
+    byKind.set(fault.kind, list);
+  }
+  for (const [kind, spans] of byKind) {
+    console.log(
+      `  ${kind.padEnd(20)} ${String(spans.length).padStart(3)}×, back in ${spans.map((s) => `${s.toFixed(1)} s`).join(', ')}`,
+    );
+  }
+  const broken = chaos.faults.filter((fault) => fault.error !== null);
+  for (const fault of broken)
+    console.log(`  fault not carried out: ${fault.kind} ${fault.target}: ${fault.error}`);
+  const calm = latencies.outside(chaos.windows());
+  console.log(
+    `  API outside fault windows (each fault + ${String(SETTLE_MS / 1000)} s): ${calm.count} requests, p50 ${ms(calm.p50)}, p99 ${ms(calm.p99)}`,
+  );
+  const workers = [...new Set(chaos.leaders.gaps.map((gap) => gap.worker))].sort();
+  for (const worker of workers) {
+    const gaps = chaos.leaders.gaps.filter((gap) => gap.worker === worker);
+    const spans = gaps.map((gap) => ((gap.end ?? now) - gap.start) / 1000);
+    console.log(
+      `  ${worker.padEnd(20)} lost its leader ${String(gaps.length)}×, led again in ${spans.map((s) => `${s.toFixed(1)} s`).join(', ')}${gaps.some((gap) => gap.end === null) ? ' (still unled)' : ''}`,
+    );
+  }
+  if (workers.length === 0) console.log('  every worker kept a leader throughout');
+  console.log(`  most instances seen leading one worker at once: ${String(chaos.leaders.maxLeaders)}`);
+  const slow = chaos.leaders.failures(now, MAX_LEADER_GAP_MS);
+  for (const gap of slow) {
+    console.log(
+      `  ${gap.worker} went without a leader for more than ${String(MAX_LEADER_GAP_MS / 1000)} s (from ${new Date(gap.start).toISOString()})`,
+    );
+  }
+  return slow.length > 0 || broken.length > 0 || chaos.faults.length === 0;
+}
+
 let product: SoakProduct;
+let stackProduct: StackProduct | null = null;
 try {
-  log(`starting the product (players ${options.players}, duration ${options.durationS} s)…`);
-  product = await startSoakProduct(log);
+  if (options.chaos) {
+    log(
+      `starting the stack (${options.instances} instances; players ${options.players}, duration ${options.durationS} s)…`,
+    );
+    stackProduct = await startStackProduct(options.instances, log);
+    product = stackProduct;
+  } else {
+    log(`starting the product (players ${options.players}, duration ${options.durationS} s)…`);
+    product = await startSoakProduct(log);
+  }
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
 }
 let code: number;
 try {
-  code = await main(product);
+  code = await main(product, stackProduct);
 } catch (error) {
   console.error('soak failed:', error);
   code = 2;

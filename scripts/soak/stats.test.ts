@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { LatencyRecorder, quantile, routeOf, summarise } from './stats.ts';
+import { latenciesOutside, LatencyRecorder, quantile, routeOf, summarise } from './stats.ts';
 
 describe('quantile', () => {
   it('is the nearest rank', () => {
@@ -61,5 +61,29 @@ describe('LatencyRecorder', () => {
       ['GET /api/user/:param', 2],
       ['POST /api/user/bets', 1],
     ]);
+  });
+});
+
+describe('latencies outside fault windows', () => {
+  it('leaves out every request that overlaps a window, at either end or across it', () => {
+    const windows = [{ start: 100, end: 200 }];
+    const samples = [
+      { endAt: 90, ms: 10 }, // before
+      { endAt: 105, ms: 10 }, // ends inside
+      { endAt: 210, ms: 20 }, // starts inside
+      { endAt: 250, ms: 200 }, // spans the window
+      { endAt: 260, ms: 50 }, // after
+    ];
+    expect(latenciesOutside(samples, windows)).toEqual([10, 50]);
+    expect(latenciesOutside(samples, [])).toEqual([10, 10, 20, 200, 50]);
+  });
+
+  it('summarises only the calm requests', () => {
+    const recorder = new LatencyRecorder();
+    recorder.record('GET', '/api/a', 5, true, 1_000);
+    recorder.record('GET', '/api/a', 900, false, 2_000);
+    recorder.record('GET', '/api/a', 7, true, 3_000);
+    expect(recorder.outside([{ start: 1_500, end: 2_500 }])).toMatchObject({ count: 2, p50: 5, max: 7 });
+    expect(recorder.overall().count).toBe(3);
   });
 });

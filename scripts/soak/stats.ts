@@ -51,15 +51,39 @@ export function routeOf(path: string): string {
     .join('/');
 }
 
+/** A span of wall-clock time, ms since the epoch. */
+export interface TimeWindow {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The latencies of requests that overlap none of `windows`: a request counts when it ended before a window
+ * began or started after it ended.
+ *
+ * @example latenciesOutside([{ endAt: 5, ms: 2 }, { endAt: 12, ms: 1 }], [{ start: 4, end: 10 }]) // [1]
+ */
+export function latenciesOutside(
+  samples: readonly { readonly endAt: number; readonly ms: number }[],
+  windows: readonly TimeWindow[],
+): number[] {
+  return samples
+    .filter(({ endAt, ms }) => windows.every((window) => endAt < window.start || endAt - ms > window.end))
+    .map(({ ms }) => ms);
+}
+
 /** Records request latencies while `recording` is on. */
 export class LatencyRecorder {
   readonly #byRoute = new Map<string, number[]>();
   readonly #all: number[] = [];
+  /** Every request's end (ms since the epoch) and latency, to leave fault windows out. */
+  readonly #timed: { endAt: number; ms: number }[] = [];
   recording = true;
   errors = 0;
 
-  record(method: string, path: string, ms: number, ok: boolean): void {
+  record(method: string, path: string, ms: number, ok: boolean, endAt: number = Date.now()): void {
     if (!this.recording) return;
+    this.#timed.push({ endAt, ms });
     const key = `${method} ${routeOf(path)}`;
     let list = this.#byRoute.get(key);
     if (list === undefined) this.#byRoute.set(key, (list = []));
@@ -70,6 +94,11 @@ export class LatencyRecorder {
 
   overall(): LatencySummary {
     return summarise(this.#all);
+  }
+
+  /** The requests that overlap none of `windows` (the chaos soak's faults and their recovery). */
+  outside(windows: readonly TimeWindow[]): LatencySummary {
+    return summarise(latenciesOutside(this.#timed, windows));
   }
 
   /** Per route, busiest first. */

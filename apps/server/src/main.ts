@@ -25,6 +25,7 @@ import { loadOrCreateLocalAdmins } from './config/local-admins.ts';
 import { demoSettings, startDemo, type DemoSettings } from './demo/demo.ts';
 import { openPglite, openPostgres } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { listenMetrics } from './plugins/metrics.ts';
 import { createPorts } from './ports/create-ports.ts';
 import { createWorkers } from './workers/create-workers.ts';
 
@@ -148,6 +149,8 @@ const app = await step(
   (instance) => instance.close(),
 );
 const url = await app.listen({ host: env.HOST, port: env.PORT });
+// `/metrics` on a listener of its own when METRICS_PORT is set (docs/operations.md); a busy port stops start-up.
+const metricsUrl = await listenMetrics(app);
 // Origins only: a paid RPC's URL carries its key in the path or query.
 const rpcOrigin = new URL(chain.rpcUrl).origin;
 app.log.info(
@@ -160,7 +163,10 @@ app.log.info(
   },
   `serving on ${url}`,
 );
-app.log.info({ web: `${url}/`, rpcProxy: `${url}/rpc` }, 'web app and RPC proxy');
+app.log.info(
+  { web: `${url}/`, rpcProxy: `${url}/rpc`, metrics: metricsUrl ?? `${url}/metrics` },
+  'web app, RPC proxy and metrics',
+);
 const demoLines: string[] = [];
 if (!isStopping() && embedded !== null && (demo.seed || demo.bots > 0)) {
   // The bots' chat socket connects to this server itself.
