@@ -113,7 +113,7 @@ export async function startStackProduct(
  * Ports for the load balancer (followed by `instances` instance ports), the statistics page, the chain (and
  * its PubSub on the next port) and Redis, all free now.
  */
-async function consecutiveFree(instances: number): Promise<[number, number, number, number]> {
+export async function consecutiveFree(instances: number): Promise<[number, number, number, number]> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const [base] = (await freePorts(1)) as [number];
     const wanted = [...Array.from({ length: instances + 1 }, (_, i) => base + i), base + instances + 1];
