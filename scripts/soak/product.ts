@@ -31,7 +31,7 @@ const NOT_INHERITED =
 
 /** Memory of the product process. */
 export interface MemoryReading {
-  /** Resident set size, bytes (`VmRSS` of /proc/<pid>/status). */
+  /** Resident set size after a full GC when the inspector answers, bytes (`VmRSS` of /proc/<pid>/status). */
   readonly rss: number;
   /** Peak resident set size so far, bytes (`VmHWM`). */
   readonly peakRss: number;
@@ -173,10 +173,13 @@ export async function startSoakProduct(log: (line: string) => void): Promise<Soa
         inspectorUrl = null;
       }
     }
+    // RSS read after the full GC, like the heap: buffers that are already garbage (the chain saver's,
+    // responses') but not yet collected would otherwise count, and make readings depend on GC timing.
+    const heapUsed = inspectorUrl === null ? null : await heapAfterGc(inspectorUrl);
     return {
       rss: procStatus(child.pid!, 'VmRSS'),
       peakRss: procStatus(child.pid!, 'VmHWM'),
-      heapUsed: inspectorUrl === null ? null : await heapAfterGc(inspectorUrl),
+      heapUsed,
     };
   };
   return { url, dataDir, pid: child.pid!, logPath, startMs, memory, stop };

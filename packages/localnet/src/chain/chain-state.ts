@@ -41,8 +41,13 @@ import { dirname, join } from 'node:path';
 
 import type { LocalChain, LocalChainState } from './local-chain.ts';
 
-/** The format version this node writes and reads. */
-export const CHAIN_STATE_VERSION = 1;
+/**
+ * The format version this node writes. Version 2 keeps the history's records packed
+ * (`PackedTransactionRecord`); version 1 (full records) is still read, its records packed on loading.
+ */
+export const CHAIN_STATE_VERSION = 2;
+/** The format versions this node reads. */
+const READABLE_VERSIONS: readonly number[] = [1, CHAIN_STATE_VERSION];
 /** The state file's name under the data directory. */
 export const CHAIN_STATE_FILE = 'chain-state.bin';
 /** Default milliseconds between periodic saves. */
@@ -96,10 +101,10 @@ export function decodeChainState(bytes: Uint8Array, path: string): LocalChainSta
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(MAGIC.length, true);
-  if (version !== CHAIN_STATE_VERSION) {
+  if (!READABLE_VERSIONS.includes(version)) {
     throw new ChainStateError(
       path,
-      `unknown format version ${version} (this node reads version ${CHAIN_STATE_VERSION})`,
+      `unknown format version ${version} (this node reads versions ${READABLE_VERSIONS.join(' and ')})`,
     );
   }
   if (bytes.length < HEADER_LENGTH) throw new ChainStateError(path, 'the file is truncated');

@@ -709,7 +709,10 @@ export class LocalChain {
  * The first signatures of the transactions that landed in `slot`, in landing order. `slot` is the newest
  * slot of `records` (which are in landing order), so they are the last records.
  */
-function signaturesInSlot(records: readonly TransactionRecord[], slot: bigint): Uint8Array[] {
+function signaturesInSlot(
+  records: readonly { readonly slot: bigint; readonly signature: string }[],
+  slot: bigint,
+): Uint8Array[] {
   let start = records.length;
   while (start > 0 && records[start - 1]!.slot === slot) start--;
   return records.slice(start).map((record) => decodeBase58(record.signature)!);

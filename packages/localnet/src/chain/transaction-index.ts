@@ -3,12 +3,20 @@
  *
  * The validator answers `getSignaturesForAddress` from an address→signature index over its ledger; this
  * is that index over the history the node keeps (bounded, see {@link TransactionIndex.prune}), newest
- * last in each list (queries walk it backwards).
+ * last in each list (queries walk it backwards). Each transaction is kept packed
+ * ({@link PackedTransactionRecord}): its summary as is, the rest deflated until `getTransaction` asks.
  *
  * @module
  */
 
 import type { TransactionErrorJson } from '../wire/transaction-error.ts';
+import {
+  isPacked,
+  packRecord,
+  unpackRecord,
+  type PackedTransactionRecord,
+  type TransactionSummary,
+} from './packed-transaction.ts';
 
 /** A token balance of one account of a transaction, before or after it. */
 export interface TokenBalanceRecord {
@@ -68,8 +76,11 @@ export interface SignatureQuery {
 
 /** A {@link TransactionIndex} as plain data, for saving the chain. */
 export interface TransactionIndexData {
-  /** Every record kept, oldest first, with consecutive sequences (older ones were pruned). */
-  readonly records: readonly TransactionRecord[];
+  /**
+   * Every record kept, oldest first, with consecutive sequences (older ones were pruned): packed as the
+   * index keeps them, or full (a state saved before records were packed; packed when restored).
+   */
+  readonly records: readonly (PackedTransactionRecord | TransactionRecord)[];
   /** Per address, the sequences of the kept transactions that loaded it, oldest first. */
   readonly byAddress: readonly (readonly [string, readonly number[]])[];
   /** The newest slot whose transactions were pruned; absent (or `null`) when none was. */
@@ -80,7 +91,7 @@ export interface TransactionIndexData {
 
 /** A kept transaction and the addresses it is listed under. */
 interface Entry {
-  readonly record: TransactionRecord;
+  readonly record: PackedTransactionRecord;
   readonly addresses: readonly string[];
 }
 
@@ -92,7 +103,7 @@ interface Entry {
 export class TransactionIndex {
   /** Oldest first (a Map iterates in insertion order, so the oldest are dropped from its front). */
   readonly #bySignature = new Map<string, Entry>();
-  readonly #byAddress = new Map<string, TransactionRecord[]>();
+  readonly #byAddress = new Map<string, PackedTransactionRecord[]>();
   #nextSequence = 0;
   #prunedThroughSlot: bigint | null = null;
 
@@ -111,13 +122,14 @@ export class TransactionIndex {
     return this.#prunedThroughSlot === null ? 0n : this.#prunedThroughSlot + 1n;
   }
 
-  /** Adds a landed transaction under its signature and every address it loaded. */
-  add(record: TransactionRecord, addresses: Iterable<string>): void {
-    if (record.sequence !== this.#nextSequence) {
+  /** Adds a landed transaction (packed) under its signature and every address it loaded. */
+  add(landed: TransactionRecord, addresses: Iterable<string>): void {
+    if (landed.sequence !== this.#nextSequence) {
       throw new Error(
-        `transaction ${record.signature} has sequence ${record.sequence}, expected ${this.#nextSequence}`,
+        `transaction ${landed.signature} has sequence ${landed.sequence}, expected ${this.#nextSequence}`,
       );
     }
+    const record = packRecord(landed);
     const listed: string[] = [];
     for (const address of addresses) {
       const list = this.#byAddress.get(address);
@@ -171,7 +183,7 @@ export class TransactionIndex {
     return count;
   }
 
-  /** The whole index as plain data (the records are shared, not copied). */
+  /** The whole index as plain data, records packed (shared, not copied). */
   export(): TransactionIndexData {
     const records = [...this.#bySignature.values()].map(({ record }) => record);
     const byAddress = [...this.#byAddress].map(
@@ -193,8 +205,9 @@ export class TransactionIndex {
   static from(data: TransactionIndexData): TransactionIndex {
     const index = new TransactionIndex();
     const first = data.records[0]?.sequence ?? 0;
-    const bySequence = new Map<number, TransactionRecord>();
-    data.records.forEach((record, position) => {
+    const bySequence = new Map<number, PackedTransactionRecord>();
+    const records = data.records.map((record) => (isPacked(record) ? record : packRecord(record)));
+    records.forEach((record, position) => {
       if (record.sequence !== first + position) {
         throw new Error(
           `transaction ${record.signature} has sequence ${record.sequence}, expected ${first + position}`,
@@ -202,7 +215,7 @@ export class TransactionIndex {
       }
       bySequence.set(record.sequence, record);
     });
-    const addressesOf = new Map<TransactionRecord, string[]>();
+    const addressesOf = new Map<PackedTransactionRecord, string[]>();
     for (const [address, sequences] of data.byAddress) {
       index.#byAddress.set(
         address,
@@ -216,16 +229,22 @@ export class TransactionIndex {
         }),
       );
     }
-    for (const record of data.records) {
+    for (const record of records) {
       index.#bySignature.set(record.signature, { record, addresses: addressesOf.get(record) ?? [] });
     }
-    index.#nextSequence = data.nextSequence ?? first + data.records.length;
+    index.#nextSequence = data.nextSequence ?? first + records.length;
     index.#prunedThroughSlot = data.prunedThroughSlot ?? null;
     return index;
   }
 
-  /** The transaction with this (first) signature, unless it was pruned. */
+  /** The transaction with this (first) signature, unpacked, unless it was pruned. */
   get(signature: string): TransactionRecord | undefined {
+    const entry = this.#bySignature.get(signature);
+    return entry === undefined ? undefined : unpackRecord(entry.record);
+  }
+
+  /** Where and how the transaction with this (first) signature landed, unless it was pruned. */
+  status(signature: string): TransactionSummary | undefined {
     return this.#bySignature.get(signature)?.record;
   }
 
@@ -241,17 +260,17 @@ export class TransactionIndex {
    * the validator: an unknown (or pruned) `before` gives no results and an unknown `until` does not stop
    * the walk.
    */
-  signaturesForAddress(address: string, query: SignatureQuery): TransactionRecord[] {
+  signaturesForAddress(address: string, query: SignatureQuery): TransactionSummary[] {
     const list = this.#byAddress.get(address);
     if (!list) return [];
     let start = list.length - 1;
     if (query.before !== undefined) {
-      const before = this.get(query.before);
+      const before = this.status(query.before);
       if (!before) return [];
       start = positionBefore(list, before.sequence);
     }
-    const until = query.until === undefined ? undefined : this.get(query.until);
-    const results: TransactionRecord[] = [];
+    const until = query.until === undefined ? undefined : this.status(query.until);
+    const results: TransactionSummary[] = [];
     for (let i = start; i >= 0 && results.length < query.limit; i--) {
       const record = list[i]!;
       if (until && record.sequence <= until.sequence) break;
@@ -262,7 +281,7 @@ export class TransactionIndex {
 }
 
 /** Index of the last record in `list` (ordered by sequence) older than `sequence`, or -1. */
-function positionBefore(list: readonly TransactionRecord[], sequence: number): number {
+function positionBefore(list: readonly TransactionSummary[], sequence: number): number {
   let low = 0;
   let high = list.length;
   while (low < high) {

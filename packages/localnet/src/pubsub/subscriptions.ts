@@ -266,7 +266,7 @@ export class SubscriptionHub {
           commitmentOf(config);
           const received = boolParam(config.enableReceivedNotification, false);
           const id = nextId();
-          const record = this.#chain.index.get(signature);
+          const record = this.#chain.index.status(signature);
           if (record) {
             // Already landed (and so finalized on this node): notify at once, after the reply.
             connection.afterReply.push(

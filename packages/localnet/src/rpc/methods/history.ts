@@ -55,7 +55,7 @@ export function historyMethods(chain: LocalChain): Record<string, RpcHandler> {
       return withContext(
         chain,
         signatures.map((signature) => {
-          const record = chain.index.get(signature);
+          const record = chain.index.status(signature);
           if (!record || (!searchHistory && record.slot < oldestCached)) return null;
           return {
             confirmationStatus: 'finalized',
