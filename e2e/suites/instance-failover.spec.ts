@@ -77,36 +77,44 @@ async function startStack(): Promise<RunningStack> {
   databaseUrl.pathname = `/${database}`;
   const [port, statsPort, chainPort, redisPort] = await consecutiveFree(2);
   const started = Date.now();
-  const stack = await Stack.start(
-    {
-      dir,
-      instances: 2,
-      port,
-      statsPort,
-      chainPort,
-      redisPort,
-      databaseUrl: databaseUrl.toString(),
-      foresightTimelock: E2E_FORESIGHT_TIMELOCK,
-      // As the e2e product: no demo, and per-address budgets raised (every browser comes from 127.0.0.1).
-      instanceEnv: {
-        DEMO_SEED: 'false',
-        RPC_RATE_LIMIT_PER_MINUTE: '1000000',
-        SOCKET_MAX_PER_CLIENT: '1000',
-        IMAGE_MISSES_PER_MINUTE: '100000',
+  const stack = await startOrClean(dir, database, () =>
+    Stack.start(
+      {
+        dir,
+        instances: 2,
+        port,
+        statsPort,
+        chainPort,
+        redisPort,
+        databaseUrl: databaseUrl.toString(),
+        foresightTimelock: E2E_FORESIGHT_TIMELOCK,
+        // As the e2e product: no demo, and per-address budgets raised (every browser comes from 127.0.0.1).
+        instanceEnv: {
+          DEMO_SEED: 'false',
+          RPC_RATE_LIMIT_PER_MINUTE: '1000000',
+          SOCKET_MAX_PER_CLIENT: '1000',
+          IMAGE_MISSES_PER_MINUTE: '100000',
+        },
       },
-    },
-    (line) => {
-      console.log(`[e2e stack] ${line}`);
-    },
+      (line) => {
+        console.log(`[e2e stack] ${line}`);
+      },
+    ),
   );
   console.log(`[e2e stack] up in ${((Date.now() - started) / 1000).toFixed(1)} s at ${stack.state.url}`);
   // The instances share DATA_DIR (<dir>/server); the local admin keys are under its `server/admins`.
   const dataDir = join(dir, 'server');
-  const adminKeypairs = [1, 2].map((n) =>
-    Uint8Array.from(
-      JSON.parse(readFileSync(join(dataDir, 'server', 'admins', `admin-${n}.json`), 'utf8')) as number[],
-    ),
-  );
+  let adminKeypairs: Uint8Array[];
+  try {
+    adminKeypairs = [1, 2].map((n) =>
+      Uint8Array.from(
+        JSON.parse(readFileSync(join(dataDir, 'server', 'admins', `admin-${n}.json`), 'utf8')) as number[],
+      ),
+    );
+  } catch (error) {
+    await stopStack({ stack, dir, database });
+    throw error;
+  }
   return {
     stack,
     dir,
@@ -115,8 +123,30 @@ async function startStack(): Promise<RunningStack> {
   };
 }
 
+/** Drops the stack's database (when it exists). */
+async function dropDatabase(database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresServer().toString() });
+  try {
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Runs `start`; when it fails (it has stopped its parts then), drops the database and the directory too. */
+async function startOrClean(dir: string, database: string, start: () => Promise<Stack>): Promise<Stack> {
+  try {
+    return await start();
+  } catch (error) {
+    await dropDatabase(database).catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 /** Stops the stack, keeps its logs as `e2e/artifacts/failover-<part>.log`, drops its database. */
-async function stopStack({ stack, dir, database }: RunningStack): Promise<void> {
+async function stopStack({ stack, dir, database }: Omit<RunningStack, 'product'>): Promise<void> {
   try {
     await stack.stop();
   } finally {
@@ -126,12 +156,9 @@ async function stopStack({ stack, dir, database }: RunningStack): Promise<void> 
       for (const file of readdirSync(logs))
         copyFileSync(join(logs, file), join(ARTIFACTS_DIR, `failover-${file}`));
     }
-    const client = new pg.Client({ connectionString: postgresServer().toString() });
     try {
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await dropDatabase(database);
     } finally {
-      await client.end().catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     }
   }
