@@ -16,7 +16,7 @@
  * @module
  */
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Health, WorkerHealthJson } from '@arcade/sdk/api/health';
@@ -201,9 +201,12 @@ async function main(product: SoakProduct, chaosStack: StackProduct | null): Prom
   // Memory once the product has warmed up (caches filled, every player active): what the end is compared with.
   const warmUpMs = Math.min(120_000, (options.durationS * 1000) / 5);
   let memoryWarm: { reading: MemoryReading; atS: number } | null = null;
+  // Set in a timer's callback: an object, so the reads below are not narrowed to its first value.
+  const stateFile: { warm: number | null } = { warm: null };
   const warmUp = setTimeout(() => {
     void product.memory().then((reading) => {
       memoryWarm = { reading, atS: Math.round(warmUpMs / 1000) };
+      stateFile.warm = stateFileSize(chaosStack === null ? product.dataDir : null);
       log(`memory after warm-up: RSS ${mib(reading.rss)}, heap after GC ${mib(reading.heapUsed)}`);
     });
   }, warmUpMs);
@@ -281,6 +284,13 @@ async function main(product: SoakProduct, chaosStack: StackProduct | null): Prom
   // The chain's own pace over the run, to give reveal latencies in ms as well as slots.
   const msPerSlot = (Date.now() - playStart) / Math.max(1, Number(slotAtEnd - slotAtStart));
   const memoryEnd = await product.memory();
+  const stateFileEnd = stateFileSize(chaosStack === null ? product.dataDir : null);
+  const stateFileWarm = stateFile.warm;
+  if (stateFileWarm !== null && stateFileEnd !== null) {
+    log(
+      `the chain's saved state: ${mib(stateFileWarm)} after warm-up, ${mib(stateFileEnd)} at the end (${(((stateFileEnd - stateFileWarm) / stateFileWarm) * 100).toFixed(1)}%)`,
+    );
+  }
   // Behind the load balancer each instance runs only the workers it leads: add every instance's runs up.
   const workers =
     chaosStack === null
@@ -306,6 +316,16 @@ async function main(product: SoakProduct, chaosStack: StackProduct | null): Prom
     result.lost.length > 0 || result.paidTwice.length > 0 || result.total.confirmed === 0 || chaosFailed;
   if (chaos !== null) console.log(failed ? '  CHAOS RESULT: FAIL' : '  CHAOS RESULT: PASS');
   return failed ? 1 : 0;
+}
+
+/** The size of the embedded chain's saved state under the product's data directory, or null. */
+function stateFileSize(dataDir: string | null): number | null {
+  if (dataDir === null) return null;
+  try {
+    return statSync(join(dataDir, 'localnet', 'chain-state.bin')).size;
+  } catch {
+    return null;
+  }
 }
 
 /** A worker's runs as `GET /api/health` lists them. */
