@@ -89,10 +89,19 @@ export interface TransactionIndexData {
   readonly nextSequence?: number;
 }
 
-/** A kept transaction and the addresses it is listed under. */
+/** A kept transaction and the addresses it is listed under (the strings of their {@link AddressList}s). */
 interface Entry {
   readonly record: PackedTransactionRecord;
   readonly addresses: readonly string[];
+}
+
+/**
+ * The kept transactions that loaded an address, oldest first, and the address: one string for every entry
+ * that lists it, rather than each transaction's own copy.
+ */
+interface AddressList {
+  readonly address: string;
+  readonly records: PackedTransactionRecord[];
 }
 
 /**
@@ -103,7 +112,7 @@ interface Entry {
 export class TransactionIndex {
   /** Oldest first (a Map iterates in insertion order, so the oldest are dropped from its front). */
   readonly #bySignature = new Map<string, Entry>();
-  readonly #byAddress = new Map<string, PackedTransactionRecord[]>();
+  readonly #byAddress = new Map<string, AddressList>();
   #nextSequence = 0;
   #prunedThroughSlot: bigint | null = null;
 
@@ -135,12 +144,13 @@ export class TransactionIndex {
       const list = this.#byAddress.get(address);
       if (list) {
         // A key listed twice (only possible across lookups) must not list the transaction twice.
-        if (list.at(-1) === record) continue;
-        list.push(record);
+        if (list.records.at(-1) === record) continue;
+        list.records.push(record);
+        listed.push(list.address);
       } else {
-        this.#byAddress.set(address, [record]);
+        this.#byAddress.set(address, { address, records: [record] });
+        listed.push(address);
       }
-      listed.push(address);
     }
     this.#bySignature.set(record.signature, { record, addresses: listed });
     this.#nextSequence += 1;
@@ -175,9 +185,9 @@ export class TransactionIndex {
     }
     // The dropped transactions are the oldest of every list they are in.
     for (const [address, n] of dropped) {
-      const list = this.#byAddress.get(address)!;
-      if (n >= list.length) this.#byAddress.delete(address);
-      else list.splice(0, n);
+      const { records } = this.#byAddress.get(address)!;
+      if (n >= records.length) this.#byAddress.delete(address);
+      else records.splice(0, n);
     }
     this.#prunedThroughSlot = cutoff;
     return count;
@@ -187,7 +197,7 @@ export class TransactionIndex {
   export(): TransactionIndexData {
     const records = [...this.#bySignature.values()].map(({ record }) => record);
     const byAddress = [...this.#byAddress].map(
-      ([address, list]) => [address, list.map((record) => record.sequence)] as const,
+      ([address, { records }]) => [address, records.map((record) => record.sequence)] as const,
     );
     return {
       records,
@@ -217,9 +227,9 @@ export class TransactionIndex {
     });
     const addressesOf = new Map<PackedTransactionRecord, string[]>();
     for (const [address, sequences] of data.byAddress) {
-      index.#byAddress.set(
+      index.#byAddress.set(address, {
         address,
-        sequences.map((sequence) => {
+        records: sequences.map((sequence) => {
           const record = bySequence.get(sequence);
           if (!record) throw new Error(`address ${address} lists unknown transaction ${sequence}`);
           const addresses = addressesOf.get(record);
@@ -227,7 +237,7 @@ export class TransactionIndex {
           else addressesOf.set(record, [address]);
           return record;
         }),
-      );
+      });
     }
     for (const record of records) {
       index.#bySignature.set(record.signature, { record, addresses: addressesOf.get(record) ?? [] });
@@ -261,7 +271,7 @@ export class TransactionIndex {
    * the walk.
    */
   signaturesForAddress(address: string, query: SignatureQuery): TransactionSummary[] {
-    const list = this.#byAddress.get(address);
+    const list = this.#byAddress.get(address)?.records;
     if (!list) return [];
     let start = list.length - 1;
     if (query.before !== undefined) {
