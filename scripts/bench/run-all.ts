@@ -21,6 +21,7 @@ const BENCHMARKS: readonly (readonly [
   ['local chain', 'node', ['packages/localnet/scripts/bench.ts'], {}],
   ['API', 'node', ['apps/server/scripts/bench.ts'], {}],
   ['sockets', 'node', ['apps/server/scripts/bench-sockets.ts'], {}],
+  ['scale (staging stack)', 'node', ['scripts/bench/bench-scale.ts'], {}],
   ['indexer', 'node', ['apps/server/scripts/bench-indexer.ts'], {}],
   ['web build', 'npm', ['run', 'build:web'], {}],
   ['web', 'node', ['apps/web/scripts/bench.ts'], {}],

@@ -40,10 +40,14 @@ function rssOf(pid: number): number {
   }
 }
 
-/** Starts the stack with `instances` instances and resolves once the load balancer answers. */
+/**
+ * Starts the stack with `instances` instances and resolves once the load balancer answers. `instanceEnv`
+ * adds to (or overrides) the soak's environment of every instance.
+ */
 export async function startStackProduct(
   instances: number,
   log: (line: string) => void,
+  instanceEnv: Readonly<Record<string, string>> = {},
 ): Promise<StackProduct> {
   const dir = mkdtempSync(join(tmpdir(), 'arcade-chaos-'));
   const database = `arcade_chaos_${randomBytes(5).toString('hex')}`;
@@ -52,6 +56,18 @@ export async function startStackProduct(
   // The load balancer's port and the instances' after it must be free together: take a run of ports.
   const [port, statsPort, chainPort, redisPort] = await consecutiveFree(instances);
   const started = Date.now();
+  const dropDatabase = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: serverUrl().toString() });
+    try {
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    } catch (error) {
+      log(`could not drop the database ${database}: ${(error as Error).message}`);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+  // A failed start has stopped its parts; the database and directory go too.
   const stack = await Stack.start(
     {
       dir,
@@ -69,10 +85,16 @@ export async function startStackProduct(
         RATE_LIMIT_USER_PER_MINUTE: '10000000',
         SOCKET_MAX_PER_CLIENT: '100000',
         LOG_LEVEL: 'warn',
+        ...instanceEnv,
       },
     },
     log,
-  );
+  ).catch(async (error: unknown) => {
+    await dropDatabase();
+    if (process.env.KEEP_CHAOS_LOGS === undefined) rmSync(dir, { recursive: true, force: true });
+    else log(`logs kept in ${dir}/logs`);
+    throw error;
+  });
   const startMs = Date.now() - started;
   log(
     `stack up in ${(startMs / 1000).toFixed(1)} s at ${stack.state.url} (${String(instances)} instances, logs ${dir}/logs)`,
@@ -85,15 +107,7 @@ export async function startStackProduct(
   };
   const stop = async (): Promise<void> => {
     await stack.stop();
-    const client = new pg.Client({ connectionString: serverUrl().toString() });
-    try {
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    } catch (error) {
-      log(`could not drop the database ${database}: ${(error as Error).message}`);
-    } finally {
-      await client.end().catch(() => undefined);
-    }
+    await dropDatabase();
     if (process.env.KEEP_CHAOS_LOGS === undefined) rmSync(dir, { recursive: true, force: true });
     else log(`logs kept in ${dir}/logs`);
   };
