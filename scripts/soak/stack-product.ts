@@ -49,12 +49,12 @@ export async function startStackProduct(
   log: (line: string) => void,
   instanceEnv: Readonly<Record<string, string>> = {},
 ): Promise<StackProduct> {
+  // The load balancer's port and the instances' after it must be free together: take a run of ports.
+  const [port, statsPort, chainPort, redisPort] = await consecutiveFree(instances);
   const dir = mkdtempSync(join(tmpdir(), 'arcade-chaos-'));
   const database = `arcade_chaos_${randomBytes(5).toString('hex')}`;
   const databaseUrl = new URL(serverUrl());
   databaseUrl.pathname = `/${database}`;
-  // The load balancer's port and the instances' after it must be free together: take a run of ports.
-  const [port, statsPort, chainPort, redisPort] = await consecutiveFree(instances);
   const started = Date.now();
   const dropDatabase = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: serverUrl().toString() });
