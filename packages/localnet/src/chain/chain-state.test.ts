@@ -35,8 +35,10 @@ import {
   ChainStateError,
   chainStatePath,
   decodeChainState,
+  encodeChainState,
   readChainState,
   restoreLocalChain,
+  writeChainState,
   writeChainStateSync,
 } from './chain-state.ts';
 import { LocalChain } from './local-chain.ts';
@@ -212,6 +214,16 @@ describe('a state file that cannot be restored', () => {
     expect(readChainState(path)).toBeNull();
     const { restored } = restoreLocalChain(path, (state) => new LocalChain({ state }));
     expect(restored).toBe(false);
+  });
+
+  it('written in pieces reads back whole, characters outside the BMP included, sync or not', async () => {
+    // Pairs at every offset around the pieces' boundaries.
+    const state = { ...new LocalChain().exportState(), genesisHash: `x${'🎲'.repeat(40_000)}` };
+    writeChainStateSync(path, state);
+    expect(readChainState(path)!.genesisHash).toBe(state.genesisHash);
+    expect(Buffer.compare(readFileSync(path), encodeChainState(state))).toBe(0);
+    await writeChainState(path, { ...state, genesisHash: `${state.genesisHash}y` });
+    expect(readChainState(path)!.genesisHash).toBe(`${state.genesisHash}y`);
   });
 
   it('of an unknown version gives a clear error naming the file', () => {
