@@ -102,6 +102,26 @@ type HouseReading =
   | { readonly ok: true; readonly balance: bigint; readonly outstanding: bigint; readonly free: bigint }
   | { readonly ok: false };
 
+/**
+ * The process's own figures (memory, CPU, event loop, GC), collected once per process: their collectors
+ * (a GC observer, an event-loop histogram) are never released, so one per app would leak with every app a
+ * test builds. Each app's scrape puts them before its own.
+ */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (processRegistry === null) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** The text of a scrape: the process's figures, then the app's. */
+async function scrape(registry: Registry): Promise<string> {
+  const [own, processText] = await Promise.all([registry.metrics(), processMetrics().metrics()]);
+  return `${processText}${own}`;
+}
+
 /** The registry and its collectors for `app`. */
 function createMetrics(app: FastifyInstance): {
   readonly registry: Registry;
@@ -109,7 +129,7 @@ function createMetrics(app: FastifyInstance): {
   readonly httpDuration: Histogram<'route' | 'method' | 'status_code'>;
 } {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  processMetrics();
 
   const httpDuration = new Histogram({
     name: 'arcade_http_request_duration_seconds',
@@ -359,7 +379,7 @@ export default fp(
           else refuse(404, ApiErrorCode.ROUTE_NOT_FOUND, 'Route GET /metrics not found');
           return;
         }
-        registry.metrics().then(
+        scrape(registry).then(
           (text) => {
             response.writeHead(200, { 'content-type': registry.contentType });
             response.end(text);
@@ -408,7 +428,7 @@ export default fp(
         }
         throw unauthorized(access.code);
       }
-      const text = await registry.metrics();
+      const text = await scrape(registry);
       return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
     });
 
