@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { leads, LeaderTracker } from './chaos.ts';
+import { ledWorkers, leads, LeaderTracker } from './chaos.ts';
 
 const counts = (entries: Record<string, number>) => new Map(Object.entries(entries));
 
@@ -39,5 +39,40 @@ describe('LeaderTracker', () => {
     expect(
       ['leader', 'failing', 'standby', 'starting', 'stopped', 'disabled'].filter((s) => leads(s as never)),
     ).toEqual(['leader', 'failing']);
+  });
+});
+
+describe('ledWorkers', () => {
+  const before = new Set(['indexer', 'bet-settler']);
+
+  it('takes what an answering instance says it leads', () => {
+    const look = {
+      kind: 'answered',
+      workers: [
+        { name: 'indexer', status: 'standby' },
+        { name: 'bet-settler', status: 'failing' },
+        { name: 'foresight-crank', status: 'starting' },
+      ],
+    } as const;
+    expect([...ledWorkers(look, before)]).toEqual(['bet-settler']);
+  });
+
+  it('keeps what a slow instance led (its locks still stand), but credits a refusing one with nothing', () => {
+    expect(ledWorkers({ kind: 'slow' }, before)).toBe(before);
+    // A killed instance restarted at once: its new process refuses until ready, and leads nothing meanwhile.
+    expect(ledWorkers({ kind: 'refused' }, before).size).toBe(0);
+  });
+
+  it('shows the gap while a killed leader restarts and nobody else has taken over yet', () => {
+    const tracker = new LeaderTracker();
+    let lastSeen = ledWorkers(
+      { kind: 'answered', workers: [{ name: 'indexer', status: 'leader' }] },
+      undefined,
+    );
+    tracker.observe(0, new Map([['indexer', lastSeen.size]]));
+    lastSeen = ledWorkers({ kind: 'refused' }, lastSeen);
+    tracker.observe(500, new Map([['indexer', lastSeen.has('indexer') ? 1 : 0]]));
+    tracker.observe(2_500, new Map([['indexer', 1]]));
+    expect(tracker.gaps).toEqual([{ worker: 'indexer', start: 500, end: 2_500 }]);
   });
 });

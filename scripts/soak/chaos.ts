@@ -45,6 +45,25 @@ export function leads(status: WorkerHealthJson['status']): boolean {
   return status === 'leader' || status === 'failing';
 }
 
+/** What one look at an instance's `/api/health` found. */
+export type HealthLook =
+  | { readonly kind: 'answered'; readonly workers: readonly Pick<WorkerHealthJson, 'name' | 'status'>[] }
+  /** Alive but slow to answer (waiting on a paused chain). */
+  | { readonly kind: 'slow' }
+  /** Not listening (dead, or a restarted process not ready yet). */
+  | { readonly kind: 'refused' };
+
+/**
+ * The workers an instance leads, by one look: what it says; as last seen while it is only slow; nothing
+ * while it refuses (a killed process's locks died with it, and its successor has none yet).
+ */
+export function ledWorkers(look: HealthLook, lastSeen: ReadonlySet<string> | undefined): ReadonlySet<string> {
+  if (look.kind === 'answered') {
+    return new Set(look.workers.filter((worker) => leads(worker.status)).map((worker) => worker.name));
+  }
+  return look.kind === 'slow' ? (lastSeen ?? new Set<string>()) : new Set<string>();
+}
+
 /**
  * Follows which workers are led from one observation to the next: opens a gap when a worker is led by no
  * instance, closes it when one leads again. Pure but for its state, so it is tested.
@@ -119,7 +138,8 @@ export class Chaos {
           await sleep(15_000 + this.#random() * 15_000, signal);
           if (signal.aborted) return;
           const index = Math.floor(this.#random() * this.#stack.state.instances.length);
-          await this.#fault('kill-instance', this.#stack.state.instances[index]!.name, async () => {
+          const name = this.#stack.state.instances[index]!.name;
+          await this.#fault('kill-instance', name, async () => {
             this.#stack.killInstance(index);
             await this.#stack.startInstance(index);
           });
@@ -133,6 +153,8 @@ export class Chaos {
         'postgresql',
         async () => {
           const count = await this.#stack.terminateBackends();
+          // The instances hold pools and leader locks: none to terminate means the fault did not happen.
+          if (count === 0) throw new Error('no PostgreSQL backend of the stack to terminate');
           this.#log(`chaos: terminated ${String(count)} PostgreSQL backends`);
         },
       ],
@@ -178,20 +200,9 @@ export class Chaos {
     const at = Date.now();
     const seen = await Promise.all(
       this.#stack.state.instances.map(async (instance) => {
-        if (!isAlive(instance.pid)) return { name: instance.name, led: new Set<string>() };
-        try {
-          const response = await fetch(`${instance.url}/api/health`, { signal: AbortSignal.timeout(1_500) });
-          const body = (await response.json()) as { workers?: WorkerHealthJson[] };
-          const workers = body.workers ?? [];
-          if (this.#workers.length === 0) this.#workers = workers.map((worker) => worker.name);
-          return {
-            name: instance.name,
-            led: new Set(workers.filter((worker) => leads(worker.status)).map((worker) => worker.name)),
-          };
-        } catch {
-          // Alive but not answering (starting, or waiting on a paused chain): as last seen.
-          return { name: instance.name, led: this.#lastSeen.get(instance.name) ?? new Set<string>() };
-        }
+        const look = await this.#look(instance.url, instance.pid);
+        const led = ledWorkers(look, this.#lastSeen.get(instance.name));
+        return { name: instance.name, led };
       }),
     );
     for (const { name, led } of seen) this.#lastSeen.set(name, led);
@@ -200,6 +211,21 @@ export class Chaos {
       this.#workers.map((worker) => [worker, seen.filter(({ led }) => led.has(worker)).length] as const),
     );
     this.leaders.observe(at, counts);
+  }
+
+  async #look(url: string, pid: number): Promise<HealthLook> {
+    if (!isAlive(pid)) return { kind: 'refused' };
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1_500) });
+      const workers = ((await response.json()) as { workers?: WorkerHealthJson[] }).workers ?? [];
+      // Workers disabled everywhere would be a permanent gap: only those some instance runs are watched.
+      if (this.#workers.length === 0) {
+        this.#workers = workers.filter((worker) => worker.status !== 'disabled').map((worker) => worker.name);
+      }
+      return { kind: 'answered', workers };
+    } catch (error) {
+      return error instanceof Error && error.name === 'TimeoutError' ? { kind: 'slow' } : { kind: 'refused' };
+    }
   }
 
   /** Stops injecting (waiting for a fault in progress to end) and watching. */

@@ -182,6 +182,7 @@ async function main(product: SoakProduct, chaosStack: StackProduct | null): Prom
       ? null
       : new Chaos(chaosStack.stack, log, seededRandom(Math.floor(seedRandom() * 2 ** 32)));
   chaos?.start(options.durationS * 1000);
+  running.chaos = chaos;
 
   // Play.
   const stop = new AbortController();
@@ -220,6 +221,7 @@ async function main(product: SoakProduct, chaosStack: StackProduct | null): Prom
   stop.abort();
   log('time is up; waiting for the turns in flight…');
   await Promise.all([...loops, chaos?.stop()]);
+  running.chaos = null;
   clearInterval(progress);
   clearInterval(ticker);
   clearTimeout(warmUp);
@@ -508,6 +510,8 @@ function reportChaos(chaos: Chaos, latencies: LatencyRecorder): boolean {
   return slow.length > 0 || broken.length > 0 || chaos.faults.length === 0;
 }
 
+/** The chaos in progress, stopped before the product on any way out (an error, Ctrl-C). */
+const running: { chaos: Chaos | null } = { chaos: null };
 let product: SoakProduct;
 let stackProduct: StackProduct | null = null;
 try {
@@ -525,6 +529,20 @@ try {
   console.error((error as Error).message);
   process.exit(2);
 }
+// The stack's parts run detached (their own process groups): Ctrl-C must stop them, and drop the database.
+let interrupted = false;
+const onSignal = (): void => {
+  if (interrupted) return;
+  interrupted = true;
+  log('interrupted: stopping the faults and the product…');
+  void (async () => {
+    await running.chaos?.stop().catch(() => undefined);
+    await product.stop().catch(() => undefined);
+    process.exit(130);
+  })();
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 let code: number;
 try {
   code = await main(product, stackProduct);
@@ -532,6 +550,7 @@ try {
   console.error('soak failed:', error);
   code = 2;
 } finally {
+  await running.chaos?.stop().catch(() => undefined);
   await product.stop();
 }
 process.exit(code);

@@ -6,8 +6,8 @@
  * @module
  */
 
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { createKeyPairSignerFromBytes, type KeyPairSigner } from '@solana/kit';
@@ -66,6 +66,26 @@ function parseSecretKey(text: string, path: string): Uint8Array {
 }
 
 /**
+ * Writes a fresh key to `path` unless another process got there first, and returns the key the file holds.
+ * The file is written whole under a name of its own and then linked into place, so a process starting at
+ * the same moment (another server instance) never reads it half-written, and the first link wins.
+ */
+export function writeNewKey(path: string): Uint8Array {
+  const fresh = newSecretKey();
+  const temporary = `${path}.${String(process.pid)}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify([...fresh])}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(temporary, path);
+    return fresh;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return parseSecretKey(readFileSync(path, 'utf8'), path);
+  } finally {
+    unlinkSync(temporary);
+  }
+}
+
+/**
  * The key in `path`, created first when the file does not exist.
  *
  * @throws Error when the file is not a valid keypair.
@@ -76,9 +96,7 @@ export async function loadOrCreateKeypair(path: string): Promise<KeyPairSigner> 
     bytes = parseSecretKey(readFileSync(path, 'utf8'), path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    bytes = newSecretKey();
-    // `wx`: never overwrite a key another process wrote meanwhile.
-    writeFileSync(path, `${JSON.stringify([...bytes])}\n`, { mode: 0o600, flag: 'wx' });
+    bytes = writeNewKey(path);
   }
   return createKeyPairSignerFromBytes(bytes);
 }

@@ -189,6 +189,10 @@ export class SwapDesk {
   /** The desk's keypair, created under the data directory on first use. */
   signer(): Promise<KeyPairSigner> {
     this.#signer ??= loadOrCreateKeypair(swapDeskKeyPath(this.#local));
+    // A failed read is tried again on the next use, not remembered.
+    this.#signer.catch(() => {
+      this.#signer = null;
+    });
     return this.#signer;
   }
 
