@@ -22,12 +22,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { freePorts, node24 } from '../../e2e/harness/product-process.ts';
+import { NOT_INHERITED } from '../stack/stack.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SOAK_FORESIGHT_TIMELOCK = 20;
-
-const NOT_INHERITED =
-  /^(NODE_ENV|HOST|PORT|DATA_DIR|PUBLIC_URL|DATABASE_URL|REDIS_URL|SOLANA_|LOCALNET_|JWT_SECRET|ADMIN_WALLETS|.*_KEYPAIR|JUICE_MINT|USDC_MINT|USDT_MINT|TREASURY|PYTH_|WORKERS|DEMO_|WEB_DIST_DIR|PUBLIC_RPC_|TRUST_PROXY|RATE_LIMIT|RPC_RATE_LIMIT|VITEST)/;
 
 /** Memory of the product process. */
 export interface MemoryReading {

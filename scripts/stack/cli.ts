@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 
 import { ensureWebBuild } from '../../e2e/harness/product-process.ts';
 import { parseStackArgs } from './args.ts';
-import { isAlive, readState, ROOT, Stack, statePath, stopState } from './stack.ts';
+import { PART_COMMANDS, readState, ROOT, runs, Stack, statePath, stopState } from './stack.ts';
 
 let parsed: ReturnType<typeof parseStackArgs>;
 try {
@@ -27,8 +27,8 @@ try {
 const { command, options } = parsed;
 const dir = resolve(ROOT, options.dir);
 
-function describe(pid: number): string {
-  return `${isAlive(pid) ? 'running' : 'stopped'} (pid ${String(pid)})`;
+function describe(pid: number, command: string): string {
+  return `${runs(pid, command) ? 'running' : 'stopped'} (pid ${String(pid)})`;
 }
 
 if (command === 'stop') {
@@ -47,12 +47,16 @@ if (command === 'stop') {
     process.exit(1);
   }
   console.log(`stack at ${state.url}, started ${state.startedAt}`);
-  console.log(`  load balancer ${describe(state.pids.haproxy)}, statistics ${state.statsUrl}`);
+  console.log(
+    `  load balancer ${describe(state.pids.haproxy, PART_COMMANDS.haproxy)}, statistics ${state.statsUrl}`,
+  );
   for (const instance of state.instances) {
-    console.log(`  instance ${instance.name} ${instance.url} ${describe(instance.pid)}`);
+    console.log(
+      `  instance ${instance.name} ${instance.url} ${describe(instance.pid, PART_COMMANDS.instance)}`,
+    );
   }
-  console.log(`  chain ${state.chainUrl} ${describe(state.pids.chain)}`);
-  console.log(`  redis ${state.redisUrl} ${describe(state.pids.redis)}`);
+  console.log(`  chain ${state.chainUrl} ${describe(state.pids.chain, PART_COMMANDS.chain)}`);
+  console.log(`  redis ${state.redisUrl} ${describe(state.pids.redis, PART_COMMANDS.redis)}`);
   console.log(
     `  database ${new URL(state.databaseUrl).pathname.slice(1)} on ${new URL(state.databaseUrl).host}`,
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { haproxyConfig, STICKY_COOKIE } from './haproxy-config.ts';
-import { findProgram, requirePrograms } from './stack.ts';
+import { findProgram, PART_COMMANDS, requirePrograms, runs } from './stack.ts';
 
 const config = haproxyConfig({
   host: '127.0.0.1',
@@ -65,5 +65,13 @@ describe('requirePrograms', () => {
       'the stack needs haproxy (Debian package haproxy) and redis-server (Debian package redis-server): apt-get install -y haproxy redis-server',
     );
     expect(findProgram('definitely-not-a-program', ['/nonexistent'])).toBeNull();
+  });
+});
+
+describe('runs', () => {
+  it('recognises a part by its command line, so a saved pid another program took over is left alone', () => {
+    expect(runs(process.pid, 'vitest')).toBe(true);
+    expect(runs(process.pid, PART_COMMANDS.haproxy)).toBe(false);
+    expect(runs(2 ** 22 + 12_345, PART_COMMANDS.instance)).toBe(false);
   });
 });

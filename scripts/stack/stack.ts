@@ -152,7 +152,29 @@ export function readState(dir: string): StackState | null {
 }
 
 export function writeState(state: StackState): void {
-  writeFileSync(statePath(state.dir), `${JSON.stringify(state, null, 2)}\n`);
+  // 0600: the database URL may carry a password.
+  writeFileSync(statePath(state.dir), `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+}
+
+/** What each part's command line contains: a pid from a saved state is signalled only if it still runs it. */
+export const PART_COMMANDS = Object.freeze({
+  chain: 'packages/localnet/src/cli.ts',
+  redis: 'redis-server',
+  haproxy: 'haproxy',
+  instance: 'apps/server/src/main.ts',
+});
+
+/** Whether `pid` is alive and its command line contains `command` (not a reused pid). */
+export function runs(pid: number, command: string): boolean {
+  if (!isAlive(pid)) return false;
+  try {
+    return readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8')
+      .split('\0')
+      .join(' ')
+      .includes(command);
+  } catch {
+    return false;
+  }
 }
 
 /** Whether process `pid` is alive (a zombie counts as gone). */
@@ -305,7 +327,12 @@ export class Stack {
     const existing = readState(dir);
     if (
       existing !== null &&
-      [existing.pids.chain, existing.pids.haproxy, ...existing.instances.map((i) => i.pid)].some(isAlive)
+      [
+        runs(existing.pids.chain, PART_COMMANDS.chain),
+        runs(existing.pids.redis, PART_COMMANDS.redis),
+        runs(existing.pids.haproxy, PART_COMMANDS.haproxy),
+        ...existing.instances.map((instance) => runs(instance.pid, PART_COMMANDS.instance)),
+      ].some(Boolean)
     ) {
       throw new Error(
         `a stack is already running from ${dir} (${existing.url}): stop it first (npm run stack -- stop)`,
@@ -485,7 +512,7 @@ export class Stack {
 
   /** Stops Redis at once and starts it again, empty. */
   async restartRedis(): Promise<void> {
-    await stopProcess(this.state.pids.redis, 'SIGKILL');
+    await stopProcess(this.state.pids.redis, PART_COMMANDS.redis, 'SIGKILL');
     await this.startRedis();
   }
 
@@ -523,13 +550,17 @@ export class Stack {
   }
 }
 
-/** Sends `signal` to `pid` and waits up to `graceMs` for it to exit, then kills it. */
+/**
+ * Sends `signal` to `pid` and waits up to `graceMs` for it to exit, then kills it; only while the pid still
+ * runs `command` (a saved pid may belong to another program by now).
+ */
 export async function stopProcess(
   pid: number,
+  command: string,
   signal: NodeJS.Signals = 'SIGTERM',
   graceMs = 20_000,
 ): Promise<void> {
-  if (pid <= 0 || !isAlive(pid)) return;
+  if (pid <= 0 || !runs(pid, command)) return;
   try {
     process.kill(pid, 'SIGCONT'); // a paused process can't handle SIGTERM
     process.kill(pid, signal);
@@ -551,8 +582,8 @@ export async function stopProcess(
 
 /** Stops every part of a saved or running stack, front to back. */
 export async function stopState(state: StackState): Promise<void> {
-  await stopProcess(state.pids.haproxy);
-  await Promise.all(state.instances.map((instance) => stopProcess(instance.pid)));
-  await stopProcess(state.pids.chain);
-  await stopProcess(state.pids.redis);
+  await stopProcess(state.pids.haproxy, PART_COMMANDS.haproxy);
+  await Promise.all(state.instances.map((instance) => stopProcess(instance.pid, PART_COMMANDS.instance)));
+  await stopProcess(state.pids.chain, PART_COMMANDS.chain);
+  await stopProcess(state.pids.redis, PART_COMMANDS.redis);
 }
