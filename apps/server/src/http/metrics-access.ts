@@ -2,7 +2,8 @@
  * Who may read `/metrics`: with `METRICS_TOKEN`, whoever sends `Authorization: Bearer <token>` (compared in
  * constant time); without it, only a client on this machine talking to the server directly: a loopback
  * peer address and no `X-Forwarded-For` or `Forwarded` header (a load balancer on the same machine makes
- * every client look loopback, and always adds one).
+ * every client look loopback; HAProxy with `option forwardfor` adds one to every request, another proxy must be
+ * set to: docs/operations.md).
  *
  * @module
  */
