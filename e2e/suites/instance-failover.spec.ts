@@ -338,6 +338,18 @@ describe('an instance killed under a page mid-spin', () => {
     running = null;
   }, 120_000);
 
+  it("keeps /metrics from the public: the load balancer's requests get 404, an instance's own loopback scrape does not", async () => {
+    const { stack } = running!;
+    const viaBalancer = await fetch(`${stack.state.url}/metrics`);
+    expect(viaBalancer.status).toBe(404);
+    // A client that forges its own forwarding header gains nothing either: HAProxy appends the real one.
+    const forged = await fetch(`${stack.state.url}/metrics`, { headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(forged.status).toBe(404);
+    const direct = await fetch(`${stack.state.instances[0]!.url}/metrics`);
+    expect(direct.status).toBe(200);
+    expect(await direct.text()).toContain('arcade_worker_leader');
+  });
+
   it(
     'ends the spin in its result or a message, reconnects the sockets, and plays the next spin',
     { timeout: 900_000 },
