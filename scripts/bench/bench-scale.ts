@@ -40,7 +40,6 @@
 
 import '@arcade/localnet/no-native-ws';
 
-import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 import { generateKeyPairSigner } from '@solana/kit';
@@ -48,6 +47,17 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 
 import type { BetFeedItem } from '../../apps/server/src/events/feed-items.ts';
 import type { ChatAck } from '../../apps/server/src/sockets/chat-socket.ts';
+import {
+  arrival,
+  clock,
+  fmt,
+  median,
+  percentile,
+  serveBare,
+  serveMessages,
+  type FromServer,
+  type ToServer,
+} from '../../apps/server/scripts/socket-bench-parts.ts';
 import { ApiClient } from '../soak/api.ts';
 import { LatencyRecorder } from '../soak/stats.ts';
 import { startStackProduct, type StackProduct } from '../soak/stack-product.ts';
@@ -86,11 +96,7 @@ const MIN_SHARE = 0.8;
  * published on it reach every instance's clients.
  */
 const ACTIVITY_CHANNEL = 'arcade-activity';
-/** The product's limit on a client message (`MAX_SOCKET_MESSAGE_BYTES`), given to the bare server too. */
-const MAX_MESSAGE_BYTES = 16 * 1024;
 
-/** Milliseconds on a clock every thread shares, finer than `Date.now`. */
-const clock = (): number => performance.timeOrigin + performance.now();
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 type ServerName = 'product' | 'bare';
@@ -104,113 +110,6 @@ type Job =
       readonly urls: Readonly<Record<ServerName, string>>;
       readonly count: number;
     };
-
-type ToPublisher =
-  { readonly feed: { readonly rate: number; readonly secs: number } } | { readonly stop: true };
-type FromPublisher = { readonly url: string } | { readonly published: number } | { readonly stopped: true };
-
-/** A feed item as the indexer publishes a bet, stamped with its publish time. */
-function feedItem(n: number): BetFeedItem {
-  return {
-    kind: 'bet',
-    id: String(n),
-    signature: `bench${String(n)}`,
-    amount: '1000000000',
-    odds: 50,
-    type: 'sol',
-    metadata: { mint: 'So11111111111111111111111111111111111111112', listingPrice: '2000000000' },
-    tokenPrice: 1,
-    user: 'bench',
-    userId: 'BenchWallet',
-    timestamp: clock(),
-    result: null,
-  };
-}
-
-/**
- * Answers the main thread's `feed` and `stop` messages for a publisher thread: publishes `rate` items a
- * second through `publish`, paced against the start so timer drift does not lower the rate.
- */
-function serveMessages(
-  publish: (item: BetFeedItem) => void,
-  stop: () => Promise<void>,
-): (message: FromPublisher) => void {
-  const port = parentPort;
-  if (port === null) throw new Error('not a worker');
-  const post = (message: FromPublisher): void => {
-    port.postMessage(message);
-  };
-  let next = 0;
-  port.on('message', (message: ToPublisher) => {
-    if ('feed' in message) {
-      const { rate, secs } = message.feed;
-      const total = Math.round(rate * secs);
-      const start = clock();
-      let published = 0;
-      const tick = (): void => {
-        while (published < total && clock() - start >= (published * 1_000) / rate) {
-          published += 1;
-          next += 1;
-          publish(feedItem(next));
-        }
-        if (published < total) setTimeout(tick, 1);
-        else post({ published });
-      };
-      tick();
-    } else {
-      void stop().then(() => {
-        post({ stopped: true });
-      });
-    }
-  });
-  return post;
-}
-
-/** The bare server: socket.io with the product's options and plain emits, no product code. */
-async function serveBare(): Promise<void> {
-  const [{ createServer }, { Server }] = await Promise.all([import('node:http'), import('socket.io')]);
-  const http = createServer();
-  const options = { serveClient: false, destroyUpgrade: false, maxHttpBufferSize: MAX_MESSAGE_BYTES };
-  const activity = new Server(http, { ...options, path: '/activity' });
-  const chat = new Server(http, { ...options, path: '/chat' });
-  activity.on('connection', (socket) => {
-    socket.emit('feed', []);
-  });
-  let id = 0;
-  chat.on('connection', (socket) => {
-    socket.emit('messages', []);
-    socket.on('message', (text: unknown, ack: unknown) => {
-      id += 1;
-      // The shape and size of the product's message: a username, a wallet address, the text.
-      const message = {
-        id: String(id),
-        user: 'bench_0',
-        userId: 'BenchSender111111111111111111111111111111111',
-        message: String(text),
-        timestamp: Date.now(),
-      };
-      chat.emit('new_message', message);
-      if (typeof ack === 'function') (ack as (reply: unknown) => void)({ success: true, message });
-    });
-  });
-  const url = await new Promise<string>((resolve) => {
-    http.listen(0, '127.0.0.1', () => {
-      resolve(`http://127.0.0.1:${String((http.address() as { port: number }).port)}`);
-    });
-  });
-  const post = serveMessages(
-    (item) => {
-      activity.emit('new_bet', item);
-    },
-    // The main thread ends this thread; disconnecting first lets its clients go quietly.
-    () => {
-      activity.disconnectSockets(true);
-      chat.disconnectSockets(true);
-      return Promise.resolve();
-    },
-  );
-  post({ url });
-}
 
 /**
  * The product's publisher: a socket.io server with no clients of its own on the product's Redis adapter
@@ -237,33 +136,10 @@ async function serveRelay(redisUrl: string): Promise<void> {
       await Promise.all([pub.quit(), sub.quit()]);
     },
   );
-  post({ url: redisUrl });
+  post({ url: redisUrl, tokens: [] });
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-const fmt = (ms: number): string => `${ms.toFixed(1)} ms`;
 const count = (n: number): string => Math.round(n).toLocaleString('en-US');
-
-/** Resolves on the socket's first `event`; rejects if the server refuses the connection. */
-function arrival(socket: ClientSocket, event: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once(event, () => {
-      resolve();
-    });
-    socket.once('connect_error', (error) => {
-      reject(new Error(`a bench client could not connect: ${error.message}`));
-    });
-  });
-}
 
 function open(url: string, path: string, token?: string): ClientSocket {
   return connect(url, {
@@ -425,8 +301,8 @@ async function run(workers: Worker[], onStack: (stack: StackProduct) => void): P
   const [first, second] = stack.stack.state.instances;
   if (first === undefined || second === undefined) throw new Error('the stack has fewer than 2 instances');
 
-  const bare = startThread<FromPublisher>({ role: 'bare' }, workers);
-  const relay = startThread<FromPublisher>({ role: 'relay', redisUrl: stack.stack.state.redisUrl }, workers);
+  const bare = startThread<FromServer>({ role: 'bare' }, workers);
+  const relay = startThread<FromServer>({ role: 'relay', redisUrl: stack.stack.state.redisUrl }, workers);
   // Both listen before either is awaited: a message nobody listens for is lost.
   const [bareReady] = await Promise.all([
     bare.next((message) => 'url' in message),
@@ -457,7 +333,7 @@ async function run(workers: Worker[], onStack: (stack: StackProduct) => void): P
   const feedRound = async (server: ServerName, secs: number): Promise<Round> => {
     const publisher = publishers[server];
     const done = publisher.next((message) => 'published' in message);
-    publisher.worker.postMessage({ feed: { rate: FEED_RATE, secs } } satisfies ToPublisher);
+    publisher.worker.postMessage({ feed: { rate: FEED_RATE, secs } } satisfies ToServer);
     const { published } = (await done) as { published: number };
     return collect(feedThreads, server, published, CLIENTS, secs);
   };
@@ -536,7 +412,7 @@ async function run(workers: Worker[], onStack: (stack: StackProduct) => void): P
   for (const socket of Object.values(senders).flat()) socket.disconnect();
   await Promise.all(listenerThreads.map((thread) => thread.worker.terminate()));
   for (const publisher of Object.values(publishers)) {
-    publisher.worker.postMessage({ stop: true } satisfies ToPublisher);
+    publisher.worker.postMessage({ stop: true } satisfies ToServer);
     await publisher.next((message) => 'stopped' in message);
   }
 

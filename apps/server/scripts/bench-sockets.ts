@@ -37,7 +37,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 import { getAddressDecoder } from '@solana/kit';
@@ -46,6 +45,17 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import type { BetFeedItem } from '../src/events/feed-items.ts';
 import type { ChatAck } from '../src/sockets/chat-socket.ts';
 import type { ProfileSnapshot } from '../src/types.ts';
+import {
+  arrival,
+  clock,
+  fmt,
+  median,
+  percentile,
+  serveBare,
+  serveMessages,
+  type FromServer,
+  type ToServer,
+} from './socket-bench-parts.ts';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 1_000);
 const FEED_RATE = Number(process.env.FEED_RATE ?? 20);
@@ -70,124 +80,11 @@ const FEED_P99_RATIO = 2.5;
  */
 const CHAT_RATE_RATIO = 0.08;
 const CHAT_P99_RATIO = 8;
-/** The product's limit on a client message (`MAX_SOCKET_MESSAGE_BYTES`), given to the bare server too. */
-const MAX_MESSAGE_BYTES = 16 * 1024;
-
-/** Milliseconds on a clock both threads share, finer than `Date.now`. */
-const clock = (): number => performance.timeOrigin + performance.now();
 
 type ServerName = 'product' | 'bare';
 type Job =
   | { readonly role: 'server'; readonly server: ServerName }
   | { readonly role: 'clients'; readonly urls: Readonly<Record<ServerName, string>>; readonly count: number };
-
-type ToServer = { readonly feed: { readonly rate: number; readonly secs: number } } | { readonly stop: true };
-type FromServer =
-  | { readonly url: string; readonly tokens: readonly string[] }
-  | { readonly published: number }
-  | { readonly stopped: true };
-
-/** A feed item as the indexer publishes a bet, stamped with its publish time. */
-function feedItem(n: number): BetFeedItem {
-  return {
-    kind: 'bet',
-    id: String(n),
-    signature: `bench${String(n)}`,
-    amount: '1000000000',
-    odds: 50,
-    type: 'sol',
-    metadata: { mint: 'So11111111111111111111111111111111111111112', listingPrice: '2000000000' },
-    tokenPrice: 1,
-    user: 'bench',
-    userId: 'BenchWallet',
-    timestamp: clock(),
-    result: null,
-  };
-}
-
-/**
- * Answers the main thread's `feed` and `stop` messages for a server thread: publishes `rate` items a
- * second through `publish`, paced against the start so timer drift does not lower the rate.
- */
-function serveMessages(
-  publish: (item: BetFeedItem) => void,
-  stop: () => Promise<void>,
-): (message: FromServer) => void {
-  const port = parentPort;
-  if (port === null) throw new Error('not a worker');
-  const post = (message: FromServer): void => {
-    port.postMessage(message);
-  };
-  let next = 0;
-  port.on('message', (message: ToServer) => {
-    if ('feed' in message) {
-      const { rate, secs } = message.feed;
-      const total = rate * secs;
-      const start = clock();
-      let published = 0;
-      const tick = (): void => {
-        while (published < total && clock() - start >= (published * 1_000) / rate) {
-          published += 1;
-          next += 1;
-          publish(feedItem(next));
-        }
-        if (published < total) setTimeout(tick, 1);
-        else post({ published });
-      };
-      tick();
-    } else {
-      void stop().then(() => {
-        post({ stopped: true });
-      });
-    }
-  });
-  return post;
-}
-
-/** The bare server: socket.io with the product's options and plain emits, no product code. */
-async function serveBare(): Promise<void> {
-  const [{ createServer }, { Server }] = await Promise.all([import('node:http'), import('socket.io')]);
-  const http = createServer();
-  const options = { serveClient: false, destroyUpgrade: false, maxHttpBufferSize: MAX_MESSAGE_BYTES };
-  const activity = new Server(http, { ...options, path: '/activity' });
-  const chat = new Server(http, { ...options, path: '/chat' });
-  activity.on('connection', (socket) => {
-    socket.emit('feed', []);
-  });
-  let id = 0;
-  chat.on('connection', (socket) => {
-    socket.emit('messages', []);
-    socket.on('message', (text: unknown, ack: unknown) => {
-      id += 1;
-      // The shape and size of the product's message: a username, a wallet address, the text.
-      const message = {
-        id: String(id),
-        user: 'bench0',
-        userId: 'BenchSender111111111111111111111111111111111',
-        message: String(text),
-        timestamp: Date.now(),
-      };
-      chat.emit('new_message', message);
-      if (typeof ack === 'function') (ack as (reply: unknown) => void)({ success: true, message });
-    });
-  });
-  const url = await new Promise<string>((resolve) => {
-    http.listen(0, '127.0.0.1', () => {
-      resolve(`http://127.0.0.1:${String((http.address() as { port: number }).port)}`);
-    });
-  });
-  const post = serveMessages(
-    (item) => {
-      activity.emit('new_bet', item);
-    },
-    // The main thread ends this thread; disconnecting first lets its clients go quietly.
-    async () => {
-      activity.disconnectSockets(true);
-      chat.disconnectSockets(true);
-    },
-  );
-  post({ url, tokens: [] });
-}
 
 async function serve(): Promise<void> {
   const [
@@ -258,30 +155,6 @@ async function serve(): Promise<void> {
     },
   );
   post({ url: serverUrl, tokens });
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-const fmt = (ms: number): string => `${ms.toFixed(1)} ms`;
-
-/** Resolves on the socket's first `event`; rejects if the server refuses the connection. */
-function arrival(socket: ClientSocket, event: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once(event, () => {
-      resolve();
-    });
-    socket.once('connect_error', (error) => {
-      reject(new Error(`a bench client could not connect: ${error.message}`));
-    });
-  });
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 /** A server thread and the messages it answers. */
