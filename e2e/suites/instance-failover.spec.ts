@@ -22,20 +22,17 @@
  * to end and reaches the page's feed live.
  */
 
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ERROR_MESSAGES } from '@arcade/sdk/messages';
 import { EXPIRED_MESSAGE, TIMEOUT_MESSAGE } from '@arcade/sdk/sender/send-error';
-import pg from 'pg';
 import type { Page, Request, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { consecutiveFree } from '../../scripts/soak/stack-product.ts';
 import { isAlive, Stack } from '../../scripts/stack/stack.ts';
 import { STICKY_COOKIE } from '../../scripts/stack/haproxy-config.ts';
+import { startTemporaryStack, type TemporaryStack } from '../../scripts/stack/temporary-stack.ts';
 import { E2E_FORESIGHT_TIMELOCK, screenshot, signIn, useProduct, type Player } from '../harness/index.ts';
 import { ARTIFACTS_DIR } from '../harness/product-process.ts';
 import type { Product } from '../harness/types.ts';
@@ -46,13 +43,6 @@ const RECOVERY_BOUND_MS = 60_000;
 const ODDS = 50;
 const STAKE = '0.05';
 
-/** The PostgreSQL server the stack makes its database on: `TEST_DATABASE_URL`'s, or the local one. */
-function postgresServer(): URL {
-  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  url.pathname = '/postgres';
-  return url;
-}
-
 /** The messages a failed or unsettled spin may show: the product's fixed strings (reference/strings.md). */
 const PRODUCT_MESSAGES: readonly string[] = [
   ...Object.values(ERROR_MESSAGES),
@@ -60,10 +50,7 @@ const PRODUCT_MESSAGES: readonly string[] = [
   EXPIRED_MESSAGE,
 ];
 
-interface RunningStack {
-  readonly stack: Stack;
-  readonly dir: string;
-  readonly database: string;
+interface RunningStack extends TemporaryStack {
   readonly product: Product;
 }
 
@@ -71,37 +58,25 @@ let running: RunningStack | null = null;
 
 /** Starts a two-instance stack in a temporary directory on a fresh database, on free ports. */
 async function startStack(): Promise<RunningStack> {
-  const dir = mkdtempSync(join(tmpdir(), 'arcade-e2e-failover-'));
-  const database = `arcade_e2e_failover_${randomBytes(5).toString('hex')}`;
-  const databaseUrl = postgresServer();
-  databaseUrl.pathname = `/${database}`;
-  const [port, statsPort, chainPort, redisPort] = await consecutiveFree(2);
   const started = Date.now();
-  const stack = await startOrClean(dir, database, () =>
-    Stack.start(
-      {
-        dir,
-        instances: 2,
-        port,
-        statsPort,
-        chainPort,
-        redisPort,
-        databaseUrl: databaseUrl.toString(),
-        foresightTimelock: E2E_FORESIGHT_TIMELOCK,
-        // As the e2e product: no demo, and per-address budgets raised (every browser comes from 127.0.0.1).
-        instanceEnv: {
-          DEMO_SEED: 'false',
-          RPC_RATE_LIMIT_PER_MINUTE: '1000000',
-          SOCKET_MAX_PER_CLIENT: '1000',
-          IMAGE_MISSES_PER_MINUTE: '100000',
-        },
-      },
-      (line) => {
-        console.log(`[e2e stack] ${line}`);
-      },
-    ),
-  );
-  console.log(`[e2e stack] up in ${((Date.now() - started) / 1000).toFixed(1)} s at ${stack.state.url}`);
+  const log = (line: string): void => {
+    console.log(`[e2e stack] ${line}`);
+  };
+  const temporary = await startTemporaryStack({
+    instances: 2,
+    name: 'e2e_failover',
+    foresightTimelock: E2E_FORESIGHT_TIMELOCK,
+    // As the e2e product: no demo, and per-address budgets raised (every browser comes from 127.0.0.1).
+    instanceEnv: {
+      DEMO_SEED: 'false',
+      RPC_RATE_LIMIT_PER_MINUTE: '1000000',
+      SOCKET_MAX_PER_CLIENT: '1000',
+      IMAGE_MISSES_PER_MINUTE: '100000',
+    },
+    log,
+  });
+  const { stack, dir } = temporary;
+  log(`up in ${((Date.now() - started) / 1000).toFixed(1)} s at ${stack.state.url}`);
   // The instances share DATA_DIR (<dir>/server); the local admin keys are under its `server/admins`.
   const dataDir = join(dir, 'server');
   let adminKeypairs: Uint8Array[];
@@ -112,56 +87,24 @@ async function startStack(): Promise<RunningStack> {
       ),
     );
   } catch (error) {
-    await stopStack({ stack, dir, database });
+    await stopStack(temporary);
     throw error;
   }
   return {
-    stack,
-    dir,
-    database,
+    ...temporary,
     product: { url: stack.state.url, rpcUrl: stack.state.chainUrl, dataDir, adminKeypairs },
   };
 }
 
-/** Drops the stack's database (when it exists). */
-async function dropDatabase(database: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresServer().toString() });
-  try {
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** Runs `start`; when it fails (it has stopped its parts then), drops the database and the directory too. */
-async function startOrClean(dir: string, database: string, start: () => Promise<Stack>): Promise<Stack> {
-  try {
-    return await start();
-  } catch (error) {
-    await dropDatabase(database).catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-}
-
 /** Stops the stack, keeps its logs as `e2e/artifacts/failover-<part>.log`, drops its database. */
-async function stopStack({ stack, dir, database }: Omit<RunningStack, 'product'>): Promise<void> {
-  try {
-    await stack.stop();
-  } finally {
+async function stopStack(temporary: TemporaryStack): Promise<void> {
+  await temporary.stop((dir) => {
     const logs = join(dir, 'logs');
-    if (existsSync(logs)) {
-      mkdirSync(ARTIFACTS_DIR, { recursive: true });
-      for (const file of readdirSync(logs))
-        copyFileSync(join(logs, file), join(ARTIFACTS_DIR, `failover-${file}`));
-    }
-    try {
-      await dropDatabase(database);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
+    if (!existsSync(logs)) return;
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    for (const file of readdirSync(logs))
+      copyFileSync(join(logs, file), join(ARTIFACTS_DIR, `failover-${file}`));
+  });
 }
 
 /** Waits until the settler has committed a seed chain on chain (before it, create_bet fails). */
