@@ -148,14 +148,19 @@ export const DEFAULT_USERNAME_DENYLIST: readonly string[] = Object.freeze([
   'juice',
 ]);
 
-/** The keys and addresses a real cluster takes from the environment; the local chain has its own. */
-const CLUSTER_KEY_VARIABLES = [
+/** The keys and addresses a real cluster must take from the environment. */
+const REQUIRED_CLUSTER_KEYS = [
   'AUTHORITY_KEYPAIR',
   'SETTLER_KEYPAIR',
   'EVENT_SIGNER_KEYPAIR',
   'JUICE_AUTHORITY_KEYPAIR',
   'JUICE_MINT',
   'TREASURY',
+] as const;
+
+/** Every key and address a real cluster takes from the environment; the local chain has its own. */
+const CLUSTER_KEY_VARIABLES = [
+  ...REQUIRED_CLUSTER_KEYS,
   'USDC_MINT',
   'USDT_MINT',
   'PYTH_SOL_USD_ACCOUNT',
@@ -404,17 +409,7 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: ['HERMES_URL'], message: 'expected an http(s) URL' });
     }
     // A real cluster: nothing may be generated on the fly.
-    for (const name of [
-      'JWT_SECRET',
-      'AUTHORITY_KEYPAIR',
-      'SETTLER_KEYPAIR',
-      'EVENT_SIGNER_KEYPAIR',
-      'JUICE_AUTHORITY_KEYPAIR',
-      'JUICE_MINT',
-      'TREASURY',
-      'ADMIN_WALLETS',
-      'HERMES_API_KEY',
-    ] as const) {
+    for (const name of ['JWT_SECRET', ...REQUIRED_CLUSTER_KEYS, 'ADMIN_WALLETS', 'HERMES_API_KEY'] as const) {
       if (env[name] === undefined) {
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SOLANA_RPC_URL is set' });
       }
