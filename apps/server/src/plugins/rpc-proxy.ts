@@ -41,6 +41,7 @@ import {
   type BudgetVerdict,
   type CallBudget,
 } from './rpc-call-budget.ts';
+import type { RpcTransport } from './metrics.ts';
 
 export { clientAddress, isAllowedOrigin };
 
@@ -316,7 +317,7 @@ export default fp(
         : new RedisCallBudget(redis, { max: maxCalls, windowMs: BUDGET_WINDOW_MS });
 
     /** Counts a call or batch received, by method, for /metrics (when the app has them). */
-    const countCalls = (payload: object, transport: 'http' | 'ws'): void => {
+    const countCalls = (payload: object, transport: RpcTransport): void => {
       if (app.hasDecorator('metrics')) app.metrics.countRpcCalls(payload, transport);
     };
 
