@@ -36,8 +36,10 @@ function countingWorker(
   return worker;
 }
 
+/** Waits for `condition`, up to 15 s: a bound for a loaded machine, not a timing assertion. */
 async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  const deadline = Date.now() + 15_000;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(condition()).toBe(true);
 }
 
@@ -46,6 +48,12 @@ describe('leaderLockKey', () => {
     expect(leaderLockKey('indexer')).toBe(leaderLockKey('indexer'));
     expect(leaderLockKey('indexer')).not.toBe(leaderLockKey('bet-settler'));
     expect(leaderLockKey('indexer') > 0n && leaderLockKey('indexer') < 2n ** 63n).toBe(true);
+  });
+
+  it('is scoped by schema, and the public schema keeps the key of the name alone', () => {
+    expect(leaderLockKey('indexer', 'public')).toBe(leaderLockKey('indexer'));
+    expect(leaderLockKey('indexer', 'staging')).not.toBe(leaderLockKey('indexer'));
+    expect(leaderLockKey('indexer', 'staging')).not.toBe(leaderLockKey('indexer', 'production'));
   });
 });
 
@@ -143,6 +151,26 @@ describe('WorkerRunner', () => {
   );
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'leads in each schema of one database: deployments side by side do not keep each other standing by',
+    async () => {
+      const other = await openTestDatabase();
+      try {
+        const name = `per-schema-${Math.random()}`;
+        const a = countingWorker(name);
+        const b = countingWorker(name);
+        const runnerA = new WorkerRunner({ db: database.db, worker: a, leaderRetryMs: 10 });
+        const runnerB = new WorkerRunner({ db: other.db, worker: b, leaderRetryMs: 10 });
+        runnerA.start();
+        runnerB.start();
+        await until(() => runnerA.isLeader && runnerB.isLeader && a.runs > 0 && b.runs > 0);
+        await Promise.all([runnerA.stop(), runnerB.stop()]);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
     "survives its lock connection's termination (pg_terminate_backend) and leaves exactly one leader",
     async () => {
       const name = `terminated-${Math.random()}`;
@@ -155,24 +183,44 @@ describe('WorkerRunner', () => {
       runnerB.start();
       await until(() => runnerB.health().status === 'standby');
       // The backend holding A's lock: an advisory lock on a bigint key shows as its two 32-bit halves.
-      const key = leaderLockKey(name);
+      const [where] = await database.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+      const key = leaderLockKey(name, where!.schema);
+      const holders = () =>
+        database.db.query<{ pid: number }>(
+          `SELECT pid FROM pg_locks
+            WHERE locktype = 'advisory' AND granted AND classid::bigint = $1 AND objid::bigint = $2`,
+          [key >> 32n, key & 0xffff_ffffn],
+        );
+      const [holder] = await holders();
       const [killed] = await database.db.query<{ terminated: boolean }>(
-        `SELECT pg_terminate_backend(pid) AS terminated FROM pg_locks
-          WHERE locktype = 'advisory' AND granted AND classid::bigint = $1 AND objid::bigint = $2`,
-        [key >> 32n, key & 0xffff_ffffn],
+        'SELECT pg_terminate_backend($1) AS terminated',
+        [holder!.pid],
       );
       expect(killed?.terminated).toBe(true);
-      // B takes over; A notices its lock is gone before its next run and stands by.
-      await until(() => runnerB.isLeader && b.runs > 0);
-      const runsOfA = a.runs;
-      await until(() => !runnerA.isLeader);
+      // A new backend holds the lock (taken by whichever runner campaigned first).
+      const deadline = Date.now() + 15_000;
+      let taken = false;
+      while (!taken && Date.now() < deadline) {
+        taken = (await holders()).some(({ pid }) => pid !== holder!.pid);
+        if (!taken) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(taken).toBe(true);
+      // Either runner may win the lock again (A campaigns as soon as it sees its connection gone), but never
+      // both: the one that lost it stands by and stops running before its next run.
+      await until(() => runnerA.isLeader !== runnerB.isLeader);
+      const [leader, standby] = runnerA.isLeader ? [runnerA, runnerB] : [runnerB, runnerA];
+      const [leaderWorker, standbyWorker] = runnerA.isLeader ? [a, b] : [b, a];
+      const runsOfLeader = leaderWorker.runs;
+      await until(() => leaderWorker.runs > runsOfLeader + 2);
+      const runsOfStandby = standbyWorker.runs;
       await new Promise((resolve) => setTimeout(resolve, 60));
-      expect([runnerA.isLeader, runnerB.isLeader]).toEqual([false, true]);
-      expect(a.runs).toBeLessThanOrEqual(runsOfA + 1);
-      expect(runnerA.health().status).toBe('standby');
-      await runnerB.stop();
-      await until(() => runnerA.isLeader);
-      await runnerA.stop();
+      expect([leader.isLeader, standby.isLeader]).toEqual([true, false]);
+      expect(standbyWorker.runs).toBeLessThanOrEqual(runsOfStandby + 1);
+      expect(standby.health().status).toBe('standby');
+      expect(await holders()).toHaveLength(1);
+      await leader.stop();
+      await until(() => standby.isLeader);
+      await standby.stop();
     },
   );
 });

@@ -62,10 +62,18 @@ export interface WorkerHealth {
   readonly details: Readonly<Record<string, unknown>>;
 }
 
-/** The advisory lock key of a job: a stable 63-bit hash of its name. */
-export function leaderLockKey(name: string): bigint {
+/**
+ * The advisory lock key of a job: a stable 63-bit hash of its name and the schema its instances use.
+ *
+ * Advisory locks are database-wide, so deployments in different schemas of one database (or suites running
+ * side by side) would otherwise keep each other's workers from leading. The default schema, `public`, keeps
+ * the key the name alone gave before, so instances of an older release and a newer one still exclude each
+ * other during a rolling deploy.
+ */
+export function leaderLockKey(name: string, schema = 'public'): bigint {
+  const scope = schema === 'public' ? name : `${schema}:${name}`;
   let hash = 0xcbf29ce484222325n;
-  for (const byte of new TextEncoder().encode(`arcade-worker:${name}`)) {
+  for (const byte of new TextEncoder().encode(`arcade-worker:${scope}`)) {
     hash ^= BigInt(byte);
     hash = (hash * 0x100000001b3n) & 0xffff_ffff_ffff_ffffn;
   }
@@ -105,6 +113,8 @@ export class WorkerRunner {
   #failures = 0;
   #wakeRequested = false;
   #leaderSince: number | null = null;
+  /** The leader lock's key, once the schema is known (the first campaign asks the database). */
+  #lockKey: bigint | null = null;
 
   constructor(options: WorkerRunnerOptions) {
     this.worker = options.worker;
@@ -259,9 +269,13 @@ export class WorkerRunner {
     let session: Session | null = null;
     try {
       session = await this.#db.openSession();
+      if (this.#lockKey === null) {
+        const [where] = await session.query<{ schema: string }>('SELECT current_schema() AS schema');
+        this.#lockKey = leaderLockKey(this.worker.name, where?.schema ?? 'public');
+      }
       const [row] = await session.query<{ locked: boolean }>(
         'SELECT pg_try_advisory_lock($1::bigint) AS locked',
-        [leaderLockKey(this.worker.name)],
+        [this.#lockKey],
       );
       if (row?.locked === true && this.#status !== 'stopped') {
         this.#session = session;
@@ -298,7 +312,7 @@ export class WorkerRunner {
     this.#session = null;
     if (session === null) return;
     try {
-      await session.query('SELECT pg_advisory_unlock($1::bigint)', [leaderLockKey(this.worker.name)]);
+      await session.query('SELECT pg_advisory_unlock($1::bigint)', [this.#lockKey]);
     } catch {
       // The connection is gone, and the lock with it.
     }
