@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
+
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // At least two files at once, even on two cores (Vitest's default there is one): most suites spend their
+    // time waiting on a chain's slots, PostgreSQL or Chromium, so a second file halves the run (docs/testing.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // The e2e product stops within 20 s (SIGINT, then SIGKILL).
