@@ -144,4 +144,17 @@ describe('SwapQuoteRepository', () => {
     expect(await repository.find(second.id)).toBeNull();
     expect(await repository.find(third.id)).not.toBeNull();
   });
+
+  it('holds the cap exactly when many requests store quotes at once (as several instances do)', async () => {
+    // Two days on: the quotes above neither count nor are remembered. Every connection of the pool inserts
+    // at once; without the lock, statements running together each counted the others' rows as not there.
+    const later = NOW + 2 * 86_400_000;
+    const quotes = Array.from({ length: 40 }, () => newQuote(newShape(), later + 1_000));
+    const stored = await Promise.all(
+      quotes.map((quote) => repository.insertUnderCap(quote, 3, later - 600_000)),
+    );
+    expect(stored.filter(Boolean)).toHaveLength(3);
+    const held = await Promise.all(quotes.map((quote) => repository.find(quote.id)));
+    expect(held.filter((quote) => quote !== null)).toHaveLength(3);
+  });
 });

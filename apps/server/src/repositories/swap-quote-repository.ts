@@ -8,7 +8,7 @@
 
 import type { SwapQuote } from '@arcade/sdk/api/market-data';
 
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { isUniqueViolation } from './user-repository.ts';
 
 /** Which way a quote trades: SOL for the stablecoin, or the stablecoin for SOL. */
@@ -89,6 +89,9 @@ const CLAIM_ATTEMPTS = 10;
 /** An arbitrary, fixed key of the advisory lock under which the desk tops up its inventory. */
 const INVENTORY_LOCK = 7_420_002;
 
+/** An arbitrary, fixed key of the advisory lock under which a quote is counted against the cap and stored. */
+const CAP_LOCK = 7_420_003;
+
 function toShape(row: ShapeRow): SwapQuoteShape {
   return {
     direction: row.direction,
@@ -133,11 +136,26 @@ export class SwapQuoteRepository {
   }
 
   /**
-   * Stores `quote` unless `cap` quotes that expire after `countedSince` (ms) are already held; the count
-   * and the insert are one statement. Returns whether it was stored.
+   * Stores `quote` unless `cap` quotes that expire after `countedSince` (ms) are already held. Returns whether
+   * it was stored. The count and the insert are one statement, and on PostgreSQL they run under a
+   * transaction-scoped advisory lock: two instances inserting at once would each count the other's row as
+   * not there yet (READ COMMITTED) and both pass a cap that had room for one.
    */
   async insertUnderCap(quote: NewSwapQuote, cap: number, countedSince: number): Promise<boolean> {
-    const rows = await this.#db.query(
+    if (this.#db.kind === 'pglite') return this.#insertUnderCap(this.#db, quote, cap, countedSince);
+    return this.#db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [CAP_LOCK]);
+      return this.#insertUnderCap(tx, quote, cap, countedSince);
+    });
+  }
+
+  async #insertUnderCap(
+    db: Queryable,
+    quote: NewSwapQuote,
+    cap: number,
+    countedSince: number,
+  ): Promise<boolean> {
+    const rows = await db.query(
       `INSERT INTO swap_quotes (id, direction, token_mint, decimals, in_amount, out_amount, document, expires_at)
        SELECT $1, $2, $3, $4::smallint, $5::numeric, $6::numeric, $7::jsonb, $8::timestamptz
        WHERE (SELECT count(*) FROM swap_quotes WHERE expires_at > $9::timestamptz) < $10::int
