@@ -25,7 +25,6 @@ import { loadOrCreateLocalAdmins } from './config/local-admins.ts';
 import { demoSettings, startDemo, type DemoSettings } from './demo/demo.ts';
 import { openPglite, openPostgres } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { listenMetrics } from './plugins/metrics.ts';
 import { createPorts } from './ports/create-ports.ts';
 import { createWorkers } from './workers/create-workers.ts';
 
@@ -78,8 +77,33 @@ process.on('unhandledRejection', (reason) => {
   console.error('while stopping:', reason);
 });
 
+/** The variable that sets `port`, for a start-up that finds it taken. */
+function portVariable(port: number | undefined): string {
+  if (port === env.PORT) return 'PORT';
+  if (port === env.METRICS_PORT) return 'METRICS_PORT';
+  if (port === env.LOCALNET_RPC_PORT) return 'LOCALNET_RPC_PORT';
+  return 'LOCALNET_PUBSUB_PORT';
+}
+
+/**
+ * Starts one part and registers how to stop it. A port already taken (another server still running) is
+ * named with the variable that sets it, and what had started is stopped, the local chain saved, before
+ * exiting 1.
+ */
 async function step<T>(start: () => Promise<T>, cleanup?: (value: T) => Promise<void>): Promise<T> {
-  const value = await start();
+  let value: T;
+  try {
+    value = await start();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException | undefined)?.code !== 'EADDRINUSE') throw error;
+    const { address, port } = error as { address?: string; port?: number };
+    console.error(
+      `Port ${String(port)} on ${String(address)} is already in use (is another server still running?). ` +
+        `Stop it, or set ${portVariable(port)} to a free port.`,
+    );
+    await stop(1);
+    return await new Promise<never>(() => undefined); // stop() exits the process
+  }
   if (cleanup) cleanups.push(() => cleanup(value));
   if (stopping) await new Promise(() => undefined); // stop() exits the process
   return value;
@@ -148,9 +172,9 @@ const app = await step(
     }),
   (instance) => instance.close(),
 );
-const url = await app.listen({ host: env.HOST, port: env.PORT });
+const url = await step(() => app.listen({ host: env.HOST, port: env.PORT }));
 // `/metrics` on a listener of its own when METRICS_PORT is set (docs/operations.md); a busy port stops start-up.
-const metricsUrl = await listenMetrics(app);
+const metricsUrl = await step(() => app.metrics.listen());
 // Origins only: a paid RPC's URL carries its key in the path or query.
 const rpcOrigin = new URL(chain.rpcUrl).origin;
 app.log.info(

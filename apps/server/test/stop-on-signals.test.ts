@@ -7,6 +7,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -28,7 +29,26 @@ interface Server {
 
 /** Starts main.ts on `dataDir` and resolves once it prints "Ready". */
 async function startServer(): Promise<Server> {
-  const [port, rpcPort, pubsubPort] = (await freePorts(3)) as [number, number, number];
+  const server = await spawnServer();
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (server.output().includes('Ready:')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 100);
+    server.child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`main.ts exited with ${String(code)} before it was ready:\n${server.output()}`));
+    });
+  });
+  return server;
+}
+
+/** Spawns main.ts on `dataDir` on free ports, or on `port` for the API. */
+async function spawnServer(options: { readonly port?: number } = {}): Promise<Server> {
+  const [freePort, rpcPort, pubsubPort] = (await freePorts(3)) as [number, number, number];
+  const port = options.port ?? freePort;
   // The embedded default only: none of the test run's own variables, nor a real database, Redis or cluster.
   const inherited = Object.entries(process.env).filter(
     ([name]) =>
@@ -55,18 +75,6 @@ async function startServer(): Promise<Server> {
   let text = '';
   child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (text.includes('Ready:')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 100);
-    child.once('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`main.ts exited with ${String(code)} before it was ready:\n${text}`));
-    });
-  });
   return { child, rpcUrl: `http://127.0.0.1:${String(rpcPort)}`, output: () => text };
 }
 
@@ -110,5 +118,23 @@ describe('stopping the server', () => {
     expect((await after.getBalance(address).send()).value).toBe(1_234_567n);
     second.child.kill('SIGTERM');
     expect(await exitOf(second.child)).toBe(0);
+  }, 120_000);
+
+  it('names a port already in use and the variable that sets it, stops what started and exits 1', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const server = await spawnServer({ port });
+      expect(await exitOf(server.child)).toBe(1);
+      expect(server.output()).toContain(
+        `Port ${String(port)} on 127.0.0.1 is already in use (is another server still running?). ` +
+          'Stop it, or set PORT to a free port.',
+      );
+      // A message, not a crash: no stack trace.
+      expect(server.output()).not.toMatch(/\n\s+at /);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   }, 120_000);
 });

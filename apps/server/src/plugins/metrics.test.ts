@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, startTestServer, type TestServer } from '../../test/harness.ts';
 import { createIndexerWorker } from '../workers/indexer/indexer-worker.ts';
 import type { Worker } from '../workers/worker.ts';
-import { listenMetrics } from './metrics.ts';
 
 /** One sample of the text format. */
 interface Sample {
@@ -192,7 +191,7 @@ describe('GET /metrics', () => {
     const other = await createTestApp({ db: t.db, chain: t.chain, env: { METRICS_PORT: '0' } });
     try {
       expect((await other.app.inject({ url: '/metrics' })).statusCode).toBe(404);
-      const url = await listenMetrics(other.app);
+      const url = await other.app.metrics.listen();
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const response = await fetch(`${url!}/metrics`);
       expect(response.status).toBe(200);

@@ -9,7 +9,7 @@
  * gauges out and counts an error), and the `/rpc` proxy's calls by method.
  *
  * Access (http/metrics-access.ts): `METRICS_TOKEN` requires a bearer token; `METRICS_PORT` serves
- * `/metrics` on a listener of its own, started by {@link listenMetrics}, instead of the public port; with
+ * `/metrics` on a listener of its own, started by `app.metrics.listen()`, instead of the public port; with
  * neither, only loopback clients that no proxy forwarded may read it.
  *
  * @module
@@ -72,7 +72,10 @@ export interface AppMetrics {
   countRpcCalls(payload: unknown, transport: RpcTransport): void;
   /** Reports, at each scrape, this instance's open sockets of `namespace` (e.g. `/chat`). */
   trackSockets(namespace: string, count: () => number): void;
-  /** Starts the `METRICS_PORT` listener; its address, or null when `METRICS_PORT` is not set. */
+  /**
+   * Starts the `METRICS_PORT` listener (call once the app listens; it closes with the app): its address, or
+   * null when `METRICS_PORT` is not set.
+   */
   listen(): Promise<string | null>;
 }
 
@@ -81,20 +84,6 @@ declare module 'fastify' {
     /** This instance's Prometheus registry and the counters other plugins feed. */
     readonly metrics: AppMetrics;
   }
-}
-
-/**
- * Starts the `METRICS_PORT` listener (call once the app listens); resolves to its address, or null when
- * `METRICS_PORT` is not set. It closes with the app.
- *
- * @example
- * ```ts
- * await app.listen({ host: env.HOST, port: env.PORT });
- * await listenMetrics(app); // serves /metrics on METRICS_HOST:METRICS_PORT when set
- * ```
- */
-export function listenMetrics(app: FastifyInstance): Promise<string | null> {
-  return app.metrics.listen();
 }
 
 /** The House's balances as last read, or why not. */
