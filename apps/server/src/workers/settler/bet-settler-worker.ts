@@ -286,6 +286,9 @@ export function createBetSettlerWorker(
   let lastMatch: HouseMatch | null = null;
   let appliedKey = '';
   let oldestPendingAt: number | null = null;
+  /** How long the oldest bet still to reveal has waited, in milliseconds (0 when none waits). */
+  const oldestWaitMs = (): number =>
+    oldestPendingAt === null ? 0 : Math.max(0, app.now() - oldestPendingAt);
 
   const now = (): Date => new Date(app.now());
 
@@ -756,14 +759,12 @@ export function createBetSettlerWorker(
       if (state.match.lost === null && state.match.commitNeeded) await commitNext(state);
     },
 
-    lagMs() {
-      return oldestPendingAt === null ? 0 : Math.max(0, app.now() - oldestPendingAt);
-    },
+    lagMs: oldestWaitMs,
 
     lag() {
       return {
         openBets: lastView === null ? null : Number(lastView.openBets),
-        oldestOpenBetSeconds: oldestPendingAt === null ? 0 : Math.max(0, app.now() - oldestPendingAt) / 1000,
+        oldestOpenBetSeconds: oldestWaitMs() / 1000,
       };
     },
 
