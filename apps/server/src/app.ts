@@ -22,6 +22,7 @@ import type { Redis } from 'ioredis';
 import type { JuiceStatus } from './services/juice-service.ts';
 import type { ProfileSnapshot } from './types.ts';
 
+import { shareInvalidations } from './cache/cache-invalidations.ts';
 import { ReadCache } from './cache/read-cache.ts';
 import type { ChainContext } from './chain/chain-context.ts';
 import { configureChainSender } from './chain/send-transaction.ts';
@@ -118,6 +119,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'marketListCache',
     new ReadCache<string, Buffer>({ ttlMs: 1_000, maxEntries: 1_000, now: app.now }),
   );
+  if (deps.redis) {
+    // Every instance's writes reach the others' caches at once (a username set through one instance is read
+    // back through another), not a second later.
+    const invalidations = shareInvalidations(
+      deps.redis,
+      { profiles: app.profileCache, juice: app.juiceCache, marketLists: app.marketListCache },
+      {
+        onError: (error) => {
+          app.log.warn({ err: error }, 'cache invalidations');
+        },
+      },
+    );
+    await invalidations.ready();
+    app.addHook('onClose', () => invalidations.close());
+  }
 
   // External plugins.
   await app.register(rateLimit, {

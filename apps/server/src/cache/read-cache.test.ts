@@ -44,4 +44,21 @@ describe('ReadCache', () => {
     await cache.get(3, async () => 3);
     expect(await cache.get(1, async () => 10)).toBe(10);
   });
+
+  it('tells its listener of every invalidation made here, and nothing of what another instance made', async () => {
+    const cache = new ReadCache<string, number>({ ttlMs: 60_000 });
+    const heard: (string | null)[] = [];
+    cache.onInvalidate((key) => heard.push(key));
+    await cache.get('a', async () => 1);
+    await cache.get('b', async () => 2);
+    cache.forget('a');
+    cache.forgetAll();
+    expect(heard).toEqual([]);
+    expect(cache.loads).toBe(2);
+    await cache.get('a', async () => 3);
+    cache.delete('a');
+    cache.clear();
+    expect(heard).toEqual(['a', null]);
+    expect(await cache.get('a', async () => 4)).toBe(4);
+  });
 });

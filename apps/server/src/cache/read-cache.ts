@@ -2,8 +2,9 @@
  * A small read-through cache for hot reads (profiles, the market list, Juice balances): entries live for a
  * short time, concurrent misses for one key share a single load, and writers invalidate what they change.
  *
- * With several server instances another instance's write shows here once the entry expires, so the time
- * to live bounds how stale a read can be; every write path reads the database, never this cache.
+ * With several server instances, each instance's invalidations reach the others through Redis
+ * (`cache-invalidations.ts`); the time to live bounds how stale a read can be when one is lost (Redis down).
+ * Every write path reads the database, never this cache.
  *
  * @module
  */
@@ -41,6 +42,7 @@ export class ReadCache<K, V> {
   readonly #now: () => number;
   /** Bumped by every invalidation, so a load that started before it is not stored after it. */
   #generation = 0;
+  #onInvalidate: ((key: K | null) => void) | null = null;
   /** How many loads ran (for tests and benchmarks). */
   loads = 0;
 
@@ -73,18 +75,35 @@ export class ReadCache<K, V> {
     return promise;
   }
 
-  /** Forgets `key` (after a write to it). */
+  /** Forgets `key` (after a write to it), here and, through the listener, on every other instance. */
   delete(key: K): void {
+    this.forget(key);
+    this.#onInvalidate?.(key);
+  }
+
+  /** Forgets everything, here and on every other instance. */
+  clear(): void {
+    this.forgetAll();
+    this.#onInvalidate?.(null);
+  }
+
+  /** Forgets `key` here only: another instance wrote it. */
+  forget(key: K): void {
     this.#generation += 1;
     this.#entries.delete(key);
     this.#loading.delete(key);
   }
 
-  /** Forgets everything. */
-  clear(): void {
+  /** Forgets everything here only. */
+  forgetAll(): void {
     this.#generation += 1;
     this.#entries.clear();
     this.#loading.clear();
+  }
+
+  /** Hears every invalidation made here (`null`: everything), for the other instances (one listener). */
+  onInvalidate(listener: (key: K | null) => void): void {
+    this.#onInvalidate = listener;
   }
 
   #store(key: K, value: V): void {
