@@ -8,7 +8,7 @@
  */
 
 import type { UserProfile } from '@arcade/sdk/api/user';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { api } from './api-client.ts';
 
@@ -18,6 +18,23 @@ export const PROFILES_KEY = ['user', 'profile'] as const;
 /** The query key of a wallet's profile; mutations that change it invalidate this key. */
 export function profileKey(address: string) {
   return [...PROFILES_KEY, address] as const;
+}
+
+/**
+ * Puts what a profile write answered into the cached profile, and marks it stale without reading it again
+ * now: behind a load balancer the read could reach an instance that has not heard of the write yet, and
+ * replace the answer with the old profile. The next read (a remount, a refocus) is fresh.
+ */
+export async function applyProfileChange(
+  queryClient: QueryClient,
+  address: string,
+  change: Partial<Pick<UserProfile, 'username' | 'pfp' | 'pfpImage'>>,
+): Promise<void> {
+  const key = profileKey(address);
+  queryClient.setQueryData<UserProfile>(key, (profile) =>
+    profile === undefined ? profile : { ...profile, ...change },
+  );
+  await queryClient.invalidateQueries({ queryKey: key, refetchType: 'none' });
 }
 
 /** Fetches a wallet's profile (its socials: docs/reference/entities.md#client-views). */

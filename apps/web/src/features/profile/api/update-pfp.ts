@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session/session.tsx';
-import { profileKey } from '../../../lib/user-profile.ts';
+import { applyProfileChange } from '../../../lib/user-profile.ts';
 
 /** Sends the NFT's mint; the server checks the wallet still holds it. */
 export async function updatePfp(token: string, pfp: string): Promise<UpdatePfpResponse> {
@@ -20,7 +20,7 @@ export async function updatePfp(token: string, pfp: string): Promise<UpdatePfpRe
   });
 }
 
-/** The profile picture mutation; refreshes the signed-in wallet's profile when it succeeds. */
+/** The profile picture mutation; puts the answer in the signed-in wallet's profile when it succeeds. */
 export function useUpdatePfp() {
   const { session } = useSession();
   const queryClient = useQueryClient();
@@ -29,8 +29,8 @@ export function useUpdatePfp() {
       if (session === null) throw new Error('Sign in to edit your profile');
       return updatePfp(session.token, pfp);
     },
-    onSuccess: async () => {
-      if (session !== null) await queryClient.invalidateQueries({ queryKey: profileKey(session.address) });
+    onSuccess: async ({ pfp, pfpImage }) => {
+      if (session !== null) await applyProfileChange(queryClient, session.address, { pfp, pfpImage });
     },
   });
 }

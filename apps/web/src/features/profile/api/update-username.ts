@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session/session.tsx';
-import { profileKey } from '../../../lib/user-profile.ts';
+import { applyProfileChange } from '../../../lib/user-profile.ts';
 
 /** Sends the new username; the server answers 'Username not allowed' or 'Username already taken' on refusal. */
 export async function updateUsername(token: string, username: string): Promise<string> {
@@ -21,7 +21,7 @@ export async function updateUsername(token: string, username: string): Promise<s
   return body.username;
 }
 
-/** The username mutation; refreshes the signed-in wallet's profile when it succeeds. */
+/** The username mutation; puts the answer in the signed-in wallet's profile when it succeeds. */
 export function useUpdateUsername() {
   const { session } = useSession();
   const queryClient = useQueryClient();
@@ -30,8 +30,8 @@ export function useUpdateUsername() {
       if (session === null) throw new Error('Sign in to edit your profile');
       return updateUsername(session.token, username);
     },
-    onSuccess: async () => {
-      if (session !== null) await queryClient.invalidateQueries({ queryKey: profileKey(session.address) });
+    onSuccess: async (username) => {
+      if (session !== null) await applyProfileChange(queryClient, session.address, { username });
     },
   });
 }

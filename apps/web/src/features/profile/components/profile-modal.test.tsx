@@ -306,6 +306,29 @@ describe('ProfileModal', () => {
       expect(getUiState().modal).toBeNull();
     });
 
+    it('takes the saved username from the answer, even when the next profile read is stale', async () => {
+      // Behind a load balancer, the read after the write may reach an instance that still serves the old
+      // profile: here every profile read does.
+      handler = (call) => {
+        if (call.path === '/api/user/updateUsername')
+          return { body: { success: true, disallowed: false, username: 'fresh' } };
+        if (call.method === 'GET' && call.path === `/api/user/${ADDRESS}`)
+          return { body: { success: true, ...profileOf({ username: null }) } };
+        return undefined;
+      };
+      renderModal(<Forced />);
+      const dialog = await screen.findByRole('dialog', { name: 'Profile' });
+      expect(await within(dialog).findByText('Looks like you are new here!')).toBeTruthy();
+      await userEvent.type(screen.getByLabelText('Username'), 'fresh');
+      await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+      await waitFor(() => {
+        expect(screen.queryByText('Looks like you are new here!')).toBeNull();
+      });
+      expect(within(dialog).getByText('fresh')).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+      expect(getUiState().modal).toBeNull();
+    });
+
     it('does not force the modal on users who have a username', async () => {
       serve(profileOf());
       renderModal(<Forced />);
