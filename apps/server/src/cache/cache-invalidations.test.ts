@@ -97,6 +97,8 @@ describe.skipIf(redisUrl === '')('cache invalidations through Redis', () => {
       JSON.stringify({ origin: 'x', cache: 'profiles' }),
       JSON.stringify({ origin: 'x', cache: 'profiles', key: 7 }),
       JSON.stringify({ origin: 'x', cache: 'nfts', key: 'erin' }),
+      JSON.stringify({ origin: 'x', cache: 'constructor', key: 'erin' }),
+      JSON.stringify({ origin: 'x', cache: '__proto__', key: null }),
     ])
       await raw.publish(channel, text);
     // A well-formed message after them: once it has been applied, the ones before it were read too.

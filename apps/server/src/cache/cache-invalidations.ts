@@ -60,7 +60,8 @@ export interface ShareInvalidationsOptions {
 
 /**
  * Publishes every invalidation of `caches` (by name) on Redis and applies the other instances' to them.
- * Uses two connections of its own, duplicated from `redis`.
+ * Publishes on `redis` itself; listens on a connection of its own, duplicated from it (a subscribed
+ * connection runs no other command).
  */
 export function shareInvalidations(
   redis: Redis,
@@ -69,23 +70,22 @@ export function shareInvalidations(
 ): CacheInvalidations {
   const channel = options.channel ?? CACHE_INVALIDATION_CHANNEL;
   const origin = randomUUID();
-  const publisher = redis.duplicate();
   const subscriber = redis.duplicate();
-  publisher.on('error', options.onError);
   subscriber.on('error', options.onError);
 
   for (const [cache, readCache] of Object.entries(caches)) {
     readCache.onInvalidate((key) => {
       const message: InvalidationMessage = { origin, cache, key };
-      publisher.publish(channel, JSON.stringify(message)).catch(options.onError);
+      redis.publish(channel, JSON.stringify(message)).catch(options.onError);
     });
   }
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
     const message = parseMessage(text);
     if (message === null || message.origin === origin) return;
-    const readCache = caches[message.cache];
-    if (readCache === undefined) return;
+    // Own names only: `constructor` or `__proto__` must not reach Object.prototype's members.
+    if (!Object.hasOwn(caches, message.cache)) return;
+    const readCache = caches[message.cache]!;
     if (message.key === null) readCache.forgetAll();
     else readCache.forget(message.key);
   });
@@ -96,18 +96,13 @@ export function shareInvalidations(
   return {
     async ready() {
       await subscribed;
-      await publisher.ping();
     },
     async close() {
-      await Promise.all(
-        [publisher, subscriber].map(async (client) => {
-          try {
-            await client.quit();
-          } catch {
-            client.disconnect();
-          }
-        }),
-      );
+      try {
+        await subscriber.quit();
+      } catch {
+        subscriber.disconnect();
+      }
     },
   };
 }
