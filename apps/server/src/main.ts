@@ -82,7 +82,9 @@ function portVariable(port: number | undefined): string {
   if (port === env.PORT) return 'PORT';
   if (port === env.METRICS_PORT) return 'METRICS_PORT';
   if (port === env.LOCALNET_RPC_PORT) return 'LOCALNET_RPC_PORT';
-  return 'LOCALNET_PUBSUB_PORT';
+  // The PubSub port defaults to the RPC port's next one.
+  if (port === (env.LOCALNET_PUBSUB_PORT ?? env.LOCALNET_RPC_PORT + 1)) return 'LOCALNET_PUBSUB_PORT';
+  return 'the variable that sets it';
 }
 
 /**
